@@ -1,0 +1,6 @@
+package commands
+
+import "context"
+
+// contextT keeps the registration signatures short.
+type contextT = context.Context
