@@ -1,0 +1,181 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/justbash/justbash/commands"
+)
+
+// callHandler sees every simple command after expansion. It enforces the
+// argument-size and call-depth limits and reroutes the builtins that interp
+// would run against the host, or does not implement, to code of ours.
+func (sess *Session) callHandler(ctx context.Context, args []string) (out []string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = []string{forceExec, "__justbash_fail", fmt.Sprintf("internal error: %v", p)}, nil
+		}
+	}()
+	hc := interp.HandlerCtx(ctx)
+	if rs := sess.current(); rs != nil {
+		if le := sess.checkCall(hc, rs, args); le != nil {
+			return nil, le
+		}
+	}
+	// builtin NAME and command NAME still reach interp's builtins, so the
+	// reroute below must look through them.
+	i := 0
+	for i < len(args)-1 {
+		if args[i] == "builtin" || (args[i] == "command" && !strings.HasPrefix(args[i+1], "-")) {
+			i++
+			continue
+		}
+		break
+	}
+	name, rest := args[i], args[i+1:]
+	switch name {
+	case "type":
+		return sess.typeBuiltin(hc, rest, typeMode), nil
+	case "command":
+		if len(rest) > 0 && (rest[0] == "-v" || rest[0] == "-V" || rest[0] == "-vp" || rest[0] == "-pv") {
+			mode := commandV
+			if strings.Contains(rest[0], "V") {
+				mode = commandBigV
+			}
+			return sess.typeBuiltin(hc, rest[1:], mode), nil
+		}
+	case "pwd":
+		return append([]string{forceExec, "pwd"}, rest...), nil
+	case "printf":
+		return sess.printfBuiltin(hc, rest), nil
+	case "test", "[":
+		return append([]string{name}, ownerTestsToExists(rest)...), nil
+	case "source", ".":
+		return sess.sourceBuiltin(hc, name, rest), nil
+	case "eval":
+		return append([]string{"eval"}, rewriteEval(rest)...), nil
+	case "umask", "ulimit", "kill", "jobs", "fg", "bg", "disown", "history", "help",
+		"enable", "caller", "compgen", "complete", "compopt", "logout", "suspend", "bind", "fc", "newgrp", "times":
+		if _, ok := sess.sh.reg.Lookup(name); ok {
+			return append([]string{forceExec, name}, rest...), nil
+		}
+		return []string{forceExec, "__justbash_fail", name + ": not supported in this sandbox"}, nil
+	}
+	return args, nil
+}
+
+// checkCall enforces MaxStringBytes on arguments and MaxCallDepth.
+func (sess *Session) checkCall(hc interp.HandlerContext, rs *runState, args []string) *LimitError {
+	lim := &rs.g.limits
+	if lim.MaxStringBytes > 0 {
+		for _, a := range args {
+			if int64(len(a)) > lim.MaxStringBytes {
+				return rs.g.trip("max string bytes", fmt.Sprint(lim.MaxStringBytes))
+			}
+		}
+	}
+	if lim.MaxCallDepth > 0 {
+		if d := hc.Env.Get(depthVar); d.IsSet() {
+			if n, _ := strconv.Atoi(d.String()); n > lim.MaxCallDepth {
+				return rs.g.trip("max call depth", fmt.Sprint(lim.MaxCallDepth))
+			}
+		}
+	}
+	return nil
+}
+
+// printfBuiltin runs our printf (interp's lacks floats, %q and more). With
+// -v it assigns through eval, since a handler cannot set variables.
+func (sess *Session) printfBuiltin(hc interp.HandlerContext, args []string) []string {
+	if len(args) >= 2 && args[0] == "-v" {
+		name := args[1]
+		fargs := args[2:]
+		if len(fargs) > 0 && fargs[0] == "--" {
+			fargs = fargs[1:]
+		}
+		if len(fargs) == 0 {
+			return []string{forceExec, "__justbash_fail", "printf: usage: printf [-v var] format [arguments]"}
+		}
+		out, errs, status := commands.Printf(fargs[0], fargs[1:])
+		for _, e := range errs {
+			fmt.Fprintf(hc.Stderr, "bash: printf: %s\n", e)
+		}
+		script := name + "=" + quote(out)
+		if status != 0 {
+			script += "; false"
+		}
+		return []string{"eval", script}
+	}
+	return append([]string{forceExec, "printf"}, args...)
+}
+
+// ownerTestsToExists rewrites test -O/-G: every sandbox file belongs to
+// the sandbox user, and interp's version would read the host's passwd.
+func ownerTestsToExists(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "-O" || a == "-G" {
+			if out == nil {
+				out = append([]string(nil), args...)
+			}
+			out[i] = "-e"
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// sourceBuiltin resolves the file in the VFS (PATH first for a bare name,
+// then the working directory, as bash does) and marks the path so interp's
+// own host lookup cannot succeed; see sourceMarker.
+func (sess *Session) sourceBuiltin(hc interp.HandlerContext, name string, args []string) []string {
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return []string{name}
+	}
+	file := args[0]
+	resolved := absIn(hc.Dir, file)
+	if !strings.Contains(file, "/") {
+		for _, dir := range strings.Split(hc.Env.Get("PATH").String(), ":") {
+			if dir == "" {
+				continue
+			}
+			p := absIn(hc.Dir, path.Join(dir, file))
+			if fi, err := sess.sh.fs.Stat(p); err == nil && fi.Mode().IsRegular() {
+				resolved = p
+				break
+			}
+		}
+	}
+	return append([]string{name, sourceMarker + resolved}, args[1:]...)
+}
+
+// rewriteEval applies the same AST rewrites to eval'd text as to scripts.
+func rewriteEval(args []string) []string {
+	src := strings.Join(args, " ")
+	if !strings.ContainsAny(src, "$<(-") {
+		return args
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return args
+	}
+	if rewrite(f) != nil {
+		return args
+	}
+	var sb strings.Builder
+	if err := syntax.NewPrinter().Print(&sb, f); err != nil {
+		return args
+	}
+	return []string{sb.String()}
+}

@@ -1,0 +1,103 @@
+package shell
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The rewrites below run on every parsed script (and eval'd text) before
+// interp sees it, for what no handler can intercept:
+//   - $$ and $PPID would show host pids: they read variables of ours.
+//   - <(cmd) would make a host FIFO: it becomes $(cmd | psub), where psub
+//     stores the output in a VFS file and prints its path.
+//   - function bodies start with a local depth counter, which the call
+//     handler compares with Limits.MaxCallDepth (local is dynamically
+//     scoped, so the counter unwinds by itself on return).
+//   - [[ -O f ]] and [[ -G f ]] would read the host's passwd.
+
+const (
+	pidVar   = "__JUSTBASH_PID"
+	ppidVar  = "__JUSTBASH_PPID"
+	depthVar = "__JUSTBASH_DEPTH"
+	psubCmd  = "__justbash_psub"
+)
+
+var depthStmt = func() *syntax.Stmt {
+	f, err := syntax.NewParser().Parse(strings.NewReader("local "+depthVar+"=$(("+depthVar+"+1))"), "")
+	if err != nil {
+		panic(err)
+	}
+	return f.Stmts[0]
+}()
+
+var errProcSubstOut = errors.New("process substitution >(...) is not supported in this sandbox")
+
+// needsRewrite is a cheap pre-check for eval'd text.
+func needsRewrite(src string) bool {
+	for _, s := range []string{"$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G"} {
+		if strings.Contains(src, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func rewrite(f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(node syntax.Node) bool {
+		switch n := node.(type) {
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				switch n.Param.Value {
+				case "$":
+					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: pidVar}
+				case "PPID":
+					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: ppidVar}
+				}
+			}
+		case *syntax.Word:
+			for i, part := range n.Parts {
+				ps, ok := part.(*syntax.ProcSubst)
+				if !ok {
+					continue
+				}
+				if ps.Op != syntax.CmdIn {
+					err = errProcSubstOut
+					return false
+				}
+				n.Parts[i] = procSubstToCmdSubst(ps)
+			}
+		case *syntax.FuncDecl:
+			if n.Body != nil && !hasDepthStmt(n.Body) {
+				n.Body = &syntax.Stmt{Position: n.Body.Position, Cmd: &syntax.Block{
+					Lbrace: n.Body.Position,
+					Stmts:  []*syntax.Stmt{depthStmt, n.Body},
+				}}
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
+				n.Op = syntax.TsExists
+			}
+		}
+		return true
+	})
+	return err
+}
+
+func hasDepthStmt(body *syntax.Stmt) bool {
+	b, ok := body.Cmd.(*syntax.Block)
+	return ok && len(b.Stmts) > 0 && b.Stmts[0] == depthStmt
+}
+
+// procSubstToCmdSubst turns <(stmts) into $( { stmts; } | psub ).
+func procSubstToCmdSubst(ps *syntax.ProcSubst) *syntax.CmdSubst {
+	lit := func(s string) *syntax.Word {
+		return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ps.OpPos, Value: s}}}
+	}
+	left := &syntax.Stmt{Position: ps.OpPos, Cmd: &syntax.Block{Lbrace: ps.OpPos, Stmts: ps.Stmts}}
+	right := &syntax.Stmt{Position: ps.OpPos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(forceExec), lit(psubCmd)}}}
+	pipe := &syntax.Stmt{Position: ps.OpPos, Cmd: &syntax.BinaryCmd{OpPos: ps.OpPos, Op: syntax.Pipe, X: left, Y: right}}
+	return &syntax.CmdSubst{Left: ps.OpPos, Right: ps.Rparen, Stmts: []*syntax.Stmt{pipe}}
+}

@@ -1,0 +1,319 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Session is a shell whose variables, functions, options and working
+// directory persist from one Exec to the next, as in an interactive shell.
+// A Session is not safe for concurrent use.
+type Session struct {
+	sh     *Shell
+	cfg    execConfig
+	runner *interp.Runner
+	env    *sandboxEnv
+
+	// Per-run state, swapped at the start of each run. Handlers read it
+	// through the session, so they always see the current run.
+	mu    sync.Mutex
+	cur   *runState
+	out   *swapWriter
+	errw  *swapWriter
+	inbuf *swapReader
+
+	// parent is set for nested shells (bash -c inside the sandbox): they
+	// share the parent's guard instead of starting their own.
+	parent *runState
+}
+
+// runState is what one run of a session shares with its handlers.
+type runState struct {
+	g       *guard
+	baseCtx context.Context // the cancellable context commands receive
+	pid     int
+	psubs   []string // process-substitution files to delete after the run
+	psubN   int
+}
+
+// NewSession starts a persistent shell. The options apply to every run of
+// the session (stdin, stdout and stderr too, when given).
+func (s *Shell) NewSession(opts ...ExecOption) (*Session, error) {
+	return s.newSession(opts)
+}
+
+func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
+	cfg := s.config(opts)
+	dir, err := s.resolveDir(cfg.dir)
+	if err != nil {
+		return nil, err
+	}
+	env := make(map[string]string, len(s.env)+len(cfg.env)+1)
+	for k, v := range s.env {
+		env[k] = v
+	}
+	for k, v := range cfg.env {
+		env[k] = v
+	}
+	env["PWD"] = dir
+	env[pidVar], env[ppidVar] = "1", "0"
+	sess := &Session{sh: s, cfg: cfg}
+	sess.out = &swapWriter{}
+	sess.errw = &swapWriter{}
+	sess.env = newSandboxEnv(env)
+	var stdin io.Reader
+	if cfg.stdin != nil {
+		sess.inbuf = &swapReader{r: cfg.stdin}
+		stdin = sess.inbuf
+	}
+	params := append(append(append([]string{}, cfg.setOpts...), "--"), cfg.args...)
+	r, err := interp.New(
+		interp.Env(sess.env),
+		withDir(dir),
+		interp.Params(params...),
+		interp.StdIO(stdin, sess.out, sess.errw),
+		interp.CallHandler(sess.callHandler),
+		interp.ExecHandlers(sess.execMiddleware),
+		interp.OpenHandler(sess.openHandler),
+		interp.ReadDirHandler2(sess.readDirHandler),
+		interp.StatHandler(sess.statHandler),
+		interp.AccessHandler(sess.accessHandler),
+	)
+	if err != nil {
+		return nil, err
+	}
+	// The first Reset fixes interp's private temp dir from $TMPDIR; the
+	// environment answers with an impossible path until then, so interp
+	// can never reach a host FIFO (see sandboxEnv.Get).
+	r.Reset()
+	sess.env.resetDone()
+	sess.runner = r
+	return sess, nil
+}
+
+func withDir(dir string) interp.RunnerOption {
+	return func(r *interp.Runner) error { r.Dir = dir; return nil }
+}
+
+// Exec runs script in the session; state persists for the next Exec.
+func (sess *Session) Exec(ctx context.Context, script string) (Result, error) {
+	return sess.run(ctx, script, false)
+}
+
+// Dir is the session's working directory.
+func (sess *Session) Dir() string { return sess.runner.Dir }
+
+// Exited reports whether the last run executed exit.
+func (sess *Session) Exited() bool { return sess.runner.Exited() }
+
+// Var returns a shell variable's value as a string.
+func (sess *Session) Var(name string) string {
+	return sess.runner.Vars[name].String()
+}
+
+// run parses and runs script. whole is true for Exec on a Shell: the
+// script is a complete program (EXIT traps fire at its end).
+func (sess *Session) run(ctx context.Context, script string, whole bool) (res Result, err error) {
+	var capt captured
+	stdout, stderr := sess.cfg.stdout, sess.cfg.stderr
+	if stdout == nil {
+		stdout = &capt.stdout
+	}
+	if stderr == nil {
+		stderr = &capt.stderr
+	}
+	rs, cancel := sess.startRun(ctx)
+	defer cancel()
+	maxOut := rs.g.limits.MaxOutputBytes
+	if sess.parent != nil {
+		maxOut = 0 // the outermost run's writers count the bytes
+	}
+	sess.out.set(&limitWriter{w: stdout, max: maxOut, name: "max output bytes", g: rs.g})
+	sess.errw.set(&limitWriter{w: stderr, max: maxOut, name: "max output bytes", g: rs.g})
+	defer func() {
+		res.Stdout, res.Stderr = capt.stdout.String(), capt.stderr.String()
+	}()
+
+	file, perr := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), sess.cfg.name)
+	if perr != nil {
+		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, perr))
+		return Result{ExitCode: 2}, nil
+	}
+	if rerr := rewrite(file); rerr != nil {
+		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, rerr))
+		return Result{ExitCode: 2}, nil
+	}
+	code, err := sess.runFile(stepCtx{Context: rs.baseCtx, g: rs.g}, file, whole)
+	if le := rs.g.err(); le != nil {
+		if sess.parent == nil {
+			fmt.Fprintln(sess.errw.raw(), le.Error())
+		}
+		return Result{ExitCode: le.Status()}, le
+	}
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return Result{ExitCode: 130}, ctxErr
+		}
+		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, err))
+	}
+	return Result{ExitCode: code}, nil
+}
+
+// runFile runs the parsed file and converts interp's outcome to a status.
+func (sess *Session) runFile(ctx context.Context, file *syntax.File, whole bool) (code int, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+			code = 2
+		}
+	}()
+	var rerr error
+	if whole {
+		rerr = sess.runner.Run(ctx, file)
+	} else {
+		for _, st := range file.Stmts {
+			rerr = sess.runner.Run(ctx, st)
+			if sess.runner.Exited() {
+				break
+			}
+			if _, ok := interp.IsExitStatus(rerr); !ok && rerr != nil {
+				break
+			}
+		}
+	}
+	if rerr == nil {
+		return 0, nil
+	}
+	if st, ok := interp.IsExitStatus(rerr); ok {
+		return int(st), nil
+	}
+	return 1, rerr
+}
+
+// startRun makes the per-run state: a guard with the limits and the context
+// every command of the run receives.
+func (sess *Session) startRun(ctx context.Context) (*runState, context.CancelFunc) {
+	if sess.parent != nil {
+		rs := &runState{g: sess.parent.g, baseCtx: ctx, pid: sess.parent.pid}
+		sess.setRun(rs)
+		return rs, func() { sess.cleanupRun(rs) }
+	}
+	lim := sess.sh.limits
+	var cancel context.CancelFunc
+	base := ctx
+	if lim.Timeout > 0 {
+		base, cancel = context.WithTimeout(ctx, lim.Timeout)
+	} else {
+		base, cancel = context.WithCancel(ctx)
+	}
+	rs := &runState{g: &guard{limits: lim, cancel: cancel}, baseCtx: base, pid: 1}
+	sess.setRun(rs)
+	// Background jobs must never outlive the run: cancelling the context
+	// stops them at their next statement.
+	return rs, func() { cancel(); sess.cleanupRun(rs) }
+}
+
+func (sess *Session) setRun(rs *runState) {
+	sess.mu.Lock()
+	sess.cur = rs
+	sess.mu.Unlock()
+}
+
+func (sess *Session) current() *runState {
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	return sess.cur
+}
+
+func (sess *Session) cleanupRun(rs *runState) {
+	for _, p := range rs.psubs {
+		sess.sh.fs.Remove(p)
+	}
+	rs.psubs = nil
+}
+
+// swapWriter lets a session's runner keep one writer while each run
+// points it somewhere else.
+type swapWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *swapWriter) set(w io.Writer) { s.mu.Lock(); s.w = w; s.mu.Unlock() }
+func (s *swapWriter) raw() io.Writer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lw, ok := s.w.(*limitWriter); ok {
+		return lw.w.(io.Writer)
+	}
+	return s.w
+}
+
+func (s *swapWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	w := s.w
+	s.mu.Unlock()
+	if w == nil {
+		return len(p), nil
+	}
+	return w.Write(p)
+}
+
+type swapReader struct{ r io.Reader }
+
+func (s *swapReader) Read(p []byte) (int, error) { return s.r.Read(p) }
+
+// sandboxEnv is the initial environment. It answers "HOME user" lookups
+// (tilde expansion) from a virtual passwd so interp never calls os/user,
+// and hides $TMPDIR from interp's first Reset (see newSession).
+type sandboxEnv struct {
+	expand.Environ
+	mu        sync.Mutex
+	resetting bool
+}
+
+// impossibleTempDir contains a NUL byte: every host syscall on a path
+// below it fails inside Go before reaching the kernel.
+const impossibleTempDir = "/\x00justbash-no-host-tmp"
+
+func newSandboxEnv(env map[string]string) *sandboxEnv {
+	return &sandboxEnv{Environ: expand.ListEnviron(envList(env)...), resetting: true}
+}
+
+func (e *sandboxEnv) resetDone() {
+	e.mu.Lock()
+	e.resetting = false
+	e.mu.Unlock()
+}
+
+func (e *sandboxEnv) Get(name string) expand.Variable {
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		switch user {
+		case "user":
+			return expand.Variable{Set: true, Kind: expand.String, Str: "/home/user"}
+		case "root":
+			return expand.Variable{Set: true, Kind: expand.String, Str: "/root"}
+		}
+		// Unknown users stay unexpanded, as in bash; never os/user.
+		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
+	}
+	if name == "TMPDIR" {
+		e.mu.Lock()
+		resetting := e.resetting
+		e.mu.Unlock()
+		if resetting {
+			return expand.Variable{Set: true, Kind: expand.String, Str: impossibleTempDir}
+		}
+	}
+	return e.Environ.Get(name)
+}
+
+var errNoHandlerCtx = errors.New("no handler context")

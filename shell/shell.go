@@ -1,0 +1,235 @@
+// Package shell is the sandbox: it runs bash scripts with mvdan/sh's
+// interpreter against a virtual filesystem and a registry of Go commands,
+// with every outside access routed through handlers of ours and every run
+// bounded by Limits.
+//
+//	sh, _ := shell.New(shell.Options{})
+//	res, _ := sh.Exec(ctx, "echo hello | tr a-z A-Z")
+//	fmt.Print(res.Stdout) // HELLO
+//
+// The filesystem persists across Exec calls; variables, functions and the
+// working directory do not. A Session keeps those too.
+package shell
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/vfs"
+)
+
+// Options configure a Shell. The zero value is a working sandbox.
+type Options struct {
+	// FS is the filesystem. Nil means a fresh in-memory FS with the usual
+	// layout (/home/user, /tmp, /bin, /usr/bin, /dev) and the quotas of Limits.
+	FS vfs.FS
+	// Files are written into the FS at New, creating parent directories.
+	Files map[string]string
+	// Env holds extra or overriding environment variables.
+	Env map[string]string
+	// Dir is the initial working directory; default /home/user.
+	Dir string
+	// Commands adds commands or overrides built-in ones by name.
+	Commands map[string]commands.Command
+	// Registry replaces the built-in command set entirely when non-nil.
+	Registry *commands.Registry
+	// Limits bound each run. The zero value means Normal.
+	Limits *Limits
+}
+
+// Shell is a sandbox. Its methods are safe for concurrent use; concurrent
+// runs share the filesystem.
+type Shell struct {
+	fs     vfs.FS
+	reg    *commands.Registry
+	env    map[string]string
+	dir    string
+	limits Limits
+}
+
+// Result is what a run produced.
+type Result struct {
+	Stdout   string
+	Stderr   string
+	ExitCode int
+}
+
+// New builds a Shell.
+func New(opts Options) (*Shell, error) {
+	lim := Normal
+	if opts.Limits != nil {
+		lim = *opts.Limits
+	}
+	s := &Shell{limits: lim, dir: opts.Dir}
+	if s.dir == "" {
+		s.dir = "/home/user"
+	}
+	s.dir = path.Clean("/" + s.dir)
+	if opts.Registry != nil {
+		s.reg = opts.Registry.Clone()
+	} else {
+		s.reg = commands.Default()
+	}
+	for name, cmd := range opts.Commands {
+		s.reg.Register(name, cmd)
+	}
+	s.registerShellCommands()
+	s.env = defaultEnv()
+	maps.Copy(s.env, opts.Env)
+	s.fs = opts.FS
+	if s.fs == nil {
+		s.fs = newDefaultFS(lim)
+	}
+	if err := s.layout(); err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(opts.Files)) {
+		p := path.Clean("/" + name)
+		if !path.IsAbs(name) {
+			p = path.Join(s.dir, name)
+		}
+		if err := s.fs.MkdirAll(path.Dir(p), 0o755); err != nil {
+			return nil, fmt.Errorf("shell: files: %w", err)
+		}
+		if err := vfs.WriteFile(s.fs, p, []byte(opts.Files[name]), 0o644); err != nil {
+			return nil, fmt.Errorf("shell: files: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// FS returns the sandbox filesystem.
+func (s *Shell) FS() vfs.FS { return s.fs }
+
+// Registry returns the command registry of the sandbox. Registering a
+// command later makes it available to later runs (add a /usr/bin stub with
+// AddCommand to make PATH lookups find it).
+func (s *Shell) Registry() *commands.Registry { return s.reg }
+
+// AddCommand registers cmd under name and writes its /usr/bin stub.
+func (s *Shell) AddCommand(name string, cmd commands.Command) error {
+	s.reg.Register(name, cmd)
+	return s.writeStub(name)
+}
+
+// ExecOption adjusts one run.
+type ExecOption func(*execConfig)
+
+type execConfig struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	env            map[string]string
+	dir            string
+	args           []string
+	name           string
+	setOpts        []string
+}
+
+// WithStdin gives the script a standard input.
+func WithStdin(r io.Reader) ExecOption { return func(c *execConfig) { c.stdin = r } }
+
+// WithStdout streams standard output to w instead of Result.Stdout.
+func WithStdout(w io.Writer) ExecOption { return func(c *execConfig) { c.stdout = w } }
+
+// WithStderr streams standard error to w instead of Result.Stderr.
+func WithStderr(w io.Writer) ExecOption { return func(c *execConfig) { c.stderr = w } }
+
+// WithEnv sets extra variables for this run only.
+func WithEnv(env map[string]string) ExecOption { return func(c *execConfig) { c.env = env } }
+
+// WithDir sets the working directory for this run only.
+func WithDir(dir string) ExecOption { return func(c *execConfig) { c.dir = dir } }
+
+// WithArgs sets the positional parameters ($1, $2, ...).
+func WithArgs(args ...string) ExecOption { return func(c *execConfig) { c.args = args } }
+
+// WithName sets $0 and the name used in error messages (default "bash").
+func WithName(name string) ExecOption { return func(c *execConfig) { c.name = name } }
+
+// Exec runs script in a fresh shell state over the shared filesystem.
+// A script that fails (syntax error, non-zero exit) is reported in Result
+// with a nil error. The error is non-nil when a limit stopped the run (a
+// *LimitError; Result.ExitCode is then its Status) or ctx was cancelled.
+func (s *Shell) Exec(ctx context.Context, script string, opts ...ExecOption) (Result, error) {
+	sess, err := s.newSession(opts)
+	if err != nil {
+		return Result{ExitCode: 1}, err
+	}
+	return sess.run(ctx, script, true)
+}
+
+func (s *Shell) config(opts []ExecOption) execConfig {
+	c := execConfig{name: "bash"}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// captured holds a run's output when the caller did not stream it.
+type captured struct {
+	stdout, stderr bytes.Buffer
+}
+
+func (s *Shell) resolveDir(dir string) (string, error) {
+	if dir == "" {
+		return s.dir, nil
+	}
+	dir = path.Clean("/" + dir)
+	fi, err := s.fs.Stat(dir)
+	if err != nil {
+		return "", fmt.Errorf("shell: working directory: %w", err)
+	}
+	if !fi.IsDir() {
+		return "", &fs.PathError{Op: "chdir", Path: dir, Err: errors.New("not a directory")}
+	}
+	return dir, nil
+}
+
+func defaultEnv() map[string]string {
+	return map[string]string{
+		"HOME":         "/home/user",
+		"PATH":         "/usr/local/bin:/usr/bin:/bin",
+		"USER":         "user",
+		"LOGNAME":      "user",
+		"SHELL":        "/bin/bash",
+		"TMPDIR":       "/tmp",
+		"HOSTNAME":     "localhost",
+		"OSTYPE":       "linux-gnu",
+		"HOSTTYPE":     "x86_64",
+		"MACHTYPE":     "x86_64-pc-linux-gnu",
+		"BASH_VERSION": "5.2.15(1)-release",
+		"TERM":         "xterm-256color",
+		"LANG":         "C.UTF-8",
+		"SHLVL":        "1",
+		"UID":          "1000",
+		"EUID":         "1000",
+		"GID":          "1000",
+	}
+}
+
+func envList(env map[string]string) []string {
+	out := make([]string, 0, len(env))
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, k+"="+env[k])
+	}
+	return out
+}
+
+// errorLine formats an error the way bash prints its own: "bash: msg".
+func errorLine(name string, err error) string {
+	msg := err.Error()
+	if !strings.HasSuffix(msg, "\n") {
+		msg += "\n"
+	}
+	return name + ": " + msg
+}
