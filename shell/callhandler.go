@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -76,6 +77,16 @@ func (sess *Session) checkCall(hc interp.HandlerContext, rs *runState, args []st
 	if lim.MaxStringBytes > 0 {
 		for _, a := range args {
 			if int64(len(a)) > lim.MaxStringBytes {
+				return rs.g.trip("max string bytes", fmt.Sprint(lim.MaxStringBytes))
+			}
+		}
+		if rs.g.scanVars.Load() {
+			var big bool
+			hc.Env.Each(func(name string, vr expand.Variable) bool {
+				big = int64(len(vr.Str)) > lim.MaxStringBytes
+				return !big
+			})
+			if big {
 				return rs.g.trip("max string bytes", fmt.Sprint(lim.MaxStringBytes))
 			}
 		}

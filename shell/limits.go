@@ -40,7 +40,7 @@ var Normal = Limits{
 	MaxCallDepth:      1000,
 	MaxOutputBytes:    64 << 20,
 	MaxStringBytes:    64 << 20,
-	MaxHeapBytes:      2 << 30,
+	MaxHeapBytes:      1 << 30,
 	MaxFileSize:       256 << 20,
 	MaxTotalBytes:     1 << 30,
 	MaxBackgroundJobs: 256,
@@ -53,7 +53,7 @@ var Hardened = Limits{
 	MaxCallDepth:      200,
 	MaxOutputBytes:    4 << 20,
 	MaxStringBytes:    4 << 20,
-	MaxHeapBytes:      1 << 30,
+	MaxHeapBytes:      512 << 20,
 	MaxFileSize:       16 << 20,
 	MaxTotalBytes:     64 << 20,
 	MaxBackgroundJobs: 32,
@@ -92,6 +92,8 @@ type guard struct {
 	cancel context.CancelFunc
 	steps  atomic.Int64
 	bgJobs atomic.Int64
+	// scanVars is set by the heap watchdog when variables may be too big.
+	scanVars atomic.Bool
 
 	mu      sync.Mutex
 	tripped *LimitError

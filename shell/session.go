@@ -152,6 +152,11 @@ func (sess *Session) run(ctx context.Context, script string, whole bool) (res Re
 		return Result{ExitCode: 2}, nil
 	}
 	code, err := sess.runFile(stepCtx{Context: rs.baseCtx, g: rs.g}, file, whole)
+	if sess.parent == nil && ctx.Err() == nil && rs.baseCtx.Err() == context.DeadlineExceeded {
+		// The deadline passed while a command (not a statement check) was
+		// running, e.g. sleep: still report the timeout.
+		rs.g.trip("timeout", rs.g.limits.Timeout.String())
+	}
 	if le := rs.g.err(); le != nil {
 		if sess.parent == nil {
 			fmt.Fprintln(sess.errw.raw(), le.Error())
@@ -216,9 +221,10 @@ func (sess *Session) startRun(ctx context.Context) (*runState, context.CancelFun
 	}
 	rs := &runState{g: &guard{limits: lim, cancel: cancel}, baseCtx: base, pid: 1}
 	sess.setRun(rs)
+	unwatch := watch(rs.g)
 	// Background jobs must never outlive the run: cancelling the context
 	// stops them at their next statement.
-	return rs, func() { cancel(); sess.cleanupRun(rs) }
+	return rs, func() { unwatch(); cancel(); sess.cleanupRun(rs) }
 }
 
 func (sess *Session) setRun(rs *runState) {

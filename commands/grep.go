@@ -1,0 +1,301 @@
+package commands
+
+import (
+	"bufio"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	register("grep", runGrep)
+	register("egrep", runGrep)
+	register("fgrep", runGrep)
+}
+
+var grepOpts = optParser{opts: []opt{
+	{short: 'E', long: "extended-regexp"}, {short: 'F', long: "fixed-strings"},
+	{short: 'G', long: "basic-regexp"}, {short: 'P', long: "perl-regexp"},
+	{short: 'e', long: "regexp", arg: true}, {short: 'f', long: "file", arg: true},
+	{short: 'i', long: "ignore-case"}, {short: 'y'}, {long: "no-ignore-case"},
+	{short: 'v', long: "invert-match"}, {short: 'w', long: "word-regexp"},
+	{short: 'x', long: "line-regexp"}, {short: 'c', long: "count"},
+	{short: 'l', long: "files-with-matches"}, {short: 'L', long: "files-without-match"},
+	{short: 'n', long: "line-number"}, {short: 'h', long: "no-filename"},
+	{short: 'H', long: "with-filename"}, {short: 'o', long: "only-matching"},
+	{short: 'q', long: "quiet"}, {long: "silent", key: "q"},
+	{short: 's', long: "no-messages"}, {short: 'r', long: "recursive"},
+	{short: 'R', long: "dereference-recursive", key: "r"},
+	{short: 'A', long: "after-context", arg: true}, {short: 'B', long: "before-context", arg: true},
+	{short: 'C', long: "context", arg: true}, {short: 'm', long: "max-count", arg: true},
+	{short: 'a', long: "text"}, {short: 'I'}, {long: "color", arg: false}, {long: "colour", key: "color"},
+	{long: "include", arg: true}, {long: "exclude", arg: true}, {long: "exclude-dir", arg: true},
+	{short: 'z', long: "null-data"}, {short: 'Z', long: "null"},
+}, usage: 2, help: "Usage: grep [OPTION]... PATTERNS [FILE]...\nSearch for PATTERNS in each FILE.\n"}
+
+// grepRun is the state of one grep invocation.
+type grepRun struct {
+	c                         *Context
+	m                         *grepMatcher
+	invert, count, only       bool
+	listMatch, listNoMatch    bool
+	lineNum, names, quiet     bool
+	noMsgs, recursive, binary bool
+	after, before             int
+	maxCount                  int64
+	sep                       byte
+	nullName                  bool
+	include, exclude, exclDir []string
+	out                       *bufio.Writer
+	matched, failed           bool
+	wrote, werr               bool // flushed something / a flush failed
+}
+
+func runGrep(ctx contextT, c *Context) int {
+	res, args, status, ok := grepOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	g := &grepRun{c: c, maxCount: -1, sep: '\n', out: newOut(c.Stdout)}
+	mode := byte('G')
+	switch c.Name() {
+	case "egrep":
+		mode = 'E'
+	case "fgrep":
+		mode = 'F'
+	}
+	pats, havePats, icase, word, whole, names, st := g.options(res, &mode)
+	if st >= 0 {
+		return st
+	}
+	if !havePats {
+		if len(args) == 0 {
+			return c.usageError(2, "%s", "Usage: grep [OPTION]... PATTERNS [FILE]...")
+		}
+		pats = strings.Split(args[0], "\n")
+		args = args[1:]
+	}
+	m, err := newGrepMatcher(pats, mode, icase, word, whole)
+	if err != nil {
+		c.Errorf("%s", err)
+		return 2
+	}
+	g.m = m
+	if len(args) == 0 {
+		if g.recursive {
+			args = []string{"."}
+			g.names = names != "h"
+			g.files(ctx, args, true)
+			return g.finish()
+		}
+		args = []string{"-"}
+	}
+	g.names = names == "H" || names == "" && (len(args) > 1 || g.recursive)
+	g.files(ctx, args, false)
+	return g.finish()
+}
+
+func (g *grepRun) finish() int {
+	if err := g.out.Flush(); err != nil {
+		return g.c.writeFailure(err)
+	}
+	switch {
+	case g.failed && !(g.quiet && g.matched):
+		return 2
+	case g.matched:
+		return 0
+	}
+	return 1
+}
+
+// options applies the parsed flags; st >= 0 means exit with st now.
+func (g *grepRun) options(res []optResult, mode *byte) (pats []string, have, icase, word, whole bool, names string, st int) {
+	c := g.c
+	for _, r := range res {
+		switch r.key {
+		case "E", "F", "G":
+			*mode = r.key[0]
+		case "P":
+			*mode = 'E'
+		case "e":
+			pats = append(pats, strings.Split(r.val, "\n")...)
+			have = true
+		case "f":
+			data, err := readAllFrom(c, r.val)
+			if err != nil {
+				c.Errorf("%s: %s", r.val, ErrText(err))
+				return nil, false, false, false, false, "", 2
+			}
+			have = true
+			if data != "" {
+				pats = append(pats, strings.Split(strings.TrimSuffix(data, "\n"), "\n")...)
+			}
+		case "i", "y":
+			icase = true
+		case "no-ignore-case":
+			icase = false
+		case "w":
+			word = true
+		case "x":
+			whole = true
+		case "h", "H":
+			names = r.key
+		case "A", "B", "C", "m":
+			n, err := strconv.ParseInt(r.val, 10, 64)
+			if err != nil || n < 0 && r.key != "m" {
+				what := "context length"
+				if r.key == "m" {
+					what = "max count"
+				}
+				c.Errorf("invalid %s argument", what)
+				return nil, false, false, false, false, "", 2
+			}
+			switch r.key {
+			case "A":
+				g.after = int(n)
+			case "B":
+				g.before = int(n)
+			case "C":
+				g.after, g.before = int(n), int(n)
+			case "m":
+				g.maxCount = n
+			}
+		default:
+			g.flag(r)
+		}
+	}
+	return pats, have, icase, word, whole, names, -1
+}
+
+func (g *grepRun) flag(r optResult) {
+	switch r.key {
+	case "v":
+		g.invert = true
+	case "c":
+		g.count = true
+	case "l":
+		g.listMatch = true
+	case "L":
+		g.listNoMatch = true
+	case "n":
+		g.lineNum = true
+	case "o":
+		g.only = true
+	case "q":
+		g.quiet = true
+	case "s":
+		g.noMsgs = true
+	case "r":
+		g.recursive = true
+	case "z":
+		g.sep = 0
+	case "a":
+		g.binary = true
+	case "Z":
+		g.nullName = true
+	case "include":
+		g.include = append(g.include, r.val)
+	case "exclude":
+		g.exclude = append(g.exclude, r.val)
+	case "exclude-dir":
+		g.exclDir = append(g.exclDir, r.val)
+	}
+}
+
+// readAllFrom reads a whole (small) file such as a -f pattern list.
+func readAllFrom(c *Context, name string) (string, error) {
+	r, err := c.openInput(name)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	return string(b), err
+}
+
+// errorf prints a file error unless -s.
+func (g *grepRun) errorf(format string, args ...any) {
+	g.failed = true
+	if !g.noMsgs {
+		g.out.Flush()
+		g.c.Errorf(format, args...)
+	}
+}
+
+// files searches operands, descending into directories with -r.
+func (g *grepRun) files(ctx contextT, names []string, implicit bool) {
+	for _, name := range names {
+		if ctx.Err() != nil || g.werr || g.quiet && g.matched {
+			return
+		}
+		if name == "-" {
+			g.search(ctx, "(standard input)", g.c.stdin())
+			continue
+		}
+		fi, err := g.c.FS.Stat(g.c.Abs(name))
+		if err != nil {
+			g.errorf("%s: %s", name, ErrText(err))
+			continue
+		}
+		if fi.IsDir() {
+			if !g.recursive {
+				g.errorf("%s: Is a directory", name)
+				continue
+			}
+			g.walk(ctx, name, implicit)
+			continue
+		}
+		g.searchFile(ctx, name, name)
+	}
+}
+
+func (g *grepRun) walk(ctx contextT, dir string, implicit bool) {
+	ents, err := g.c.FS.ReadDir(g.c.Abs(dir))
+	if err != nil {
+		g.errorf("%s: %s", dir, ErrText(err))
+		return
+	}
+	for _, e := range ents {
+		if ctx.Err() != nil {
+			return
+		}
+		// Keep the operand as typed ("./a" for "."), as GNU grep does.
+		p := strings.TrimSuffix(dir, "/") + "/" + e.Name()
+		if implicit && dir == "." {
+			p = e.Name()
+		}
+		if e.IsDir() {
+			if !globAny(g.exclDir, e.Name()) {
+				g.walk(ctx, p, false)
+			}
+			continue
+		}
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if len(g.include) > 0 && !globAny(g.include, e.Name()) || globAny(g.exclude, e.Name()) {
+			continue
+		}
+		g.searchFile(ctx, p, p)
+	}
+}
+
+func globAny(pats []string, name string) bool {
+	for _, p := range pats {
+		if ok, _ := path.Match(p, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *grepRun) searchFile(ctx contextT, shown, name string) {
+	r, err := g.c.OpenRead(name)
+	if err != nil {
+		g.errorf("%s: %s", shown, ErrText(err))
+		return
+	}
+	defer r.Close()
+	g.search(ctx, shown, r)
+}

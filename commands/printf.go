@@ -1,0 +1,26 @@
+package commands
+
+import "io"
+
+func init() { register("printf", runPrintf) }
+
+// runPrintf is printf(1) with bash builtin semantics (the shell handles
+// "printf -v var" itself and may call Printf directly).
+func runPrintf(ctx contextT, c *Context) int {
+	args := c.Args[1:]
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		c.Errorf("usage: printf [-v var] format [arguments]")
+		return 2
+	}
+	out, errs, status := Printf(args[0], args[1:])
+	if _, err := io.WriteString(c.Stdout, out); err != nil {
+		return c.writeFailure(err)
+	}
+	for _, e := range errs {
+		c.Errorf("%s", e)
+	}
+	return status
+}

@@ -1,0 +1,218 @@
+package commands
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+)
+
+func init() { register("sort", runSort) }
+
+var sortOpts = optParser{opts: []opt{
+	{short: 'b', long: "ignore-leading-blanks"},
+	{short: 'd', long: "dictionary-order"},
+	{short: 'f', long: "ignore-case"},
+	{short: 'g', long: "general-numeric-sort"},
+	{short: 'h', long: "human-numeric-sort"},
+	{short: 'i', long: "ignore-nonprinting"},
+	{short: 'M', long: "month-sort"},
+	{short: 'n', long: "numeric-sort"},
+	{short: 'r', long: "reverse"},
+	{short: 'V', long: "version-sort"},
+	{short: 'c', long: "check"},
+	{short: 'C'},
+	{short: 'k', long: "key", arg: true},
+	{short: 'o', long: "output", arg: true},
+	{short: 's', long: "stable"},
+	{short: 't', long: "field-separator", arg: true},
+	{short: 'u', long: "unique"},
+	{short: 'z', long: "zero-terminated"},
+	{short: 'S', long: "buffer-size", arg: true},
+	{short: 'T', long: "temporary-directory", arg: true},
+	{long: "parallel", arg: true},
+}, usage: 2, help: "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n"}
+
+// sorter is one sort run's configuration.
+type sorter struct {
+	global sortOrder
+	keys   []sortKey
+	tab    int
+	stable bool
+	unique bool
+	sep    byte
+}
+
+func runSort(ctx contextT, c *Context) int {
+	res, files, status, ok := sortOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	s := &sorter{tab: -1, sep: '\n'}
+	check, quiet, output := false, false, ""
+	hasOutput := false
+	for _, r := range res {
+		switch r.key {
+		case "c", "C":
+			check, quiet = true, r.key == "C"
+		case "k":
+			k, err := parseSortKey(r.val)
+			if err != nil {
+				c.Errorf("%s", err)
+				return 2
+			}
+			s.keys = append(s.keys, k)
+		case "o":
+			output, hasOutput = r.val, true
+		case "s":
+			s.stable = true
+		case "u":
+			s.unique = true
+		case "z":
+			s.sep = 0
+		case "t":
+			if len(r.val) != 1 {
+				if r.val == `\0` {
+					s.tab = 0
+					continue
+				}
+				c.Errorf("multi-character tab '%s'", r.val)
+				return 2
+			}
+			s.tab = int(r.val[0])
+		case "S", "T", "parallel":
+		default:
+			s.global.setFlag(r.key[0], false)
+		}
+	}
+	for i := range s.keys {
+		if !s.keys[i].hasOrdering() {
+			s.keys[i].sortOrder = s.global
+		}
+	}
+	lines, st := s.readAll(ctx, c, files)
+	if st != 0 {
+		return st
+	}
+	if check {
+		return s.check(c, lines, files, quiet)
+	}
+	s.sort(lines)
+	return s.write(c, lines, output, hasOutput)
+}
+
+func (s *sorter) readAll(ctx contextT, c *Context, files []string) ([][]byte, int) {
+	var lines [][]byte
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	for _, name := range files {
+		r, err := c.openInput(name)
+		if err != nil {
+			c.Errorf("cannot read: %s: %s", name, ErrText(err))
+			return nil, 2
+		}
+		data, err := io.ReadAll(ctxReader{ctx, r})
+		r.Close()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, 1
+			}
+			c.Errorf("read failed: %s: %s", name, ErrText(err))
+			return nil, 2
+		}
+		if len(data) > 0 && data[len(data)-1] == s.sep {
+			data = data[:len(data)-1]
+		} else if len(data) == 0 {
+			continue
+		}
+		lines = append(lines, bytes.Split(data, []byte{s.sep})...)
+	}
+	return lines, 0
+}
+
+// compareKeys orders by the keys (or the whole line) without last resort.
+func (s *sorter) compareKeys(a, b []byte) int {
+	if len(s.keys) == 0 {
+		c := s.global.compare(a, b)
+		if s.global.reverse {
+			c = -c
+		}
+		return c
+	}
+	for i := range s.keys {
+		k := &s.keys[i]
+		c := k.compare(k.extract(a, s.tab), k.extract(b, s.tab))
+		if k.reverse {
+			c = -c
+		}
+		if c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// compare adds GNU's last-resort whole-line byte comparison.
+func (s *sorter) compare(a, b []byte) int {
+	if c := s.compareKeys(a, b); c != 0 || s.stable || s.unique {
+		return c
+	}
+	c := bytes.Compare(a, b)
+	if s.global.reverse {
+		c = -c
+	}
+	return c
+}
+
+func (s *sorter) sort(lines [][]byte) {
+	slices.SortStableFunc(lines, s.compare)
+}
+
+func (s *sorter) write(c *Context, lines [][]byte, output string, hasOutput bool) int {
+	var w io.Writer = c.Stdout
+	if hasOutput {
+		f, err := c.OpenWrite(output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		if err != nil {
+			c.Errorf("open failed: %s: %s", output, ErrText(err))
+			return 2
+		}
+		defer f.Close()
+		w = f
+	}
+	out := newOut(w)
+	for i, l := range lines {
+		if s.unique && i > 0 && s.compareKeys(lines[i-1], l) == 0 {
+			continue
+		}
+		out.Write(l)
+		out.WriteByte(s.sep)
+	}
+	if err := out.Flush(); err != nil {
+		if hasOutput {
+			c.Errorf("write failed: %s: %s", output, ErrText(err))
+			return 2
+		}
+		return c.writeFailure(err)
+	}
+	return 0
+}
+
+// check implements -c/-C: report the first out-of-order line.
+func (s *sorter) check(c *Context, lines [][]byte, files []string, quiet bool) int {
+	name := "-"
+	if len(files) > 0 {
+		name = files[0]
+	}
+	for i := 1; i < len(lines); i++ {
+		cmp := s.compare(lines[i-1], lines[i])
+		if cmp > 0 || s.unique && cmp == 0 {
+			if !quiet {
+				fmt.Fprintf(c.Stderr, "%s: %s:%d: disorder: %s\n", c.Name(), name, i+1, lines[i])
+			}
+			return 1
+		}
+	}
+	return 0
+}

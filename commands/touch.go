@@ -1,0 +1,226 @@
+package commands
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func init() { register("touch", runTouch) }
+
+var touchOpts = optParser{opts: []opt{
+	{short: 'a'}, {short: 'm'},
+	{short: 'c', long: "no-create"},
+	{short: 'd', long: "date", arg: true},
+	{short: 'r', long: "reference", arg: true},
+	{short: 't', arg: true},
+	{short: 'h', long: "no-dereference"},
+	{short: 'f'},
+	{long: "time", arg: true},
+}, usage: 1, help: "Usage: touch [OPTION]... FILE...\nUpdate the access and modification times of each FILE to the current time.\n"}
+
+func runTouch(ctx contextT, c *Context) int {
+	res, files, status, ok := touchOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	f := toFlags(res)
+	if len(files) == 0 {
+		return c.usageError(1, "missing file operand")
+	}
+	atime, mtime, useRef, err := c.touchTimes(f)
+	if err != nil {
+		c.Errorf("%s", err)
+		return 1
+	}
+	onlyA := f.has("a") && !f.has("m") || f["time"] == "atime" || f["time"] == "access"
+	onlyM := f.has("m") && !f.has("a") || f["time"] == "mtime" || f["time"] == "modify"
+	for _, name := range files {
+		if ctx.Err() != nil {
+			return 1
+		}
+		if name == "-" {
+			continue
+		}
+		abs := c.Abs(name)
+		fi, err := c.FS.Stat(abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			if f.has("c") {
+				continue
+			}
+			file, cerr := c.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE, 0o666&^defaultUmask)
+			if cerr != nil {
+				c.Errorf("cannot touch '%s': %s", name, ErrText(cerr))
+				status = 1
+				continue
+			}
+			file.Close()
+			fi, err = c.FS.Stat(abs)
+		}
+		if err != nil {
+			c.Errorf("cannot touch '%s': %s", name, ErrText(err))
+			status = 1
+			continue
+		}
+		a, m := atime, mtime
+		if !useRef && a.IsZero() {
+			a, m = time.Now(), time.Now()
+		}
+		if onlyA {
+			m = fi.ModTime()
+		}
+		if onlyM {
+			a = fileAtime(fi)
+		}
+		if err := c.FS.Chtimes(abs, a, m); err != nil {
+			c.Errorf("setting times of '%s': %s", name, ErrText(err))
+			status = 1
+		}
+	}
+	return status
+}
+
+// fileAtime reads the access time from a stat, falling back to mtime.
+func fileAtime(fi fs.FileInfo) time.Time {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return time.Unix(st.Atim.Sec, st.Atim.Nsec)
+	}
+	return fi.ModTime()
+}
+
+// touchTimes works out the times from -d, -t and -r (zero: now).
+func (c *Context) touchTimes(f flagSet) (atime, mtime time.Time, ref bool, err error) {
+	if r, ok := f["r"]; ok {
+		fi, err := c.FS.Stat(c.Abs(r))
+		if err != nil {
+			return atime, mtime, false, errors.New("failed to get attributes of '" + r + "': " + ErrText(err))
+		}
+		return fileAtime(fi), fi.ModTime(), true, nil
+	}
+	if d, ok := f["d"]; ok {
+		t, ok := ParseDate(d, time.Now())
+		if !ok {
+			return atime, mtime, false, errors.New("invalid date format '" + d + "'")
+		}
+		return t, t, true, nil
+	}
+	if s, ok := f["t"]; ok {
+		t, ok := parseTouchStamp(s, time.Now())
+		if !ok {
+			return atime, mtime, false, errors.New("invalid date format '" + s + "'")
+		}
+		return t, t, true, nil
+	}
+	return atime, mtime, false, nil
+}
+
+// parseTouchStamp reads [[CC]YY]MMDDhhmm[.ss] in UTC.
+func parseTouchStamp(s string, now time.Time) (time.Time, bool) {
+	main, secs, hasSecs := strings.Cut(s, ".")
+	sec := 0
+	if hasSecs {
+		v, err := strconv.Atoi(secs)
+		if err != nil || len(secs) != 2 {
+			return time.Time{}, false
+		}
+		sec = v
+	}
+	for _, ch := range main {
+		if ch < '0' || ch > '9' {
+			return time.Time{}, false
+		}
+	}
+	year := now.Year()
+	switch len(main) {
+	case 8:
+	case 10:
+		yy, _ := strconv.Atoi(main[:2])
+		year = 1900 + yy
+		if yy < 69 {
+			year = 2000 + yy
+		}
+		main = main[2:]
+	case 12:
+		year, _ = strconv.Atoi(main[:4])
+		main = main[4:]
+	default:
+		return time.Time{}, false
+	}
+	n := func(i int) int { v, _ := strconv.Atoi(main[i : i+2]); return v }
+	mon, day, hh, mm := n(0), n(2), n(4), n(6)
+	if mon < 1 || mon > 12 || day < 1 || day > 31 || hh > 23 || mm > 59 || sec > 60 {
+		return time.Time{}, false
+	}
+	return time.Date(year, time.Month(mon), day, hh, mm, sec, 0, time.UTC), true
+}
+
+// ParseDate understands the date strings scripts commonly pass to touch -d
+// and date -d: "@EPOCH", ISO dates with optional time, RFC 3339, "now",
+// "today", "yesterday", "tomorrow", and "N units ago". Times are UTC.
+func ParseDate(s string, now time.Time) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	if v, ok := strings.CutPrefix(s, "@"); ok {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return time.Time{}, false
+		}
+		return time.Unix(0, int64(f*1e9)).UTC(), true
+	}
+	switch strings.ToLower(s) {
+	case "now", "":
+		return now, true
+	case "today":
+		return now, true
+	case "yesterday":
+		return now.AddDate(0, 0, -1), true
+	case "tomorrow":
+		return now.AddDate(0, 0, 1), true
+	}
+	if t, ok := parseRelative(strings.ToLower(s), now); ok {
+		return t, true
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05",
+		"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02", "2006/01/02", "2006-01-02 15:04:05 -0700",
+		time.RFC1123Z, time.RFC1123, time.UnixDate, time.ANSIC, "Jan 2 2006", "2 Jan 2006", "January 2, 2006"} {
+		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// parseRelative handles "N unit(s) [ago]" and "+N unit".
+func parseRelative(s string, now time.Time) (time.Time, bool) {
+	fields := strings.Fields(s)
+	if len(fields) < 2 || len(fields) > 3 || len(fields) == 3 && fields[2] != "ago" {
+		return time.Time{}, false
+	}
+	n, err := strconv.Atoi(fields[0])
+	if err != nil {
+		return time.Time{}, false
+	}
+	if len(fields) == 3 {
+		n = -n
+	}
+	switch strings.TrimSuffix(fields[1], "s") {
+	case "sec", "second":
+		return now.Add(time.Duration(n) * time.Second), true
+	case "min", "minute":
+		return now.Add(time.Duration(n) * time.Minute), true
+	case "hour":
+		return now.Add(time.Duration(n) * time.Hour), true
+	case "day":
+		return now.AddDate(0, 0, n), true
+	case "week":
+		return now.AddDate(0, 0, 7*n), true
+	case "month":
+		return now.AddDate(0, n, 0), true
+	case "year":
+		return now.AddDate(n, 0, 0), true
+	}
+	return time.Time{}, false
+}

@@ -1,0 +1,192 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+func init() { register("wc", runWc) }
+
+var wcOpts = optParser{opts: []opt{
+	{short: 'c', long: "bytes"},
+	{short: 'm', long: "chars"},
+	{short: 'l', long: "lines"},
+	{short: 'w', long: "words"},
+	{short: 'L', long: "max-line-length"},
+}, usage: 1, help: "Usage: wc [OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n"}
+
+// wcCounts are the totals of one input, in GNU's column order.
+type wcCounts struct {
+	lines, words, chars, bytes, maxLen int64
+}
+
+// wcState carries word and line-width state across read chunks.
+type wcState struct {
+	wcCounts
+	inWord  bool
+	lineLen int64
+	partial []byte // an incomplete UTF-8 sequence at a chunk end
+}
+
+func runWc(ctx contextT, c *Context) int {
+	res, files, status, ok := wcOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	show := toFlags(res)
+	if len(show) == 0 {
+		show = flagSet{"l": "", "w": "", "c": ""}
+	}
+	names := files
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	width := c.wcWidth(names, len(show))
+	out := newOut(c.Stdout)
+	var total wcCounts
+	st := c.eachInput(ctx, names, func(name string, r io.Reader) bool {
+		var s wcState
+		err := s.count(r)
+		if err != nil && ctx.Err() == nil {
+			c.Errorf("%s: %s", name, ErrText(err))
+			status = 1
+		}
+		total.add(s.wcCounts)
+		label := name
+		if len(files) == 0 {
+			label = ""
+		}
+		wcPrint(out, show, s.wcCounts, width, label)
+		return out.Flush() == nil
+	})
+	if len(names) > 1 {
+		wcPrint(out, show, total, width, "total")
+	}
+	if err := out.Flush(); err != nil {
+		return c.writeFailure(err)
+	}
+	return max(st, status)
+}
+
+// wcWidth mirrors GNU: digits of the total size of regular files, at least
+// 7 when any input is not a regular file, and 1 for a single count of a
+// single input.
+func (c *Context) wcWidth(names []string, nShown int) int {
+	if nShown == 1 && len(names) == 1 {
+		return 1
+	}
+	minimum := 1
+	var size int64
+	for _, n := range names {
+		if n == "-" {
+			minimum = 7
+			continue
+		}
+		fi, err := c.FS.Stat(c.Abs(n))
+		switch {
+		case err != nil:
+		case fi.Mode().IsRegular():
+			size += fi.Size()
+		default:
+			minimum = 7
+		}
+	}
+	return max(len(strconv.FormatInt(size, 10)), minimum)
+}
+
+func (t *wcCounts) add(o wcCounts) {
+	t.lines += o.lines
+	t.words += o.words
+	t.chars += o.chars
+	t.bytes += o.bytes
+	t.maxLen = max(t.maxLen, o.maxLen)
+}
+
+func wcPrint(out io.Writer, show flagSet, n wcCounts, width int, label string) {
+	var cols []string
+	for _, col := range []struct {
+		key string
+		v   int64
+	}{{"l", n.lines}, {"w", n.words}, {"m", n.chars}, {"c", n.bytes}, {"L", n.maxLen}} {
+		if show.has(col.key) {
+			cols = append(cols, fmt.Sprintf("%*d", width, col.v))
+		}
+	}
+	line := strings.Join(cols, " ")
+	if label != "" {
+		line += " " + label
+	}
+	fmt.Fprintln(out, line)
+}
+
+func (s *wcState) count(r io.Reader) error {
+	buf := make([]byte, 64*1024)
+	for {
+		k, err := r.Read(buf)
+		s.bytes += int64(k)
+		s.chunk(buf[:k])
+		if err == io.EOF {
+			s.maxLen = max(s.maxLen, s.lineLen)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func (s *wcState) chunk(b []byte) {
+	if len(s.partial) > 0 {
+		b = append(s.partial, b...)
+		s.partial = nil
+	}
+	for i := 0; i < len(b); {
+		ch := b[i]
+		if ch < utf8.RuneSelf {
+			s.rune(rune(ch))
+			i++
+			continue
+		}
+		if !utf8.FullRune(b[i:]) {
+			s.partial = append([]byte(nil), b[i:]...)
+			return
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		i += n
+		if r == utf8.RuneError && n == 1 {
+			// An invalid byte is part of a word but not a character.
+			s.inWord = true
+			continue
+		}
+		s.rune(r)
+	}
+}
+
+func (s *wcState) rune(r rune) {
+	s.chars++
+	switch r {
+	case '\n':
+		s.lines++
+		s.maxLen = max(s.maxLen, s.lineLen)
+		s.lineLen = 0
+	case '\t':
+		s.lineLen += 8 - s.lineLen%8
+	case '\r', '\f':
+		s.maxLen = max(s.maxLen, s.lineLen)
+		s.lineLen = 0
+	default:
+		if unicode.IsPrint(r) {
+			s.lineLen++
+		}
+	}
+	if unicode.IsSpace(r) {
+		s.inWord = false
+	} else if !s.inWord {
+		s.inWord = true
+		s.words++
+	}
+}

@@ -1,0 +1,75 @@
+package commands
+
+import (
+	"path"
+	"strings"
+)
+
+func init() { register("which", runWhich) }
+
+var whichOpts = optParser{opts: []opt{{short: 'a', long: "all"}, {short: 's'}}, usage: 2}
+
+// runWhich finds commands on PATH: a name resolves in a PATH directory when
+// the sandbox knows the command and the directory holds a file for it.
+func runWhich(ctx contextT, c *Context) int {
+	res, names, status, ok := whichOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	f := toFlags(res)
+	out := newOut(c.Stdout)
+	for _, name := range names {
+		found := c.which(name, f.has("a"))
+		if len(found) == 0 {
+			status = 1
+		}
+		if !f.has("s") {
+			for _, p := range found {
+				out.WriteString(p + "\n")
+			}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return c.writeFailure(err)
+	}
+	return status
+}
+
+func (c *Context) which(name string, all bool) []string {
+	if name == "" {
+		return nil
+	}
+	if strings.Contains(name, "/") {
+		if fi, err := c.FS.Stat(c.Abs(name)); err == nil && !fi.IsDir() {
+			return []string{name}
+		}
+		return nil
+	}
+	if c.Lookup == nil {
+		return nil
+	}
+	if _, ok := c.Lookup(name); !ok {
+		return nil
+	}
+	var found []string
+	seen := map[string]bool{}
+	for _, dir := range strings.Split(c.Getenv("PATH"), ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := path.Join(dir, name)
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		fi, err := c.FS.Stat(c.Abs(p))
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		found = append(found, p)
+		if !all {
+			break
+		}
+	}
+	return found
+}

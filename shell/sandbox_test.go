@@ -1,0 +1,100 @@
+package shell
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/justbash/justbash/vfs"
+)
+
+// Each probe tries a way out of the sandbox; none may see or change the host.
+func TestSandboxProbes(t *testing.T) {
+	host := t.TempDir()
+	secret := filepath.Join(host, "secret.txt")
+	if err := os.WriteFile(secret, []byte("host-secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sh := newShell(t, Options{})
+	probes := []struct{ name, script string }{
+		{"cat host file", "cat " + secret},
+		{"redirect from host file", "cat < " + secret},
+		{"cmd subst shortcut", "echo $(<" + secret + ")"},
+		{"source host file", "source " + secret},
+		{"cd host dir", "cd " + host + " && ls"},
+		{"glob host dir", "echo " + host + "/*"},
+		{"test host file", "[ -f " + secret + " ] && echo host-leak-secret"},
+		{"dotdot", "cd ../../../../../../.. && cat ." + secret},
+		{"fifo dir name", "echo x > /tmp/sh-interp-1; cat /tmp/sh-interp-1 >/dev/null; echo host-secret-not > /dev/null"},
+		{"bash file", "bash " + secret},
+		{"exec", "exec cat " + secret},
+		{"command -v", "command -v " + secret},
+		{"type -P", "type -P cat"},
+		{"pwd -P", "pwd -P"},
+	}
+	for _, p := range probes {
+		t.Run(p.name, func(t *testing.T) {
+			res := run(t, sh, p.script)
+			if strings.Contains(res.Stdout, "host-secret") || strings.Contains(res.Stderr, "host-secret") {
+				t.Errorf("%q leaked host data: %q %q", p.script, res.Stdout, res.Stderr)
+			}
+		})
+	}
+	// Writes must land in the VFS only.
+	target := filepath.Join(host, "written.txt")
+	run(t, sh, "mkdir -p "+host+"/d; echo x > "+target+"; touch "+host+"/t")
+	if _, err := os.Stat(target); err == nil {
+		t.Errorf("a sandbox write reached the host")
+	}
+	if !vfs.Exists(sh.FS(), target) {
+		t.Errorf("the write should exist in the VFS")
+	}
+	if _, err := os.Stat(filepath.Join(os.TempDir(), "sh-interp-1")); err == nil {
+		t.Errorf("interp's FIFO path reached the host temp dir")
+	}
+}
+
+func TestVirtualSystemFiles(t *testing.T) {
+	sh := newShell(t, Options{})
+	res := run(t, sh, "cd /etc && cat passwd; [ -f /etc/shadow ] && echo shadow; echo /*")
+	want := "root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n/bin /dev /etc /home /root /tmp /usr\n"
+	if res.Stdout != want {
+		t.Errorf("got %q want %q", res.Stdout, want)
+	}
+}
+
+func TestOverlaySymlinkOut(t *testing.T) {
+	host := t.TempDir()
+	os.WriteFile(filepath.Join(host, "in.txt"), []byte("inside\n"), 0o644)
+	os.Symlink("/etc/passwd", filepath.Join(host, "evil"))
+	os.Symlink("../../../../../../etc/hostname", filepath.Join(host, "evil2"))
+	ov, err := vfs.NewOverlay(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vfs.NewMount(vfs.NewMem())
+	if err := m.Mount("/project", ov); err != nil {
+		t.Fatal(err)
+	}
+	sh := newShell(t, Options{FS: m, Dir: "/project"})
+	res := run(t, sh, "cat in.txt; cat evil evil2; echo changed > in.txt; cat in.txt")
+	if strings.Contains(res.Stdout, "root:x:0:0") && !strings.HasPrefix(res.Stdout, "inside\nroot:x:0:0:root:/root:/bin/bash\nuser:x") {
+		t.Errorf("symlink escaped the overlay: %q", res.Stdout)
+	}
+	if !strings.HasPrefix(res.Stdout, "inside\n") || !strings.HasSuffix(res.Stdout, "changed\n") {
+		t.Errorf("overlay read/write: %q / %q", res.Stdout, res.Stderr)
+	}
+	data, _ := os.ReadFile(filepath.Join(host, "in.txt"))
+	if string(data) != "inside\n" {
+		t.Errorf("host file modified: %q", data)
+	}
+}
+
+func TestProcSubstOutRefused(t *testing.T) {
+	sh := newShell(t, Options{})
+	res := run(t, sh, "echo x > >(cat)")
+	if res.ExitCode != 2 || !strings.Contains(res.Stderr, "not supported") {
+		t.Errorf("got %d %q", res.ExitCode, res.Stderr)
+	}
+}
