@@ -13,6 +13,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
 
@@ -85,8 +86,26 @@ func (sess *Session) resolve(hc interp.HandlerContext, name string) (commands.Co
 		}
 		return scriptCommand{sess: sess, path: p}, 0
 	}
+	if cmd := sess.lateToolNamespace(name); cmd != nil {
+		return cmd, 0
+	}
 	fmt.Fprintf(hc.Stderr, "bash: %s: command not found\n", name)
 	return nil, 127
+}
+
+// lateToolNamespace finds a tool namespace registered after New and makes
+// it a command from now on (with its PATH stub).
+func (sess *Session) lateToolNamespace(name string) commands.Command {
+	s := sess.sh
+	if s.tools == nil || s.tools.Registry == nil || !s.tools.Registry.HasNamespace(name) {
+		return nil
+	}
+	if _, ok := s.reg.Lookup(name); ok {
+		return nil // a real command of that name exists; PATH decided
+	}
+	cmd := toolcmd.NamespaceCommand(s.tools, name)
+	s.AddCommand(name, cmd)
+	return cmd
 }
 
 // lookPath searches $PATH in the VFS for an executable regular file.

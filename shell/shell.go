@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
 
@@ -44,11 +45,20 @@ type Options struct {
 	Registry *commands.Registry
 	// Limits bound each run. The zero value means Normal.
 	Limits *Limits
+	// Tools are host-defined tools: each namespace becomes a command
+	// (math add a=1 b=2) and the tools command lists, searches and
+	// describes them. The Invoker carries the approval and elicitation
+	// hooks, so every surface invokes tools the same way.
+	Tools *toolcmd.Invoker
+	// NoToolCommands keeps tools out of the shell (js-exec and the MCP
+	// server still reach them through the Invoker).
+	NoToolCommands bool
 }
 
 // Shell is a sandbox. Its methods are safe for concurrent use; concurrent
 // runs share the filesystem.
 type Shell struct {
+	tools  *toolcmd.Invoker
 	fs     vfs.FS
 	reg    *commands.Registry
 	env    map[string]string
@@ -83,6 +93,14 @@ func New(opts Options) (*Shell, error) {
 		s.reg.Register(name, cmd)
 	}
 	s.registerShellCommands()
+	if opts.Tools != nil {
+		s.tools = opts.Tools
+		if !opts.NoToolCommands {
+			for name, cmd := range toolcmd.Commands(opts.Tools) {
+				s.reg.Register(name, cmd)
+			}
+		}
+	}
 	s.env = defaultEnv()
 	maps.Copy(s.env, opts.Env)
 	s.fs = opts.FS
@@ -114,6 +132,9 @@ func (s *Shell) FS() vfs.FS { return s.fs }
 // command later makes it available to later runs (add a /usr/bin stub with
 // AddCommand to make PATH lookups find it).
 func (s *Shell) Registry() *commands.Registry { return s.reg }
+
+// Tools returns the tool invoker given in Options, or nil.
+func (s *Shell) Tools() *toolcmd.Invoker { return s.tools }
 
 // AddCommand registers cmd under name and writes its /usr/bin stub.
 func (s *Shell) AddCommand(name string, cmd commands.Command) error {

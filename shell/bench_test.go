@@ -1,0 +1,69 @@
+package shell
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+)
+
+// The benchmarks come in pairs: the sandbox, then the same script in a
+// /bin/bash process (skipped when there is none), so the ratio can be read
+// off one run:  go test -run '^$' -bench . ./shell/
+
+var benchScripts = []struct{ name, script string }{
+	{"EchoHi", "echo hi"},
+	{"Pipeline3", "echo a b c | tr a-z A-Z | cat"},
+	{"Loop10k", "for ((i=0; i<10000; i++)); do x=$((x+i)); done; echo $x"},
+	{"Commands1k", "for i in $(seq 1 1000); do echo $i; done | wc -l"},
+}
+
+func BenchmarkExec(b *testing.B) {
+	sh, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, bs := range benchScripts {
+		b.Run(bs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := sh.Exec(ctx, bs.script)
+				if err != nil || res.ExitCode != 0 {
+					b.Fatalf("%v %d %s", err, res.ExitCode, res.Stderr)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkBashProcess(b *testing.B) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		b.Skip("no bash on this machine")
+	}
+	for _, bs := range benchScripts {
+		b.Run(bs.name, func(b *testing.B) {
+			for b.Loop() {
+				if out, err := exec.Command(bash, "-c", bs.script).CombinedOutput(); err != nil {
+					b.Fatalf("%v %s", err, out)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNewShellExec includes building the sandbox (FS layout and one
+// stub file per command) for each run.
+func BenchmarkNewShellExec(b *testing.B) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		sh, err := New(Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := sh.Exec(ctx, "echo hi"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package toolcmd
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/iancoleman/strcase"
+)
+
+// KebabCase turns a tool name segment into its subcommand spelling:
+// listPets → list-pets, getPetById → get-pet-by-id, read_file → read-file,
+// parseXMLDocument → parse-xml-document. strcase alone splits digits into
+// words (v2Api → v-2-api); a digit run stays glued to the word before it
+// here (v2Api → v2-api, base64Encode → base64-encode) unless the original
+// name separated it explicitly (file_2 → file-2). Dots are kept so deeper
+// paths stay dotted (b.cD → b.c-d).
+func KebabCase(name string) string {
+	segs := strings.Split(name, ".")
+	for i, seg := range segs {
+		segs[i] = kebabSegment(seg)
+	}
+	return strings.Join(segs, ".")
+}
+
+func kebabSegment(seg string) string {
+	// Explicit separators are honoured first, so digits are only re-glued
+	// where strcase invented the split.
+	pieces := strings.FieldsFunc(seg, func(r rune) bool {
+		return r == '_' || r == '-' || r == ' '
+	})
+	for i, p := range pieces {
+		pieces[i] = glueDigits(strcase.ToKebab(p))
+	}
+	return strings.Join(pieces, "-")
+}
+
+// glueDigits joins "-<digits>" onto the preceding word: "v-2-api" → "v2-api".
+func glueDigits(s string) string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '-' && i > 0 && i+1 < len(s) && isDigit(s[i+1]) && !isDigit(s[i-1]) || s[i] == '-' && i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// subcmd is one subcommand of a namespace command.
+type subcmd struct {
+	name  string // kebab-case, as listed in help
+	alias string // the original spelling when it differs, else ""
+	path  string // the tool path
+}
+
+// nsIndex is the subcommand table of one namespace.
+type nsIndex struct {
+	ns     string
+	subs   []subcmd // sorted by name
+	byName map[string]int
+}
+
+func buildIndex(ns string, paths []string) *nsIndex {
+	sort.Strings(paths)
+	ix := &nsIndex{ns: ns, byName: make(map[string]int, 2*len(paths))}
+	for _, p := range paths {
+		rest := p[len(ns)+1:]
+		sc := subcmd{name: KebabCase(rest), path: p}
+		if sc.name != rest {
+			sc.alias = rest
+		}
+		ix.subs = append(ix.subs, sc)
+	}
+	sort.SliceStable(ix.subs, func(i, j int) bool { return ix.subs[i].name < ix.subs[j].name })
+	// Kebab names are claimed first, aliases second, so a tool literally
+	// named "list-pets" is not hidden by the alias of another.
+	for i, sc := range ix.subs {
+		if _, dup := ix.byName[sc.name]; !dup {
+			ix.byName[sc.name] = i
+		}
+	}
+	for i, sc := range ix.subs {
+		if _, dup := ix.byName[sc.alias]; sc.alias != "" && !dup {
+			ix.byName[sc.alias] = i
+		}
+	}
+	return ix
+}
+
+// lookup finds a subcommand by its kebab name or alias.
+func (ix *nsIndex) lookup(name string) (subcmd, bool) {
+	if i, ok := ix.byName[name]; ok {
+		return ix.subs[i], true
+	}
+	return subcmd{}, false
+}
+
+// isWordRune reports whether r belongs to a search word.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
