@@ -152,4 +152,3 @@ func (f rwc) Write(p []byte) (int, error) {
 }
 
 func (f rwc) Close() error { return nil }
-
