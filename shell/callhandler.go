@@ -59,6 +59,10 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 		return append([]string{name}, ownerTestsToExists(rest)...), nil
 	case "source", ".":
 		return sess.sourceBuiltin(hc, name, rest), nil
+	case "read":
+		if out := sess.readBuiltin(hc, rest); out != nil {
+			return out, nil
+		}
 	case "eval":
 		return append([]string{"eval"}, rewriteEval(rest)...), nil
 	case "umask", "ulimit", "kill", "jobs", "fg", "bg", "disown", "history", "help",
@@ -174,7 +178,7 @@ func (sess *Session) sourceBuiltin(hc interp.HandlerContext, name string, args [
 // rewriteEval applies the same AST rewrites to eval'd text as to scripts.
 func rewriteEval(args []string) []string {
 	src := strings.Join(args, " ")
-	if !strings.ContainsAny(src, "$<(-") {
+	if !needsRewrite(src) {
 		return args
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")

@@ -36,7 +36,7 @@ var errProcSubstOut = errors.New("process substitution >(...) is not supported i
 
 // needsRewrite is a cheap pre-check for eval'd text.
 func needsRewrite(src string) bool {
-	for _, s := range []string{"$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G"} {
+	for _, s := range []string{"$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let"} {
 		if strings.Contains(src, s) {
 			return true
 		}
@@ -47,7 +47,27 @@ func needsRewrite(src string) bool {
 func rewrite(f *syntax.File) error {
 	var err error
 	syntax.Walk(f, func(node syntax.Node) bool {
+		if err != nil {
+			return false
+		}
 		switch n := node.(type) {
+		case *syntax.Stmt:
+			if msg := rewriteArithCmd(n); msg != "" {
+				err = errors.New(msg)
+				return false
+			}
+		case *syntax.ArithmExp:
+			if containsBadAssign(n.X) {
+				err = errors.New(errArithTarget)
+				return false
+			}
+		case *syntax.CStyleLoop:
+			for _, e := range []syntax.ArithmExpr{n.Init, n.Cond, n.Post} {
+				if e != nil && containsBadAssign(e) {
+					err = errors.New(errArithTarget)
+					return false
+				}
+			}
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				switch n.Param.Value {

@@ -88,6 +88,7 @@ func New(opts Options) (*Shell, error) {
 		s.reg = opts.Registry.Clone()
 	} else {
 		s.reg = commands.Default()
+		registerSubpackageCommands(s.reg)
 	}
 	for name, cmd := range opts.Commands {
 		s.reg.Register(name, cmd)

@@ -1,0 +1,261 @@
+// Package awk implements the awk command: a POSIX awk with the gawk
+// extensions scripts commonly rely on. It is a small language
+// implementation: lexer, parser producing a resolved AST (variables bound
+// to slots), and a tree-walking interpreter.
+package awk
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/justbash/justbash/commands"
+)
+
+// New returns the awk command.
+func New() commands.Command { return commands.Func(run) }
+
+const usage = "usage: awk [-F fs][-v var=value][prog | -f progfile][file ...]"
+
+type options struct {
+	fs       *string
+	assigns  []string
+	progs    []string // -f files
+	src      string
+	operands []string
+}
+
+func parseArgs(c *commands.Context) (*options, string) {
+	o := &options{}
+	args := c.Args[1:]
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		opt, val := a[:2], a[2:]
+		needVal := func() (string, bool) {
+			if val != "" {
+				return val, true
+			}
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return "", false
+		}
+		switch opt {
+		case "-F":
+			v, ok := needVal()
+			if !ok {
+				return nil, "option requires an argument -- F"
+			}
+			o.fs = &v
+		case "-v":
+			v, ok := needVal()
+			if !ok {
+				return nil, "option requires an argument -- v"
+			}
+			o.assigns = append(o.assigns, v)
+		case "-f":
+			v, ok := needVal()
+			if !ok {
+				return nil, "option requires an argument -- f"
+			}
+			o.progs = append(o.progs, v)
+		case "--":
+			switch {
+			case a == "--version":
+				return nil, "version"
+			case strings.HasPrefix(a, "--field-separator="):
+				v := strings.TrimPrefix(a, "--field-separator=")
+				o.fs = &v
+			case strings.HasPrefix(a, "--assign="):
+				o.assigns = append(o.assigns, strings.TrimPrefix(a, "--assign="))
+			default:
+				return nil, fmt.Sprintf("unrecognized option '%s'", a)
+			}
+		default:
+			return nil, fmt.Sprintf("invalid option -- '%s'", a[1:2])
+		}
+	}
+	rest := args[i:]
+	if len(o.progs) == 0 {
+		if len(rest) == 0 {
+			return nil, "usage"
+		}
+		o.src = rest[0]
+		rest = rest[1:]
+	}
+	o.operands = rest
+	return o, ""
+}
+
+func run(ctx context.Context, c *commands.Context) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(c.Stderr, "awk: internal error: %v\n", r)
+			status = 2
+		}
+	}()
+	o, msg := parseArgs(c)
+	if o == nil {
+		switch msg {
+		case "version":
+			fmt.Fprintln(c.Stdout, "awk (justbash) 1.0, compatible with GNU Awk 5.2")
+			return 0
+		case "usage":
+			fmt.Fprintln(c.Stderr, usage)
+		default:
+			fmt.Fprintf(c.Stderr, "awk: %s\n%s\n", msg, usage)
+		}
+		return 2
+	}
+	if len(o.progs) > 0 {
+		var parts []string
+		for _, name := range o.progs {
+			data, err := readProgFile(c, name)
+			if err != nil {
+				fmt.Fprintf(c.Stderr, "awk: fatal: can't open source file `%s' for reading: %s\n", name, commands.ErrText(err))
+				return 2
+			}
+			parts = append(parts, data)
+		}
+		o.src = strings.Join(parts, "\n")
+	}
+	prog, err := parse(o.src)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "awk: %s\n", err)
+		return 2
+	}
+	in := newInterp(ctx, c, prog)
+	return in.start(o)
+}
+
+func readProgFile(c *commands.Context, name string) (string, error) {
+	var r io.Reader
+	if name == "-" || name == "/dev/stdin" {
+		r = c.Stdin
+	} else {
+		f, err := c.FS.OpenFile(c.Abs(name), os.O_RDONLY, 0)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, int64(maxStringLen)))
+	return string(data), err
+}
+
+func newInterp(ctx context.Context, c *commands.Context, prog *program) *interp {
+	in := &interp{
+		ctx: ctx, c: c, prog: prog,
+		globals: make([]value, prog.nglob),
+		garr:    make([]*array, prog.nglob),
+		outputs: map[string]*outStream{},
+		inputs:  map[string]*inStream{},
+		reCache: map[string]*regex{},
+		rnd:     rand.New(rand.NewSource(0)),
+		out:     bufio.NewWriterSize(c.Stdout, 64*1024),
+	}
+	in.setSpecial(vFS, str(" "))
+	in.setSpecial(vOFS, str(" "))
+	in.setSpecial(vORS, str("\n"))
+	in.setSpecial(vRS, str("\n"))
+	in.setSpecial(vSUBSEP, str("\x1c"))
+	in.setSpecial(vCONVFMT, str("%.6g"))
+	in.setSpecial(vOFMT, str("%.6g"))
+	in.globals[vNR] = num(0)
+	in.globals[vFNR] = num(0)
+	in.globals[vRSTART] = num(0)
+	in.globals[vRLENGTH] = num(-1)
+	env := newArray()
+	for _, kv := range c.Environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env.set(k, strnum(v))
+		}
+	}
+	in.garr[vENVIRON] = env
+	pi := newArray()
+	pi.set("version", str("5.2.1"))
+	pi.set("FS", str("FS"))
+	in.garr[vPROCINFO] = pi
+	return in
+}
+
+// start sets up ARGV and -v/-F, then runs the program.
+func (in *interp) start(o *options) int {
+	argv := newArray()
+	argv.set("0", str("awk"))
+	for i, a := range o.operands {
+		argv.set(strconv.Itoa(i+1), strnum(a))
+	}
+	in.garr[vARGV] = argv
+	in.globals[vARGC] = num(float64(len(o.operands) + 1))
+	return in.runProgram(func() {
+		if o.fs != nil {
+			in.setSpecial(vFS, str(unescape(*o.fs)))
+		}
+		for _, a := range o.assigns {
+			eq := strings.IndexByte(a, '=')
+			if eq <= 0 || !isIdent(a[:eq]) {
+				in.fatal("`%s' argument to `-v' not in `var=value' form", a)
+			}
+			in.assignOperand(a[:eq], a[eq+1:])
+		}
+	})
+}
+
+// assignOperand performs a command-line assignment (-v or var=value).
+func (in *interp) assignOperand(name, val string) {
+	idx, ok := in.prog.globals[name]
+	if _, isFunc := in.prog.funcs[name]; isFunc {
+		in.fatal("cannot use function `%s' as variable name", name)
+	}
+	if !ok {
+		return // the program never mentions it
+	}
+	v := strnum(unescape(val))
+	if idx < numSpecial {
+		in.setSpecial(idx, v)
+		return
+	}
+	if idx >= vARGV && idx < numPredef {
+		in.fatal("cannot assign to array `%s'", name)
+	}
+	in.globals[idx] = v
+}
+
+// unescape processes backslash escapes as in a string literal.
+func unescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	lx := lexer{src: strings.ReplaceAll(s, "\n", "\\n") + "\"", line: 1}
+	t := lx.scanString(0)
+	if t.t != tString {
+		return s
+	}
+	return t.s
+}
+
+func (in *interp) warn(format string, args ...any) {
+	in.out.Flush()
+	fmt.Fprintf(in.c.Stderr, "awk: %s\n", fmt.Sprintf(format, args...))
+}
+
+func (in *interp) errorMsg(format string, args ...any) {
+	in.out.Flush()
+	fmt.Fprintf(in.c.Stderr, "awk: %s\n", fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,138 @@
+package awk
+
+import (
+	"fmt"
+)
+
+// runProgram runs setup, BEGIN, the main loop and END, turning runtime
+// errors into "awk: ..." and status 2.
+func (in *interp) runProgram(setup func()) (status int) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		switch e := r.(type) {
+		case *runtimeError:
+			in.out.Flush()
+			fmt.Fprintf(in.c.Stderr, "awk: fatal: %s\n", e.msg)
+			status = 2
+		case writeError:
+			if !isBrokenPipe(e.err) {
+				fmt.Fprintf(in.c.Stderr, "awk: write failure: %v\n", e.err)
+			}
+			status = 2
+		default:
+			panic(r)
+		}
+		in.closeQuietly()
+	}()
+	setup()
+	if in.runBlocks(in.prog.begins) != ctlExit && (len(in.prog.items) > 0 || len(in.prog.ends) > 0) {
+		in.mainLoop()
+	}
+	in.inEnd = true
+	in.runBlocks(in.prog.ends)
+	in.closeAll()
+	in.flushOut()
+	return in.exitCode
+}
+
+func (in *interp) closeQuietly() {
+	defer func() { _ = recover() }()
+	for name, s := range in.outputs {
+		if s.f != nil {
+			s.w.Flush()
+			s.f.Close()
+		}
+		delete(in.outputs, name)
+	}
+	in.closeMainFile()
+}
+
+// runBlocks runs BEGIN or END actions.
+func (in *interp) runBlocks(blocks []*blockStmt) (c ctl) {
+	defer in.catchCtl(&c)
+	for _, b := range blocks {
+		c = in.execBlock(b)
+		if c == ctlExit {
+			in.exiting = true
+			return c
+		}
+	}
+	return ctlNone
+}
+
+// catchCtl turns a next/exit raised inside a function back into a control
+// code at the top level.
+func (in *interp) catchCtl(c *ctl) {
+	if r := recover(); r != nil {
+		cp, ok := r.(ctlPanic)
+		if !ok {
+			panic(r)
+		}
+		in.frame, in.depth = nil, 0
+		*c = cp.ctl
+		if cp.ctl == ctlExit {
+			in.exiting = true
+		}
+	}
+}
+
+func (in *interp) mainLoop() ctl {
+	for {
+		in.checkCtx()
+		rec, ok := in.nextMainRecord()
+		if !ok {
+			return ctlNone
+		}
+		in.setRecord(rec)
+		switch in.runItems() {
+		case ctlExit:
+			in.exiting = true
+			return ctlExit
+		case ctlNextFile:
+			in.closeMainFile()
+		}
+	}
+}
+
+func (in *interp) runItems() (c ctl) {
+	defer in.catchCtl(&c)
+	for _, it := range in.prog.items {
+		if !in.itemMatches(it) {
+			continue
+		}
+		if it.body == nil {
+			in.print(&printStmt{})
+			continue
+		}
+		switch c = in.execBlock(it.body); c {
+		case ctlNext:
+			return ctlNone
+		case ctlExit, ctlNextFile:
+			return c
+		}
+	}
+	return ctlNone
+}
+
+func (in *interp) itemMatches(it *item) bool {
+	if it.pat == nil {
+		return true
+	}
+	if it.pat2 == nil {
+		return in.eval(it.pat).toBool()
+	}
+	if !it.inRange {
+		if !in.eval(it.pat).toBool() {
+			return false
+		}
+		it.inRange = !in.eval(it.pat2).toBool()
+		return true
+	}
+	if in.eval(it.pat2).toBool() {
+		it.inRange = false
+	}
+	return true
+}
