@@ -40,7 +40,20 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 		break
 	}
 	name, rest := args[i], args[i+1:]
+	if i > 0 && declBuiltins[name] {
+		// builtin export X=1: declarations are keywords in interp, so
+		// run them as a statement.
+		var words []string
+		for _, a := range args[i:] {
+			words = append(words, quote(a))
+		}
+		return []string{"eval", strings.Join(words, " ")}, nil
+	}
 	switch name {
+	case "shopt":
+		if out := shoptQueries(rest); out != nil {
+			return out, nil
+		}
 	case "type":
 		return sess.typeBuiltin(hc, rest, typeMode), nil
 	case "command":
@@ -193,4 +206,44 @@ func rewriteEval(args []string) []string {
 		return args
 	}
 	return []string{sb.String()}
+}
+
+// shoptQueries implements shopt -q and shopt -p, which interp lacks, on top
+// of interp's "shopt NAME" report.
+func shoptQueries(args []string) []string {
+	var quiet, print bool
+	var names []string
+	for _, a := range args {
+		switch a {
+		case "-q":
+			quiet = true
+		case "-p":
+			print = true
+		default:
+			if strings.HasPrefix(a, "-") {
+				return nil
+			}
+			names = append(names, a)
+		}
+	}
+	if !quiet && !print {
+		return nil
+	}
+	var sb strings.Builder
+	sb.WriteString("__JUSTBASH_ST=0\n")
+	if len(names) == 0 && print {
+		sb.WriteString(`builtin shopt | while read -r __JUSTBASH_N __JUSTBASH_V; do if [ "$__JUSTBASH_V" = on ]; then echo "shopt -s $__JUSTBASH_N"; else echo "shopt -u $__JUSTBASH_N"; fi; done` + "\n")
+	}
+	for _, n := range names {
+		q := quote(n)
+		sb.WriteString("case \"$(builtin shopt " + q + " 2>/dev/null)\" in\n")
+		on, off := "", ""
+		if print {
+			on, off = "echo "+quote("shopt -s "+n), "echo "+quote("shopt -u "+n)+";"
+		}
+		sb.WriteString("*on) " + on + ";;\n*off) " + off + " __JUSTBASH_ST=1;;\n")
+		sb.WriteString("*) echo " + quote("bash: shopt: "+n+": invalid shell option name") + " >&2; __JUSTBASH_ST=1;;\nesac\n")
+	}
+	sb.WriteString("(exit $__JUSTBASH_ST)")
+	return []string{"eval", sb.String()}
 }
