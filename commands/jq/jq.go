@@ -1,0 +1,305 @@
+// Package jq is the jq command of the sandbox, on the gojq engine. It reads
+// its inputs and --slurpfile/--rawfile/-f files through the sandbox
+// filesystem and takes $ENV from the sandbox environment only.
+package jq
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/itchyny/gojq"
+	"github.com/justbash/justbash/commands"
+)
+
+// Exit statuses of jq 1.7.
+const (
+	exitOK       = 0
+	exitFalsy    = 1
+	exitUsage    = 2
+	exitCompile  = 3
+	exitNoOutput = 4
+	exitError    = 5
+)
+
+const usageText = `Usage:	jq [OPTIONS] FILTER [FILES...]
+	jq [OPTIONS] --args FILTER [ARGUMENTS...]
+	jq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]
+
+jq is a tool for processing JSON inputs, applying the given filter to
+its JSON text inputs and producing the filter's results as JSON on
+standard output.
+
+Example:
+
+	$ echo '{"foo": 0}' | jq .
+	{
+	  "foo": 0
+	}
+
+Command options:
+  -n, --null-input          use ` + "`null`" + ` as the single input value;
+  -R, --raw-input           read each line as string instead of JSON;
+  -s, --slurp               read all inputs into an array and use it as
+                            the single input value;
+  -c, --compact-output      compact instead of pretty-printed output;
+  -r, --raw-output          output strings without escapes and quotes;
+      --raw-output0         implies -r and output NUL after each output;
+  -j, --join-output         implies -r and output without newline after
+                            each output;
+  -a, --ascii-output        output strings by only ASCII characters
+                            using escape sequences;
+  -S, --sort-keys           sort keys of each object on output;
+  -C, --color-output        colorize JSON output;
+  -M, --monochrome-output   disable colored output;
+      --tab                 use tabs for indentation;
+      --indent n            use n spaces for indentation (max 7 spaces);
+      --stream              parse the input value in streaming fashion;
+      --seq                 parse input/output as application/json-seq;
+  -f, --from-file file      load filter from the file;
+      --arg name value      set $name to the string value;
+      --argjson name value  set $name to the JSON value;
+      --slurpfile name file set $name to an array of JSON values read
+                            from the file;
+      --rawfile name file   set $name to string contents of file;
+      --args                consume remaining arguments as positional
+                            string values;
+      --jsonargs            consume remaining arguments as positional
+                            JSON values;
+  -e, --exit-status         set exit status code based on the output;
+  -h, --help                show the help;
+  --                        terminates argument processing;
+
+Named arguments are also available as $ARGS.named[], while
+positional arguments are available as $ARGS.positional[].
+`
+
+// New returns the jq command.
+func New() commands.Command { return commands.Func(run) }
+
+func run(ctx context.Context, c *commands.Context) (status int) {
+	defer func() {
+		// gojq is well behaved, but a crash must never take the shell down.
+		if r := recover(); r != nil {
+			fmt.Fprintf(c.Stderr, "jq: error: internal error: %v\n", r)
+			status = exitError
+		}
+	}()
+	args := c.Args[1:]
+	for _, a := range args {
+		if a == "-h" || a == "--help" {
+			io.WriteString(c.Stdout, usageText)
+			return exitOK
+		}
+	}
+	o, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "jq: %s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", err)
+		return exitUsage
+	}
+	if !o.haveFilter && o.fromFile == "" {
+		io.WriteString(c.Stderr, usageText)
+		return exitUsage
+	}
+	r := &runner{ctx: ctx, c: c, o: o}
+	return r.main()
+}
+
+// runner carries one jq invocation.
+type runner struct {
+	ctx  context.Context
+	c    *commands.Context
+	o    *options
+	out  *bufio.Writer
+	enc  *Encoder
+	iter *inputIter
+
+	status   int
+	outputs  int
+	lastTrue bool
+}
+
+func (r *runner) main() int {
+	filter := r.o.filter
+	if r.o.fromFile != "" {
+		data, err := r.readFile(r.o.fromFile)
+		if err != nil {
+			return r.fail(exitUsage, "jq: error: Could not open %s: %s", r.o.fromFile, commands.ErrText(err))
+		}
+		filter = string(data)
+		if r.o.haveFilter {
+			// With -f the first operand is an input file after all.
+			r.o.files = append([]string{r.o.filter}, r.o.files...)
+		}
+	}
+	if err := r.loadFileArgs(); err != nil {
+		return r.fail(exitUsage, "jq: error: %s", err)
+	}
+	srcs, st := r.readSources()
+	if st != 0 {
+		return st
+	}
+	r.iter = newInputIter(srcs, r.o)
+	code, st := r.compile(filter)
+	if st != 0 {
+		return st
+	}
+	r.out = bufio.NewWriterSize(r.c.Stdout, 64<<10)
+	defer r.out.Flush()
+	r.enc = NewEncoder(r.out, r.encodeOptions())
+	st = r.process(code, srcs)
+	if st != 0 {
+		return st
+	}
+	if r.o.exitStatus {
+		switch {
+		case r.status != 0:
+			return r.status
+		case r.outputs == 0:
+			return exitNoOutput
+		case !r.lastTrue:
+			return exitFalsy
+		}
+	}
+	return r.status
+}
+
+func (r *runner) fail(st int, format string, args ...any) int {
+	fmt.Fprintf(r.c.Stderr, format+"\n", args...)
+	return st
+}
+
+func (r *runner) encodeOptions() EncodeOptions {
+	eo := EncodeOptions{Indent: r.o.indent, Tab: r.o.tab, ASCII: r.o.ascii, Color: r.o.color, Raw: r.o.raw}
+	if r.o.compact {
+		eo.Indent, eo.Tab = 0, false
+	}
+	return eo
+}
+
+func (r *runner) readFile(name string) ([]byte, error) {
+	f, err := r.c.OpenRead(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// readSources loads stdin or every file operand. jq keeps going past an
+// unreadable file but exits 2 at the end.
+func (r *runner) readSources() ([]source, int) {
+	if len(r.o.files) == 0 {
+		var data []byte
+		if r.c.Stdin != nil {
+			var err error
+			data, err = io.ReadAll(r.c.Stdin)
+			if err != nil {
+				return nil, r.fail(exitUsage, "jq: error: reading stdin: %s", err)
+			}
+		}
+		return []source{{name: "<stdin>", data: data}}, 0
+	}
+	var srcs []source
+	st := 0
+	for _, f := range r.o.files {
+		if f == "-" {
+			// jq reads standard input for a "-" operand.
+			data, _ := io.ReadAll(stdinOf(r.c))
+			srcs = append(srcs, source{name: "<stdin>", data: data})
+			continue
+		}
+		data, err := r.readFile(f)
+		if err != nil {
+			fmt.Fprintf(r.c.Stderr, "jq: error: Could not open %s: %s\n", f, commands.ErrText(err))
+			st = exitUsage
+			continue
+		}
+		srcs = append(srcs, source{name: f, file: f, data: data})
+	}
+	if st != 0 && len(srcs) == 0 {
+		return nil, st
+	}
+	r.status = st
+	return srcs, 0
+}
+
+func (r *runner) loadFileArgs() error {
+	for _, fa := range r.o.slurpFiles {
+		data, err := r.readFile(fa.path)
+		if err != nil {
+			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
+		}
+		v, err := slurpAll([]source{{name: fa.path, data: data}}, &options{})
+		if err != nil {
+			return fmt.Errorf("%s: %s", fa.path, err)
+		}
+		r.o.setNamed(fa.name, v)
+	}
+	for _, fa := range r.o.rawFiles {
+		data, err := r.readFile(fa.path)
+		if err != nil {
+			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
+		}
+		r.o.setNamed(fa.name, string(data))
+	}
+	return nil
+}
+
+func (r *runner) compile(filter string) (*gojq.Code, int) {
+	q, err := gojq.Parse(compatDefs + filter)
+	if err != nil {
+		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", compileMessage(filter, err))
+	}
+	names := make([]string, 0, len(r.o.namedKeys)+1)
+	for _, k := range r.o.namedKeys {
+		names = append(names, "$"+k)
+	}
+	names = append(names, "$ARGS")
+	env := append([]string(nil), r.c.Environ...)
+	code, err := gojq.Compile(q,
+		gojq.WithVariables(names),
+		gojq.WithEnvironLoader(func() []string { return env }),
+		gojq.WithInputIter(r.iter),
+		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.iter.filename() }),
+		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any { return r.iter.line }),
+		gojq.WithFunction("debug", 0, 1, r.debug),
+		gojq.WithFunction("stderr", 0, 0, r.stderr),
+	)
+	if err != nil {
+		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", err)
+	}
+	return code, 0
+}
+
+// compatDefs adds jq builtins gojq lacks. It stays on the first line so
+// line numbers in messages do not move; user definitions still shadow it.
+// keys_unsorted equals keys here because gojq objects have no order.
+// ltrimstr/rtrimstr pass anything but a matching string through unchanged
+// as jq does, where gojq would fail.
+const compatDefs = "def leaf_paths: paths(scalars); def keys_unsorted: keys; " +
+	"def ltrimstr($x): if type == \"string\" and ($x|type) == \"string\" and startswith($x) then .[($x|length):] else . end; " +
+	"def rtrimstr($x): if type == \"string\" and ($x|type) == \"string\" and endswith($x) and ($x|length) > 0 then .[:length - ($x|length)] else . end; "
+
+// compileMessage renders a gojq parse error with the offending position.
+func compileMessage(filter string, err error) string {
+	var pe interface{ Token() (string, int) }
+	if errors.As(err, &pe) {
+		tok, off := pe.Token()
+		if off >= 0 && off <= len(filter) {
+			return fmt.Sprintf("%s at <top-level>, line 1:\n%s", err, filter)
+		}
+		_ = tok
+	}
+	return err.Error()
+}
+
+func stdinOf(c *commands.Context) io.Reader {
+	if c.Stdin == nil {
+		return strings.NewReader("")
+	}
+	return c.Stdin
+}

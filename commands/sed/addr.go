@@ -1,0 +1,139 @@
+package sed
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// selected reports whether cmd applies to the current line, updating its
+// range state.
+func (r *runner) selected(cmd *command) bool {
+	return r.rangeMatch(cmd) != cmd.neg
+}
+
+func (r *runner) rangeMatch(cmd *command) bool {
+	if cmd.a1 == nil {
+		return true
+	}
+	if cmd.a2 == nil {
+		return r.match(cmd.a1)
+	}
+	if cmd.a1.typ == aZero && !cmd.zeroSeen {
+		// 0,/re/ is a range already open before line 1, so the regex
+		// may close it on the very first line.
+		cmd.zeroSeen, cmd.inRange = true, true
+	}
+	if cmd.inRange {
+		cmd.inRange = !r.rangeEnds(cmd)
+		return true
+	}
+	if cmd.a1.typ == aZero || !r.match(cmd.a1) {
+		return false
+	}
+	a2 := cmd.a2
+	switch a2.typ {
+	case aLine:
+		cmd.inRange = a2.n > r.lineNo
+	case aPlus:
+		cmd.rangeEnd = r.lineNo + a2.n
+		cmd.inRange = a2.n > 0
+	case aMult:
+		if a2.n > 0 {
+			cmd.rangeEnd = r.lineNo + a2.n - r.lineNo%a2.n
+			cmd.inRange = true
+		}
+	case aLast:
+		cmd.inRange = !r.in.last()
+	case aRegex:
+		cmd.inRange = true
+	}
+	return true
+}
+
+// rangeEnds reports whether the current line closes an open range.
+func (r *runner) rangeEnds(cmd *command) bool {
+	a2 := cmd.a2
+	switch a2.typ {
+	case aLine:
+		return r.lineNo >= a2.n
+	case aPlus, aMult:
+		return r.lineNo >= cmd.rangeEnd
+	case aLast:
+		return r.in.last()
+	}
+	return r.match(a2)
+}
+
+func (r *runner) match(a *address) bool {
+	switch a.typ {
+	case aLine:
+		return r.lineNo == a.n
+	case aLast:
+		return r.in.last()
+	case aStep:
+		if a.step <= 0 {
+			return r.lineNo == a.n
+		}
+		return r.lineNo >= a.n && (r.lineNo-a.n)%a.step == 0
+	case aRegex:
+		re := a.re
+		if re == nil {
+			if re = r.lastRe; re == nil {
+				r.fatal = errNoPrevRegex
+				return false
+			}
+		} else {
+			r.lastRe = re
+		}
+		return re.Match(r.ps)
+	}
+	return false
+}
+
+// listLine renders the l command: C escapes, octal for other
+// non-printing bytes, lines folded at width-1 with a trailing backslash,
+// and '$' at the end.
+func listLine(b []byte, width int) string {
+	var out strings.Builder
+	col := 0
+	for _, ch := range b {
+		var piece string
+		switch ch {
+		case '\\':
+			piece = `\\`
+		case '\a':
+			piece = `\a`
+		case '\b':
+			piece = `\b`
+		case '\f':
+			piece = `\f`
+		case '\n':
+			piece = `\n`
+		case '\r':
+			piece = `\r`
+		case '\t':
+			piece = `\t`
+		case '\v':
+			piece = `\v`
+		default:
+			if ch < 0x20 || ch >= 0x7f {
+				piece = fmt.Sprintf("\\%03o", ch)
+			} else {
+				piece = string(ch)
+			}
+		}
+		if width > 1 && col+len(piece) > width-1 {
+			out.WriteString("\\\n")
+			col = 0
+		}
+		out.WriteString(piece)
+		col += len(piece)
+	}
+	out.WriteString("$\n")
+	return out.String()
+}
+
+func decodeRune(b []byte) (rune, int) { return utf8.DecodeRune(b) }
+
+func appendRune(b []byte, r rune) []byte { return utf8.AppendRune(b, r) }

@@ -1,0 +1,397 @@
+package sed
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/justbash/justbash/commands"
+)
+
+// appended is text queued by a, r and R for the end of the cycle.
+type appended struct {
+	text  string
+	file  string
+	rline bool
+}
+
+// runner executes a parsed program over an input stream.
+type runner struct {
+	ctx    context.Context
+	c      *commands.Context
+	prog   []*command
+	quiet  bool
+	posix  bool
+	lwidth int
+	sep    byte
+
+	in     *input
+	out    *output
+	stdout *output
+
+	ps, hs  []byte
+	lineNo  int64
+	lineNL  bool // the last line read ended with a separator
+	queue   []appended
+	tflag   bool
+	quit    bool
+	exit    int
+	lastRe  *regexp.Regexp
+	rfiles  map[string]*bufio.Reader
+	fatal   error
+	matches [][]int
+}
+
+var errNoPrevRegex = errors.New("no previous regular expression")
+
+// stream runs the program over every line of in.
+func (r *runner) stream(in *input) {
+	r.in = in
+	r.lineNo = 0
+	for !r.quit && r.fatal == nil {
+		if r.ctx.Err() != nil {
+			r.fatal = r.ctx.Err()
+			return
+		}
+		var ok bool
+		r.ps, r.lineNL, ok = in.next(r.ps)
+		if !ok {
+			return
+		}
+		r.lineNo++
+		r.cycle()
+		if r.out.err() != nil || r.stdout.err() != nil {
+			return
+		}
+	}
+}
+
+// cycle runs the program once; D restarts it without reading input.
+func (r *runner) cycle() {
+	r.tflag = false
+	for {
+		restart, print := r.execute()
+		if print && !r.quiet {
+			r.out.line(r.ps, r.lineNL)
+		}
+		r.flushQueue()
+		if !restart || r.quit || r.fatal != nil {
+			return
+		}
+	}
+}
+
+// execute runs the commands; it reports whether D asked for a restart and
+// whether the pattern space should be auto-printed.
+func (r *runner) execute() (restart, print bool) {
+	for pc := 0; pc < len(r.prog); {
+		cmd := r.prog[pc]
+		if !r.selected(cmd) {
+			if cmd.op == '{' {
+				pc = cmd.jump + 1
+			} else {
+				pc++
+			}
+			continue
+		}
+		next, act := r.do(cmd, pc)
+		switch act {
+		case actEnd:
+			return false, true
+		case actDelete:
+			return false, false
+		case actRestart:
+			return true, false
+		case actQuit:
+			return false, false
+		}
+		if r.fatal != nil {
+			return false, false
+		}
+		pc = next
+	}
+	return false, true
+}
+
+const (
+	actNext = iota
+	actEnd
+	actDelete
+	actRestart
+	actQuit
+)
+
+// do executes one selected command and returns the next pc and an action.
+func (r *runner) do(cmd *command, pc int) (int, int) {
+	switch cmd.op {
+	case '{', '}', ':':
+	case '=':
+		r.out.text(strconv.FormatInt(r.lineNo, 10) + "\n")
+	case 'a':
+		r.queue = append(r.queue, appended{text: cmd.text})
+	case 'i':
+		r.out.text(cmd.text)
+	case 'c':
+		if cmd.a2 == nil || !cmd.inRange || cmd.neg {
+			r.out.text(cmd.text)
+		}
+		return 0, actDelete
+	case 'b':
+		return cmd.jump, actNext
+	case 't':
+		if r.tflag {
+			r.tflag = false
+			return cmd.jump, actNext
+		}
+	case 'T':
+		if !r.tflag {
+			return cmd.jump, actNext
+		}
+		r.tflag = false
+	case 'd':
+		return 0, actDelete
+	case 'D':
+		i := bytes.IndexByte(r.ps, '\n')
+		if i < 0 {
+			return 0, actDelete
+		}
+		r.ps = append(r.ps[:0], r.ps[i+1:]...)
+		return 0, actRestart
+	case 'e':
+		r.execCmd(cmd)
+	case 'F':
+		name := r.in.name
+		r.out.text(name + "\n")
+	case 'g':
+		r.ps = append(r.ps[:0], r.hs...)
+	case 'G':
+		r.ps = append(append(r.ps, '\n'), r.hs...)
+	case 'h':
+		r.hs = append(r.hs[:0], r.ps...)
+	case 'H':
+		r.hs = append(append(r.hs, '\n'), r.ps...)
+	case 'x':
+		r.ps, r.hs = r.hs, r.ps
+	case 'l':
+		w := r.lwidth
+		if cmd.num >= 0 {
+			w = cmd.num
+		}
+		r.out.text(listLine(r.ps, w))
+	case 'n':
+		if r.in.last() {
+			return 0, r.eofAction()
+		}
+		if !r.quiet {
+			r.out.line(r.ps, r.lineNL)
+		}
+		r.flushQueue()
+		r.ps, r.lineNL, _ = r.in.next(r.ps)
+		r.lineNo++
+	case 'N':
+		if r.in.last() {
+			return 0, r.eofAction()
+		}
+		r.flushQueue()
+		var line []byte
+		line, r.lineNL, _ = r.in.next(nil)
+		r.ps = append(append(r.ps, '\n'), line...)
+		r.lineNo++
+	case 'p':
+		r.out.line(r.ps, true)
+	case 'P':
+		line := r.ps
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		r.out.line(line, true)
+	case 'q':
+		r.quit, r.exit = true, max(cmd.num, 0)
+		return 0, actEnd
+	case 'Q':
+		r.quit, r.exit = true, max(cmd.num, 0)
+		return 0, actQuit
+	case 'r':
+		r.queue = append(r.queue, appended{file: cmd.fname})
+	case 'R':
+		r.queue = append(r.queue, appended{file: cmd.fname, rline: true})
+	case 's':
+		r.substitute(cmd.sub)
+	case 'w':
+		r.writeTo(cmd.wout, r.ps)
+	case 'W':
+		line := r.ps
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		r.writeTo(cmd.wout, line)
+	case 'y':
+		r.translit(cmd.ymap)
+	case 'z':
+		r.ps = r.ps[:0]
+	}
+	return pc + 1, actNext
+}
+
+// eofAction is what n and N do when no input is left: GNU prints the
+// pattern space (unless -n) and stops; POSIX mode discards it.
+func (r *runner) eofAction() int {
+	r.quit = true
+	if r.posix {
+		return actDelete
+	}
+	return actEnd
+}
+
+func (r *runner) writeTo(o *output, b []byte) {
+	if o == r.stdout && r.out == r.stdout {
+		r.out.line(b, true)
+		return
+	}
+	o.line(b, true)
+}
+
+func (r *runner) translit(m map[rune]rune) {
+	var out []byte
+	s := r.ps
+	for len(s) > 0 {
+		ru, n := decodeRune(s)
+		if to, ok := m[ru]; ok && !(ru == 0xFFFD && n == 1) {
+			out = appendRune(out, to)
+		} else {
+			out = append(out, s[:n]...)
+		}
+		s = s[n:]
+	}
+	r.ps = append(r.ps[:0], out...)
+}
+
+// flushQueue writes the text queued by a, r and R.
+func (r *runner) flushQueue() {
+	for _, q := range r.queue {
+		switch {
+		case q.text != "":
+			r.out.text(q.text)
+		case q.rline:
+			r.readRLine(q.file)
+		default:
+			r.copyFile(q.file)
+		}
+	}
+	r.queue = r.queue[:0]
+}
+
+func (r *runner) copyFile(name string) {
+	if name == "/dev/stdin" || name == "-" {
+		name = "/dev/stdin"
+	}
+	f, err := r.c.OpenRead(name)
+	if err != nil {
+		return // GNU silently ignores unreadable r files
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 1<<30))
+	if err != nil || len(data) == 0 {
+		return
+	}
+	r.out.text(string(data))
+}
+
+func (r *runner) readRLine(name string) {
+	br, ok := r.rfiles[name]
+	if !ok {
+		f, err := r.c.OpenRead(name)
+		if err != nil {
+			r.rfiles[name] = nil
+			return
+		}
+		br = bufio.NewReader(f)
+		r.rfiles[name] = br
+	}
+	if br == nil {
+		return
+	}
+	line, err := br.ReadBytes('\n')
+	if len(line) == 0 && err != nil {
+		return
+	}
+	if line[len(line)-1] != '\n' {
+		line = append(line, '\n')
+	}
+	r.out.text(string(line))
+}
+
+// substitute runs an s command on the pattern space.
+func (r *runner) substitute(s *subst) {
+	re := s.re
+	if re == nil {
+		if re = r.lastRe; re == nil {
+			r.fatal = errNoPrevRegex
+			return
+		}
+	} else {
+		r.lastRe = re
+	}
+	var ms [][]int
+	if s.global || s.nth > 1 {
+		ms = re.FindAllSubmatchIndex(r.ps, -1)
+	} else if m := re.FindSubmatchIndex(r.ps); m != nil {
+		r.matches = append(r.matches[:0], m)
+		ms = r.matches
+	}
+	if len(ms) < s.nth {
+		return
+	}
+	var out []byte
+	last := 0
+	for i := s.nth - 1; i < len(ms); i++ {
+		m := ms[i]
+		out = append(out, r.ps[last:m[0]]...)
+		out = s.expand(out, r.ps, m)
+		last = m[1]
+		if !s.global {
+			break
+		}
+	}
+	out = append(out, r.ps[last:]...)
+	r.ps = out
+	r.tflag = true
+	if s.eval {
+		r.ps = bytes.TrimSuffix(r.runScript(string(r.ps)), []byte{'\n'})
+	}
+	if s.print {
+		r.out.line(r.ps, true)
+	}
+	if s.wout != nil {
+		r.writeTo(s.wout, r.ps)
+	}
+}
+
+// execCmd is the e command: with an argument its output goes out now;
+// without one the pattern space is run and replaced by the output.
+func (r *runner) execCmd(cmd *command) {
+	if cmd.text != "" {
+		r.out.text(string(r.runScript(cmd.text)))
+		return
+	}
+	r.ps = bytes.TrimSuffix(r.runScript(string(r.ps)), []byte{'\n'})
+}
+
+// runScript runs a command line in the sandbox shell (never on the host)
+// and returns its output.
+func (r *runner) runScript(script string) []byte {
+	if r.c.Script == nil {
+		r.fatal = fmt.Errorf("e command is not available in this sandbox")
+		return nil
+	}
+	var buf bytes.Buffer
+	r.out.w.Flush()
+	r.c.Script(r.ctx, script, nil, commands.IO{Stdin: strings.NewReader(""), Stdout: &buf, Stderr: r.c.Stderr})
+	return buf.Bytes()
+}

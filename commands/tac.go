@@ -1,0 +1,82 @@
+package commands
+
+import (
+	"bytes"
+	"io"
+)
+
+func init() { register("tac", runTac) }
+
+var tacOpts = optParser{opts: []opt{
+	{short: 'b', long: "before"}, {short: 's', long: "separator", arg: true},
+	{short: 'r', long: "regex"},
+}, usage: 1, help: "Usage: tac [OPTION]... [FILE]...\n"}
+
+// runTac prints each file's records last first. The whole file is read:
+// tac cannot stream.
+func runTac(ctx contextT, c *Context) int {
+	res, args, st, ok := tacOpts.parse(c, c.Args[1:])
+	if !ok {
+		return st
+	}
+	sep, before := []byte("\n"), false
+	for _, r := range res {
+		switch r.key {
+		case "b":
+			before = true
+		case "s":
+			if r.val == "" {
+				return c.usageError(1, "separator cannot be empty")
+			}
+			sep = []byte(r.val)
+		case "r":
+			c.Errorf("--regex is not supported")
+			return 1
+		}
+	}
+	out := newOut(c.Stdout)
+	status := c.eachInput(ctx, args, func(name string, r io.Reader) bool {
+		data, err := io.ReadAll(r)
+		if err != nil {
+			c.Errorf("%s: read error: %s", name, ErrText(err))
+			return true
+		}
+		tacData(out, data, sep, before)
+		return true
+	})
+	return c.finishOut(out, status)
+}
+
+// tacData writes records in reverse. A record owns its trailing (or with
+// -b, leading) separator; a last record without one is printed as is.
+func tacData(out io.Writer, data, sep []byte, before bool) {
+	var recs [][]byte
+	if before {
+		for len(data) > 0 {
+			i := bytes.LastIndex(data, sep)
+			if i < 0 {
+				i = 0
+			}
+			recs = append(recs, data[i:])
+			data = data[:i]
+		}
+		for _, r := range recs {
+			out.Write(r)
+		}
+		return
+	}
+	// Split after each separator, then print from the last record.
+	var start int
+	for start < len(data) {
+		i := bytes.Index(data[start:], sep)
+		if i < 0 {
+			recs = append(recs, data[start:])
+			break
+		}
+		recs = append(recs, data[start:start+i+len(sep)])
+		start += i + len(sep)
+	}
+	for i := len(recs) - 1; i >= 0; i-- {
+		out.Write(recs[i])
+	}
+}
