@@ -1,0 +1,139 @@
+package commands
+
+import (
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+)
+
+func init() { register("shuf", runShuf) }
+
+var shufOpts = optParser{opts: []opt{
+	{short: 'e', long: "echo"},
+	{short: 'i', long: "input-range", arg: true},
+	{short: 'n', long: "head-count", arg: true},
+	{short: 'o', long: "output", arg: true},
+	{short: 'r', long: "repeat"},
+	{short: 'z', long: "zero-terminated"},
+	{long: "random-source", arg: true},
+}, usage: 1, help: "Usage: shuf [OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...\nWrite a random permutation of the input lines to standard output.\n  -e  treat each ARG as an input line\n  -i LO-HI  treat each number LO through HI as an input line\n  -n COUNT  output at most COUNT lines\n  -o FILE  write result to FILE instead of standard output\n  -r  output lines can be repeated\n"}
+
+func runShuf(ctx contextT, c *Context) int {
+	res, ops, status, ok := shufOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	f := toFlags(res)
+	sep := byte('\n')
+	if f.has("z") {
+		sep = 0
+	}
+	count := int64(-1)
+	if v, ok := f["n"]; ok {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			c.Errorf("invalid line count: '%s'", v)
+			return 1
+		}
+		count = n
+	}
+	lines, st := c.shufInput(ctx, f, ops, sep)
+	if st >= 0 {
+		return st
+	}
+	var w io.Writer = c.Stdout
+	if o, ok := f["o"]; ok {
+		fh, err := c.OpenWrite(o, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		if err != nil {
+			c.Errorf("%s: %s", o, ErrText(err))
+			return 1
+		}
+		defer fh.Close()
+		w = fh
+	}
+	out := newOut(w)
+	emit := func(s string) { out.WriteString(s); out.WriteByte(sep) }
+	if f.has("r") {
+		if len(lines) == 0 {
+			if count != 0 {
+				c.Errorf("no lines to repeat")
+				return 1
+			}
+			return 0
+		}
+		for i := int64(0); count < 0 || i < count; i++ {
+			if ctx.Err() != nil {
+				break
+			}
+			emit(lines[rand.IntN(len(lines))])
+			if out.Flush() != nil {
+				break
+			}
+		}
+	} else {
+		rand.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+		if count >= 0 && count < int64(len(lines)) {
+			lines = lines[:count]
+		}
+		for _, l := range lines {
+			emit(l)
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return c.writeFailure(err)
+	}
+	return 0
+}
+
+// shufInput collects the lines to shuffle; a status >= 0 means stop.
+func (c *Context) shufInput(ctx contextT, f flagSet, ops []string, sep byte) ([]string, int) {
+	switch {
+	case f.has("e"):
+		return ops, -1
+	case f.has("i"):
+		if len(ops) > 0 {
+			return nil, c.usageError(1, "extra operand '%s'", ops[0])
+		}
+		v := f["i"]
+		lo, hi, ok := strings.Cut(v, "-")
+		a, err1 := strconv.ParseUint(lo, 10, 64)
+		b, err2 := strconv.ParseUint(hi, 10, 64)
+		if !ok || err1 != nil || err2 != nil || b+1 < a {
+			c.Errorf("invalid input range: '%s'", v)
+			return nil, 1
+		}
+		if b-a > 1<<24 {
+			c.Errorf("invalid input range: '%s'", v)
+			return nil, 1
+		}
+		var lines []string
+		for n := a; n <= b && n >= a; n++ {
+			lines = append(lines, strconv.FormatUint(n, 10))
+			if n == b {
+				break
+			}
+		}
+		return lines, -1
+	}
+	if len(ops) > 1 {
+		return nil, c.usageError(1, "extra operand '%s'", ops[1])
+	}
+	var lines []string
+	st := c.eachInput(ctx, ops, func(name string, r io.Reader) bool {
+		err := eachLine(lineReader(r), sep, func(line []byte, _ bool) bool {
+			lines = append(lines, string(line))
+			return true
+		})
+		if err != nil {
+			c.Errorf("%s: %s", name, ErrText(err))
+			return false
+		}
+		return true
+	})
+	if st != 0 {
+		return nil, st
+	}
+	return lines, -1
+}

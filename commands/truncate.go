@@ -1,0 +1,155 @@
+package commands
+
+import (
+	"os"
+	"strconv"
+	"strings"
+)
+
+func init() { register("truncate", runTruncate) }
+
+var truncateOpts = optParser{opts: []opt{
+	{short: 'c', long: "no-create"},
+	{short: 'o', long: "io-blocks"},
+	{short: 'r', long: "reference", arg: true},
+	{short: 's', long: "size", arg: true},
+}, usage: 1, help: "Usage: truncate OPTION... FILE...\nShrink or extend the size of each FILE to the specified size\n  -c  do not create any files\n  -r  base size on RFILE\n  -s  set or adjust the file size by SIZE bytes (+ - < > / % prefixes)\n"}
+
+func runTruncate(ctx contextT, c *Context) int {
+	res, ops, status, ok := truncateOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	f := toFlags(res)
+	spec, hasSize := f["s"]
+	ref, hasRef := f["r"]
+	if !hasSize && !hasRef {
+		return c.usageError(1, "you must specify either '--size' or '--reference'")
+	}
+	if len(ops) == 0 {
+		return c.usageError(1, "missing file operand")
+	}
+	var op byte
+	var amount int64
+	if hasSize {
+		s := spec
+		if s != "" && strings.IndexByte("+-<>/%", s[0]) >= 0 {
+			op, s = s[0], s[1:]
+		}
+		n, ok := parseSize(s)
+		if !ok {
+			c.Errorf("Invalid number: '%s'", spec)
+			return 1
+		}
+		amount = n
+		if (op == '/' || op == '%') && n == 0 {
+			c.Errorf("division by zero")
+			return 1
+		}
+	}
+	var refSize int64 = -1
+	if hasRef {
+		fi, err := c.FS.Stat(c.Abs(ref))
+		if err != nil {
+			c.Errorf("cannot stat '%s': %s", ref, ErrText(err))
+			return 1
+		}
+		refSize = fi.Size()
+		if !hasSize {
+			op, amount = '=', refSize
+		} else if op == 0 {
+			op = '+'
+		}
+	}
+	for _, name := range ops {
+		flag := os.O_WRONLY | os.O_CREATE
+		if f.has("c") {
+			flag = os.O_WRONLY
+		}
+		fh, err := c.FS.OpenFile(c.Abs(name), flag, 0o666&^defaultUmask)
+		if err != nil {
+			if f.has("c") && os.IsNotExist(err) {
+				continue
+			}
+			c.Errorf("cannot open '%s' for writing: %s", name, ErrText(err))
+			status = 1
+			continue
+		}
+		cur := refSize
+		if cur < 0 {
+			if fi, err := fh.Stat(); err == nil {
+				cur = fi.Size()
+			}
+		}
+		if err := fh.Truncate(newSize(op, cur, amount)); err != nil {
+			c.Errorf("failed to truncate '%s': %s", name, ErrText(err))
+			status = 1
+		}
+		fh.Close()
+	}
+	return status
+}
+
+func newSize(op byte, cur, n int64) int64 {
+	switch op {
+	case '+':
+		return cur + n
+	case '-':
+		return max(cur-n, 0)
+	case '<':
+		return min(cur, n)
+	case '>':
+		return max(cur, n)
+	case '/':
+		return cur / n * n
+	case '%':
+		return (cur + n - 1) / n * n
+	}
+	return n
+}
+
+// parseSize reads a size with the coreutils suffixes: K M G T P E (1024),
+// KB MB ... (1000), KiB MiB ... (1024), and b (512) for some tools.
+func parseSize(s string) (int64, bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s[:i], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	suf := s[i:]
+	if suf == "" {
+		return n, true
+	}
+	mult := int64(1)
+	switch suf {
+	case "b":
+		mult = 512
+	case "c":
+		mult = 1
+	case "w":
+		mult = 2
+	default:
+		idx := strings.IndexByte("KMGTPE", strings.ToUpper(suf[:1])[0])
+		if idx < 0 {
+			return 0, false
+		}
+		base := int64(1024)
+		switch suf[1:] {
+		case "", "iB":
+		case "B":
+			base = 1000
+		default:
+			return 0, false
+		}
+		for j := 0; j <= idx; j++ {
+			mult *= base
+		}
+	}
+	return n * mult, true
+}

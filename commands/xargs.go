@@ -1,0 +1,215 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+func init() { register("xargs", runXargs) }
+
+var xargsOpts = optParser{opts: []opt{
+	{short: '0', long: "null"},
+	{short: 'a', long: "arg-file", arg: true},
+	{short: 'd', long: "delimiter", arg: true},
+	{short: 'E', arg: true}, {long: "eof", key: "E", arg: true},
+	{short: 'I', arg: true}, {long: "replace", key: "I", arg: true},
+	{short: 'L', arg: true}, {long: "max-lines", key: "L", arg: true},
+	{short: 'n', long: "max-args", arg: true},
+	{short: 'P', long: "max-procs", arg: true},
+	{short: 'r', long: "no-run-if-empty"},
+	{short: 's', long: "max-chars", arg: true},
+	{short: 't', long: "verbose"},
+	{short: 'x', long: "exit"},
+	{short: 'p', long: "interactive"},
+}, usage: 1, stopAtOperand: true, help: "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n  -0  items are separated by a null, not whitespace\n  -d CHAR  items are separated by CHAR\n  -I R  replace R in INITIAL-ARGS with names read from standard input\n  -L N  use at most N non-blank input lines per command line\n  -n N  use at most N arguments per command line\n  -P N  run at most N processes at a time\n  -r  if there are no arguments, do not run COMMAND\n  -s N  limit length of command line to N characters\n  -t  print commands before executing them\n"}
+
+type xargsRun struct {
+	c        *Context
+	ctx      contextT
+	cmd      []string
+	replace  string
+	hasRepl  bool
+	maxArgs  int
+	maxLines int
+	maxChars int
+	trace    bool
+	noEmpty  bool
+	procs    int
+	stdout   io.Writer
+	stderr   io.Writer
+
+	mu     sync.Mutex
+	status int
+	stop   bool
+}
+
+func runXargs(ctx contextT, c *Context) int {
+	res, cmd, status, ok := xargsOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	x := &xargsRun{c: c, ctx: ctx, cmd: cmd, maxChars: 128 * 1024, procs: 1}
+	if len(x.cmd) == 0 {
+		x.cmd = []string{"echo"}
+	}
+	f := toFlags(res)
+	num := func(k string, min int) (int, bool) {
+		v, err := strconv.Atoi(f[k])
+		if err != nil || v < min {
+			c.Errorf("invalid number \"%s\" for -%s option", f[k], k)
+			return 0, false
+		}
+		return v, true
+	}
+	for _, k := range []string{"n", "L", "s", "P"} {
+		if !f.has(k) {
+			continue
+		}
+		min := 1
+		if k == "P" {
+			min = 0
+		}
+		v, ok := num(k, min)
+		if !ok {
+			return 1
+		}
+		switch k {
+		case "n":
+			x.maxArgs = v
+		case "L":
+			x.maxLines = v
+		case "s":
+			x.maxChars = v
+		case "P":
+			x.procs = v
+		}
+	}
+	if x.procs == 0 {
+		x.procs = 64
+	}
+	x.replace, x.hasRepl = f["I"]
+	x.trace, x.noEmpty = f.has("t") || f.has("p"), f.has("r")
+	in := c.stdin()
+	if a, ok := f["a"]; ok {
+		r, err := c.openInput(a)
+		if err != nil {
+			c.Errorf("Cannot open input file '%s': %s", a, ErrText(err))
+			return 1
+		}
+		defer r.Close()
+		in = r
+	}
+	items, err := x.readItems(ctxReader{ctx, in}, f)
+	if err != "" {
+		// GNU still runs the command for the arguments read before the error.
+		if len(items) > 0 {
+			x.dispatch(items)
+		}
+		c.Errorf("%s", err)
+		return 1
+	}
+	return x.dispatch(items)
+}
+
+// xargsItem is one argument with the input line it ended on (for -L).
+type xargsItem struct {
+	s       string
+	lineEnd bool
+}
+
+// readItems splits the input into arguments by the selected rules.
+func (x *xargsRun) readItems(r io.Reader, f flagSet) ([]xargsItem, string) {
+	data, err := io.ReadAll(r)
+	if err != nil && x.ctx.Err() == nil {
+		return nil, "read error: " + ErrText(err)
+	}
+	s := string(data)
+	var delim string
+	switch {
+	case f.has("0"):
+		delim = "\x00"
+	case f.has("d"):
+		d, _, _ := expandEscapes(f["d"], escFormat)
+		if len(d) != 1 {
+			return nil, fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", f["d"])
+		}
+		delim = d
+	}
+	if delim != "" {
+		parts := strings.Split(s, delim)
+		if len(parts) > 0 && parts[len(parts)-1] == "" {
+			parts = parts[:len(parts)-1]
+		}
+		items := make([]xargsItem, len(parts))
+		for i, p := range parts {
+			items[i] = xargsItem{p, true}
+		}
+		return items, ""
+	}
+	return splitXargsWords(s, f["E"], x.hasRepl)
+}
+
+// splitXargsWords applies the default quoting: blanks separate, single and
+// double quotes group, backslash escapes; a line ending in a blank
+// continues onto the next one for -L.
+// With lines set (-I), blanks do not separate: each line is one item,
+// leading blanks removed, quotes still processed.
+func splitXargsWords(s, eof string, lines bool) ([]xargsItem, string) {
+	var items []xargsItem
+	var cur strings.Builder
+	inWord := false
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else if ch == '\n' {
+				kind := "single"
+				if quote == '"' {
+					kind = "double"
+				}
+				return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
+			} else {
+				cur.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, inWord = ch, true
+		case ch == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case lines && (ch == ' ' || ch == '\t'):
+			if inWord {
+				cur.WriteByte(ch)
+			}
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if inWord {
+				if eof != "" && cur.String() == eof {
+					return items, ""
+				}
+				items = append(items, xargsItem{cur.String(), ch == '\n'})
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		kind := "single"
+		if quote == '"' {
+			kind = "double"
+		}
+		return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
+	}
+	if inWord && !(eof != "" && cur.String() == eof) {
+		items = append(items, xargsItem{cur.String(), true})
+	}
+	return items, ""
+}
