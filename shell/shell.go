@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/curl"
 	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
@@ -50,6 +51,9 @@ type Options struct {
 	// describes them. The Invoker carries the approval and elicitation
 	// hooks, so every surface invokes tools the same way.
 	Tools *toolcmd.Invoker
+	// Network is the policy of curl: off (nil) by default. Each allowed URL
+	// prefix may carry headers the host injects, invisible to the script.
+	Network *curl.Policy
 	// NoToolCommands keeps tools out of the shell (js-exec and the MCP
 	// server still reach them through the Invoker).
 	NoToolCommands bool
@@ -88,7 +92,7 @@ func New(opts Options) (*Shell, error) {
 		s.reg = opts.Registry.Clone()
 	} else {
 		s.reg = commands.Default()
-		registerSubpackageCommands(s.reg)
+		registerSubpackageCommands(s.reg, opts.Network)
 	}
 	for name, cmd := range opts.Commands {
 		s.reg.Register(name, cmd)

@@ -2,19 +2,31 @@ package shell
 
 import (
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/archive"
 	"github.com/justbash/justbash/commands/awk"
+	"github.com/justbash/justbash/commands/curl"
 	"github.com/justbash/justbash/commands/jq"
 	"github.com/justbash/justbash/commands/sed"
 )
 
 // registerSubpackageCommands adds the commands that live in their own
 // packages (they are too big for one file), unless the caller's registry
-// already has a command of that name.
-func registerSubpackageCommands(reg *commands.Registry) {
+// already has a command of that name. curl gets the network policy; the
+// zero policy refuses every request.
+func registerSubpackageCommands(reg *commands.Registry, network *curl.Policy) {
+	var policy curl.Policy
+	if network != nil {
+		policy = *network
+	}
 	for name, cmd := range map[string]commands.Command{
-		"awk": awk.New(),
-		"sed": sed.New(),
-		"jq":  jq.New(),
+		"awk":    awk.New(),
+		"sed":    sed.New(),
+		"jq":     jq.New(),
+		"gzip":   archive.NewGzip(),
+		"gunzip": archive.NewGunzip(),
+		"zcat":   archive.NewZcat(),
+		"tar":    archive.NewTar(),
+		"curl":   curl.New(policy),
 	} {
 		if _, ok := reg.Lookup(name); !ok {
 			reg.Register(name, cmd)
