@@ -239,3 +239,14 @@ func editorCompletions(word string, cands []string) readline.Completions {
 	comps.PREFIX = word
 	return comps
 }
+
+// Start builds a sandbox from opts and runs the interactive shell on it:
+// the one call a Go program needs to offer its tools (opts.Tools) at a
+// prompt, with tab completion of namespaces, subcommands and parameters.
+func Start(ctx context.Context, opts shell.Options, ropts ...Option) (int, error) {
+	sh, err := shell.New(opts)
+	if err != nil {
+		return 1, err
+	}
+	return Run(ctx, sh, ropts...)
+}

@@ -190,7 +190,7 @@ func (sess *Session) commandContext(hc interp.HandlerContext, rs *runState, args
 		Dir:     hc.Dir,
 		Environ: environ,
 		Lookup:  sess.sh.reg.Lookup,
-		Names:   sess.sh.reg.Names,
+		Names:   sess.sh.publicNames,
 	}
 	c.Exec = func(ctx context.Context, argv []string, stdio commands.IO) int {
 		return sess.nestedExec(ctx, c, argv, stdio)

@@ -138,6 +138,18 @@ func (s *Shell) FS() vfs.FS { return s.fs }
 // AddCommand to make PATH lookups find it).
 func (s *Shell) Registry() *commands.Registry { return s.reg }
 
+// publicNames lists the commands a user can call by name (not the
+// internal helpers of the rewrites), for help and completion.
+func (s *Shell) publicNames() []string {
+	var out []string
+	for _, n := range s.reg.Names() {
+		if !strings.HasPrefix(n, "_") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // Tools returns the tool invoker given in Options, or nil.
 func (s *Shell) Tools() *toolcmd.Invoker { return s.tools }
 
