@@ -97,7 +97,7 @@ func (sess *Session) resolve(hc interp.HandlerContext, name string) (commands.Co
 // it a command from now on (with its PATH stub).
 func (sess *Session) lateToolNamespace(name string) commands.Command {
 	s := sess.sh
-	if s.tools == nil || s.tools.Registry == nil || !s.tools.Registry.HasNamespace(name) {
+	if !s.toolCmds || s.tools == nil || s.tools.Registry == nil || !s.tools.Registry.HasNamespace(name) {
 		return nil
 	}
 	if _, ok := s.reg.Lookup(name); ok {

@@ -62,12 +62,14 @@ type Options struct {
 // Shell is a sandbox. Its methods are safe for concurrent use; concurrent
 // runs share the filesystem.
 type Shell struct {
-	tools  *toolcmd.Invoker
-	fs     vfs.FS
-	reg    *commands.Registry
-	env    map[string]string
-	dir    string
-	limits Limits
+	tools *toolcmd.Invoker
+	// toolCmds is false when Options.NoToolCommands hid tools from bash.
+	toolCmds bool
+	fs       vfs.FS
+	reg      *commands.Registry
+	env      map[string]string
+	dir      string
+	limits   Limits
 }
 
 // Result is what a run produced.
@@ -100,7 +102,8 @@ func New(opts Options) (*Shell, error) {
 	s.registerShellCommands()
 	if opts.Tools != nil {
 		s.tools = opts.Tools
-		if !opts.NoToolCommands {
+		s.toolCmds = !opts.NoToolCommands
+		if s.toolCmds {
 			for name, cmd := range toolcmd.Commands(opts.Tools) {
 				s.reg.Register(name, cmd)
 			}

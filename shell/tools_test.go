@@ -54,3 +54,20 @@ func TestToolsAsCommands(t *testing.T) {
 		t.Errorf("late namespace: %q %q", res.Stdout, res.Stderr)
 	}
 }
+
+func TestToolsDiscoveryAndHiding(t *testing.T) {
+	sh, _ := toolShell(t)
+	res := run(t, sh, "help | grep -c -x '  math'; ls /usr/bin | grep -x tools; tools list")
+	if !strings.HasPrefix(res.Stdout, "1\ntools\n") || !strings.Contains(res.Stdout, "math.add") {
+		t.Errorf("tools must be listed by help, /usr/bin and tools list: %q %q", res.Stdout, res.Stderr)
+	}
+	reg := toolcmd.NewRegistry()
+	reg.AddInline(map[string]toolcmd.Tool{"math.add": toolcmd.Func("Add", func(_ context.Context, in addIn) (addOut, error) {
+		return addOut{Sum: in.A + in.B}, nil
+	})})
+	hidden := newShell(t, Options{Tools: toolcmd.NewInvoker(reg), NoToolCommands: true})
+	res = run(t, hidden, "math add a=1 b=2; echo rc=$?")
+	if res.Stdout != "rc=127\n" {
+		t.Errorf("NoToolCommands must keep tools out of the shell: %q", res.Stdout)
+	}
+}
