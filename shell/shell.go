@@ -94,7 +94,7 @@ func New(opts Options) (*Shell, error) {
 		s.reg = opts.Registry.Clone()
 	} else {
 		s.reg = commands.Default()
-		registerSubpackageCommands(s.reg, opts.Network)
+		registerSubpackageCommands(s.reg, opts, lim)
 	}
 	for name, cmd := range opts.Commands {
 		s.reg.Register(name, cmd)

@@ -7,18 +7,22 @@ import (
 	"github.com/justbash/justbash/commands/curl"
 	"github.com/justbash/justbash/commands/jq"
 	"github.com/justbash/justbash/commands/sed"
+	"github.com/justbash/justbash/jsexec"
 )
 
 // registerSubpackageCommands adds the commands that live in their own
 // packages (they are too big for one file), unless the caller's registry
 // already has a command of that name. curl gets the network policy; the
 // zero policy refuses every request.
-func registerSubpackageCommands(reg *commands.Registry, network *curl.Policy) {
+func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits) {
 	var policy curl.Policy
-	if network != nil {
-		policy = *network
+	if opts.Network != nil {
+		policy = *opts.Network
 	}
+	js := jsexec.New(jsexec.Options{Tools: opts.Tools, Limits: jsexec.Limits{MaxOutputBytes: lim.MaxOutputBytes}})
 	for name, cmd := range map[string]commands.Command{
+		"js-exec": js,
+		"node":    js,
 		"awk":    awk.New(),
 		"sed":    sed.New(),
 		"jq":     jq.New(),

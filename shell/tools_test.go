@@ -71,3 +71,15 @@ func TestToolsDiscoveryAndHiding(t *testing.T) {
 		t.Errorf("NoToolCommands must keep tools out of the shell: %q", res.Stdout)
 	}
 }
+
+func TestToolsFromJSExec(t *testing.T) {
+	sh, _ := toolShell(t)
+	res := run(t, sh, `js-exec -c 'const r = await tools.math.add({a: 3, b: 4}); console.log(r.sum)'`)
+	if res.Stdout != "7\n" {
+		t.Errorf("js-exec tools proxy: %q %q", res.Stdout, res.Stderr)
+	}
+	res = run(t, sh, `echo 'console.log(require("fs").readFileSync("/tmp/in.txt","utf8").trim())' > /tmp/s.js; echo hi > /tmp/in.txt; node /tmp/s.js`)
+	if res.Stdout != "hi\n" {
+		t.Errorf("node file with fs: %q %q", res.Stdout, res.Stderr)
+	}
+}

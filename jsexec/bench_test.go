@@ -1,0 +1,73 @@
+package jsexec
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/justbash/justbash/toolcmd"
+)
+
+// BenchmarkCommandOne is `js-exec -c '1'` end to end (fresh VM, prelude,
+// node shims, hardening).
+func BenchmarkCommandOne(b *testing.B) {
+	e := newEnv(b)
+	for b.Loop() {
+		if _, errOut, code := e.run(b, "", Options{}, "-c", "1"); code != 0 {
+			b.Fatal(errOut)
+		}
+	}
+}
+
+// BenchmarkRunOne is the bare embedding API (no node shims).
+func BenchmarkRunOne(b *testing.B) {
+	for b.Loop() {
+		if _, err := Run(context.Background(), "return 1", RunOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Benchmark10kToolCalls awaits 10,000 tool calls in one script.
+func Benchmark10kToolCalls(b *testing.B) {
+	inv := testTools(b)
+	for b.Loop() {
+		res, err := Run(context.Background(), `let s = 0; for (let i = 0; i < 10000; i++) s += (await tools.math.add({a: i, b: 1})).sum; return s`,
+			RunOptions{Invoke: inv.Invoke})
+		if err != nil || string(res.Value) != "50005000" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}
+
+func sleepInvoker(b *testing.B) *toolcmd.Invoker {
+	reg := toolcmd.NewRegistry()
+	if err := reg.Add(toolcmd.Tool{Path: "slow.op", Invoke: func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		time.Sleep(10 * time.Millisecond)
+		return json.RawMessage("1"), nil
+	}}); err != nil {
+		b.Fatal(err)
+	}
+	return toolcmd.NewInvoker(reg)
+}
+
+// Benchmark20ParallelVsSerial: 20 tools of 10 ms each; compare the two
+// ns/op figures for the ratio.
+func Benchmark20Parallel(b *testing.B) {
+	inv := sleepInvoker(b)
+	for b.Loop() {
+		if _, err := Run(context.Background(), `return (await Promise.all(Array.from({length: 20}, () => tools.slow.op()))).length`, RunOptions{Invoke: inv.Invoke}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func Benchmark20Serial(b *testing.B) {
+	inv := sleepInvoker(b)
+	for b.Loop() {
+		if _, err := Run(context.Background(), `for (let i = 0; i < 20; i++) await tools.slow.op()`, RunOptions{Invoke: inv.Invoke}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

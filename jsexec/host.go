@@ -1,0 +1,318 @@
+package jsexec
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dop251/goja"
+)
+
+// hostFunc is a binding the prelude calls. Bindings run on the loop
+// goroutine; a Go panic in one becomes a JS TypeError instead of reaching
+// the host process.
+type hostFunc func(call goja.FunctionCall) goja.Value
+
+func (r *rt) bind(obj *goja.Object, name string, f hostFunc) {
+	_ = obj.Set(name, func(call goja.FunctionCall) (ret goja.Value) {
+		defer func() {
+			if p := recover(); p != nil {
+				switch p.(type) {
+				case goja.Value, *goja.Exception, *goja.InterruptedError, *goja.StackOverflowError:
+					panic(p)
+				}
+				panic(r.vm.NewTypeError(fmt.Sprintf("%s: internal error: %v", name, p)))
+			}
+		}()
+		return f(call)
+	})
+}
+
+// coreBindings are the host functions every run has.
+func (r *rt) coreBindings(h *goja.Object) {
+	r.bind(h, "write", func(c goja.FunctionCall) goja.Value {
+		fd := int(c.Argument(0).ToInteger())
+		r.out.write(fd, c.Argument(1).String())
+		return goja.Undefined()
+	})
+	r.bind(h, "log", func(c goja.FunctionCall) goja.Value {
+		r.out.log(c.Argument(0).String(), c.Argument(1).String())
+		return goja.Undefined()
+	})
+	r.bind(h, "callTool", r.callTool)
+	r.bind(h, "setTimer", func(c goja.FunctionCall) goja.Value {
+		fn, ok := goja.AssertFunction(c.Argument(0))
+		if !ok {
+			panic(r.vm.NewTypeError("callback must be a function"))
+		}
+		ms := c.Argument(1).ToFloat()
+		if ms != ms || ms < 1 {
+			ms = 0
+		}
+		var args []goja.Value
+		if a, ok := c.Argument(3).(*goja.Object); ok {
+			_ = r.vm.ExportTo(a, &args)
+		}
+		d := time.Duration(min(ms, 1<<31) * float64(time.Millisecond))
+		return r.vm.ToValue(r.addTimer(fn, d, c.Argument(2).ToBoolean(), args))
+	})
+	r.bind(h, "clearTimer", func(c goja.FunctionCall) goja.Value {
+		r.clearTimer(c.Argument(0).ToInteger())
+		return goja.Undefined()
+	})
+	r.bind(h, "promiseState", func(c goja.FunctionCall) goja.Value {
+		if p, ok := c.Argument(0).Export().(*goja.Promise); ok {
+			return r.vm.ToValue(int(p.State()))
+		}
+		return r.vm.ToValue(0)
+	})
+	r.bind(h, "promiseResult", func(c goja.FunctionCall) goja.Value {
+		if p, ok := c.Argument(0).Export().(*goja.Promise); ok && p.Result() != nil {
+			return p.Result()
+		}
+		return goja.Undefined()
+	})
+	r.bind(h, "bytesFrom", func(c goja.FunctionCall) goja.Value {
+		b, err := encodeString(c.Argument(0).String(), c.Argument(1).String())
+		if err != nil {
+			panic(r.vm.NewTypeError(err.Error()))
+		}
+		return r.vm.ToValue(r.vm.NewArrayBuffer(b))
+	})
+	r.bind(h, "bytesTo", func(c goja.FunctionCall) goja.Value {
+		s, err := decodeBytes(r.bytesArg(c.Argument(0)), c.Argument(1).String())
+		if err != nil {
+			panic(r.vm.NewTypeError(err.Error()))
+		}
+		return r.vm.ToValue(s)
+	})
+	r.bind(h, "parseURL", func(c goja.FunctionCall) goja.Value {
+		base := ""
+		if !goja.IsUndefined(c.Argument(1)) {
+			base = c.Argument(1).String()
+		}
+		p := parseURL(c.Argument(0).String(), base)
+		if p == nil {
+			return goja.Null()
+		}
+		return r.vm.ToValue(p)
+	})
+	r.bind(h, "fetch", r.fetch)
+	r.bind(h, "noCodegen", func(goja.FunctionCall) goja.Value {
+		panic(r.vm.NewTypeError("js-exec: code generation from strings is disabled in the sandbox (no eval, no Function constructor)"))
+	})
+}
+
+// bytesArg accepts an ArrayBuffer (what the prelude passes) or a view.
+func (r *rt) bytesArg(v goja.Value) []byte {
+	switch x := v.Export().(type) {
+	case goja.ArrayBuffer:
+		return x.Bytes()
+	case []byte:
+		return x
+	case string:
+		return []byte(x)
+	}
+	panic(r.vm.NewTypeError("expected an ArrayBuffer"))
+}
+
+// callTool starts a tool call on its own goroutine and returns a promise
+// that the loop settles, so Promise.all over tool calls runs them at once.
+func (r *rt) callTool(c goja.FunctionCall) goja.Value {
+	path := c.Argument(0).String()
+	args := json.RawMessage(c.Argument(1).String())
+	p, resolve, reject := r.vm.NewPromise()
+	r.toolCalls++
+	if r.toolCalls > r.lim.MaxToolCalls {
+		r.cancel(newLimitError("tool calls", "%d calls", r.lim.MaxToolCalls))
+		_ = reject(r.vm.NewGoError(fmt.Errorf("tool call limit exceeded")))
+		return r.vm.ToValue(p)
+	}
+	inv := r.opts.Invoke
+	ctx := r.ctx
+	r.goAsync(func() func() {
+		out, err := inv(ctx, path, args)
+		return func() {
+			if err != nil {
+				_ = reject(r.toolError(path, err))
+				return
+			}
+			if len(strings.TrimSpace(string(out))) == 0 {
+				_ = resolve(goja.Undefined())
+				return
+			}
+			v, perr := r.jsonParse(goja.Undefined(), r.vm.ToValue(string(out)))
+			if perr != nil {
+				_ = reject(r.toolError(path, fmt.Errorf("tool %s returned invalid JSON", path)))
+				return
+			}
+			_ = resolve(v)
+		}
+	})
+	return r.vm.ToValue(p)
+}
+
+// toolError is a real JS Error (instanceof Error, .message) with a code.
+func (r *rt) toolError(path string, err error) goja.Value {
+	e, cerr := r.vm.New(r.vm.Get("Error"), r.vm.ToValue(err.Error()))
+	if cerr != nil {
+		return r.vm.ToValue(err.Error())
+	}
+	_ = e.Set("code", "TOOL_ERROR")
+	_ = e.Set("tool", path)
+	return e
+}
+
+func encodeString(s, enc string) ([]byte, error) {
+	switch strings.ToLower(enc) {
+	case "", "utf8", "utf-8":
+		return []byte(s), nil
+	case "latin1", "binary", "ascii":
+		b := make([]byte, 0, len(s))
+		for _, ch := range s {
+			b = append(b, byte(ch))
+		}
+		return b, nil
+	case "base64", "base64url":
+		s = strings.TrimRight(strings.Map(func(r rune) rune {
+			switch r {
+			case '-':
+				return '+'
+			case '_':
+				return '/'
+			case ' ', '\n', '\r', '\t':
+				return -1
+			}
+			return r
+		}, s), "=")
+		b, err := base64.RawStdEncoding.DecodeString(s)
+		if err != nil {
+			return nil, fmt.Errorf("invalid base64 data")
+		}
+		return b, nil
+	case "hex":
+		if len(s)%2 == 1 {
+			s = s[:len(s)-1]
+		}
+		b, err := hex.DecodeString(s)
+		if err != nil {
+			return nil, fmt.Errorf("invalid hex data")
+		}
+		return b, nil
+	case "utf16le", "utf-16le", "ucs2", "ucs-2":
+		b := make([]byte, 0, 2*len(s))
+		for _, u := range utf16Units(s) {
+			b = append(b, byte(u), byte(u>>8))
+		}
+		return b, nil
+	}
+	return nil, fmt.Errorf("Unknown encoding: %s", enc)
+}
+
+func decodeBytes(b []byte, enc string) (string, error) {
+	switch strings.ToLower(enc) {
+	case "", "utf8", "utf-8":
+		return strings.ToValidUTF8(string(b), "\uFFFD"), nil
+	case "utf8-fatal":
+		if !utf8.Valid(b) {
+			return "", fmt.Errorf("The encoded data was not valid for encoding utf-8")
+		}
+		return string(b), nil
+	case "latin1", "binary":
+		rs := make([]rune, len(b))
+		for i, c := range b {
+			rs[i] = rune(c)
+		}
+		return string(rs), nil
+	case "ascii":
+		rs := make([]rune, len(b))
+		for i, c := range b {
+			rs[i] = rune(c & 0x7f)
+		}
+		return string(rs), nil
+	case "base64":
+		return base64.StdEncoding.EncodeToString(b), nil
+	case "base64url":
+		return base64.RawURLEncoding.EncodeToString(b), nil
+	case "hex":
+		return hex.EncodeToString(b), nil
+	case "utf16le", "utf-16le", "ucs2", "ucs-2":
+		us := make([]uint16, len(b)/2)
+		for i := range us {
+			us[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+		}
+		return utf16String(us), nil
+	}
+	return "", fmt.Errorf("Unknown encoding: %s", enc)
+}
+
+// parseURL splits a WHATWG-ish URL into the fields URL exposes; nil when
+// it does not parse or has no scheme.
+func parseURL(input, base string) map[string]any {
+	input = strings.TrimSpace(input)
+	u, err := url.Parse(input)
+	if base != "" {
+		b, berr := url.Parse(strings.TrimSpace(base))
+		if berr != nil || b.Scheme == "" {
+			return nil
+		}
+		if err != nil {
+			return nil
+		}
+		u = b.ResolveReference(u)
+	} else if err != nil || u.Scheme == "" {
+		return nil
+	}
+	special := map[string]bool{"http": true, "https": true, "ws": true, "wss": true, "ftp": true, "file": true}[u.Scheme]
+	if special && u.Host == "" && u.Scheme != "file" {
+		return nil
+	}
+	path := u.EscapedPath()
+	if special && path == "" {
+		path = "/"
+	}
+	if !special && u.Opaque != "" {
+		path = u.Opaque
+	}
+	port := u.Port()
+	if (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
+		port = ""
+	}
+	host := strings.ToLower(u.Hostname())
+	hostPort := host
+	if port != "" {
+		hostPort += ":" + port
+	}
+	search, hash := "", ""
+	if u.RawQuery != "" || u.ForceQuery {
+		search = "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		hash = "#" + u.EscapedFragment()
+	}
+	pass, _ := u.User.Password()
+	p := map[string]any{
+		"protocol": u.Scheme + ":", "username": u.User.Username(), "password": pass,
+		"hostname": host, "port": port, "host": hostPort, "pathname": path,
+		"search": search, "hash": hash, "special": special,
+	}
+	auth := ""
+	if u.User != nil && u.User.Username() != "" {
+		auth = u.User.Username()
+		if pass != "" {
+			auth += ":" + pass
+		}
+		auth += "@"
+	}
+	href := u.Scheme + ":"
+	if special || host != "" {
+		href += "//" + auth + hostPort
+	}
+	p["href"] = href + path + search + hash
+	return p
+}

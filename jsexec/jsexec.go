@@ -1,0 +1,168 @@
+// Package jsexec runs JavaScript (and TypeScript) inside the sandbox on
+// goja: the `js-exec`/`node` command, the `tools` proxy over a
+// toolcmd.Invoker, Node-style shims backed by the sandbox filesystem and
+// shell, a small event loop with real concurrency for tool calls, and hard
+// limits (time, call stack, output, heap).
+//
+// Every run gets a fresh goja VM: nothing a script does to built-ins or
+// globals survives into the next run. The VM has no eval, no Function
+// constructor (through any path), no WebAssembly, no SharedArrayBuffer or
+// Atomics, and no handle on the host: files, environment, processes and
+// network are only reachable through the sandbox objects given to it.
+package jsexec
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/justbash/justbash/commands"
+)
+
+// Limits bound one run. Zero fields take the defaults below.
+type Limits struct {
+	// Timeout ends the run (also a busy loop after an await).
+	Timeout time.Duration
+	// MaxCallStackSize is goja's call-depth limit.
+	MaxCallStackSize int
+	// MaxOutputBytes caps stdout+stderr (console and process.*.write).
+	MaxOutputBytes int64
+	// MaxMemoryBytes is the heap growth allowed while the script runs. It is
+	// measured process-wide every few milliseconds (runtime/metrics), so it
+	// is best effort: other goroutines' allocations count, and one huge
+	// allocation is only seen after it happened.
+	MaxMemoryBytes uint64
+	// MaxToolCalls caps the tool calls of one run (0: DefaultMaxToolCalls).
+	MaxToolCalls int
+}
+
+// Defaults, chosen next to just-bash's QuickJS worker (30 s, 64 MB heap):
+// goja objects are larger than QuickJS ones, so the heap budget is bigger.
+const (
+	DefaultTimeout          = 30 * time.Second
+	DefaultMaxCallStackSize = 4000
+	DefaultMaxOutputBytes   = 16 << 20
+	DefaultMaxMemoryBytes   = 512 << 20
+	DefaultMaxToolCalls     = 1_000_000
+)
+
+func (l Limits) withDefaults() Limits {
+	if l.Timeout <= 0 {
+		l.Timeout = DefaultTimeout
+	}
+	if l.MaxCallStackSize <= 0 {
+		l.MaxCallStackSize = DefaultMaxCallStackSize
+	}
+	if l.MaxOutputBytes <= 0 {
+		l.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	if l.MaxMemoryBytes == 0 {
+		l.MaxMemoryBytes = DefaultMaxMemoryBytes
+	}
+	if l.MaxToolCalls <= 0 {
+		l.MaxToolCalls = DefaultMaxToolCalls
+	}
+	return l
+}
+
+// InvokeFunc calls the tool at a dot-separated path with JSON arguments
+// (empty for none) and returns its JSON result (empty for undefined).
+// It is the same hook shape as toolcmd.Invoker.Invoke.
+type InvokeFunc func(ctx context.Context, path string, argsJSON json.RawMessage) (json.RawMessage, error)
+
+// RunOptions configure one Run.
+type RunOptions struct {
+	// Invoke backs the `tools` global; nil leaves `tools` out.
+	Invoke InvokeFunc
+	// ToolGlobals adds more tool proxies as globals: name → path prefix
+	// (the MCP server maps each upstream server, e.g. "math" → "math").
+	ToolGlobals map[string]string
+	// Globals are extra values (JSON-safe: they are copied in through
+	// JSON, so no Go object is ever exposed), e.g. "data".
+	Globals map[string]any
+
+	// Host enables the Node-style shims (require, process, fs, child_process,
+	// Buffer, module): its FS, Dir, Environ and Script are the only world
+	// they see. Nil runs the bare environment of an MCP execute_code.
+	Host *commands.Context
+	// Args are process.argv[1:] (node mode).
+	Args []string
+	// Filename names the script in stacks and for module resolution
+	// ("" for inline code).
+	Filename string
+	// Module forces ES-module handling (import/export) through esbuild;
+	// TypeScript forces type stripping. Both are detected from Filename's
+	// extension and, for Module, from the code itself.
+	Module, TypeScript bool
+	// KeepAlive waits for pending timers and operations after the script's
+	// body settled, as node does. Without it they are cancelled.
+	KeepAlive bool
+
+	// Stdout and Stderr receive console output; nil captures it in Result.
+	Stdout, Stderr io.Writer
+	// Fetch enables fetch(); nil means fetch rejects (no network policy).
+	Fetch http.RoundTripper
+
+	Limits Limits
+}
+
+// LogEntry is one console call.
+type LogEntry struct {
+	Level string // log, info, warn, error, debug
+	Text  string
+}
+
+// Result is what a run produced.
+type Result struct {
+	// Value is the JSON of the value the script returned ("null" when it
+	// returned undefined or something JSON cannot hold).
+	Value json.RawMessage
+	// Stdout and Stderr hold the output when RunOptions did not redirect it.
+	Stdout, Stderr string
+	Logs           []LogEntry
+	Duration       time.Duration
+	// ExitCode is the node-style status: 0, 1 for an uncaught error,
+	// process.exit's argument, 13 when the body can never settle.
+	ExitCode int
+	// ToolCalls counts the tool invocations.
+	ToolCalls int
+}
+
+// ErrorKind classifies a failed run.
+type ErrorKind int
+
+// Kinds of Error.
+const (
+	KindUncaught  ErrorKind = iota // an exception or rejected promise
+	KindSyntax                     // the code does not parse
+	KindLimit                      // a limit tripped (timeout, memory, output, stack)
+	KindUnsettled                  // the body awaits something that can never happen
+	KindCanceled                   // the caller's context ended
+)
+
+// Error is a failed run: Message is what to print, Stack the JS stack.
+type Error struct {
+	Kind    ErrorKind
+	Message string
+	Stack   string
+	// Limit names the limit for KindLimit: "timeout", "memory", "output",
+	// "call stack", "tool calls".
+	Limit string
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// limitError is the cause used to cancel a run when a limit trips.
+type limitError struct {
+	limit string
+	msg   string
+}
+
+func (e *limitError) Error() string { return e.msg }
+
+func newLimitError(limit, format string, args ...any) *limitError {
+	return &limitError{limit: limit, msg: "js-exec: " + limit + " exceeded (" + fmt.Sprintf(format, args...) + ")"}
+}

@@ -1,0 +1,230 @@
+package jsexec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// rt is one run: a fresh VM plus the loop state. Everything here except
+// jobs/finished/ctx is touched only on the loop goroutine.
+type rt struct {
+	vm     *goja.Runtime
+	opts   RunOptions
+	lim    Limits
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	out    *output
+
+	jobs     chan func()
+	finished chan struct{}
+	pending  int
+
+	timers    timerHeap
+	timerByID map[int64]*jsTimer
+	timerSeq  int64
+
+	main      *goja.Promise
+	unhandled map[*goja.Promise]struct{}
+
+	host        *goja.Object
+	api         *goja.Object // what the prelude returns: inspect, toJSON, ...
+	nodeAPI     *goja.Object // require, module, exports of the main script
+	trampoline  goja.Callable
+	current     func()
+	jsonParse   goja.Callable
+	toolCalls   int
+	exited      bool
+	exitCode    int
+	modCache    map[string]*goja.Object
+	stopWatches []func() bool
+}
+
+// exitSignal is the interrupt value of process.exit.
+type exitSignal struct{ code int }
+
+var errExit = errors.New("process.exit")
+
+func newRT(parent context.Context, opts RunOptions) *rt {
+	lim := opts.Limits.withDefaults()
+	ctx, cancel := context.WithCancelCause(parent)
+	r := &rt{
+		vm:        goja.New(),
+		opts:      opts,
+		lim:       lim,
+		ctx:       ctx,
+		cancel:    cancel,
+		jobs:      make(chan func()),
+		finished:  make(chan struct{}),
+		timerByID: map[int64]*jsTimer{},
+		unhandled: map[*goja.Promise]struct{}{},
+		modCache:  map[string]*goja.Object{},
+	}
+	r.out = newOutput(opts.Stdout, opts.Stderr, lim.MaxOutputBytes, func(err error) { cancel(err) })
+	r.vm.SetMaxCallStackSize(lim.MaxCallStackSize)
+	r.vm.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
+		if op == goja.PromiseRejectionReject {
+			r.unhandled[p] = struct{}{}
+		} else {
+			delete(r.unhandled, p)
+		}
+	})
+	tramp, _ := goja.AssertFunction(r.vm.ToValue(func(goja.FunctionCall) goja.Value {
+		f := r.current
+		r.current = nil
+		if f != nil {
+			f()
+		}
+		return goja.Undefined()
+	}))
+	r.trampoline = tramp
+	return r
+}
+
+// start arms the watchdogs; the timeout and any cancel interrupt the VM
+// wherever it is (a busy loop, a microtask after an await).
+func (r *rt) start() {
+	tctx, tcancel := context.WithTimeoutCause(r.ctx, r.lim.Timeout, newLimitError("timeout", "%s", r.lim.Timeout))
+	r.ctx = tctx
+	stop := context.AfterFunc(tctx, func() { r.vm.Interrupt(tctx) })
+	r.stopWatches = append(r.stopWatches, stop, func() bool { tcancel(); return true })
+	r.stopWatches = append(r.stopWatches, startMemoryWatch(r.lim.MaxMemoryBytes, r.cancel, r.finished))
+}
+
+func (r *rt) close() {
+	close(r.finished)
+	for _, s := range r.stopWatches {
+		s()
+	}
+	r.cancel(context.Canceled)
+}
+
+// exec runs f inside a VM call so that exceptions are caught and pending
+// promise jobs run afterwards.
+func (r *rt) exec(f func()) error {
+	r.current = f
+	_, err := r.trampoline(goja.Undefined())
+	if err != nil {
+		return r.convert(err)
+	}
+	if r.exited {
+		return errExit
+	}
+	return nil
+}
+
+// ctxError explains why the run's context ended.
+func (r *rt) ctxError() error {
+	cause := context.Cause(r.ctx)
+	var le *limitError
+	if errors.As(cause, &le) {
+		return &Error{Kind: KindLimit, Limit: le.limit, Message: le.msg}
+	}
+	if cause == nil {
+		cause = r.ctx.Err()
+	}
+	return &Error{Kind: KindCanceled, Message: "js-exec: interrupted: " + cause.Error()}
+}
+
+// convert maps goja's errors to ours.
+func (r *rt) convert(err error) error {
+	var ie *goja.InterruptedError
+	if errors.As(err, &ie) {
+		if _, ok := ie.Value().(exitSignal); ok || r.exited {
+			return errExit
+		}
+		return r.ctxError()
+	}
+	var so *goja.StackOverflowError
+	if errors.As(err, &so) {
+		return &Error{Kind: KindLimit, Limit: "call stack", Message: fmt.Sprintf("js-exec: call stack exceeded (%d frames): RangeError: Maximum call stack size exceeded", r.lim.MaxCallStackSize)}
+	}
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		if r.ctx.Err() != nil {
+			return r.ctxError()
+		}
+		return r.uncaught(ex.Value(), "")
+	}
+	var se *goja.CompilerSyntaxError
+	if errors.As(err, &se) {
+		return &Error{Kind: KindSyntax, Message: err.Error()}
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Kind: KindUncaught, Message: "Uncaught " + err.Error()}
+}
+
+// uncaught describes a thrown value the way node prints it: the stack of
+// an Error, else the inspected value.
+func (r *rt) uncaught(v goja.Value, prefix string) error {
+	msg, stack := r.describe(v)
+	return &Error{Kind: KindUncaught, Message: prefix + msg, Stack: stack}
+}
+
+func (r *rt) describe(v goja.Value) (msg, stack string) {
+	if v == nil {
+		return "undefined", ""
+	}
+	if obj, ok := v.(*goja.Object); ok && r.isError(obj) {
+		name := obj.Get("name")
+		m := obj.Get("message")
+		msg = valueString(name, "Error")
+		if s := valueString(m, ""); s != "" {
+			msg += ": " + s
+		}
+		stack = valueString(obj.Get("stack"), "")
+		return msg, strings.TrimRight(stack, "\n")
+	}
+	return r.inspect(v), ""
+}
+
+func valueString(v goja.Value, def string) string {
+	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return def
+	}
+	return v.String()
+}
+
+func (r *rt) isError(obj *goja.Object) bool {
+	errCtor := r.vm.Get("Error")
+	if errCtor == nil {
+		return false
+	}
+	ok, err := r.instanceOf(obj, errCtor)
+	return err == nil && ok
+}
+
+func (r *rt) instanceOf(obj *goja.Object, ctor goja.Value) (ok bool, err error) {
+	c, isObj := ctor.(*goja.Object)
+	if !isObj {
+		return false, nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			ok, err = false, fmt.Errorf("instanceof: %v", p)
+		}
+	}()
+	return r.vm.InstanceOf(obj, c), nil
+}
+
+// inspect formats v with util.inspect from the prelude.
+func (r *rt) inspect(v goja.Value) string {
+	if r.api != nil {
+		if f, ok := goja.AssertFunction(r.api.Get("inspect")); ok {
+			if s, err := f(goja.Undefined(), v); err == nil {
+				return s.String()
+			}
+		}
+	}
+	return v.String()
+}
+
+// elapsed rounds a duration for messages.
+func elapsed(d time.Duration) string { return d.Round(time.Millisecond).String() }

@@ -1,0 +1,48 @@
+package jsexec
+
+import (
+	"github.com/dop251/goja"
+)
+
+// protosSrc returns the prototypes whose `constructor` compiles code from a
+// string: plain, async and generator functions. Async generators are not
+// supported by goja's parser, so there is no such constructor to lock.
+const protosSrc = `(function () {
+  return [Object.getPrototypeOf(function () {}), Object.getPrototypeOf(async function () {}),
+    Object.getPrototypeOf(function* () {})];
+})`
+
+// harden removes every way to turn a string into code and the host-ish
+// built-ins a script must not have. It runs after the prelude, which is
+// the only trusted code in the VM.
+func (r *rt) harden() error {
+	g := r.vm.GlobalObject()
+	for _, name := range []string{"eval", "WebAssembly", "SharedArrayBuffer", "Atomics", "FinalizationRegistry"} {
+		_ = g.Delete(name)
+	}
+	thrower := r.host.Get("noCodegen").(*goja.Object)
+	// instanceof Function keeps working: the stand-in shares the prototype.
+	fnProto := r.vm.Get("Function").ToObject(r.vm).Get("prototype")
+	if err := thrower.DefineDataProperty("prototype", fnProto, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+		return err
+	}
+	fv, err := r.vm.RunProgram(protosPrg)
+	if err != nil {
+		return err
+	}
+	fn, _ := goja.AssertFunction(fv)
+	list, err := fn(goja.Undefined())
+	if err != nil {
+		return err
+	}
+	var protos []*goja.Object
+	if err := r.vm.ExportTo(list, &protos); err != nil {
+		return err
+	}
+	for _, p := range protos {
+		if err := p.DefineDataProperty("constructor", thrower, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+			return err
+		}
+	}
+	return g.DefineDataProperty("Function", thrower, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+}
