@@ -23,14 +23,14 @@ func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits
 	for name, cmd := range map[string]commands.Command{
 		"js-exec": js,
 		"node":    js,
-		"awk":    awk.New(),
-		"sed":    sed.New(),
-		"jq":     jq.New(),
-		"gzip":   archive.NewGzip(),
-		"gunzip": archive.NewGunzip(),
-		"zcat":   archive.NewZcat(),
-		"tar":    archive.NewTar(),
-		"curl":   curl.New(policy),
+		"awk":     awk.New(),
+		"sed":     sed.New(),
+		"jq":      jq.New(),
+		"gzip":    archive.NewGzip(),
+		"gunzip":  archive.NewGunzip(),
+		"zcat":    archive.NewZcat(),
+		"tar":     archive.NewTar(),
+		"curl":    curl.New(policy),
 	} {
 		if _, ok := reg.Lookup(name); !ok {
 			reg.Register(name, cmd)
