@@ -26,6 +26,9 @@ type catMode struct {
 	number, nonblank, ends, squeeze, tabs, nonprint bool
 	line                                            int
 	prevBlank                                       bool
+	// midLine is set when the previous file ended without a newline: the
+	// next file's first line continues it and gets no number.
+	midLine bool
 }
 
 func (m *catMode) plain() bool {
@@ -96,12 +99,14 @@ func runCat(ctx contextT, c *Context) int {
 // copy is the line-by-line path used when any formatting option is on.
 func (m *catMode) copy(out *bufio.Writer, r io.Reader) error {
 	return eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
-		blank := len(line) == 0
+		cont := m.midLine
+		m.midLine = noEOL
+		blank := len(line) == 0 && !cont
 		if m.squeeze && blank && m.prevBlank {
 			return true
 		}
 		m.prevBlank = blank
-		if m.nonblank && !blank || m.number && !m.nonblank {
+		if !cont && (m.nonblank && !blank || m.number && !m.nonblank) {
 			m.line++
 			fmt.Fprintf(out, "%6d\t", m.line)
 		}

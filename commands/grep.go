@@ -29,10 +29,28 @@ var grepOpts = optParser{opts: []opt{
 	{short: 'R', long: "dereference-recursive", key: "r"},
 	{short: 'A', long: "after-context", arg: true}, {short: 'B', long: "before-context", arg: true},
 	{short: 'C', long: "context", arg: true}, {short: 'm', long: "max-count", arg: true},
-	{short: 'a', long: "text"}, {short: 'I'}, {long: "color", arg: false}, {long: "colour", key: "color"},
+	{short: 'a', long: "text"}, {short: 'I'},
 	{long: "include", arg: true}, {long: "exclude", arg: true}, {long: "exclude-dir", arg: true},
 	{short: 'z', long: "null-data"}, {short: 'Z', long: "null"},
 }, usage: 2, help: "Usage: grep [OPTION]... PATTERNS [FILE]...\nSearch for PATTERNS in each FILE.\n"}
+
+// stripColor drops --color[=WHEN] and --colour[=WHEN] before parsing: the
+// optional argument does not fit the option table, and output is never
+// coloured here (a sandbox has no terminal), so every WHEN means never.
+func stripColor(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name, _, _ := strings.Cut(a, "=")
+		if name == "--color" || name == "--colour" {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // grepRun is the state of one grep invocation.
 type grepRun struct {
@@ -53,7 +71,7 @@ type grepRun struct {
 }
 
 func runGrep(ctx contextT, c *Context) int {
-	res, args, status, ok := grepOpts.parse(c, c.Args[1:])
+	res, args, status, ok := grepOpts.parse(c, stripColor(c.Args[1:]))
 	if !ok {
 		return status
 	}
@@ -117,7 +135,7 @@ func (g *grepRun) options(res []optResult, mode *byte) (pats []string, have, ica
 		case "E", "F", "G":
 			*mode = r.key[0]
 		case "P":
-			*mode = 'E'
+			*mode = 'P' // RE2 syntax, the subset of PCRE it can express
 		case "e":
 			pats = append(pats, strings.Split(r.val, "\n")...)
 			have = true

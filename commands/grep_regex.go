@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -11,6 +12,7 @@ import (
 func translateRegex(p string, ere bool) (string, error) {
 	var b strings.Builder
 	atStart := true // where '*' is literal and '^' is an anchor
+	depth := 0      // open groups, for GNU's "Unmatched" messages
 	for i := 0; i < len(p); i++ {
 		ch := p[i]
 		start := atStart
@@ -22,6 +24,36 @@ func translateRegex(p string, ere bool) (string, error) {
 				return "", err
 			}
 			i += n - 1
+		case ch == '\\' && i+1 < len(p) && !ere && p[i+1] == '{':
+			n, body, err := checkInterval(p[i+2:], `\}`)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("{" + body + "}")
+			i += n + 3
+		case ch == '\\' && i+1 < len(p) && !ere && (p[i+1] == '(' || p[i+1] == ')'):
+			if depth = groupDepth(depth, p[i+1]); depth < 0 {
+				return "", fmt.Errorf("Unmatched ) or \\)")
+			}
+			b.WriteByte(p[i+1])
+			atStart = p[i+1] == '('
+			i++
+		case ere && ch == '{' && validInterval(p[i:]):
+			n, body, err := checkInterval(p[i+1:], "}")
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("{" + body + "}")
+			i += n + 1
+		case ere && ch == '(':
+			depth++
+			b.WriteByte(ch)
+			atStart = true
+		case ere && ch == ')' && depth == 0:
+			b.WriteString(`\)`)
+		case ere && ch == ')':
+			depth--
+			b.WriteByte(ch)
 		case ch == '\\' && i+1 < len(p):
 			i++
 			s, anchorNext, err := translateEscape(p[i], ere)
@@ -51,7 +83,7 @@ func translateRegex(p string, ere bool) (string, error) {
 		case !ere && strings.IndexByte("+?|(){}", ch) >= 0:
 			b.WriteByte('\\')
 			b.WriteByte(ch)
-		case ere && (ch == '(' || ch == '|'):
+		case ere && ch == '|':
 			b.WriteByte(ch)
 			atStart = true
 		case ere && ch == '{' && !validInterval(p[i:]):
@@ -63,7 +95,53 @@ func translateRegex(p string, ere bool) (string, error) {
 			b.WriteByte(ch)
 		}
 	}
+	if depth > 0 {
+		return "", fmt.Errorf("Unmatched ( or \\(")
+	}
 	return b.String(), nil
+}
+
+func groupDepth(depth int, ch byte) int {
+	if ch == '(' {
+		return depth + 1
+	}
+	return depth - 1
+}
+
+// checkInterval validates the body of an interval up to its closing
+// token and returns the body length and the body in RE2 form, with GNU's
+// messages for errors.
+func checkInterval(s, closer string) (int, string, error) {
+	bad := fmt.Errorf("Invalid content of \\{\\}")
+	n := strings.Index(s, closer)
+	if n < 0 {
+		return 0, "", fmt.Errorf("Unmatched \\{")
+	}
+	body := s[:n]
+	lo, hi, comma := strings.Cut(body, ",")
+	if !allDigits(lo) || !allDigits(hi) || lo == "" && !comma {
+		return 0, "", bad
+	}
+	if comma && lo != "" && hi != "" {
+		a, _ := strconv.Atoi(lo)
+		b, _ := strconv.Atoi(hi)
+		if a > b {
+			return 0, "", bad
+		}
+	}
+	if lo == "" {
+		body = "0" + body
+	}
+	return n, body, nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // validInterval reports whether s starts with {n}, {n,} or {n,m}.

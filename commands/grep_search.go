@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 )
@@ -25,34 +26,43 @@ type fileScan struct {
 // search scans one input and prints what the options ask for.
 func (g *grepRun) search(ctx contextT, name string, r io.Reader) {
 	s := &fileScan{name: name}
-	text := g.binary
-	err := eachLine(lineReader(ctxReader{ctx, r}), g.sep, func(line []byte, _ bool) bool {
-		s.lineNo++
-		if !(g.m.matches(line) != g.invert) {
-			g.context(s, line)
-			return true
-		}
-		if g.maxCount >= 0 && s.count >= g.maxCount {
-			return false
-		}
-		s.count++
-		g.matched = true
-		switch {
-		case g.quiet || g.listMatch || g.listNoMatch:
-			return false
-		case g.count:
-			return true
-		case !text && hasNUL(line):
-			s.binary = true
-			return false
-		}
-		g.emitMatch(s, line)
-		return !g.werr && (g.maxCount < 0 || s.count < g.maxCount)
-	})
+	var err error
+	if g.m.lit != nil && !g.invert && g.before == 0 && g.after == 0 {
+		err = g.scanBlocks(s, ctxReader{ctx, r})
+	} else {
+		err = eachLine(lineReader(ctxReader{ctx, r}), g.sep, func(line []byte, _ bool) bool {
+			s.lineNo++
+			if !(g.m.matches(line) != g.invert) {
+				g.context(s, line)
+				return true
+			}
+			return g.selected(s, line)
+		})
+	}
 	if err != nil && ctx.Err() == nil {
 		g.errorf("%s: %s", name, ErrText(err))
 	}
 	g.summary(s)
+}
+
+// selected handles a selected line; false stops reading the input.
+func (g *grepRun) selected(s *fileScan, line []byte) bool {
+	if g.maxCount >= 0 && s.count >= g.maxCount {
+		return false
+	}
+	s.count++
+	g.matched = true
+	switch {
+	case g.quiet || g.listMatch || g.listNoMatch:
+		return false
+	case g.count:
+		return true
+	case !g.binary && hasNUL(line):
+		s.binary = true
+		return false
+	}
+	g.emitMatch(s, line)
+	return !g.werr && (g.maxCount < 0 || s.count < g.maxCount)
 }
 
 // summary prints -c, -l, -L and binary-match lines after a file.
@@ -77,7 +87,9 @@ func (g *grepRun) summary(s *fileScan) {
 		}
 		g.out.WriteString(strconv.FormatInt(s.count, 10) + "\n")
 	case s.binary:
-		g.out.WriteString("Binary file " + s.name + " matches\n")
+		// GNU grep 3.5+ reports this on stderr, and it is not an error.
+		g.out.Flush()
+		fmt.Fprintf(g.c.Stderr, "%s: %s: binary file matches\n", g.c.Name(), s.name)
 	}
 }
 

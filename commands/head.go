@@ -74,7 +74,8 @@ func runPerFile(ctx contextT, c *Context, cfg *headTailCfg, files []string, fn f
 	}
 	out := newOut(c.Stdout)
 	status := 0
-	for i, name := range files {
+	shown := false // a header was printed: later ones get a blank line
+	for _, name := range files {
 		if ctx.Err() != nil {
 			return 1
 		}
@@ -85,9 +86,10 @@ func runPerFile(ctx contextT, c *Context, cfg *headTailCfg, files []string, fn f
 			continue
 		}
 		if cfg.headers {
-			if i > 0 {
+			if shown {
 				out.WriteString("\n")
 			}
+			shown = true
 			shown := name
 			if name == "-" {
 				shown = "standard input"

@@ -5,37 +5,67 @@ import (
 	"io/fs"
 	"math"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
 
-// printLong writes GNU's -l columns, each padded to its widest value.
+// printLong writes GNU's -l columns, each padded to its widest value:
+// [inode] [blocks] mode links owner group size date name [-> target].
 func (l *lsRun) printLong(list []lsEntry) {
-	rows := make([][5]string, len(list))
-	var w [5]int
-	for i, e := range list {
+	pre := l.prefixes(list)
+	row := func(e lsEntry) [4]string {
 		owner, group := l.owners(e.info)
-		rows[i] = [5]string{modeString(e.info.Mode()), strconv.FormatUint(nlinkOf(e.info), 10),
-			owner, group, l.sizeText(e.info.Size(), false)}
+		return [4]string{strconv.FormatUint(nlinkOf(e.info), 10), owner, group, l.sizeColumn(e.info)}
+	}
+	rows := make([][4]string, len(list))
+	var w [4]int
+	for i, e := range list {
+		rows[i] = row(e)
 		for j, s := range rows[i] {
 			w[j] = max(w[j], len(s))
 		}
 	}
+	for _, e := range l.widthFrom {
+		for j, s := range row(e) {
+			w[j] = max(w[j], len(s))
+		}
+	}
+	var b strings.Builder
 	for i, e := range list {
 		r := rows[i]
-		line := fmt.Sprintf("%s %*s ", r[0], w[1], r[1])
-		if !l.f.has("g") {
-			line += fmt.Sprintf("%-*s ", w[2], r[2])
+		b.Reset()
+		b.WriteString(pre[i])
+		b.WriteString(modeString(e.info.Mode()))
+		fmt.Fprintf(&b, " %*s ", w[0], r[0])
+		if !l.noOwner {
+			fmt.Fprintf(&b, "%-*s ", w[1], r[1])
 		}
-		if !l.f.has("o") {
-			line += fmt.Sprintf("%-*s ", w[3], r[3])
+		if !l.noGroup {
+			fmt.Fprintf(&b, "%-*s ", w[2], r[2])
 		}
-		line += fmt.Sprintf("%*s %s %s%s", w[4], r[4], l.date(e.info.ModTime()), e.name, l.suffix(e))
-		if e.target != "" && e.info.Mode()&fs.ModeSymlink != 0 {
-			line += " -> " + e.target
+		fmt.Fprintf(&b, "%*s %s %s", w[3], r[3], l.date(l.timeOf(e)), l.quote(e.name))
+		if e.info.Mode()&fs.ModeSymlink != 0 {
+			if e.target != "" {
+				b.WriteString(" -> " + l.quote(e.target) + l.suffix(e.targetInfo))
+			}
+		} else {
+			b.WriteString(l.suffix(e.info))
 		}
-		l.out.WriteString(line + "\n")
+		b.WriteByte('\n')
+		l.out.WriteString(b.String())
 	}
+}
+
+// sizeColumn is the byte size, or "major, minor" for device files.
+func (l *lsRun) sizeColumn(fi fs.FileInfo) string {
+	if fi.Mode()&fs.ModeDevice != 0 {
+		rdev := statOf(fi).rdev
+		major := (rdev>>8)&0xfff | (rdev>>32)&^0xfff
+		minor := rdev&0xff | (rdev>>12)&^0xff
+		return fmt.Sprintf("%d, %d", major, minor)
+	}
+	return l.sizeText(fi.Size())
 }
 
 func (l *lsRun) owners(fi fs.FileInfo) (string, string) {
@@ -43,7 +73,7 @@ func (l *lsRun) owners(fi fs.FileInfo) (string, string) {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		uid, gid = st.Uid, st.Gid
 	}
-	if l.f.has("n") {
+	if l.numeric {
 		return fmt.Sprint(uid), fmt.Sprint(gid)
 	}
 	return idName(uid), idName(gid)
@@ -67,50 +97,84 @@ func nlinkOf(fi fs.FileInfo) uint64 {
 	return 1
 }
 
-// totalBlocks sums 1K blocks for the "total" line.
+// totalBlocks sums 512-byte blocks for the "total" line.
 func (l *lsRun) totalBlocks(list []lsEntry) int64 {
 	var n int64
 	for _, e := range list {
-		if st, ok := e.info.Sys().(*syscall.Stat_t); ok {
-			n += (st.Blocks + 1) / 2
-		} else if e.info.Mode().IsRegular() {
-			n += (e.info.Size() + 1023) / 1024
-		}
+		n += statOf(e.info).blocks
 	}
 	return n
 }
 
-// date prints "Mon DD HH:MM" for the last six months, else "Mon DD  YYYY".
+// blockText shows a count of 512-byte blocks in 1K units (rounded up), or
+// human-readable with -h/--si.
+func (l *lsRun) blockText(blocks int64) string {
+	if l.human != 0 {
+		return humanSizeBase(blocks*512, l.human)
+	}
+	return strconv.FormatInt((blocks+1)/2, 10)
+}
+
+// date formats a timestamp in the selected --time-style. The default
+// shows "Mon DD HH:MM" within the last six months and "Mon DD  YYYY"
+// otherwise, in the sandbox TZ (UTC unless set).
 func (l *lsRun) date(t time.Time) string {
-	t = t.UTC()
+	t = t.In(l.loc)
+	if t.After(l.now) {
+		// A file may have been touched after ls started: look again once.
+		l.now = time.Now()
+	}
 	sixMonths := time.Duration(31556952/2) * time.Second
-	if t.After(l.now.Add(-sixMonths)) && !t.After(l.now.Add(time.Minute)) {
-		return t.Format("Jan _2 15:04")
-	}
-	return t.Format("Jan _2  2006")
-}
-
-// sizeText renders a size, with -h as GNU does (ceiling, one decimal
-// below 10).
-func (l *lsRun) sizeText(n int64, total bool) string {
-	if !l.human {
-		if total {
-			return strconv.FormatInt(n/1024, 10)
+	recent := t.After(l.now.Add(-sixMonths)) && !t.After(l.now)
+	var old, rec string
+	switch s := l.timeStyle; {
+	case s == "full-iso":
+		old, rec = "%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"
+	case s == "long-iso":
+		old, rec = "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M"
+	case s == "iso":
+		old, rec = "%Y-%m-%d ", "%m-%d %H:%M"
+	case strings.HasPrefix(s, "+"):
+		var two bool
+		old, rec, two = strings.Cut(s[1:], "\n")
+		if !two {
+			rec = old
 		}
-		return strconv.FormatInt(n, 10)
+	default:
+		old, rec = "%b %e  %Y", "%b %e %H:%M"
 	}
-	return humanSize(n)
+	if recent {
+		return DateFormat(rec, t)
+	}
+	return DateFormat(old, t)
 }
 
-func humanSize(n int64) string {
-	if n < 1024 {
+// sizeText renders a byte size, with -h as GNU does (ceiling, one decimal
+// below 10).
+func (l *lsRun) sizeText(n int64) string {
+	if l.human == 0 {
 		return strconv.FormatInt(n, 10)
+	}
+	return humanSizeBase(n, l.human)
+}
+
+func humanSize(n int64) string { return humanSizeBase(n, 1024) }
+
+// humanSizeBase is GNU's -h (base 1024, "K") or --si (base 1000, "k")
+// rendering, always rounding up.
+func humanSizeBase(n int64, base int) string {
+	b := float64(base)
+	if float64(n) < b {
+		return strconv.FormatInt(n, 10)
+	}
+	units := "KMGTPEZY"
+	if base == 1000 {
+		units = "kMGTPEZY"
 	}
 	v := float64(n)
-	units := "KMGTPE"
 	u := -1
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
+	for v >= b && u < len(units)-1 {
+		v /= b
 		u++
 	}
 	if v < 10 {
@@ -120,7 +184,7 @@ func humanSize(n int64) string {
 		}
 	}
 	v = math.Ceil(v)
-	if v >= 1024 && u < len(units)-1 {
+	if v >= b && u < len(units)-1 {
 		return fmt.Sprintf("1.0%c", units[u+1])
 	}
 	return fmt.Sprintf("%.0f%c", v, units[u])

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"strconv"
 	"strings"
+	"syscall"
 )
 
 func init() { register("mkdir", runMkdir) }
@@ -15,7 +15,14 @@ var mkdirOpts = optParser{opts: []opt{
 	{short: 'p', long: "parents"},
 	{short: 'v', long: "verbose"},
 	{short: 'm', long: "mode", arg: true},
-}, usage: 1, help: "Usage: mkdir [OPTION]... DIRECTORY...\nCreate the DIRECTORY(ies), if they do not already exist.\n"}
+}, usage: 1, help: `Usage: mkdir [OPTION]... DIRECTORY...
+Create the DIRECTORY(ies), if they do not already exist.
+
+  -m, --mode=MODE   set file mode (as in chmod), not a=rwx - umask
+  -p, --parents     no error if existing, make parent directories as needed
+  -v, --verbose     print a message for each created directory
+      --help        display this help and exit
+`}
 
 // defaultUmask is the sandbox umask applied to new files and directories.
 const defaultUmask = 0o022
@@ -31,27 +38,32 @@ func runMkdir(ctx contextT, c *Context) int {
 	}
 	mode, hasMode := fs.FileMode(0o777&^defaultUmask), false
 	if m, ok := f["m"]; ok {
-		v, err := strconv.ParseUint(m, 8, 32)
-		if err != nil || v > 0o7777 {
+		// Symbolic modes start from a=rwx, as GNU mkdir does.
+		v, ok := applyMode(m, 0o777, true, defaultUmask)
+		if !ok {
 			c.Errorf("invalid mode '%s'", m)
 			return 1
 		}
-		mode, hasMode = fs.FileMode(v)&fs.ModePerm, true
+		mode, hasMode = fileModeOf(v), true
 	}
 	for _, d := range dirs {
 		if ctx.Err() != nil {
 			return 1
 		}
 		var err error
+		existed := false
 		if f.has("p") {
-			err = c.mkdirParents(d, mode, f.has("v"))
+			_, serr := c.FS.Stat(c.Abs(d))
+			existed = serr == nil
+			d, err = c.mkdirParents(d, mode, f.has("v"))
 		} else {
 			err = c.FS.Mkdir(c.Abs(d), mode)
 			if err == nil && f.has("v") {
 				fmt.Fprintf(c.Stdout, "mkdir: created directory '%s'\n", d)
 			}
 		}
-		if err == nil && hasMode {
+		// -m applies exactly (umask aside) to directories mkdir created.
+		if err == nil && hasMode && !existed {
 			err = c.FS.Chmod(c.Abs(d), mode)
 		}
 		if err != nil {
@@ -62,38 +74,50 @@ func runMkdir(ctx contextT, c *Context) int {
 	return status
 }
 
-// mkdirParents creates d and its missing parents, reporting each with -v.
-func (c *Context) mkdirParents(d string, mode fs.FileMode, verbose bool) error {
+// mkdirParents creates d and its missing parents, walking the operand's
+// components as typed so -v names them as GNU does ("a", "a/b", then the
+// operand itself). On failure it returns the name to blame.
+func (c *Context) mkdirParents(d string, mode fs.FileMode, verbose bool) (string, error) {
 	abs := c.Abs(d)
 	if fi, err := c.FS.Stat(abs); err == nil {
 		if fi.IsDir() {
-			return nil
+			return d, nil
 		}
-		return fs.ErrExist
+		return d, fs.ErrExist
 	}
-	// Walk down from the first missing ancestor so -v can name each one.
-	var missing []string
-	for p := abs; p != "/"; p = path.Dir(p) {
-		if _, err := c.FS.Stat(p); err == nil {
-			break
+	trimmed := strings.TrimRight(d, "/")
+	for i := 0; i <= len(trimmed); i++ {
+		if i < len(trimmed) && (trimmed[i] != '/' || i == 0 || trimmed[i-1] == '/') {
+			continue
 		}
-		missing = append([]string{p}, missing...)
-	}
-	shown := strings.TrimSuffix(d, "/")
-	for _, p := range missing {
-		if err := c.FS.Mkdir(p, 0o777&^defaultUmask|0o300); err != nil && !errors.Is(err, fs.ErrExist) {
-			return err
+		shown := trimmed[:i]
+		last := i == len(trimmed)
+		if last {
+			shown = d
+		}
+		if base := path.Base(shown); base == "." || base == ".." {
+			continue
+		}
+		p := c.Abs(shown)
+		if fi, err := c.FS.Stat(p); err == nil {
+			if !fi.IsDir() {
+				return shown, syscall.ENOTDIR
+			}
+			continue
+		}
+		perm := 0o777&^defaultUmask | 0o300
+		if last {
+			perm = int(mode)
+		}
+		if err := c.FS.Mkdir(p, fs.FileMode(perm)); err != nil && !errors.Is(err, fs.ErrExist) {
+			if last {
+				return d, err
+			}
+			return shown, err
 		}
 		if verbose {
-			rel := shown
-			if tail := strings.TrimPrefix(abs, p); tail != "" {
-				rel = strings.TrimSuffix(shown, tail)
-			}
-			fmt.Fprintf(c.Stdout, "mkdir: created directory '%s'\n", rel)
+			fmt.Fprintf(c.Stdout, "mkdir: created directory '%s'\n", shown)
 		}
 	}
-	if mode != 0o777&^defaultUmask {
-		return c.FS.Chmod(abs, mode)
-	}
-	return nil
+	return d, nil
 }

@@ -2,7 +2,14 @@ package commands
 
 func init() { register("printenv", runPrintenv) }
 
-var printenvOpts = optParser{opts: []opt{{short: '0', long: "null"}}, usage: 2}
+var printenvOpts = optParser{opts: []opt{{short: '0', long: "null"}}, usage: 2,
+	help: `Usage: printenv [OPTION]... [VARIABLE]...
+Print the values of the specified environment VARIABLE(s).
+If no VARIABLE is specified, print name and value pairs for them all.
+
+  -0, --null     end each output line with NUL, not newline
+      --help     display this help and exit
+`}
 
 // runPrintenv prints the environment or the named variables; it exits 1
 // when any of them is unset.

@@ -1,34 +1,67 @@
 package commands
 
-import "fmt"
+import (
+	"fmt"
+	"path"
+	"strings"
+)
 
 func init() { register("pwd", runPwd) }
 
 var pwdOpts = optParser{opts: []opt{
 	{short: 'L', long: "logical"},
 	{short: 'P', long: "physical"},
-}, usage: 1}
+}, usage: 1, help: `Usage: pwd [OPTION]...
+Print the full filename of the current working directory.
 
+  -L, --logical   use PWD from environment, even if it contains symlinks
+  -P, --physical  avoid all symlinks (the default)
+      --help      display this help and exit
+`}
+
+// runPwd is the pwd program (the shell's builtin pwd is separate): like
+// GNU's it prints the physical directory unless -L is given and $PWD
+// names the working directory.
 func runPwd(ctx contextT, c *Context) int {
-	res, _, status, ok := pwdOpts.parse(c, c.Args[1:])
+	res, ops, status, ok := pwdOpts.parse(c, c.Args[1:])
 	if !ok {
 		return status
 	}
-	physical := false
-	for _, r := range res {
-		physical = r.key == "P"
+	if len(ops) > 0 {
+		c.Errorf("ignoring non-option arguments")
 	}
-	dir := c.Dir
-	if physical {
-		p, err := realPath(c.FS, c.Dir)
-		if err != nil {
-			c.Errorf("error retrieving current directory: %s", ErrText(err))
-			return 1
+	logical := false
+	for _, r := range res {
+		logical = r.key == "L"
+	}
+	phys, err := realPath(c.FS, c.Dir)
+	if err != nil {
+		c.Errorf("error retrieving current directory: %s", ErrText(err))
+		return 1
+	}
+	dir := phys
+	if logical {
+		if p, ok := c.LookupEnv("PWD"); ok && validLogicalPwd(c, p, phys) {
+			dir = p
 		}
-		dir = p
 	}
 	if _, err := fmt.Fprintln(c.Stdout, dir); err != nil {
 		return c.writeFailure(err)
 	}
 	return 0
+}
+
+// validLogicalPwd checks what POSIX asks of $PWD for pwd -L: absolute,
+// no "." or ".." components, and resolving to the working directory.
+func validLogicalPwd(c *Context, p, phys string) bool {
+	if !path.IsAbs(p) {
+		return false
+	}
+	for _, part := range strings.Split(p, "/") {
+		if part == "." || part == ".." {
+			return false
+		}
+	}
+	rp, err := realPath(c.FS, p)
+	return err == nil && rp == phys
 }

@@ -50,7 +50,7 @@ func runReadlink(ctx contextT, c *Context) int {
 		if mode == 0 {
 			s, err = c.FS.Readlink(c.Abs(op))
 		} else {
-			s, err = canonicalize(c.FS, c.Abs(op), mode)
+			s, err = canonicalize(c.FS, rawAbs(c, op), mode)
 		}
 		if err != nil {
 			if f.has("v") {
@@ -67,36 +67,75 @@ func runReadlink(ctx contextT, c *Context) int {
 	return status
 }
 
-// canonicalize resolves symlinks in abs. mode 'e': everything must exist;
-// 'f': all but the last component; 'm': nothing needs to exist.
+// canonicalize resolves symlinks in abs component by component. mode
+// 'e': everything must exist; 'f': all but the last component (which may
+// be a dangling symlink, whose target is then followed the same way);
+// 'm': nothing needs to exist and missing parts are appended lexically.
 func canonicalize(fsys vfs.FS, abs string, mode byte) (string, error) {
-	if mode == 'e' {
-		return realPath(fsys, abs)
-	}
-	resolved, err := realPath(fsys, abs)
-	if err == nil {
-		return resolved, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return "", err
-	}
-	if mode == 'f' {
-		dir, err := realPath(fsys, path.Dir(abs))
-		if err != nil {
-			return "", err
+	rest := pathComps(abs)
+	resolved := "/"
+	links := 0
+	for len(rest) > 0 {
+		comp := rest[0]
+		rest = rest[1:]
+		switch comp {
+		case "", ".":
+			continue
+		case "..":
+			resolved = path.Dir(resolved)
+			continue
 		}
-		if fi, err := fsys.Stat(dir); err == nil && !fi.IsDir() {
+		next := path.Join(resolved, comp)
+		fi, err := fsys.Lstat(next)
+		if err != nil {
+			switch {
+			case !errors.Is(err, fs.ErrNotExist) || mode == 'e':
+				return "", err
+			case mode == 'm':
+				return path.Join(append([]string{next}, rest...)...), nil
+			case len(rest) > 0:
+				return "", err
+			}
+			return next, nil
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			if links++; links > 40 {
+				return "", syscall.ELOOP
+			}
+			target, err := fsys.Readlink(next)
+			if err != nil {
+				return "", err
+			}
+			if path.IsAbs(target) {
+				resolved = "/"
+			}
+			rest = append(pathComps(target), rest...)
+			continue
+		}
+		if !fi.IsDir() && len(rest) > 0 && mode != 'm' {
 			return "", syscall.ENOTDIR
 		}
-		return path.Join(dir, path.Base(abs)), nil
+		resolved = next
 	}
-	// -m: resolve the longest existing prefix, append the rest lexically.
-	parts := strings.Split(strings.TrimPrefix(path.Clean(abs), "/"), "/")
-	for i := len(parts) - 1; i >= 0; i-- {
-		prefix := "/" + strings.Join(parts[:i], "/")
-		if r, err := realPath(fsys, prefix); err == nil {
-			return path.Join(append([]string{r}, parts[i:]...)...), nil
+	return resolved, nil
+}
+
+// rawAbs joins a relative name to the working directory without cleaning
+// it, so ".." after a symlink is resolved physically, as GNU does.
+func rawAbs(c *Context, name string) string {
+	if path.IsAbs(name) {
+		return name
+	}
+	return c.Dir + "/" + name
+}
+
+// pathComps splits a path into its names, dropping empty and "." ones.
+func pathComps(p string) []string {
+	var out []string
+	for _, s := range strings.Split(p, "/") {
+		if s != "" && s != "." {
+			out = append(out, s)
 		}
 	}
-	return path.Clean(abs), nil
+	return out
 }

@@ -39,7 +39,7 @@ func runRealpath(ctx contextT, c *Context) int {
 		if f.has("s") {
 			s = c.Abs(op)
 		} else {
-			s, err = canonicalize(c.FS, c.Abs(op), mode)
+			s, err = canonicalize(c.FS, rawAbs(c, op), mode)
 		}
 		if err != nil {
 			if !f.has("q") {

@@ -3,8 +3,10 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
+	"strings"
 	"syscall"
 )
 
@@ -13,6 +15,7 @@ func init() { register("rm", runRm) }
 var rmOpts = optParser{opts: []opt{
 	{short: 'f', long: "force"},
 	{short: 'i'}, {short: 'I'},
+	{long: "interactive", arg: true},
 	{short: 'r', long: "recursive"},
 	{short: 'R', key: "r"},
 	{short: 'd', long: "dir"},
@@ -20,25 +23,84 @@ var rmOpts = optParser{opts: []opt{
 	{long: "no-preserve-root"},
 	{long: "preserve-root"},
 	{long: "one-file-system"},
-}, usage: 1, help: "Usage: rm [OPTION]... [FILE]...\nRemove (unlink) the FILE(s).\n"}
+}, usage: 1, help: `Usage: rm [OPTION]... [FILE]...
+Remove (unlink) the FILE(s).
+
+  -f, --force           ignore nonexistent files and arguments, never prompt
+  -i                    prompt before every removal
+  -I                    prompt once before removing more than three files, or
+                          when removing recursively
+      --interactive[=WHEN]  prompt according to WHEN: never, once (-I), or
+                          always (-i); without WHEN, prompt always
+      --no-preserve-root  do not treat '/' specially
+      --preserve-root   do not remove '/' (default)
+  -r, -R, --recursive   remove directories and their contents recursively
+  -d, --dir             remove empty directories
+  -v, --verbose         explain what is being done
+      --help            display this help and exit
+
+Prompts are answered from standard input; anything but a line starting
+with 'y' or 'Y' (including end of input) means no.
+`}
+
+// Prompting modes, set by -f, -i, -I and --interactive (last one wins).
+const (
+	rmNever = iota
+	rmOnce
+	rmAlways
+)
 
 type rmRun struct {
 	c                              *Context
 	force, recursive, dir, verbose bool
+	prompt                         int
 }
 
 func runRm(ctx contextT, c *Context) int {
-	res, files, status, ok := rmOpts.parse(c, c.Args[1:])
+	args := c.Args[1:]
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--interactive" {
+			args = append(append(args[:i:i], "--interactive=always"), args[i+1:]...)
+		}
+	}
+	res, files, status, ok := rmOpts.parse(c, args)
 	if !ok {
 		return status
 	}
 	f := toFlags(res)
-	r := &rmRun{c: c, force: f.has("f"), recursive: f.has("r"), dir: f.has("d"), verbose: f.has("v")}
+	r := &rmRun{c: c, recursive: f.has("r"), dir: f.has("d"), verbose: f.has("v")}
+	for _, o := range res {
+		switch o.key {
+		case "f":
+			r.force, r.prompt = true, rmNever
+		case "i":
+			r.force, r.prompt = false, rmAlways
+		case "I":
+			r.force, r.prompt = false, rmOnce
+		case "interactive":
+			m := map[string]int{"never": rmNever, "no": rmNever, "none": rmNever, "once": rmOnce,
+				"always": rmAlways, "yes": rmAlways}
+			p, ok := m[o.val]
+			if !ok {
+				c.Errorf("invalid argument '%s' for '--interactive'", o.val)
+				fmt.Fprint(c.Stderr, "Valid arguments are:\n  - 'never', 'no', 'none'\n  - 'once'\n  - 'always', 'yes'\n")
+				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+				return 1
+			}
+			r.prompt = p
+		}
+	}
 	if len(files) == 0 {
 		if r.force {
 			return 0
 		}
 		return c.usageError(1, "missing operand")
+	}
+	if r.prompt == rmOnce && (len(files) > 3 || r.recursive) && !r.askOnce(len(files)) {
+		return 0
 	}
 	for _, name := range files {
 		if ctx.Err() != nil {
@@ -63,6 +125,53 @@ func runRm(ctx contextT, c *Context) int {
 	return status
 }
 
+// askOnce is -I's single question.
+func (r *rmRun) askOnce(n int) bool {
+	noun := "arguments"
+	if n == 1 {
+		noun = "argument"
+	}
+	if r.recursive {
+		return r.ask(fmt.Sprintf("remove %d %s recursively? ", n, noun))
+	}
+	return r.ask(fmt.Sprintf("remove %d %s? ", n, noun))
+}
+
+// ask prints a prompt on stderr and reads one answer line from stdin.
+func (r *rmRun) ask(q string) bool {
+	fmt.Fprintf(r.c.Stderr, "%s: %s", r.c.Name(), q)
+	if r.c.Stdin == nil {
+		return false
+	}
+	var line []byte
+	b := make([]byte, 1)
+	for {
+		n, err := r.c.Stdin.Read(b)
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			line = append(line, b[0])
+		}
+		if err == io.EOF || err != nil && n == 0 {
+			break
+		}
+	}
+	s := strings.TrimLeft(string(line), " \t")
+	return strings.HasPrefix(s, "y") || strings.HasPrefix(s, "Y")
+}
+
+// kindName is how rm -i describes a file.
+func kindName(fi fs.FileInfo) string {
+	switch {
+	case fi.IsDir():
+		return "directory"
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return "symbolic link"
+	}
+	return fileTypeName(fi)
+}
+
 // remove deletes one operand; false means an error was reported.
 func (r *rmRun) remove(ctx contextT, name string) bool {
 	c := r.c
@@ -76,10 +185,16 @@ func (r *rmRun) remove(ctx contextT, name string) bool {
 		return false
 	}
 	if !fi.IsDir() {
+		if r.prompt == rmAlways && !r.ask(fmt.Sprintf("remove %s '%s'? ", kindName(fi), name)) {
+			return true
+		}
 		return r.unlink(name, abs, false)
 	}
 	if !r.recursive {
 		if r.dir {
+			if r.prompt == rmAlways && !r.ask(fmt.Sprintf("remove directory '%s'? ", name)) {
+				return true
+			}
 			return r.unlink(name, abs, true)
 		}
 		c.Errorf("cannot remove '%s': Is a directory", name)
@@ -89,6 +204,9 @@ func (r *rmRun) remove(ctx contextT, name string) bool {
 	if err != nil {
 		c.Errorf("cannot remove '%s': %s", name, ErrText(err))
 		return false
+	}
+	if r.prompt == rmAlways && len(ents) > 0 && !r.ask(fmt.Sprintf("descend into directory '%s'? ", name)) {
+		return true
 	}
 	ok := true
 	for _, e := range ents {
@@ -101,6 +219,14 @@ func (r *rmRun) remove(ctx contextT, name string) bool {
 	}
 	if !ok {
 		return false
+	}
+	if r.prompt == rmAlways {
+		if left, _ := c.FS.ReadDir(abs); len(left) > 0 {
+			return true // the user kept something inside
+		}
+		if !r.ask(fmt.Sprintf("remove directory '%s'? ", name)) {
+			return true
+		}
 	}
 	return r.unlink(name, abs, true)
 }

@@ -10,10 +10,18 @@ import (
 
 func init() { register("sleep", runSleep) }
 
+var sleepOpts = optParser{usage: 1, help: `Usage: sleep NUMBER[SUFFIX]...
+Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),
+'m' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an
+integer.  Given two or more arguments, pause for the sum of their values.
+
+      --help     display this help and exit
+`}
+
 func runSleep(ctx contextT, c *Context) int {
-	args := c.Args[1:]
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+	_, args, status, ok := sleepOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
 	}
 	if len(args) == 0 {
 		return c.usageError(1, "missing operand")

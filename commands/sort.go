@@ -3,9 +3,10 @@ package commands
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
-	"slices"
+	"sort"
 )
 
 func init() { register("sort", runSort) }
@@ -20,6 +21,9 @@ var sortOpts = optParser{opts: []opt{
 	{short: 'M', long: "month-sort"},
 	{short: 'n', long: "numeric-sort"},
 	{short: 'r', long: "reverse"},
+	{short: 'R', long: "random-sort"},
+	{long: "random-source", arg: true},
+	{short: 'm', long: "merge"},
 	{short: 'V', long: "version-sort"},
 	{short: 'c', long: "check"},
 	{short: 'C'},
@@ -42,6 +46,7 @@ type sorter struct {
 	stable bool
 	unique bool
 	sep    byte
+	seed   maphash.Seed
 }
 
 func runSort(ctx contextT, c *Context) int {
@@ -49,7 +54,7 @@ func runSort(ctx contextT, c *Context) int {
 	if !ok {
 		return status
 	}
-	s := &sorter{tab: -1, sep: '\n'}
+	s := &sorter{tab: -1, sep: '\n', seed: maphash.MakeSeed()}
 	check, quiet, output := false, false, ""
 	hasOutput := false
 	for _, r := range res {
@@ -81,7 +86,10 @@ func runSort(ctx contextT, c *Context) int {
 				return 2
 			}
 			s.tab = int(r.val[0])
-		case "S", "T", "parallel":
+		case "S", "T", "parallel", "random-source":
+		case "m":
+			// Merging sorted inputs gives the same result as sorting
+			// their concatenation, which is what happens here.
 		default:
 			s.global.setFlag(r.key[0], false)
 		}
@@ -95,11 +103,12 @@ func runSort(ctx contextT, c *Context) int {
 	if st != 0 {
 		return st
 	}
+	items := s.prepare(lines)
 	if check {
-		return s.check(c, lines, files, quiet)
+		return s.check(c, items, files, quiet)
 	}
-	s.sort(lines)
-	return s.write(c, lines, output, hasOutput)
+	s.sort(items)
+	return s.write(c, items, output, hasOutput)
 }
 
 func (s *sorter) readAll(ctx contextT, c *Context, files []string) ([][]byte, int) {
@@ -133,9 +142,9 @@ func (s *sorter) readAll(ctx contextT, c *Context, files []string) ([][]byte, in
 }
 
 // compareKeys orders by the keys (or the whole line) without last resort.
-func (s *sorter) compareKeys(a, b []byte) int {
+func (s *sorter) compareKeys(a, b *sortItem) int {
 	if len(s.keys) == 0 {
-		c := s.global.compare(a, b)
+		c := s.global.compareVal(&a.k0, &b.k0)
 		if s.global.reverse {
 			c = -c
 		}
@@ -143,7 +152,7 @@ func (s *sorter) compareKeys(a, b []byte) int {
 	}
 	for i := range s.keys {
 		k := &s.keys[i]
-		c := k.compare(k.extract(a, s.tab), k.extract(b, s.tab))
+		c := k.compareVal(a.key(i), b.key(i))
 		if k.reverse {
 			c = -c
 		}
@@ -155,22 +164,44 @@ func (s *sorter) compareKeys(a, b []byte) int {
 }
 
 // compare adds GNU's last-resort whole-line byte comparison.
-func (s *sorter) compare(a, b []byte) int {
+func (s *sorter) compare(a, b *sortItem) int {
 	if c := s.compareKeys(a, b); c != 0 || s.stable || s.unique {
 		return c
 	}
-	c := bytes.Compare(a, b)
+	c := cmpU64(a.pre, b.pre)
+	if c == 0 {
+		c = bytes.Compare(a.line, b.line)
+	}
 	if s.global.reverse {
 		c = -c
 	}
 	return c
 }
 
-func (s *sorter) sort(lines [][]byte) {
-	slices.SortStableFunc(lines, s.compare)
+func (s *sorter) sort(items []sortItem) {
+	// pdqsort with the input position as the final tie-break is stable
+	// and much faster than an in-place stable merge sort.
+	sort.Sort(itemSorter{items, s})
 }
 
-func (s *sorter) write(c *Context, lines [][]byte, output string, hasOutput bool) int {
+// itemSorter sorts in place through indices, so the large items are
+// compared by pointer rather than copied into every comparison.
+type itemSorter struct {
+	items []sortItem
+	s     *sorter
+}
+
+func (x itemSorter) Len() int      { return len(x.items) }
+func (x itemSorter) Swap(i, j int) { x.items[i], x.items[j] = x.items[j], x.items[i] }
+func (x itemSorter) Less(i, j int) bool {
+	a, b := &x.items[i], &x.items[j]
+	if c := x.s.compare(a, b); c != 0 {
+		return c < 0
+	}
+	return a.idx < b.idx
+}
+
+func (s *sorter) write(c *Context, lines []sortItem, output string, hasOutput bool) int {
 	var w io.Writer = c.Stdout
 	if hasOutput {
 		f, err := c.OpenWrite(output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
@@ -182,11 +213,11 @@ func (s *sorter) write(c *Context, lines [][]byte, output string, hasOutput bool
 		w = f
 	}
 	out := newOut(w)
-	for i, l := range lines {
-		if s.unique && i > 0 && s.compareKeys(lines[i-1], l) == 0 {
+	for i := range lines {
+		if s.unique && i > 0 && s.compareKeys(&lines[i-1], &lines[i]) == 0 {
 			continue
 		}
-		out.Write(l)
+		out.Write(lines[i].line)
 		out.WriteByte(s.sep)
 	}
 	if err := out.Flush(); err != nil {
@@ -200,16 +231,16 @@ func (s *sorter) write(c *Context, lines [][]byte, output string, hasOutput bool
 }
 
 // check implements -c/-C: report the first out-of-order line.
-func (s *sorter) check(c *Context, lines [][]byte, files []string, quiet bool) int {
+func (s *sorter) check(c *Context, lines []sortItem, files []string, quiet bool) int {
 	name := "-"
 	if len(files) > 0 {
 		name = files[0]
 	}
 	for i := 1; i < len(lines); i++ {
-		cmp := s.compare(lines[i-1], lines[i])
+		cmp := s.compare(&lines[i-1], &lines[i])
 		if cmp > 0 || s.unique && cmp == 0 {
 			if !quiet {
-				fmt.Fprintf(c.Stderr, "%s: %s:%d: disorder: %s\n", c.Name(), name, i+1, lines[i])
+				fmt.Fprintf(c.Stderr, "%s: %s:%d: disorder: %s\n", c.Name(), name, i+1, lines[i].line)
 			}
 			return 1
 		}

@@ -10,13 +10,13 @@ import (
 // sortOrder holds the ordering options of a key (or the global ones).
 type sortOrder struct {
 	numeric, general, human, version, month bool
-	fold, dict, nonprint, reverse           bool
+	fold, dict, nonprint, reverse, random   bool
 	blankStart, blankEnd                    bool
 }
 
 func (o sortOrder) hasOrdering() bool {
 	return o.numeric || o.general || o.human || o.version || o.month ||
-		o.fold || o.dict || o.nonprint || o.reverse || o.blankStart || o.blankEnd
+		o.fold || o.dict || o.nonprint || o.reverse || o.random || o.blankStart || o.blankEnd
 }
 
 // setFlag applies one option letter; it reports unknown letters.
@@ -40,6 +40,8 @@ func (o *sortOrder) setFlag(ch byte, end bool) bool {
 		o.nonprint = true
 	case 'r':
 		o.reverse = true
+	case 'R':
+		o.random = true
 	case 'b':
 		if end {
 			o.blankEnd = true
@@ -125,8 +127,10 @@ func isBlank(b byte) bool { return b == ' ' || b == '\t' }
 // fieldStarts returns the byte offset where each field begins. Without a
 // separator a field starts at a blank following a non-blank, so leading
 // blanks belong to the field as in GNU sort.
-func fieldStarts(line []byte, tab int) []int {
-	starts := []int{0}
+func fieldStarts(line []byte, tab int) []int { return fieldStartsInto(nil, line, tab) }
+
+func fieldStartsInto(starts []int, line []byte, tab int) []int {
+	starts = append(starts, 0)
 	if tab >= 0 {
 		for i, b := range line {
 			if int(b) == tab {
@@ -145,7 +149,10 @@ func fieldStarts(line []byte, tab int) []int {
 
 // extract returns the part of line a key covers.
 func (k *sortKey) extract(line []byte, tab int) []byte {
-	starts := fieldStarts(line, tab)
+	return k.extractFrom(line, tab, fieldStarts(line, tab))
+}
+
+func (k *sortKey) extractFrom(line []byte, tab int, starts []int) []byte {
 	fieldEnd := func(f int) int {
 		if f < len(starts) {
 			if tab >= 0 {

@@ -53,6 +53,10 @@ func cmpFloat(x, y float64) int {
 func compareGeneral(a, b []byte) int {
 	x, okx := floatPrefix(a)
 	y, oky := floatPrefix(b)
+	return compareFloatKey(x, okx, y, oky)
+}
+
+func compareFloatKey(x float64, okx bool, y float64, oky bool) int {
 	switch {
 	case !okx || !oky:
 		return boolCmp(okx, oky)

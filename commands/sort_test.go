@@ -1,6 +1,10 @@
 package commands
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestSort(t *testing.T) {
 	s := "b 2\na 10\nc 1\nB 3\na 10\n"
@@ -43,5 +47,28 @@ func TestSortOutputFile(t *testing.T) {
 	out, _, _ := runIn(t, fsys, "", "cat", "f")
 	if out != "a\nb\n" {
 		t.Fatalf("sort -o in place gave %q", out)
+	}
+}
+
+// TestSortRandom checks -R: a permutation of the input in which equal keys
+// end up adjacent (GNU hashes the key, so equal keys collide).
+func TestSortRandom(t *testing.T) {
+	in := "b\na\nc\na\nb\na\n"
+	out, errOut, st := runCmd(t, nil, in, "sort", "-R")
+	if st != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", st, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	got := slices.Clone(lines)
+	slices.Sort(got)
+	if strings.Join(got, ",") != "a,a,a,b,b,c" {
+		t.Fatalf("not a permutation: %q", out)
+	}
+	seen := map[string]bool{}
+	for i, l := range lines {
+		if i > 0 && l != lines[i-1] && seen[l] {
+			t.Fatalf("equal keys not adjacent: %q", out)
+		}
+		seen[l] = true
 	}
 }

@@ -65,7 +65,7 @@ func TestWc(t *testing.T) {
 		{name: "w", args: []string{"wc", "-w", "a.txt"}, files: f, out: "5 a.txt\n"},
 		{name: "stdin", args: []string{"wc"}, stdin: "hi\n", out: "      1       1       3\n"},
 		{name: "stdin-l", args: []string{"wc", "-l"}, stdin: "hi\n", out: "1\n"},
-		{name: "m", args: []string{"wc", "-m", "-L", "-c"}, stdin: "héllo\tx\n", out: "      8       9       9\n"},
+		{name: "m", args: []string{"wc", "-m", "-L", "-c"}, stdin: "héllo\tx\n", out: "      9       9       9\n"}, // no LANG: the C locale counts bytes
 		{name: "missing", args: []string{"wc", "nope", "n.txt"}, files: f, out: "12 12 27 n.txt\n12 12 27 total\n", errOut: "wc: nope: No such file or directory\n", status: 1},
 		{name: "dir", args: []string{"wc", "d"}, files: f, out: "      0       0       0 d\n", errOut: "wc: d: Is a directory\n", status: 1},
 	})

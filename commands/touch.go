@@ -52,6 +52,11 @@ func runTouch(ctx contextT, c *Context) int {
 			if f.has("c") {
 				continue
 			}
+			if f.has("h") {
+				c.Errorf("setting times of '%s': No such file or directory", name)
+				status = 1
+				continue
+			}
 			file, cerr := c.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE, 0o666&^defaultUmask)
 			if cerr != nil {
 				c.Errorf("cannot touch '%s': %s", name, ErrText(cerr))
@@ -185,7 +190,9 @@ func ParseDate(s string, now time.Time) (time.Time, bool) {
 	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05",
 		"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02", "2006/01/02", "2006-01-02 15:04:05 -0700",
-		time.RFC1123Z, time.RFC1123, time.UnixDate, time.ANSIC, "Jan 2 2006", "2 Jan 2006", "January 2, 2006"} {
+		time.RFC1123Z, time.RFC1123, time.UnixDate, time.ANSIC, "Jan 2 2006", "2 Jan 2006", "January 2, 2006",
+		"Jan 2 2006 15:04", "Jan 2 2006 15:04:05", "2 Jan 2006 15:04", "2 Jan 2006 15:04:05",
+		"January 2 2006", "January 2 2006 15:04", "2006-01-02 15:04:05Z07:00", "2006-01-02T15:04Z07:00"} {
 		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
 			return t, true
 		}

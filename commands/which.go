@@ -7,7 +7,16 @@ import (
 
 func init() { register("which", runWhich) }
 
-var whichOpts = optParser{opts: []opt{{short: 'a', long: "all"}, {short: 's'}}, usage: 2}
+var whichOpts = optParser{opts: []opt{{short: 'a', long: "all"}, {short: 's'}}, usage: 2,
+	help: `Usage: which [-as] COMMAND...
+Print the path of each COMMAND found on PATH.
+
+  -a   print all matching paths, not just the first
+  -s   print nothing; only set the exit status
+      --help  display this help and exit
+
+Exit status: 0 if all were found, 1 if some were not, 2 for a bad option.
+`}
 
 // runWhich finds commands on PATH: a name resolves in a PATH directory when
 // the sandbox knows the command and the directory holds a file for it.

@@ -4,17 +4,22 @@ import "strings"
 
 func init() { register("yes", runYes) }
 
+var yesOpts = optParser{usage: 1, help: `Usage: yes [STRING]...
+Repeatedly output a line with all specified STRING(s), or 'y'.
+
+      --help     display this help and exit
+`}
+
 // runYes repeats its line until the reader goes away or ctx ends. It
 // writes large blocks of whole lines so throughput is close to GNU's.
 func runYes(ctx contextT, c *Context) int {
+	_, args, status, ok := yesOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
 	line := "y\n"
-	if args := c.Args[1:]; len(args) > 0 {
-		if args[0] == "--" {
-			args = args[1:]
-		}
-		if len(args) > 0 {
-			line = strings.Join(args, " ") + "\n"
-		}
+	if len(args) > 0 {
+		line = strings.Join(args, " ") + "\n"
 	}
 	n := max(1, 8192/len(line))
 	block := []byte(strings.Repeat(line, n))

@@ -65,7 +65,19 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 			return sess.typeBuiltin(hc, rest[1:], mode), nil
 		}
 	case "pwd":
-		return append([]string{forceExec, "pwd"}, rest...), nil
+		// interp's pwd -P resolves symlinks on the host; plain pwd and
+		// pwd -L print the logical directory, which interp knows.
+		for _, a := range rest {
+			if strings.HasPrefix(a, "-") && strings.Contains(a, "P") {
+				return append([]string{forceExec, "pwd"}, rest...), nil
+			}
+		}
+	case "echo":
+		// interp's echo takes -n and -e only as separate words; bash
+		// also accepts them combined (-ne, -en, -neE).
+		if len(rest) > 0 && len(rest[0]) > 2 && strings.Trim(rest[0][1:], "neE") == "" && rest[0][0] == '-' {
+			return append([]string{forceExec, "echo"}, rest...), nil
+		}
 	case "printf":
 		return sess.printfBuiltin(hc, rest), nil
 	case "test", "[":
@@ -76,8 +88,12 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 		if out := sess.readBuiltin(hc, rest); out != nil {
 			return out, nil
 		}
+	case fdCmd:
+		return sess.fdBuiltin(hc, rest), nil
+	case "set":
+		return sess.setBuiltin(rest), nil
 	case "eval":
-		return append([]string{"eval"}, rewriteEval(rest)...), nil
+		return append([]string{"eval"}, rewriteEval(rest, envAssoc(hc.Env))...), nil
 	case "umask", "ulimit", "kill", "jobs", "fg", "bg", "disown", "history", "help",
 		"enable", "caller", "compgen", "complete", "compopt", "logout", "suspend", "bind", "fc", "newgrp", "times":
 		if _, ok := sess.sh.reg.Lookup(name); ok {
@@ -189,7 +205,7 @@ func (sess *Session) sourceBuiltin(hc interp.HandlerContext, name string, args [
 }
 
 // rewriteEval applies the same AST rewrites to eval'd text as to scripts.
-func rewriteEval(args []string) []string {
+func rewriteEval(args []string, isAssoc assocScope) []string {
 	src := strings.Join(args, " ")
 	if !needsRewrite(src) {
 		return args
@@ -198,7 +214,7 @@ func rewriteEval(args []string) []string {
 	if err != nil {
 		return args
 	}
-	if rewrite(f) != nil {
+	if rewrite(f, src, isAssoc) != nil {
 		return args
 	}
 	var sb strings.Builder
@@ -206,6 +222,52 @@ func rewriteEval(args []string) []string {
 		return args
 	}
 	return []string{sb.String()}
+}
+
+// setBuiltin records set -C / set -o noclobber (which interp lacks) and
+// passes the other options on.
+func (sess *Session) setBuiltin(args []string) []string {
+	out := []string{"set"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+			out = append(out, args[i:]...)
+			break
+		}
+		on := a[0] == '-'
+		if a[1:] == "o" && i+1 < len(args) {
+			if args[i+1] == "noclobber" {
+				sess.noclobber.Store(on)
+			} else {
+				out = append(out, a, args[i+1])
+			}
+			i++
+			continue
+		}
+		if strings.ContainsRune(a, 'C') {
+			sess.noclobber.Store(on)
+			a = strings.ReplaceAll(a, "C", "")
+			if len(a) == 1 {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	if len(out) == 1 && len(args) > 0 {
+		return []string{"true"}
+	}
+	return out
+}
+
+// envAssoc reports the associative arrays of env.
+func envAssoc(env expand.Environ) assocScope {
+	return func(name string) bool {
+		vr := env.Get(name)
+		if vr.Kind == expand.NameRef {
+			_, vr = vr.Resolve(env)
+		}
+		return vr.Kind == expand.Associative
+	}
 }
 
 // shoptQueries implements shopt -q and shopt -p, which interp lacks, on top

@@ -22,15 +22,20 @@ func (sess *Session) readBuiltin(hc interp.HandlerContext, args []string) []stri
 	if !o.needed {
 		return nil
 	}
+	in := hc.Stdin
 	if o.fd != 0 {
-		return []string{forceExec, "__justbash_fail", fmt.Sprintf("read: %d: invalid file descriptor: Bad file descriptor", o.fd), "1"}
+		h := sess.fds.get(o.fd)
+		if h == nil {
+			return []string{forceExec, "__justbash_fail", fmt.Sprintf("read: %d: invalid file descriptor: Bad file descriptor", o.fd), "1"}
+		}
+		in = h.rw
 	}
 	if o.timeout == 0 && o.hasTimeout {
 		// read -t 0 only reports whether input is available; we cannot
 		// poll an arbitrary reader, so report "available".
 		return []string{"true"}
 	}
-	data, eof := readInput(hc.Stdin, o)
+	data, eof := readInput(in, o)
 	if !o.raw {
 		data = unescapeRead(data)
 	}

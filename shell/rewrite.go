@@ -36,7 +36,7 @@ var errProcSubstOut = errors.New("process substitution >(...) is not supported i
 
 // needsRewrite is a cheap pre-check for eval'd text.
 func needsRewrite(src string) bool {
-	for _, s := range []string{"$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let"} {
+	for _, s := range []string{">&", "<&", ">|", "3>", "4>", "5>", "6>", "7>", "8>", "9>", "3<", "4<", "5<", "6<", "7<", "8<", "9<", "}>", "}<", "$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let", "["} {
 		if strings.Contains(src, s) {
 			return true
 		}
@@ -44,7 +44,14 @@ func needsRewrite(src string) bool {
 	return false
 }
 
-func rewrite(f *syntax.File) error {
+// rewrite applies the rewrites to f, parsed from src. isAssoc reports the
+// names known to be associative arrays besides those declared in f (nil:
+// none).
+func rewrite(f *syntax.File, src string, isAssoc assocScope) error {
+	declared := declaredAssoc(f)
+	assoc := func(name string) bool {
+		return declared[name] || isAssoc != nil && isAssoc(name)
+	}
 	var err error
 	syntax.Walk(f, func(node syntax.Node) bool {
 		if err != nil {
@@ -52,6 +59,8 @@ func rewrite(f *syntax.File) error {
 		}
 		switch n := node.(type) {
 		case *syntax.Stmt:
+			rewriteFdStmt(n)
+			expandAssocAppend(n, assoc)
 			if msg := rewriteArithCmd(n); msg != "" {
 				err = errors.New(msg)
 				return false
@@ -68,8 +77,18 @@ func rewrite(f *syntax.File) error {
 					return false
 				}
 			}
+		case *syntax.DeclClause:
+			fixAssocDecl(n, src)
+		case *syntax.Assign:
+			if n.Name != nil {
+				fixSubscript(&n.Index, n.Name.Value, assoc, src)
+				if assoc(n.Name.Value) {
+					quoteAssocKeys(n, src)
+				}
+			}
 		case *syntax.ParamExp:
 			if n.Param != nil {
+				fixSubscript(&n.Index, n.Param.Value, assoc, src)
 				switch n.Param.Value {
 				case "$":
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: pidVar}

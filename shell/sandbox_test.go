@@ -32,6 +32,10 @@ func TestSandboxProbes(t *testing.T) {
 		{"command -v", "command -v " + secret},
 		{"type -P", "type -P cat"},
 		{"pwd -P", "pwd -P"},
+		{"exec fd from host file", "exec 3< " + secret + "; cat <&3; read -u 3 l; echo $l"},
+		{"here-doc fd", "cat 3< " + secret + " <&3"},
+		{"dev fd to host path", "cat < /dev/fd/" + secret},
+		{"dup to a host path", "cat " + secret + " 1>&" + secret + "; cat " + secret},
 	}
 	for _, p := range probes {
 		t.Run(p.name, func(t *testing.T) {
@@ -44,6 +48,7 @@ func TestSandboxProbes(t *testing.T) {
 	// Writes must land in the VFS only.
 	target := filepath.Join(host, "written.txt")
 	run(t, sh, "mkdir -p "+host+"/d; echo x > "+target+"; touch "+host+"/t")
+	run(t, sh, "exec 4> "+target+"; echo y >&4; echo z 1>&"+target+"; echo w >| "+target)
 	if _, err := os.Stat(target); err == nil {
 		t.Errorf("a sandbox write reached the host")
 	}

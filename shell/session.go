@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -29,6 +30,10 @@ type Session struct {
 	out   *swapWriter
 	errw  *swapWriter
 	inbuf *swapReader
+
+	// fds holds descriptors 3 and up (fdtable.go); noclobber is set -C.
+	fds       *fdTable
+	noclobber atomic.Bool
 
 	// parent is set for nested shells (bash -c inside the sandbox): they
 	// share the parent's guard instead of starting their own.
@@ -65,7 +70,7 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 	}
 	env["PWD"] = dir
 	env[pidVar], env[ppidVar] = "1", "0"
-	sess := &Session{sh: s, cfg: cfg}
+	sess := &Session{sh: s, cfg: cfg, fds: newFdTable()}
 	sess.out = &swapWriter{}
 	sess.errw = &swapWriter{}
 	sess.env = newSandboxEnv(env)
@@ -147,7 +152,7 @@ func (sess *Session) run(ctx context.Context, script string, whole bool) (res Re
 		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, perr))
 		return Result{ExitCode: 2}, nil
 	}
-	if rerr := rewrite(file); rerr != nil {
+	if rerr := rewrite(file, script, nil); rerr != nil {
 		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, rerr))
 		return Result{ExitCode: 2}, nil
 	}

@@ -31,6 +31,9 @@ func (s *Shell) registerShellCommands() {
 		}
 		return 2
 	}))
+	s.reg.Register(statusCmd, commands.Func(func(ctx context.Context, c *commands.Context) int {
+		return statusCommand(c)
+	}))
 	s.reg.Register(stripDepthCmd, commands.Func(stripDepthCommand))
 	if _, ok := s.reg.Lookup("umask"); !ok {
 		s.reg.Register("umask", commands.Func(umaskCommand))
@@ -181,7 +184,7 @@ func (s *Shell) spawn(ctx context.Context, dir string, environ []string, script,
 	if n, err := strconv.Atoi(env["SHLVL"]); err == nil {
 		env["SHLVL"] = strconv.Itoa(n + 1)
 	}
-	child := &Shell{fs: s.fs, reg: s.reg, env: env, dir: dir, limits: s.limits}
+	child := &Shell{fs: s.fs, reg: s.reg, env: env, dir: dir, limits: s.limits, tools: s.tools, toolCmds: s.toolCmds}
 	ns, err := child.newSession([]ExecOption{WithStdin(orEmpty(stdio.Stdin)), WithStdout(orDiscard(stdio.Stdout)),
 		WithStderr(orDiscard(stdio.Stderr)), WithArgs(args...), WithName(name), withSetOpts(setOpts)})
 	if err != nil {

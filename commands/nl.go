@@ -1,0 +1,202 @@
+package commands
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+func init() { register("nl", runNl) }
+
+var nlOpts = optParser{opts: []opt{
+	{short: 'b', long: "body-numbering", arg: true},
+	{short: 'h', long: "header-numbering", arg: true},
+	{short: 'f', long: "footer-numbering", arg: true},
+	{short: 'd', long: "section-delimiter", arg: true},
+	{short: 'i', long: "line-increment", arg: true},
+	{short: 'l', long: "join-blank-lines", arg: true},
+	{short: 'n', long: "number-format", arg: true},
+	{short: 'p', long: "no-renumber"},
+	{short: 's', long: "number-separator", arg: true},
+	{short: 'v', long: "starting-line-number", arg: true},
+	{short: 'w', long: "number-width", arg: true},
+}, usage: 1, help: "Usage: nl [OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n"}
+
+// nlStyle is a numbering style: a (all), t (non-empty), n (none), pRE.
+type nlStyle struct {
+	kind byte
+	re   *regexp.Regexp
+}
+
+func parseNlStyle(s string) (nlStyle, error) {
+	switch {
+	case s == "a" || s == "t" || s == "n":
+		return nlStyle{kind: s[0]}, nil
+	case strings.HasPrefix(s, "p"):
+		t, err := translateRegex(s[1:], false)
+		if err == nil {
+			var re *regexp.Regexp
+			if re, err = regexp.Compile(t); err == nil {
+				return nlStyle{kind: 'p', re: re}, nil
+			}
+		}
+		return nlStyle{}, err
+	}
+	return nlStyle{}, fmt.Errorf("invalid numbering style: %s", quoteArg(s))
+}
+
+func (st nlStyle) numbers(line []byte) bool {
+	switch st.kind {
+	case 'a':
+		return true
+	case 't':
+		return len(line) > 0
+	case 'p':
+		return st.re.Match(line)
+	}
+	return false
+}
+
+// nlRun is the state of one nl invocation.
+type nlRun struct {
+	styles        [3]nlStyle // header, body, footer
+	section       int
+	format        string
+	width         int
+	sep, delim    string
+	start, incr   int64
+	joinBlank     int64
+	noRenumber    bool
+	num, blankRun int64
+}
+
+func runNl(ctx contextT, c *Context) int {
+	res, files, status, ok := nlOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	n := &nlRun{styles: [3]nlStyle{{kind: 'n'}, {kind: 't'}, {kind: 'n'}}, section: 1,
+		format: "rn", width: 6, sep: "\t", delim: `\:`, start: 1, incr: 1, joinBlank: 1}
+	if st := n.options(c, res); st >= 0 {
+		return st
+	}
+	n.num = n.start
+	out := newOut(c.Stdout)
+	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
+		err := eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+			n.line(out, line)
+			out.WriteByte('\n') // GNU nl ends a last partial line too
+			return true
+		})
+		if err != nil {
+			c.Errorf("%s: %s", name, ErrText(err))
+			status = 1
+		}
+		return true
+	})
+	return c.finishOut(out, max(st, status))
+}
+
+func (n *nlRun) options(c *Context, res []optResult) int {
+	for _, r := range res {
+		var err error
+		switch r.key {
+		case "b", "h", "f":
+			idx := strings.Index("hbf", r.key)
+			n.styles[idx], err = parseNlStyle(r.val)
+		case "n":
+			if r.val != "ln" && r.val != "rn" && r.val != "rz" {
+				err = fmt.Errorf("invalid line numbering format: %s", quoteArg(r.val))
+			}
+			n.format = r.val
+		case "s":
+			n.sep = r.val
+		case "d":
+			n.delim = r.val
+			if len(n.delim) == 1 {
+				n.delim += ":"
+			}
+		case "p":
+			n.noRenumber = true
+		case "w", "i", "v", "l":
+			v, perr := strconv.ParseInt(r.val, 10, 64)
+			if perr != nil || (r.key == "w" || r.key == "l") && v <= 0 {
+				names := map[string]string{"w": "line number field width", "i": "line number increment",
+					"v": "starting line number", "l": "line number of blank lines"}
+				err = fmt.Errorf("invalid %s: %s", names[r.key], quoteArg(r.val))
+			}
+			switch r.key {
+			case "w":
+				n.width = int(v)
+			case "i":
+				n.incr = v
+			case "v":
+				n.start = v
+			case "l":
+				n.joinBlank = v
+			}
+		}
+		if err != nil {
+			c.Errorf("%s", err)
+			return 1
+		}
+	}
+	return -1
+}
+
+// line numbers or passes one line; section delimiter lines switch between
+// header, body and footer and print as empty lines.
+func (n *nlRun) line(out *bufio.Writer, line []byte) {
+	if sec := n.sectionOf(line); sec >= 0 {
+		n.section = sec
+		if sec == 0 && !n.noRenumber {
+			n.num = n.start
+		}
+		return
+	}
+	style := n.styles[n.section]
+	number := style.numbers(line)
+	if style.kind == 'a' && len(line) == 0 && n.joinBlank > 1 {
+		n.blankRun++
+		number = n.blankRun%n.joinBlank == 0
+	} else if len(line) > 0 {
+		n.blankRun = 0
+	}
+	if !number {
+		out.WriteString(strings.Repeat(" ", n.width+len(n.sep)))
+		out.Write(line)
+		return
+	}
+	out.WriteString(n.formatNum(n.num))
+	out.WriteString(n.sep)
+	out.Write(line)
+	n.num += n.incr
+}
+
+// sectionOf recognises \:\:\: (header), \:\: (body) and \: (footer).
+func (n *nlRun) sectionOf(line []byte) int {
+	s := string(line)
+	for i, k := range []int{3, 2, 1} {
+		if s == strings.Repeat(n.delim, k) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (n *nlRun) formatNum(v int64) string {
+	s := strconv.FormatInt(v, 10)
+	switch n.format {
+	case "ln":
+		return fmt.Sprintf("%-*s", n.width, s)
+	case "rz":
+		if v < 0 {
+			return "-" + fmt.Sprintf("%0*s", n.width-1, s[1:])
+		}
+		return fmt.Sprintf("%0*s", n.width, s)
+	}
+	return fmt.Sprintf("%*s", n.width, s)
+}

@@ -1,0 +1,112 @@
+package commands
+
+import (
+	"bufio"
+	"io"
+)
+
+func init() { register("unexpand", runUnexpand) }
+
+var unexpandOpts = optParser{opts: []opt{
+	{short: 'a', long: "all"},
+	{long: "first-only"},
+	{short: 't', long: "tabs", arg: true},
+}, usage: 1, help: "Usage: unexpand [OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n"}
+
+func runUnexpand(ctx contextT, c *Context) int {
+	res, files, status, ok := unexpandOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	all, first := false, false
+	var specs []string
+	for _, r := range res {
+		switch r.key {
+		case "a":
+			all = true
+		case "first-only":
+			first = true
+		case "t":
+			specs = append(specs, r.val)
+			all = true // -t implies -a, as in GNU
+		}
+	}
+	if first {
+		all = false
+	}
+	ts, ok := parseTabStops(c, specs)
+	if !ok {
+		return 1
+	}
+	out := newOut(c.Stdout)
+	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
+		err := eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
+			unexpandLine(out, line, ts, all)
+			if !noEOL {
+				out.WriteByte('\n')
+			}
+			return true
+		})
+		if err != nil {
+			c.Errorf("%s: %s", name, ErrText(err))
+			status = 1
+		}
+		return true
+	})
+	return c.finishOut(out, max(st, status))
+}
+
+// unexpandLine turns runs of blanks that reach a tab stop into tabs.
+func unexpandLine(out *bufio.Writer, line []byte, ts tabStops, all bool) {
+	col, pending := 0, 0
+	flush := func() {
+		for ; pending > 0; pending-- {
+			out.WriteByte(' ')
+		}
+	}
+	for i, b := range line {
+		switch b {
+		case ' ':
+			col++
+			pending++
+			n := ts.next(col - 1)
+			if n < 0 {
+				flush()
+				out.Write(line[i+1:])
+				return
+			}
+			if col == n {
+				// A single blank becomes a tab only when more blanks
+				// follow; before text it stays a space.
+				if pending > 1 || i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t') {
+					out.WriteByte('\t')
+				} else {
+					out.WriteByte(' ')
+				}
+				pending = 0
+			}
+		case '\t':
+			n := ts.next(col)
+			if n < 0 {
+				flush()
+				out.Write(line[i:])
+				return
+			}
+			col, pending = n, 0
+			out.WriteByte('\t')
+		default:
+			flush()
+			if !all {
+				out.Write(line[i:])
+				return
+			}
+			if b == '\b' {
+				col = max(col-1, 0)
+			} else {
+				col++
+			}
+			out.WriteByte(b)
+		}
+	}
+	flush()
+}
