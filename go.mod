@@ -10,11 +10,13 @@ require (
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/google/jsonschema-go v0.4.3
+	github.com/graphql-go/graphql v0.8.1
 	github.com/iancoleman/strcase v0.3.0
 	github.com/itchyny/gojq v0.12.20
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/reeflective/readline v1.3.0
 	github.com/ulikunitz/xz v0.5.17
+	github.com/vektah/gqlparser/v2 v2.5.64
 	golang.org/x/term v0.45.0
 	modernc.org/libc v1.80.1
 	modernc.org/sqlite v1.62.0
@@ -23,6 +25,7 @@ require (
 
 require (
 	github.com/JohannesKaufmann/dom v0.3.1 // indirect
+	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/dlclark/regexp2/v2 v2.5.2 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/go-openapi/jsonpointer v0.22.5 // indirect
@@ -37,7 +40,6 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/spf13/cast v1.7.1 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	go.yaml.in/yaml/v4 v4.0.0 // indirect
 	golang.org/x/net v0.55.0 // indirect

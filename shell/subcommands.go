@@ -5,8 +5,12 @@ import (
 	"github.com/justbash/justbash/commands/archive"
 	"github.com/justbash/justbash/commands/awk"
 	"github.com/justbash/justbash/commands/curl"
+	"github.com/justbash/justbash/commands/htmlmd"
 	"github.com/justbash/justbash/commands/jq"
 	"github.com/justbash/justbash/commands/sed"
+	"github.com/justbash/justbash/commands/sqlite"
+	"github.com/justbash/justbash/commands/yq"
+	"github.com/justbash/justbash/commands/ziputil"
 	"github.com/justbash/justbash/jsexec"
 )
 
@@ -31,6 +35,12 @@ func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits
 		"zcat":    archive.NewZcat(),
 		"tar":     archive.NewTar(),
 		"curl":    curl.New(policy),
+		"sqlite3": sqlite.New(sqlite.Options{Timeout: lim.Timeout, MaxDBBytes: lim.MaxFileSize}),
+		"yq":      yq.New(),
+		"zip":     ziputil.NewZip(),
+		"unzip":   ziputil.NewUnzip(),
+
+		"html-to-markdown": htmlmd.New(),
 	} {
 		if _, ok := reg.Lookup(name); !ok {
 			reg.Register(name, cmd)
