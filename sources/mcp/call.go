@@ -1,0 +1,161 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+func (s *Source) callTimeout() time.Duration {
+	if s.cfg.CallTimeout > 0 {
+		return s.cfg.CallTimeout
+	}
+	return DefaultCallTimeout
+}
+
+// call runs one tool on the server and unwraps the result.
+func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+	var arguments map[string]any
+	if a := bytes.TrimSpace(args); len(a) > 0 && string(a) != "null" {
+		if err := json.Unmarshal(a, &arguments); err != nil {
+			return nil, errors.New("arguments must be a JSON object")
+		}
+	}
+	if arguments == nil {
+		arguments = map[string]any{}
+	}
+	cl, err := s.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	timeout := s.callTimeout()
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cctx, leave := s.calls.enter(cctx)
+	defer leave()
+
+	req := mcpgo.CallToolRequest{}
+	req.Params.Name = name
+	req.Params.Arguments = arguments
+	res, err := cl.CallTool(cctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if errors.Is(cctx.Err(), context.DeadlineExceeded) {
+			return nil, fmt.Errorf("timed out after %s", timeout)
+		}
+		if s.lost(cl, err) {
+			return nil, s.withStderr(fmt.Errorf("connection to MCP server %q lost: %v", s.cfg.Name, err))
+		}
+		return nil, err
+	}
+	return unwrap(res)
+}
+
+// client returns the live connection, reconnecting when the last one died.
+func (s *Source) client(ctx context.Context) (*client.Client, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, fmt.Errorf("MCP source %q is closed", s.cfg.Name)
+	}
+	if s.cl != nil && s.dead == nil {
+		return s.cl, nil
+	}
+	if s.cfg.NoReconnect {
+		return nil, s.withStderr(fmt.Errorf("MCP server %q is not connected: %v", s.cfg.Name, s.dead))
+	}
+	if s.cl != nil {
+		go s.cl.Close()
+		s.cl = nil
+	}
+	cl, err := s.connect(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reconnect failed: %w", err)
+	}
+	s.cl, s.dead = cl, nil
+	s.listen(cl)
+	// The restarted server may offer different tools.
+	go s.onListChanged(cl)
+	return cl, nil
+}
+
+// markDead records that cl stopped working, so the next call reconnects.
+func (s *Source) markDead(cl *client.Client, err error) {
+	if err == nil {
+		err = errors.New("connection lost")
+	}
+	s.mu.Lock()
+	if s.cl == cl && s.dead == nil {
+		s.dead = err
+	}
+	s.mu.Unlock()
+}
+
+// lost reports whether a failed call means the connection is gone (rather
+// than the server answering with a protocol error), marking it dead.
+func (s *Source) lost(cl *client.Client, callErr error) bool {
+	if !errors.Is(callErr, transport.ErrTransportClosed) {
+		pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		err := cl.Ping(pctx)
+		cancel()
+		if err == nil {
+			return false
+		}
+	}
+	s.markDead(cl, callErr)
+	return true
+}
+
+// unwrap applies jsmcp's rules for connected tool results:
+// structuredContent → that object; text-only → the joined text (JSON is
+// not parsed); anything else → {text, content, meta}; isError → an error
+// carrying the text.
+func unwrap(res *mcpgo.CallToolResult) (json.RawMessage, error) {
+	if res == nil {
+		return nil, errors.New("empty result")
+	}
+	var texts []string
+	textOnly := true
+	for _, c := range res.Content {
+		if tc, ok := mcpgo.AsTextContent(c); ok {
+			texts = append(texts, tc.Text)
+			continue
+		}
+		textOnly = false
+	}
+	text := strings.Join(texts, "\n")
+	if res.IsError {
+		if text == "" {
+			text = "tool reported an error"
+		}
+		return nil, errors.New(text)
+	}
+	if len(res.RawStructuredContent) > 0 && string(res.RawStructuredContent) != "null" {
+		return res.RawStructuredContent, nil
+	}
+	if res.StructuredContent != nil {
+		return json.Marshal(res.StructuredContent)
+	}
+	if textOnly {
+		return json.Marshal(text)
+	}
+	content := res.Content
+	if content == nil {
+		content = []mcpgo.Content{}
+	}
+	return json.Marshal(struct {
+		Text    string          `json:"text"`
+		Content []mcpgo.Content `json:"content"`
+		Meta    *mcpgo.Meta     `json:"meta"`
+	}{text, content, res.Meta})
+}

@@ -1,0 +1,92 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/justbash/justbash/toolcmd"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+// tracker remembers the contexts of calls in flight. A server-initiated
+// elicitation/create (protocol revisions before 2026-07-28) arrives on the
+// transport, not on the call that caused it; it is answered in the context
+// of the most recent call still running on this source, which is the one
+// that asked whenever calls are not concurrent. Multi round-trip
+// elicitation (2026-07-28) arrives in the call's own context.
+type tracker struct {
+	mu     sync.Mutex
+	active []*callCtx
+}
+
+type callCtx struct{ ctx context.Context }
+
+type callKey struct{}
+
+func (t *tracker) enter(ctx context.Context) (context.Context, func()) {
+	c := &callCtx{}
+	ctx = context.WithValue(ctx, callKey{}, c)
+	c.ctx = ctx
+	t.mu.Lock()
+	t.active = append(t.active, c)
+	t.mu.Unlock()
+	return ctx, func() {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		for i, a := range t.active {
+			if a == c {
+				t.active = append(t.active[:i], t.active[i+1:]...)
+				return
+			}
+		}
+	}
+}
+
+// pick returns the call context an elicitation belongs to, or nil.
+func (t *tracker) pick(ctx context.Context) context.Context {
+	if c, ok := ctx.Value(callKey{}).(*callCtx); ok {
+		return c.ctx
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := len(t.active); n > 0 {
+		return t.active[n-1].ctx
+	}
+	return nil
+}
+
+// elicitHandler routes the server's elicitation requests to the Invoker's
+// elicitation hook via toolcmd.Elicit.
+type elicitHandler struct{ s *Source }
+
+func (h elicitHandler) Elicit(ctx context.Context, req mcpgo.ElicitationRequest) (*mcpgo.ElicitationResult, error) {
+	decline := &mcpgo.ElicitationResult{ElicitationResponse: mcpgo.ElicitationResponse{Action: mcpgo.ElicitationResponseActionDecline}}
+	callCtx := h.s.calls.pick(ctx)
+	if callCtx == nil {
+		return decline, nil
+	}
+	er := toolcmd.ElicitRequest{Message: req.Params.Message, URL: req.Params.URL, ElicitationID: req.Params.ElicitationID}
+	if req.Params.RequestedSchema != nil {
+		if b, err := json.Marshal(req.Params.RequestedSchema); err == nil {
+			er.RequestedSchema = b
+		}
+	}
+	resp, err := toolcmd.Elicit(callCtx, er)
+	action := resp.Action
+	if action == "" {
+		action = toolcmd.ActionDecline
+	}
+	if err != nil && action == toolcmd.ActionAccept {
+		action = toolcmd.ActionCancel
+	}
+	out := &mcpgo.ElicitationResult{ElicitationResponse: mcpgo.ElicitationResponse{Action: mcpgo.ElicitationResponseAction(action)}}
+	if action == toolcmd.ActionAccept {
+		content := resp.Content
+		if content == nil {
+			content = map[string]any{}
+		}
+		out.Content = content
+	}
+	return out, nil
+}
