@@ -146,6 +146,9 @@ func (cfg *config) limitsProfile() (shell.Limits, error) {
 }
 
 func run(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(argv) > 0 && argv[0] == "mcp" {
+		return runMCP(argv[1:], stdin, stdout, stderr) // the meta-MCP server: mcp*.go
+	}
 	cfg, err := parseArgs(argv, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usageText)

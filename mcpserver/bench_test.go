@@ -1,0 +1,68 @@
+package mcpserver
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func benchExec(b *testing.B, code string) {
+	cfg, _ := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: JSRunner{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rt.Close()
+	ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench")})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": code}); res.IsError {
+			b.Fatal(texts(res))
+		}
+	}
+}
+
+// BenchmarkExecuteReturn1 is execute_code's floor in-process.
+func BenchmarkExecuteReturn1(b *testing.B) { benchExec(b, "return 1") }
+
+// BenchmarkExecuteTenCalls makes ten upstream calls per run.
+func BenchmarkExecuteTenCalls(b *testing.B) {
+	benchExec(b, "let s = 0; for (let i = 0; i < 10; i++) s += (await math.add({a: i, b: 1})).sum; return s")
+}
+
+// BenchmarkHTTP16 is the HTTP API with 16 concurrent clients.
+func BenchmarkHTTP16(b *testing.B) {
+	for _, tc := range []struct{ name, tool, body string }{
+		{"list_servers", "list_servers", "{}"},
+		{"execute_return1", "execute_code", `{"code":"return 1"}`},
+	} {
+		b.Run(tc.name, func(b *testing.B) { benchHTTP(b, tc.tool, tc.body) })
+	}
+}
+
+func benchHTTP(b *testing.B, benchTool, benchBody string) {
+	cfg, _ := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+	rt, _ := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: JSRunner{}})
+	defer rt.Close()
+	d, _ := NewDaemon(rt, DaemonOptions{APIKey: "k"})
+	srv := httptest.NewServer(d)
+	defer srv.Close()
+	b.SetParallelism(16)
+	b.ResetTimer()
+	var once sync.Once
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req, _ := http.NewRequest("POST", srv.URL+"/api/call?tool="+benchTool, strings.NewReader(benchBody))
+			req.Header.Set(APIKeyHeader, "k")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil || resp.StatusCode != 200 {
+				once.Do(func() { b.Error(err) })
+				return
+			}
+			resp.Body.Close()
+		}
+	})
+}

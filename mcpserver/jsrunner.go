@@ -1,0 +1,128 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/justbash/justbash/jsexec"
+)
+
+// memoryGlobal is the hidden tool proxy behind jsmcp.memory. The proxy
+// passes one JSON argument, so the JavaScript wrapper below adapts the
+// documented signatures (get(key, default), update(key, fn), …) to it.
+const memoryGlobal = "__jsmcp_memory"
+
+// memoryPrelude defines jsmcp on the first line, then runs the caller's
+// code as a nested async function so its own declarations may shadow
+// anything here. Line numbers in errors are off by one because of it.
+const memoryPrelude = hardenPrelude + `const jsmcp = (() => { const m = ` + memoryGlobal + `; ` +
+	`const get = async (key, def) => { const r = await m.get({ key: String(key) }); return r.found ? r.value : def; }; ` +
+	`const set = async (key, value) => { await m.set({ key: String(key), value: value === undefined ? null : value }); }; ` +
+	`const update = async (key, fn) => { const next = await fn(await get(key)); await set(key, next); return next; }; ` +
+	`return Object.freeze({ memory: Object.freeze({ get, set, update, ` +
+	`has: async (key) => m.has({ key: String(key) }), delete: async (key) => m.delete({ key: String(key) }), ` +
+	`keys: async () => m.keys({}), entries: async () => m.entries({}), clear: async () => { await m.clear({}); } }) }); })(); ` +
+	`return await (async () => {` + "\n"
+
+// hardenPrelude freezes the built-ins and makes the global names
+// read-only before the caller's code runs, as the README requires, so a
+// script cannot tamper with Array.prototype, JSON, Promise and the like.
+// Tool proxies refuse to be frozen, and data stays the script's own.
+const hardenPrelude = `(() => { const skip = new Set(["data", "` + memoryGlobal + `", "globalThis"]); ` +
+	`const fz = (o) => { if (o !== null && (typeof o === "object" || typeof o === "function")) { try { Object.freeze(o); } catch (e) {} } }; ` +
+	`for (const k of Reflect.ownKeys(globalThis)) { if (skip.has(k)) continue; const d = Object.getOwnPropertyDescriptor(globalThis, k); ` +
+	`if (!d || !("value" in d)) continue; try { Object.defineProperty(globalThis, k, { writable: false, configurable: false }); } catch (e) {} ` +
+	`fz(d.value); if (typeof d.value === "function") fz(d.value.prototype); ` +
+	`else if (d.value && typeof d.value === "object") for (const x of Object.values(d.value)) fz(x); } ` +
+	`const g = Object.getPrototypeOf(function* () {}); ` +
+	`for (const o of [g, g.prototype, Object.getPrototypeOf(async function () {}), Object.getPrototypeOf(g.prototype), ` +
+	`Object.getPrototypeOf([][Symbol.iterator]()), Object.getPrototypeOf(new Map()[Symbol.iterator]()), ` +
+	`Object.getPrototypeOf(new Set()[Symbol.iterator]()), Object.getPrototypeOf(""[Symbol.iterator]()), ` +
+	`Object.getPrototypeOf(Int8Array), Object.getPrototypeOf(Int8Array.prototype)]) fz(o); })(); `
+
+// JSRunner runs execute_code in-process with jsexec (goja): a fresh VM per
+// run, no host objects, interrupted at the timeout. The memory cap is
+// process-wide and best effort; WorkerRunner adds a hard one.
+type JSRunner struct {
+	// remoteMemory sends jsmcp.memory calls through req.Invoke (in a
+	// worker process, where the memory lives in the daemon).
+	remoteMemory bool
+}
+
+// RunCode implements CodeRunner.
+func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
+	opts := jsexec.RunOptions{
+		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+			if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok && !j.remoteMemory {
+				return memoryOp(req.Memory, op, args)
+			}
+			return req.Invoke(ctx, path, args)
+		},
+		ToolGlobals: map[string]string{memoryGlobal: memoryGlobal},
+		Globals:     map[string]any{},
+		Limits:      jsexec.Limits{Timeout: req.Timeout, MaxMemoryBytes: req.MaxMemoryBytes},
+	}
+	for _, s := range req.Servers {
+		opts.ToolGlobals[s] = s
+	}
+	if req.Data != nil {
+		opts.Globals["data"] = req.Data
+	}
+	res, err := jsexec.Run(ctx, memoryPrelude+req.Code+"\n})();", opts)
+	out := CodeResult{Value: res.Value}
+	for _, l := range res.Logs {
+		out.Logs = append(out.Logs, CodeLog{Level: l.Level, Message: l.Text})
+	}
+	return out, err
+}
+
+// memoryOp serves one jsmcp.memory call.
+func memoryOp(m *Memory, op string, args json.RawMessage) (json.RawMessage, error) {
+	if m == nil {
+		return nil, fmt.Errorf("jsmcp.memory is not available")
+	}
+	var a struct {
+		Key   string          `json:"key"`
+		Value json.RawMessage `json:"value"`
+	}
+	if len(args) > 0 {
+		if err := json.Unmarshal(args, &a); err != nil {
+			return nil, fmt.Errorf("jsmcp.memory.%s: bad arguments: %v", op, err)
+		}
+	}
+	var out any
+	switch op {
+	case "get":
+		v, ok := m.Get(a.Key)
+		out = map[string]any{"found": ok, "value": v}
+		if !ok {
+			out = map[string]any{"found": false}
+		}
+	case "set":
+		if err := m.Set(a.Key, a.Value); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	case "has":
+		_, out = m.Get(a.Key)
+	case "delete":
+		out = m.Delete(a.Key)
+	case "keys":
+		out = m.Keys()
+	case "entries":
+		entries := [][2]any{}
+		for _, k := range m.Keys() {
+			if v, ok := m.Get(k); ok {
+				entries = append(entries, [2]any{k, v})
+			}
+		}
+		out = entries
+	case "clear":
+		out = m.Clear()
+	default:
+		return nil, fmt.Errorf("jsmcp.memory.%s is not a function", op)
+	}
+	return json.Marshal(out)
+}

@@ -1,0 +1,216 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/toolcmd"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// Meta tool names.
+const (
+	ToolListServers = "list_servers"
+	ToolListTools   = "list_tools"
+	ToolExecuteCode = "execute_code"
+	ToolFetchLogs   = "fetch_logs"
+	ToolClearLogs   = "clear_logs"
+	ToolBash        = "bash"
+)
+
+// MetaToolNames lists the meta tools in the order they are advertised.
+var MetaToolNames = []string{ToolListServers, ToolListTools, ToolExecuteCode, ToolFetchLogs, ToolClearLogs, ToolBash}
+
+// Scope is who is calling: the profile and the session.
+type Scope struct {
+	Profile string
+	Session *Session
+}
+
+type scopeKey struct{}
+
+// WithScope attaches a caller scope to ctx for the meta-tool handlers.
+func WithScope(ctx context.Context, s Scope) context.Context {
+	return context.WithValue(ctx, scopeKey{}, s)
+}
+
+func (rt *Runtime) scope(ctx context.Context) Scope {
+	s, _ := ctx.Value(scopeKey{}).(Scope)
+	if s.Session == nil {
+		s.Session = rt.sessions.get("")
+	}
+	return s
+}
+
+// Call runs a meta tool by name with decoded JSON arguments. Every outcome,
+// including unknown tools and bad arguments, is a result (isError for
+// failures), so all transports render errors the same way.
+func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) *mcp.CallToolResult {
+	sc := rt.scope(ctx)
+	if args == nil {
+		args = map[string]any{}
+	}
+	switch tool {
+	case ToolListServers:
+		servers, err := rt.Servers(sc.Profile)
+		if err != nil {
+			return errorResult(err.Error())
+		}
+		return jsonResult(map[string]any{"servers": servers})
+	case ToolListTools:
+		return rt.listTools(sc, args)
+	case ToolExecuteCode:
+		ea, err := parseExecuteArgs(args)
+		if err != nil {
+			return errorResult(err.Error())
+		}
+		return renderExec(rt.Execute(ctx, sc.Profile, sc.Session, ea), ea.RawText)
+	case ToolFetchLogs:
+		logs, dropped := sc.Session.DrainLogs()
+		if logs == nil {
+			logs = []LogEntry{}
+		}
+		out := map[string]any{"logs": logs}
+		if dropped > 0 {
+			out["dropped"] = dropped
+		}
+		return jsonResult(out)
+	case ToolClearLogs:
+		return jsonResult(map[string]any{"cleared": sc.Session.ClearLogs()})
+	case ToolBash:
+		return rt.bash(ctx, sc, args)
+	}
+	return errorResult(fmt.Sprintf("unknown tool %q (available tools: %s)", tool, strings.Join(MetaToolNames, ", ")))
+}
+
+// ToolInfo is one entry of list_tools.
+type ToolInfo struct {
+	Name         string          `json:"name"`
+	Alias        string          `json:"alias"`
+	Title        string          `json:"title,omitempty"`
+	Description  string          `json:"description"`
+	InputSchema  json.RawMessage `json:"inputSchema,omitempty"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	TypeScript   string          `json:"typescript"`
+}
+
+func (rt *Runtime) listTools(sc Scope, args map[string]any) *mcp.CallToolResult {
+	server, ok := args["server"].(string)
+	if !ok || server == "" {
+		return errorResult("list_tools: server must be a non-empty string")
+	}
+	tools, err := rt.Tools(sc.Profile, server)
+	if err != nil {
+		return errorResult(err.Error())
+	}
+	infos := make([]ToolInfo, 0, len(tools))
+	for _, t := range tools {
+		infos = append(infos, ToolInfo{Name: t.Name, Alias: t.Alias, Title: t.Title, Description: t.Description,
+			InputSchema: validOrNil(t.InputSchema), OutputSchema: validOrNil(t.OutputSchema), TypeScript: t.TypeScript()})
+	}
+	return jsonResult(map[string]any{"server": server, "tools": infos})
+}
+
+func validOrNil(b json.RawMessage) json.RawMessage {
+	if len(b) == 0 || !json.Valid(b) {
+		return nil
+	}
+	return b
+}
+
+// renderExec builds execute_code's response: structuredContent is always
+// {value, executionMs} (or {error, executionMs}); the first text block is
+// a string result verbatim when rawText is on, else the envelope as JSON;
+// a second block reports the time.
+func renderExec(r ExecResult, rawText bool) *mcp.CallToolResult {
+	timing := mcp.NewTextContent(fmt.Sprintf("Execution time: %dms", r.ExecutionMs))
+	if r.Err != "" {
+		return &mcp.CallToolResult{IsError: true,
+			Content:           []mcp.Content{mcp.NewTextContent(r.Err), timing},
+			StructuredContent: map[string]any{"error": r.Err, "executionMs": r.ExecutionMs}}
+	}
+	env := map[string]any{"value": r.Value, "executionMs": r.ExecutionMs}
+	var text string
+	var s string
+	if rawText && json.Unmarshal(r.Value, &s) == nil {
+		text = s
+	} else {
+		b, _ := json.MarshalIndent(env, "", "  ")
+		text = string(b)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text), timing}, StructuredContent: env}
+}
+
+func jsonResult(v any) *mcp.CallToolResult {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return errorResult("internal error: " + err.Error())
+	}
+	// Round-trip so structuredContent is plain JSON data on every transport.
+	var sc any
+	_ = json.Unmarshal(b, &sc)
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(b))}, StructuredContent: sc}
+}
+
+func errorResult(msg string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(msg)}}
+}
+
+// bash runs a script in the session's shell for the profile: the allowed
+// tools are commands (`math add a=1 b=2`), and the filesystem persists
+// across calls of the same session and profile.
+func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *mcp.CallToolResult {
+	script, ok := args["script"].(string)
+	if !ok {
+		return errorResult("bash: script must be a string")
+	}
+	v, err := rt.view(sc.Profile)
+	if err != nil {
+		return errorResult(err.Error())
+	}
+	ss := sc.Session.shellFor(v.profile)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.sess != nil && ss.sess.Exited() {
+		// `exit` ended the shell: start a new one on the same filesystem.
+		sess, err := ss.sh.NewSession()
+		if err != nil {
+			return errorResult("bash: " + err.Error())
+		}
+		ss.sess = sess
+	}
+	if ss.sess == nil {
+		lim := shell.Normal
+		if rt.opts.ShellLimits != nil {
+			lim = *rt.opts.ShellLimits
+		}
+		sh, err := shell.New(shell.Options{Tools: toolcmd.NewInvoker(v.registry()), Limits: &lim})
+		if err == nil {
+			ss.sh = sh
+			ss.sess, err = sh.NewSession()
+		}
+		if err != nil {
+			return errorResult("bash: " + err.Error())
+		}
+	}
+	res, err := ss.sess.Exec(ctx, script)
+	if err != nil && res.ExitCode == 0 {
+		return errorResult("bash: " + err.Error())
+	}
+	out := map[string]any{"stdout": res.Stdout, "stderr": res.Stderr, "exitCode": res.ExitCode}
+	var text strings.Builder
+	text.WriteString(res.Stdout)
+	if res.Stderr != "" {
+		if text.Len() > 0 && !strings.HasSuffix(text.String(), "\n") {
+			text.WriteString("\n")
+		}
+		text.WriteString(res.Stderr)
+	}
+	if res.ExitCode != 0 {
+		fmt.Fprintf(&text, "[exit status %d]", res.ExitCode)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text.String())}, StructuredContent: out}
+}

@@ -1,0 +1,273 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/toolcmd"
+)
+
+// Options configure a Runtime.
+type Options struct {
+	// Start starts upstream servers; nil means servers cannot start (each
+	// shows an error in list_servers).
+	Start StartFunc
+	// Runner runs execute_code; nil makes execute_code report that no
+	// JavaScript runtime is available.
+	Runner CodeRunner
+	// ShellLimits bound each `bash` meta-tool run; nil means shell.Normal.
+	ShellLimits *shell.Limits
+	// DefaultProfile is used by connections that name none.
+	DefaultProfile string
+	// MaxMemoryBytes caps one execute_code run (default 512 MiB).
+	MaxMemoryBytes uint64
+}
+
+// Runtime is the started server set shared by every connection: upstreams,
+// sessions and the meta-tool logic.
+type Runtime struct {
+	cfg      *Config
+	opts     Options
+	servers  map[string]*serverState
+	sessions sessionStore
+	closeMu  sync.Mutex
+	closed   bool
+}
+
+// NewRuntime starts every enabled server concurrently. A server that fails
+// or times out is recorded with its error; it never blocks the others.
+func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error) {
+	if cfg == nil {
+		return nil, errors.New("mcpserver: nil config")
+	}
+	if _, err := cfg.Preset(opts.DefaultProfile); err != nil {
+		return nil, err
+	}
+	if opts.MaxMemoryBytes == 0 {
+		opts.MaxMemoryBytes = 512 << 20
+	}
+	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for _, name := range cfg.Names {
+		def := cfg.Servers[name]
+		if !def.Enabled {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var st *serverState
+			if opts.Start == nil {
+				st = &serverState{def: def, err: &StartError{Message: "no server starter configured"}}
+			} else {
+				st = startServer(ctx, opts.Start, def, cfg.Settings)
+			}
+			mu.Lock()
+			rt.servers[name] = st
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return rt, nil
+}
+
+// Config returns the runtime's config.
+func (rt *Runtime) Config() *Config { return rt.cfg }
+
+// Close stops every upstream.
+func (rt *Runtime) Close() error {
+	rt.closeMu.Lock()
+	defer rt.closeMu.Unlock()
+	if rt.closed {
+		return nil
+	}
+	rt.closed = true
+	if c, ok := rt.opts.Runner.(interface{ Close() }); ok {
+		c.Close() // pooled workers
+	}
+	var errs []error
+	for _, st := range rt.servers {
+		if st.up != nil {
+			errs = append(errs, st.up.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Session returns the named session ("" → a one-request session).
+func (rt *Runtime) Session(id string) *Session { return rt.sessions.get(id) }
+
+// view is what one profile sees.
+type view struct {
+	profile string
+	preset  *Preset
+	servers []*serverState // sorted by name
+}
+
+func (rt *Runtime) view(profile string) (*view, error) {
+	if profile == "" {
+		profile = rt.opts.DefaultProfile
+	}
+	p, err := rt.cfg.Preset(profile)
+	if err != nil {
+		return nil, err
+	}
+	v := &view{profile: p.Name, preset: p}
+	for _, name := range rt.cfg.ProfileServers(p) {
+		if st := rt.servers[name]; st != nil {
+			v.servers = append(v.servers, st)
+		}
+	}
+	return v, nil
+}
+
+func (v *view) server(name string) *serverState {
+	for _, st := range v.servers {
+		if st.def.Name == name {
+			return st
+		}
+	}
+	return nil
+}
+
+func (v *view) names() []string {
+	out := make([]string, len(v.servers))
+	for i, st := range v.servers {
+		out[i] = st.def.Name
+	}
+	return out
+}
+
+// tools lists a healthy server's tools allowed by the profile.
+func (v *view) tools(st *serverState) []*ExposedTool {
+	rule := v.preset.Rule(st.def.Name)
+	var out []*ExposedTool
+	for _, t := range st.tools {
+		if rule.Allows(t.Name) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// resolve finds an allowed tool by its exposed name or alias.
+func (v *view) resolve(server, tool string) (*serverState, *ExposedTool, error) {
+	st := v.server(server)
+	if st == nil {
+		return nil, nil, fmt.Errorf("unknown server %q in profile %q", server, v.profile)
+	}
+	if st.err != nil {
+		return nil, nil, fmt.Errorf("server %q is not available: %s", server, st.err.Message)
+	}
+	t := st.lookup[tool]
+	if t == nil || !v.preset.Rule(server).Allows(t.Name) {
+		return nil, nil, fmt.Errorf("%s.%s is not a function (no such tool in profile %q)", server, tool, v.profile)
+	}
+	return st, t, nil
+}
+
+// call invokes an allowed tool by "server.tool" path.
+func (v *view) call(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+	server, tool, ok := strings.Cut(path, ".")
+	if !ok {
+		return nil, fmt.Errorf("%s is not a tool path", path)
+	}
+	st, t, err := v.resolve(server, tool)
+	if err != nil {
+		return nil, err
+	}
+	return st.up.Call(ctx, t.Upstream, args)
+}
+
+// registry builds the profile's tools as a toolcmd.Registry for the bash
+// meta tool: path server.<alias>, invoking the upstream.
+func (v *view) registry() *toolcmd.Registry {
+	reg := toolcmd.NewRegistry()
+	for _, st := range v.servers {
+		if st.err != nil {
+			continue
+		}
+		for _, t := range v.tools(st) {
+			up, upName := st.up, t.Upstream
+			_ = reg.Add(toolcmd.Tool{Path: st.def.Name + "." + t.Alias, Description: t.Description,
+				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
+				Source: toolcmd.Source{Kind: toolcmd.SourceMCP, Name: st.def.Name},
+				Invoke: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+					return up.Call(ctx, upName, args)
+				}})
+		}
+	}
+	return reg
+}
+
+// ServerStatus is one entry of list_servers.
+type ServerStatus struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Type        string          `json:"type"`
+	OK          bool            `json:"ok"`
+	ToolCount   int             `json:"toolCount"`
+	Error       *ServerErrorOut `json:"error,omitempty"`
+}
+
+// ServerErrorOut is a failed server's error and captured stderr.
+type ServerErrorOut struct {
+	Message string `json:"message"`
+	Stderr  string `json:"stderr,omitempty"`
+}
+
+// Servers lists the profile's servers with their health.
+func (rt *Runtime) Servers(profile string) ([]ServerStatus, error) {
+	v, err := rt.view(profile)
+	if err != nil {
+		return nil, err
+	}
+	out := []ServerStatus{}
+	for _, st := range v.servers {
+		s := ServerStatus{Name: st.def.Name, Description: st.def.Description, Type: st.def.Type, OK: st.err == nil}
+		if st.err != nil {
+			s.Error = &ServerErrorOut{Message: st.err.Message, Stderr: st.err.Stderr}
+		} else {
+			s.ToolCount = len(v.tools(st))
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Tools lists one server's allowed tools in the profile.
+func (rt *Runtime) Tools(profile, server string) ([]*ExposedTool, error) {
+	v, err := rt.view(profile)
+	if err != nil {
+		return nil, err
+	}
+	st := v.server(server)
+	if st == nil {
+		return nil, fmt.Errorf("unknown server %q (available servers: %s)", server, listOrNone(v.names()))
+	}
+	if st.err != nil {
+		return nil, fmt.Errorf("server %q failed to start: %s", server, st.err.Message)
+	}
+	return v.tools(st), nil
+}
+
+// elapsedMs rounds a duration to whole milliseconds.
+func elapsedMs(d time.Duration) int64 { return d.Round(time.Millisecond).Milliseconds() }
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,243 @@
+package mcpserver
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/justbash/justbash/shell"
+)
+
+// SessionIDRe is the accepted form of a client-chosen session id.
+var SessionIDRe = regexp.MustCompile(`^[A-Za-z0-9._~-]{1,128}$`)
+
+// Limits of one session's buffers.
+const (
+	MaxLogEntries   = 10000
+	MaxMemoryBytes  = 16 << 20 // JSON bytes stored in jsmcp.memory per profile
+	maxIdleSessions = 4096
+)
+
+// LogEntry is one captured console call.
+type LogEntry struct {
+	ID        int64  `json:"id"`
+	Level     string `json:"level"`
+	Message   string `json:"message"`
+	Timestamp string `json:"timestamp"`
+}
+
+// Session is the per-client state: its log buffer, and per profile its
+// jsmcp.memory and bash shell. Logs are keyed by session only, so
+// fetch_logs needs no profile; memory and shells are per profile because
+// the profile decides which tools they may reach.
+type Session struct {
+	ID string
+
+	mu      sync.Mutex
+	logs    []LogEntry
+	nextLog int64
+	dropped int
+	memory  map[string]*Memory
+	shells  map[string]*sessionShell
+	used    time.Time
+}
+
+type sessionShell struct {
+	mu   sync.Mutex // a shell.Session is not safe for concurrent use
+	sh   *shell.Shell
+	sess *shell.Session
+}
+
+func newSession(id string) *Session {
+	return &Session{ID: id, memory: map[string]*Memory{}, shells: map[string]*sessionShell{}, used: time.Now()}
+}
+
+// AddLog appends a console entry, dropping the oldest past MaxLogEntries.
+func (s *Session) AddLog(level, message string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextLog++
+	s.logs = append(s.logs, LogEntry{ID: s.nextLog, Level: level, Message: message,
+		Timestamp: time.Now().UTC().Format(time.RFC3339Nano)})
+	if len(s.logs) > MaxLogEntries {
+		n := len(s.logs) - MaxLogEntries
+		s.dropped += n
+		s.logs = append([]LogEntry(nil), s.logs[n:]...)
+	}
+}
+
+// DrainLogs returns and removes the buffered entries, and how many were
+// dropped for lack of room since the last drain.
+func (s *Session) DrainLogs() ([]LogEntry, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out, dropped := s.logs, s.dropped
+	s.logs, s.dropped = nil, 0
+	return out, dropped
+}
+
+// ClearLogs empties the buffer and returns how many entries it held.
+func (s *Session) ClearLogs() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(s.logs)
+	s.logs, s.dropped = nil, 0
+	return n
+}
+
+// Memory returns the session's jsmcp.memory for a profile.
+func (s *Session) Memory(profile string) *Memory {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.memory[profile]
+	if m == nil {
+		m = &Memory{values: map[string]json.RawMessage{}}
+		s.memory[profile] = m
+	}
+	return m
+}
+
+func (s *Session) shellFor(profile string) *sessionShell {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sh := s.shells[profile]
+	if sh == nil {
+		sh = &sessionShell{}
+		s.shells[profile] = sh
+	}
+	return sh
+}
+
+// Memory is jsmcp.memory: JSON values by key, safe for concurrent use.
+type Memory struct {
+	mu     sync.Mutex
+	values map[string]json.RawMessage
+	size   int
+}
+
+// ErrMemoryFull is returned when a set would pass MaxMemoryBytes.
+var ErrMemoryFull = errors.New("jsmcp.memory is full (16 MiB per session)")
+
+// Get returns the value stored under key.
+func (m *Memory) Get(key string) (json.RawMessage, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.values[key]
+	return v, ok
+}
+
+// Set stores a JSON value (empty means null).
+func (m *Memory) Set(key string, v json.RawMessage) error {
+	if len(v) == 0 {
+		v = json.RawMessage("null")
+	}
+	if !json.Valid(v) {
+		return errors.New("jsmcp.memory: value is not JSON")
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old := len(m.values[key])
+	if m.size-old+len(v)+len(key) > MaxMemoryBytes {
+		return ErrMemoryFull
+	}
+	if _, had := m.values[key]; had {
+		m.size -= old + len(key)
+	}
+	m.values[key] = append(json.RawMessage(nil), v...)
+	m.size += len(v) + len(key)
+	return nil
+}
+
+// Delete removes key and reports whether it was there.
+func (m *Memory) Delete(key string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.values[key]
+	if ok {
+		m.size -= len(v) + len(key)
+		delete(m.values, key)
+	}
+	return ok
+}
+
+// Keys lists the keys, sorted.
+func (m *Memory) Keys() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]string, 0, len(m.values))
+	for k := range m.values {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Clear removes every key and returns how many there were.
+func (m *Memory) Clear() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := len(m.values)
+	m.values, m.size = map[string]json.RawMessage{}, 0
+	return n
+}
+
+// sessionStore holds the named sessions.
+type sessionStore struct {
+	mu       sync.Mutex
+	sessions map[string]*Session
+}
+
+// get returns the session with id, creating it; "" makes a fresh,
+// unregistered session that lives for one request.
+func (st *sessionStore) get(id string) *Session {
+	if id == "" {
+		return newSession(RandomID())
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.sessions == nil {
+		st.sessions = map[string]*Session{}
+	}
+	s := st.sessions[id]
+	if s == nil {
+		if len(st.sessions) >= maxIdleSessions {
+			st.evictOldest()
+		}
+		s = newSession(id)
+		st.sessions[id] = s
+	}
+	s.mu.Lock()
+	s.used = time.Now()
+	s.mu.Unlock()
+	return s
+}
+
+// evictOldest drops the least recently used session so that a client
+// minting ids cannot grow the daemon without bound.
+func (st *sessionStore) evictOldest() {
+	var oldest *Session
+	var oldestUsed time.Time
+	for _, s := range st.sessions {
+		s.mu.Lock()
+		u := s.used
+		s.mu.Unlock()
+		if oldest == nil || u.Before(oldestUsed) {
+			oldest, oldestUsed = s, u
+		}
+	}
+	if oldest != nil {
+		delete(st.sessions, oldest.ID)
+	}
+}
+
+// RandomID returns a random session id.
+func RandomID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

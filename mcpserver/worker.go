@@ -1,0 +1,365 @@
+package mcpserver
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Worker-process isolation for execute_code.
+//
+// Design: the daemon re-executes its own binary as a worker (`justbash mcp
+// __worker`) with an empty environment, so no secret of the daemon's
+// environment is inherited. The worker lowers its own address-space limit
+// (RLIMIT_AS) before running anything, so a script that allocates past the
+// cap makes the worker die with an out-of-memory error — the daemon sees
+// the pipe close and reports it, and other runs (in other workers) carry
+// on. A run past its timeout gets its worker killed. Workers talk JSON
+// lines over stdin/stdout: the daemon sends a run, the worker asks back
+// for every tool call (and jsmcp.memory operation), so credentials and
+// upstream connections stay in the daemon. Idle workers are pooled and
+// reused (a fresh goja VM per run inside them), so the common case pays a
+// pipe round trip, not a process start. A worker that was killed or
+// failed is never reused.
+//
+// Cost: one process per concurrent run (~10-20 MB resident each), a
+// process start (~5-20 ms) when the pool is empty, and a JSON round trip
+// per tool call; measured numbers are in the package benchmarks.
+
+// workerMsg is one line of the worker protocol.
+type workerMsg struct {
+	Type      string          `json:"type"` // run, call, result, done
+	ID        int64           `json:"id,omitempty"`
+	Code      string          `json:"code,omitempty"`
+	Data      json.RawMessage `json:"data,omitempty"`
+	TimeoutMs int64           `json:"timeoutMs,omitempty"`
+	MemBytes  uint64          `json:"memBytes,omitempty"`
+	Servers   []string        `json:"servers,omitempty"`
+	Path      string          `json:"path,omitempty"`
+	Args      json.RawMessage `json:"args,omitempty"`
+	Value     json.RawMessage `json:"value,omitempty"`
+	Error     string          `json:"error,omitempty"`
+	Logs      []CodeLog       `json:"logs,omitempty"`
+}
+
+// WorkerRunner runs execute_code in pooled worker processes.
+type WorkerRunner struct {
+	// Command starts a worker (e.g. the binary and "mcp", "__worker").
+	Command []string
+	// Env is the worker's whole environment; nil means empty.
+	Env []string
+	// MaxIdle bounds the pool of idle workers (default 4).
+	MaxIdle int
+
+	mu   sync.Mutex
+	idle []*worker
+}
+
+type worker struct {
+	sendMu   sync.Mutex // answers to tool calls are written concurrently
+	waitOnce sync.Once
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	out      *bufio.Reader
+	stderr   *strings.Builder
+}
+
+func (w *WorkerRunner) get() (*worker, error) {
+	w.mu.Lock()
+	if n := len(w.idle); n > 0 {
+		wk := w.idle[n-1]
+		w.idle = w.idle[:n-1]
+		w.mu.Unlock()
+		return wk, nil
+	}
+	w.mu.Unlock()
+	if len(w.Command) == 0 {
+		return nil, errors.New("execute_code: no worker command configured")
+	}
+	cmd := exec.Command(w.Command[0], w.Command[1:]...)
+	cmd.Env = append([]string{}, w.Env...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	sb := &strings.Builder{}
+	cmd.Stderr = &limitedWriter{w: sb, n: 8 << 10}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("execute_code: starting a worker: %v", err)
+	}
+	return &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}, nil
+}
+
+func (w *WorkerRunner) put(wk *worker) {
+	w.mu.Lock()
+	max := w.MaxIdle
+	if max <= 0 {
+		max = 4
+	}
+	if len(w.idle) < max {
+		w.idle = append(w.idle, wk)
+		w.mu.Unlock()
+		return
+	}
+	w.mu.Unlock()
+	wk.kill()
+}
+
+func (wk *worker) kill() {
+	_ = wk.cmd.Process.Kill()
+	_ = wk.in.Close()
+	wk.wait()
+}
+
+// wait reaps the process once, whichever of kill and died gets there first.
+func (wk *worker) wait() {
+	wk.waitOnce.Do(func() { _ = wk.cmd.Wait() })
+}
+
+// Close stops the idle workers.
+func (w *WorkerRunner) Close() {
+	w.mu.Lock()
+	idle := w.idle
+	w.idle = nil
+	w.mu.Unlock()
+	for _, wk := range idle {
+		wk.kill()
+	}
+}
+
+// RunCode implements CodeRunner.
+func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
+	wk, err := w.get()
+	if err != nil {
+		return CodeResult{}, err
+	}
+	// A grace period past the script's own timeout covers the worker's
+	// reporting; after it the worker is killed (a stuck VM, a swap storm).
+	ctx, cancel := context.WithTimeout(ctx, req.Timeout+2*time.Second)
+	defer cancel()
+	type outcome struct {
+		res CodeResult
+		err error
+		ok  bool // the worker is reusable
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err, ok := wk.run(ctx, req)
+		done <- outcome{res, err, ok}
+	}()
+	select {
+	case o := <-done:
+		if o.ok {
+			w.put(wk)
+		} else {
+			wk.kill()
+		}
+		return o.res, o.err
+	case <-ctx.Done():
+		wk.kill()
+		<-done
+		return CodeResult{}, fmt.Errorf("execute_code: timed out after %v (worker stopped)", req.Timeout)
+	}
+}
+
+func (wk *worker) send(m workerMsg) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	wk.sendMu.Lock()
+	defer wk.sendMu.Unlock()
+	_, err = wk.in.Write(append(b, '\n'))
+	return err
+}
+
+// run drives one run: it answers the worker's tool calls until "done".
+func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
+	err := wk.send(workerMsg{Type: "run", Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
+		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
+	if err != nil {
+		return CodeResult{}, wk.died(err), false
+	}
+	for {
+		line, err := wk.out.ReadBytes('\n')
+		if err != nil {
+			return CodeResult{}, wk.died(err), false
+		}
+		var m workerMsg
+		if err := json.Unmarshal(line, &m); err != nil {
+			return CodeResult{}, fmt.Errorf("execute_code: bad message from worker"), false
+		}
+		switch m.Type {
+		case "call":
+			go wk.answer(ctx, req, m)
+		case "done":
+			res := CodeResult{Value: m.Value, Logs: m.Logs}
+			if m.Error != "" {
+				return res, errors.New(m.Error), true
+			}
+			return res, nil, true
+		}
+	}
+}
+
+func (wk *worker) answer(ctx context.Context, req CodeRequest, m workerMsg) {
+	var val json.RawMessage
+	var err error
+	if op, ok := strings.CutPrefix(m.Path, memoryGlobal+"."); ok {
+		val, err = memoryOp(req.Memory, op, m.Args)
+	} else {
+		val, err = req.Invoke(ctx, m.Path, m.Args)
+	}
+	r := workerMsg{Type: "result", ID: m.ID, Value: val}
+	if err != nil {
+		r.Error = err.Error()
+	}
+	_ = wk.send(r)
+}
+
+func (wk *worker) died(err error) error {
+	wk.wait()
+	msg := strings.TrimSpace(wk.stderr.String())
+	if strings.Contains(msg, "out of memory") || strings.Contains(msg, "cannot allocate memory") ||
+		strings.Contains(msg, "failed to allocate") || strings.Contains(msg, "address space") { // the last two: -race builds
+		return errors.New("execute_code: the script exceeded the memory limit (worker killed)")
+	}
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return fmt.Errorf("execute_code: worker failed: %v %s", err, msg)
+}
+
+type limitedWriter struct {
+	mu sync.Mutex
+	w  *strings.Builder
+	n  int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if room := l.n - l.w.Len(); room > 0 {
+		l.w.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// ServeWorker is the worker process's main loop: it caps its own address
+// space at memBytes (plus room for the Go runtime), then runs one script
+// per "run" message with JSRunner, forwarding tool calls to the daemon.
+func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
+	if memBytes > 0 {
+		// The Go runtime reserves much address space up front (over 1 GiB
+		// of virtual size at an RSS of ~30 MB), so the cap is this
+		// baseline plus the script's budget, not the budget alone.
+		lim := vmSize() + memBytes + 64<<20
+		_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim})
+		debug.SetMemoryLimit(int64(memBytes))
+	}
+	in := bufio.NewReaderSize(stdin, 64<<10)
+	var outMu sync.Mutex
+	write := func(m workerMsg) {
+		b, _ := json.Marshal(m)
+		outMu.Lock()
+		defer outMu.Unlock()
+		stdout.Write(append(b, '\n'))
+	}
+	var pendMu sync.Mutex
+	pending := map[int64]chan workerMsg{}
+	var nextID int64
+	runs := make(chan workerMsg)
+	go func() {
+		defer close(runs)
+		for {
+			line, err := in.ReadBytes('\n')
+			if err != nil {
+				return
+			}
+			var m workerMsg
+			if json.Unmarshal(line, &m) != nil {
+				continue
+			}
+			if m.Type == "result" {
+				pendMu.Lock()
+				ch := pending[m.ID]
+				delete(pending, m.ID)
+				pendMu.Unlock()
+				if ch != nil {
+					ch <- m
+				}
+				continue
+			}
+			runs <- m
+		}
+	}()
+	for m := range runs {
+		if m.Type != "run" {
+			continue
+		}
+		invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+			ch := make(chan workerMsg, 1)
+			pendMu.Lock()
+			nextID++
+			id := nextID
+			pending[id] = ch
+			pendMu.Unlock()
+			write(workerMsg{Type: "call", ID: id, Path: path, Args: args})
+			select {
+			case r := <-ch:
+				if r.Error != "" {
+					return nil, errors.New(r.Error)
+				}
+				return r.Value, nil
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
+			MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
+		res, err := runInWorker(req)
+		done := workerMsg{Type: "done", Value: res.Value, Logs: res.Logs}
+		if err != nil {
+			done.Error = err.Error()
+		}
+		write(done)
+	}
+	return 0
+}
+
+// vmSize is the process's current virtual size from /proc/self/status,
+// or 4 GiB when that cannot be read (not Linux).
+func vmSize() uint64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err == nil {
+		for _, l := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(l, "VmSize:"); ok {
+				f := strings.Fields(v)
+				if n, err := strconv.ParseUint(f[0], 10, 64); err == nil && len(f) == 2 && f[1] == "kB" {
+					return n << 10
+				}
+			}
+		}
+	}
+	return 4 << 30
+}
+
+// runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
+func runInWorker(req CodeRequest) (CodeResult, error) {
+	return JSRunner{remoteMemory: true}.RunCode(context.Background(), req)
+}
