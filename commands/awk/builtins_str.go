@@ -1,6 +1,7 @@
 package awk
 
 import (
+	"github.com/justbash/justbash/commands/internal/tz"
 	"strconv"
 	"strings"
 	"time"
@@ -241,10 +242,8 @@ func (in *interp) strftime(a []expr) value {
 	}
 	if len(a) >= 3 && in.eval(a[2]).toBool() {
 		t = t.UTC()
-	} else if tz, ok := in.c.LookupEnv("TZ"); ok {
-		if loc, err := time.LoadLocation(tz); err == nil {
-			t = t.In(loc)
-		}
+	} else if value, ok := in.c.LookupEnv("TZ"); ok {
+		t = t.In(tz.Load(value))
 	}
 	return str(strftime(format, t))
 }
