@@ -21,9 +21,11 @@ func (g *grepRun) scanBlocks(s *fileScan, r io.Reader) error {
 			// A line longer than the buffer: grow to hold it.
 			buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
 		}
-		k, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+		// One Read, not ReadFull: lines that have arrived are searched at
+		// once, so a slow pipe producer sees its matches promptly.
+		k, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+k]
-		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		eof := err == io.EOF
 		if err != nil && !eof {
 			return err
 		}

@@ -46,6 +46,10 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool) (*grepMatc
 		alts = append(alts, "(?:"+t+")")
 	}
 	body := strings.Join(alts, "|")
+	if len(alts) == 0 {
+		// An empty -f file gives no patterns: nothing matches.
+		body = `[^\x00-\x{10FFFF}]`
+	}
 	if line {
 		body = "^(?:" + body + ")$"
 	}

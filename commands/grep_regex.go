@@ -24,36 +24,13 @@ func translateRegex(p string, ere bool) (string, error) {
 				return "", err
 			}
 			i += n - 1
-		case ch == '\\' && i+1 < len(p) && !ere && p[i+1] == '{':
-			n, body, err := checkInterval(p[i+2:], `\}`)
+		case isGroupOrInterval(p[i:], ere, depth):
+			n, opened, err := translateGroup(&b, p[i:], ere, &depth)
 			if err != nil {
 				return "", err
 			}
-			b.WriteString("{" + body + "}")
-			i += n + 3
-		case ch == '\\' && i+1 < len(p) && !ere && (p[i+1] == '(' || p[i+1] == ')'):
-			if depth = groupDepth(depth, p[i+1]); depth < 0 {
-				return "", fmt.Errorf("Unmatched ) or \\)")
-			}
-			b.WriteByte(p[i+1])
-			atStart = p[i+1] == '('
-			i++
-		case ere && ch == '{' && validInterval(p[i:]):
-			n, body, err := checkInterval(p[i+1:], "}")
-			if err != nil {
-				return "", err
-			}
-			b.WriteString("{" + body + "}")
-			i += n + 1
-		case ere && ch == '(':
-			depth++
-			b.WriteByte(ch)
-			atStart = true
-		case ere && ch == ')' && depth == 0:
-			b.WriteString(`\)`)
-		case ere && ch == ')':
-			depth--
-			b.WriteByte(ch)
+			i += n - 1
+			atStart = opened
 		case ch == '\\' && i+1 < len(p):
 			i++
 			s, anchorNext, err := translateEscape(p[i], ere)
@@ -86,8 +63,9 @@ func translateRegex(p string, ere bool) (string, error) {
 		case ere && ch == '|':
 			b.WriteByte(ch)
 			atStart = true
-		case ere && ch == '{' && !validInterval(p[i:]):
-			b.WriteString(`\{`)
+		case ere && (ch == '{' || ch == ')'):
+			b.WriteByte('\\') // not an interval or a group: literal
+			b.WriteByte(ch)
 		case ere && (ch == '*' || ch == '+' || ch == '?') && start:
 			b.WriteByte('\\')
 			b.WriteByte(ch)
@@ -101,11 +79,53 @@ func translateRegex(p string, ere bool) (string, error) {
 	return b.String(), nil
 }
 
-func groupDepth(depth int, ch byte) int {
-	if ch == '(' {
-		return depth + 1
+// isGroupOrInterval reports a group parenthesis or an interval at the
+// start of s: \( \) \{ in BRE; ( ) {n,m} in ERE (an unmatched ")" is
+// literal there).
+func isGroupOrInterval(s string, ere bool, depth int) bool {
+	if !ere {
+		return len(s) > 1 && s[0] == '\\' && strings.IndexByte("(){", s[1]) >= 0
 	}
-	return depth - 1
+	switch s[0] {
+	case '(':
+		return true
+	case ')':
+		return depth > 0
+	case '{':
+		return validInterval(s)
+	}
+	return false
+}
+
+// translateGroup copies one group parenthesis or interval, checking it
+// as GNU does; it returns the bytes consumed and whether a group opened.
+func translateGroup(b *strings.Builder, s string, ere bool, depth *int) (int, bool, error) {
+	skip := 0
+	if !ere {
+		skip = 1 // the backslash
+	}
+	switch s[skip] {
+	case '{':
+		closer := "}"
+		if !ere {
+			closer = `\}`
+		}
+		n, body, err := checkInterval(s[skip+1:], closer)
+		if err != nil {
+			return 0, false, err
+		}
+		b.WriteString("{" + body + "}")
+		return skip + 1 + n + len(closer), false, nil
+	case '(':
+		*depth++
+		b.WriteByte('(')
+		return skip + 1, true, nil
+	}
+	if *depth--; *depth < 0 {
+		return 0, false, fmt.Errorf("Unmatched ) or \\)")
+	}
+	b.WriteByte(')')
+	return skip + 1, false, nil
 }
 
 // checkInterval validates the body of an interval up to its closing

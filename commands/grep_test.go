@@ -56,6 +56,9 @@ func TestGrep(t *testing.T) {
 		{name: "binary", args: []string{"grep", "x"}, stdin: "a\x00x\n", errOut: "grep: (standard input): binary file matches\n"},
 		{name: "egrep", args: []string{"egrep", "a|q"}, stdin: "a\nq\nz\n", out: "a\nq\n"},
 		{name: "bre-anchor-mid", args: []string{"grep", "a^b"}, stdin: "a^b\nab\n", out: "a^b\n"},
+		{name: "f-empty-file", args: []string{"grep", "-f", "e"}, files: map[string]string{"e": ""}, stdin: "test\n", status: 1},
+		{name: "vf-empty-file", args: []string{"grep", "-v", "-f", "e"}, files: map[string]string{"e": ""}, stdin: "test\n", out: "test\n"},
+		{name: "P-re2", args: []string{"grep", "-oP", `\d+`}, stdin: "a12b3\n", out: "12\n3\n"},
 		{name: "bracket-backslash", args: []string{"grep", `[\]`}, stdin: "a\\b\nab\n", out: "a\\b\n"},
 	})
 }

@@ -45,7 +45,7 @@ func parseNlStyle(s string) (nlStyle, error) {
 		}
 		return nlStyle{}, err
 	}
-	return nlStyle{}, fmt.Errorf("invalid numbering style: %s", quoteArg(s))
+	return nlStyle{}, fmt.Errorf("invalid numbering style")
 }
 
 func (st nlStyle) numbers(line []byte) bool {
@@ -106,7 +106,10 @@ func (n *nlRun) options(c *Context, res []optResult) int {
 		switch r.key {
 		case "b", "h", "f":
 			idx := strings.Index("hbf", r.key)
-			n.styles[idx], err = parseNlStyle(r.val)
+			if n.styles[idx], err = parseNlStyle(r.val); err != nil && !strings.HasPrefix(r.val, "p") {
+				part := []string{"header", "body", "footer"}[idx]
+				return c.usageError(1, "invalid %s numbering style: %s", part, quoteArg(r.val))
+			}
 		case "n":
 			if r.val != "ln" && r.val != "rn" && r.val != "rz" {
 				err = fmt.Errorf("invalid line numbering format: %s", quoteArg(r.val))
@@ -127,6 +130,9 @@ func (n *nlRun) options(c *Context, res []optResult) int {
 				names := map[string]string{"w": "line number field width", "i": "line number increment",
 					"v": "starting line number", "l": "line number of blank lines"}
 				err = fmt.Errorf("invalid %s: %s", names[r.key], quoteArg(r.val))
+				if perr == nil {
+					err = fmt.Errorf("%s: Numerical result out of range", err)
+				}
 			}
 			switch r.key {
 			case "w":
@@ -152,7 +158,7 @@ func (n *nlRun) options(c *Context, res []optResult) int {
 func (n *nlRun) line(out *bufio.Writer, line []byte) {
 	if sec := n.sectionOf(line); sec >= 0 {
 		n.section = sec
-		if sec == 0 && !n.noRenumber {
+		if !n.noRenumber {
 			n.num = n.start
 		}
 		return

@@ -309,16 +309,19 @@ func (g *rgRun) stdinGiven() bool {
 }
 
 func (g *rgRun) run(ctx contextT, paths []string) int {
-	var piped []byte
+	piped := false
 	if len(paths) == 0 && !g.files && g.stdinGiven() {
 		// The interpreter hands every command a pipe as stdin, so an
-		// empty one is taken to mean "nothing was piped in".
-		piped, _ = readAllLimited(ctxReader{ctx, g.c.stdin()})
+		// empty one is taken to mean "nothing was piped in". Peek blocks
+		// only until the first byte arrives; the rest is streamed.
+		br := bufio.NewReaderSize(ctxReader{ctx, g.c.stdin()}, 64*1024)
+		if _, err := br.Peek(1); err == nil {
+			g.c.Stdin, piped = br, true
+		}
 	}
 	var targets []rgTarget
 	switch {
-	case len(piped) > 0:
-		g.c.Stdin = bytes.NewReader(piped)
+	case piped:
 		targets = []rgTarget{{shown: "<stdin>", stdin: true}}
 	case len(paths) == 0:
 		targets = []rgTarget{{shown: "", path: ".", dir: true}}

@@ -38,13 +38,44 @@ func (g *rgRun) searchPath(ctx contextT, shown, name string, explicit bool) {
 	g.searchData(shown, data, explicit)
 }
 
+// searchReader streams standard input line by line, so endless pipes
+// work with -m, -q and a closing reader downstream.
 func (g *rgRun) searchReader(ctx contextT, shown string, r io.Reader) {
-	data, err := readAllLimited(ctxReader{ctx, r})
+	f := &rgFile{shown: shown}
+	g.stats.searches++
+	no := 0
+	err := eachLine(lineReader(ctxReader{ctx, r}), '\n', func(line []byte, noEOL bool) bool {
+		no++
+		raw := line
+		if !noEOL {
+			raw = line[:len(line)+1] // the terminator follows in the buffer
+		}
+		if !g.text {
+			if i := bytes.IndexByte(line, 0); i >= 0 {
+				if g.m.matches(line) != g.invert && !g.quiet {
+					g.matched = true
+					g.out.WriteString(shown + ": binary file matches (found \"\\0\" byte around offset " + strconv.Itoa(f.offset+i) + ")\n")
+				}
+				return false
+			}
+		}
+		cont := g.line(f, no, raw)
+		f.offset += len(raw)
+		f.bytesRead = f.offset
+		return cont && !g.werr()
+	})
 	if err != nil && ctx.Err() == nil {
 		g.warn("%s: %s", shown, ErrText(err))
-		return
 	}
-	g.searchData(shown, data, true)
+	g.fileSummary(f)
+}
+
+// werr reports a failed flush of buffered output (a closed pipe).
+func (g *rgRun) werr() bool {
+	if g.out.Buffered() < 16*1024 {
+		return false
+	}
+	return g.out.Flush() != nil
 }
 
 // searchData runs the line loop over a whole input.

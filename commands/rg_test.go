@@ -1,6 +1,12 @@
 package commands
 
-import "testing"
+import (
+	"bytes"
+	"context"
+	"io"
+	"testing"
+	"time"
+)
 
 // TestRg: ripgrep is not installed on the machine the tests were written
 // on, so these expectations follow ripgrep 14's documented output when
@@ -66,4 +72,26 @@ func TestRg(t *testing.T) {
 {"type":"summary","data":{"elapsed_total":{"secs":0,"nanos":0,"human":"0.000000s"},"stats":{"elapsed":{"secs":0,"nanos":0,"human":"0.000000s"},"searches":1,"searches_with_match":1,"bytes_searched":20,"bytes_printed":0,"matched_lines":1,"matches":1}}}
 `},
 	})
+}
+
+// rgEndless repeats a line forever, like yes.
+type rgEndless struct{ line []byte }
+
+func (e rgEndless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], e.line)
+	}
+	return n, nil
+}
+
+// TestRgStreamsStdin: rg -m stops reading an rgEndless pipe.
+func TestRgStreamsStdin(t *testing.T) {
+	var out bytes.Buffer
+	c := &Context{Args: []string{"rg", "-m2", "-n", "y"}, Stdin: rgEndless{[]byte("y\n")}, Stdout: &out, Stderr: io.Discard, Dir: "/"}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if st := runRg(ctx, c); st != 0 || out.String() != "1:y\n2:y\n" {
+		t.Fatalf("status %d, output %q", st, out.String())
+	}
 }

@@ -74,6 +74,28 @@ func BenchmarkGrepIO(b *testing.B) {
 	benchRun(b, l, "grep", "-i", "-o", "error")
 }
 
+// BenchmarkGrepRegex has a required literal ("timeout ") that prefilters
+// blocks before the regexp runs.
+func BenchmarkGrepRegex(b *testing.B) {
+	l, _ := benchData()
+	benchRun(b, l, "grep", "-c", "timeout [a-z]*r")
+}
+
+func BenchmarkGrepN(b *testing.B) {
+	l, _ := benchData()
+	benchRun(b, l, "grep", "-n", "id=99999")
+}
+
+func BenchmarkGrepV(b *testing.B) {
+	l, _ := benchData()
+	benchRun(b, l, "grep", "-vc", "timeout")
+}
+
+func BenchmarkRgCount(b *testing.B) {
+	l, _ := benchData()
+	benchRun(b, l, "rg", "-c", "timeout")
+}
+
 func BenchmarkSortN(b *testing.B) {
 	_, n := benchData()
 	benchRun(b, n, "sort", "-n")
@@ -92,6 +114,11 @@ func BenchmarkUniqC(b *testing.B) {
 func BenchmarkWcL(b *testing.B) {
 	l, _ := benchData()
 	benchRun(b, l, "wc", "-l")
+}
+
+func BenchmarkWc(b *testing.B) {
+	l, _ := benchData()
+	benchRun(b, l, "wc")
 }
 
 func BenchmarkCutF(b *testing.B) {

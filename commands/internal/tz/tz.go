@@ -99,7 +99,7 @@ var zones = map[string]string{
 	"Africa/Cairo": "EET-2EEST,M4.5.5/0,M10.5.4/24", "Africa/Johannesburg": "SAST-2",
 	"Africa/Lagos": "WAT-1", "Africa/Nairobi": "EAT-3", "Africa/Casablanca": "<+01>-1",
 	"Atlantic/Reykjavik": "GMT0",
-	"US/Eastern": "EST5EDT,M3.2.0,M11.1.0", "US/Central": "CST6CDT,M3.2.0,M11.1.0",
+	"US/Eastern":         "EST5EDT,M3.2.0,M11.1.0", "US/Central": "CST6CDT,M3.2.0,M11.1.0",
 	"US/Mountain": "MST7MDT,M3.2.0,M11.1.0", "US/Pacific": "PST8PDT,M3.2.0,M11.1.0",
 	"EST5EDT": "EST5EDT,M3.2.0,M11.1.0", "CST6CDT": "CST6CDT,M3.2.0,M11.1.0",
 	"MST7MDT": "MST7MDT,M3.2.0,M11.1.0", "PST8PDT": "PST8PDT,M3.2.0,M11.1.0", "EST": "EST5", "MST": "MST7", "HST": "HST10",

@@ -1,0 +1,178 @@
+package commands
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+func init() { register("column", runColumn) }
+
+var columnOpts = optParser{opts: []opt{
+	{short: 't', long: "table"},
+	{short: 's', long: "separator", arg: true},
+	{short: 'o', long: "output-separator", arg: true},
+	{short: 'c', long: "output-width", arg: true},
+	{short: 'x', long: "fillrows"},
+	{short: 'n', long: "no-merge"},
+	{short: 'L', long: "keep-empty-lines"},
+}, usage: 1, help: "Usage:\n column [options] [<file>...]\n\nColumnate lists.\n"}
+
+// columnRun is the configuration of one column invocation.
+type columnRun struct {
+	table, fillRows, noMerge, keepEmpty bool
+	seps                                string
+	outSep                              string
+	width                               int
+}
+
+func runColumn(ctx contextT, c *Context) int {
+	res, files, status, ok := columnOpts.parse(c, c.Args[1:])
+	if !ok {
+		return status
+	}
+	col := &columnRun{seps: " \t", outSep: "  ", width: 80}
+	for _, r := range res {
+		switch r.key {
+		case "t":
+			col.table = true
+		case "s":
+			col.seps = r.val
+			col.noMerge = true // explicit separators keep empty cells, as util-linux
+		case "o":
+			col.outSep = r.val
+		case "c":
+			n, err := strconv.Atoi(r.val)
+			if err != nil || n <= 0 {
+				c.Errorf("invalid columns argument: '%s'", r.val)
+				return 1
+			}
+			col.width = n
+		case "x":
+			col.fillRows = true
+		case "n":
+			col.noMerge = true
+		case "L":
+			col.keepEmpty = true
+		}
+	}
+	var lines []string
+	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
+		err := eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+			lines = append(lines, string(line))
+			return true
+		})
+		if err != nil {
+			c.Errorf("%s: %s", name, ErrText(err))
+			status = 1
+		}
+		return true
+	})
+	out := newOut(c.Stdout)
+	if col.table {
+		col.writeTable(out, lines)
+	} else {
+		col.writeFill(out, lines)
+	}
+	return c.finishOut(out, max(st, status))
+}
+
+func (col *columnRun) split(line string) []string {
+	isSep := func(r rune) bool { return strings.ContainsRune(col.seps, r) }
+	if !col.noMerge {
+		return strings.FieldsFunc(line, isSep)
+	}
+	var cells []string
+	start := 0
+	for i, r := range line {
+		if isSep(r) {
+			cells = append(cells, line[start:i])
+			start = i + utf8.RuneLen(r)
+		}
+	}
+	return append(cells, line[start:])
+}
+
+// writeTable aligns cells into columns; every row gets every column and
+// the last column is not padded.
+func (col *columnRun) writeTable(out *bufio.Writer, lines []string) {
+	var rows [][]string
+	var widths []int
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" && !col.keepEmpty {
+			continue
+		}
+		cells := col.split(l)
+		for i, cell := range cells {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+		rows = append(rows, cells)
+	}
+	for _, cells := range rows {
+		if len(cells) == 1 && cells[0] == "" && col.keepEmpty {
+			out.WriteByte('\n')
+			continue
+		}
+		for i, w := range widths {
+			cell := ""
+			if i < len(cells) {
+				cell = cells[i]
+			}
+			out.WriteString(cell)
+			if i < len(widths)-1 {
+				out.WriteString(strings.Repeat(" ", w-utf8.RuneCountInString(cell)))
+				out.WriteString(col.outSep)
+			}
+		}
+		out.WriteByte('\n')
+	}
+}
+
+// writeFill lays entries out in as many tab-aligned columns as fit in the
+// width, filling columns first (or rows with -x).
+func (col *columnRun) writeFill(out *bufio.Writer, lines []string) {
+	var items []string
+	maxLen := 0
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		items = append(items, l)
+		maxLen = max(maxLen, utf8.RuneCountInString(l))
+	}
+	if len(items) == 0 {
+		return
+	}
+	colW := (maxLen + 8) &^ 7
+	ncols := max(col.width/colW, 1)
+	nrows := (len(items) + ncols - 1) / ncols
+	var b bytes.Buffer
+	for r := 0; r < nrows; r++ {
+		b.Reset()
+		pos := 0
+		for k := 0; k < ncols; k++ {
+			i := k*nrows + r
+			if col.fillRows {
+				i = r*ncols + k
+			}
+			if i >= len(items) {
+				break
+			}
+			if k > 0 {
+				for end := k * colW; pos < end; pos = (pos + 8) &^ 7 {
+					b.WriteByte('\t')
+				}
+			}
+			b.WriteString(items[i])
+			pos += utf8.RuneCountInString(items[i])
+		}
+		out.Write(b.Bytes())
+		out.WriteByte('\n')
+	}
+}
