@@ -61,7 +61,7 @@ func runDate(ctx contextT, c *Context) int {
 	if v, ok := f["f"]; ok {
 		return c.dateFile(ctx, v, format, loc)
 	}
-	now := time.Now()
+	now := time.Now().UTC()
 	var t time.Time
 	switch {
 	case f.has("r"):
@@ -147,7 +147,7 @@ func (c *Context) dateFile(ctx contextT, name, format string, loc *time.Location
 	status := 0
 	st := c.eachInput(ctx, []string{name}, func(_ string, r ioReader) bool {
 		eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
-			t, ok := parseDateIn(string(line), time.Now(), loc)
+			t, ok := parseDateIn(string(line), time.Now().UTC(), loc)
 			if !ok {
 				c.Errorf("invalid date '%s'", line)
 				status = 1

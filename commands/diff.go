@@ -279,7 +279,7 @@ func hasChanges(edits []diffEdit) bool {
 
 // diffTime renders a timestamp as GNU diff -u does.
 func diffTime(info fs.FileInfo) string {
-	t := time.Now()
+	t := time.Now().UTC()
 	if info != nil {
 		t = info.ModTime()
 	}

@@ -122,7 +122,7 @@ func (l *lsRun) date(t time.Time) string {
 	t = t.In(l.loc)
 	if t.After(l.now) {
 		// A file may have been touched after ls started: look again once.
-		l.now = time.Now()
+		l.now = time.Now().UTC()
 	}
 	sixMonths := time.Duration(31556952/2) * time.Second
 	recent := t.After(l.now.Add(-sixMonths)) && !t.After(l.now)

@@ -278,7 +278,7 @@ func (p *printfState) pad(s *spec, v string, usePrec bool) {
 }
 
 func (p *printfState) timeConv(s *spec) {
-	t := time.Now()
+	t := time.Now().UTC()
 	if a, ok := p.arg(); ok && a != "" {
 		v, _ := p.parseInt(a)
 		if v >= 0 {

@@ -73,7 +73,7 @@ func runTouch(ctx contextT, c *Context) int {
 		}
 		a, m := atime, mtime
 		if !useRef && a.IsZero() {
-			a, m = time.Now(), time.Now()
+			a, m = time.Now().UTC(), time.Now().UTC()
 		}
 		if onlyA {
 			m = fi.ModTime()
@@ -107,14 +107,14 @@ func (c *Context) touchTimes(f flagSet) (atime, mtime time.Time, ref bool, err e
 		return fileAtime(fi), fi.ModTime(), true, nil
 	}
 	if d, ok := f["d"]; ok {
-		t, ok := ParseDate(d, time.Now())
+		t, ok := ParseDate(d, time.Now().UTC())
 		if !ok {
 			return atime, mtime, false, errors.New("invalid date format '" + d + "'")
 		}
 		return t, t, true, nil
 	}
 	if s, ok := f["t"]; ok {
-		t, ok := parseTouchStamp(s, time.Now())
+		t, ok := parseTouchStamp(s, time.Now().UTC())
 		if !ok {
 			return atime, mtime, false, errors.New("invalid date format '" + s + "'")
 		}

@@ -41,7 +41,9 @@ type Mem struct {
 // MemOption configures NewMem.
 type MemOption func(*Mem)
 
-// WithClock sets the time source for atime/mtime/ctime (default time.Now).
+// WithClock sets the time source for atime/mtime/ctime (default: the
+// current time in UTC — a time in time.Local would make Go read the host's
+// /etc/localtime as soon as anything formats it).
 func WithClock(now func() time.Time) MemOption {
 	return func(m *Mem) {
 		if now != nil {
@@ -66,7 +68,7 @@ func WithOwner(uid, gid uint32) MemOption {
 
 // NewMem returns an empty filesystem holding only the root directory (0755).
 func NewMem(opts ...MemOption) *Mem {
-	m := &Mem{clock: time.Now, uid: 1000, gid: 1000}
+	m := &Mem{clock: nowUTC, uid: 1000, gid: 1000}
 	for _, o := range opts {
 		o(m)
 	}
@@ -285,3 +287,5 @@ func mkdirAll(fsys FS, name string, perm fs.FileMode) error {
 	}
 	return nil
 }
+
+func nowUTC() time.Time { return time.Now().UTC() }

@@ -28,6 +28,8 @@ func TestNoHostFileAccess(t *testing.T) {
 		"js-exec -c 'console.log(require(\"fs\").readdirSync(\"/\").length)'",
 		"echo '{\"a\":[1]}' | yq -o json . > /dev/null; curl -s http://127.0.0.1:1/ ; true",
 		"sqlite3 /tmp/t.db 'create table t(a); insert into t values(random()); select count(*) from t;'",
+		"touch -d 2020-01-02 /tmp/t; ls -l /tmp/t; printf '%(%H)T\\n' -1; awk 'BEGIN{print strftime(\"%H\")}'",
+		"echo a > /tmp/a; echo b > /tmp/b; diff -u /tmp/a /tmp/b; stat /tmp/a; find /tmp -newer /tmp/a",
 		"cd /tmp && zip -q z.zip x && unzip -o -q z.zip -d out; echo '<b>x</b>' | html-to-markdown",
 	}, "\n")
 	dir := t.TempDir()

@@ -233,7 +233,7 @@ func (in *interp) gensub(a []expr) value {
 
 func (in *interp) strftime(a []expr) value {
 	format := "%a %b %e %H:%M:%S %Z %Y"
-	t := time.Now()
+	t := time.Now().UTC()
 	if len(a) >= 1 {
 		format = in.toStr(in.eval(a[0]))
 	}
