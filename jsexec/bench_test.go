@@ -29,6 +29,15 @@ func BenchmarkRunOne(b *testing.B) {
 	}
 }
 
+// BenchmarkRunOneFrozen adds RunOptions.Freeze (what the MCP server needs).
+func BenchmarkRunOneFrozen(b *testing.B) {
+	for b.Loop() {
+		if _, err := Run(context.Background(), "return 1", RunOptions{Freeze: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // Benchmark10kToolCalls awaits 10,000 tool calls in one script.
 func Benchmark10kToolCalls(b *testing.B) {
 	inv := testTools(b)

@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/curl"
 	"github.com/justbash/justbash/toolcmd"
 )
 
@@ -19,8 +19,13 @@ type Options struct {
 	Tools *toolcmd.Invoker
 	// Limits bound each run; zero fields take the package defaults.
 	Limits Limits
-	// Fetch is the network policy for fetch(); nil rejects every fetch.
-	Fetch http.RoundTripper
+	// Network is the shell's network policy behind fetch() (the one curl
+	// gets); nil leaves fetch out of the environment.
+	Network *curl.Policy
+	// Freeze freezes the built-ins (RunOptions.Freeze). Off by default:
+	// node lets scripts patch prototypes, and nothing on the host side
+	// relies on them.
+	Freeze bool
 }
 
 // Exit statuses for tripped limits (other failures exit 1 like node).
@@ -129,7 +134,7 @@ func runCommand(ctx context.Context, c *commands.Context, opts Options) int {
 	}
 	ro := RunOptions{
 		Host: c, Args: a.args, Filename: filename, Module: a.module, TypeScript: a.strip,
-		KeepAlive: true, Stdout: c.Stdout, Stderr: c.Stderr, Fetch: opts.Fetch, Limits: opts.Limits,
+		KeepAlive: true, Stdout: c.Stdout, Stderr: c.Stderr, Network: opts.Network, Freeze: opts.Freeze, Limits: opts.Limits,
 	}
 	if opts.Tools != nil {
 		ro.Invoke = opts.Tools.Invoke

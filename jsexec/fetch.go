@@ -3,6 +3,7 @@ package jsexec
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"unicode/utf16"
@@ -13,15 +14,11 @@ import (
 // maxFetchBody bounds a response body read into the VM.
 const maxFetchBody = 10 << 20
 
-// fetch performs a request through RunOptions.Fetch (the shell's network
-// policy). Without one the promise rejects: the sandbox has no network.
+// fetch performs a request through RunOptions.Network (curl's policy:
+// allow-list, secret headers, private-range denial, and the same checks on
+// every redirect hop). It is only bound when a policy is set.
 func (r *rt) fetch(c goja.FunctionCall) goja.Value {
 	p, resolve, reject := r.vm.NewPromise()
-	rtp := r.opts.Fetch
-	if rtp == nil {
-		_ = reject(r.vm.NewTypeError("fetch failed: network access is disabled in this sandbox (no network policy configured)"))
-		return r.vm.ToValue(p)
-	}
 	rawURL, method := c.Argument(0).String(), c.Argument(1).String()
 	var headers [][]string
 	_ = r.vm.ExportTo(c.Argument(2), &headers)
@@ -29,46 +26,82 @@ func (r *rt) fetch(c goja.FunctionCall) goja.Value {
 	if !goja.IsUndefined(c.Argument(3)) {
 		body = r.bytesArg(c.Argument(3))
 	}
+	redirect := c.Argument(4).String()
+	client := r.fetchClient(redirect)
+	limit := int64(maxFetchBody)
+	if n := r.opts.Network.MaxResponseBytes; n > 0 {
+		limit = min(limit, n)
+	}
 	ctx := r.ctx
 	r.goAsync(func() func() {
+		fail := func(err error) func() {
+			return func() { _ = reject(r.vm.NewTypeError("fetch failed: " + err.Error())) }
+		}
 		req, err := http.NewRequestWithContext(ctx, method, rawURL, bytes.NewReader(body))
 		if err != nil {
-			return func() { _ = reject(r.vm.NewTypeError("fetch failed: " + err.Error())) }
+			return fail(err)
 		}
 		for _, h := range headers {
 			if len(h) == 2 {
 				req.Header.Add(h[0], h[1])
 			}
 		}
-		resp, err := rtp.RoundTrip(req)
+		resp, err := client.Do(req)
 		if err != nil {
-			return func() { _ = reject(r.vm.NewTypeError("fetch failed: " + err.Error())) }
+			return fail(err)
 		}
 		defer resp.Body.Close()
-		data, err := io.ReadAll(io.LimitReader(resp.Body, maxFetchBody+1))
-		if err == nil && len(data) > maxFetchBody {
-			err = errors.New("response body larger than 10 MiB")
+		data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+		if err == nil && int64(len(data)) > limit {
+			err = fmt.Errorf("response body larger than %d bytes", limit)
 		}
 		if err != nil {
-			return func() { _ = reject(r.vm.NewTypeError("fetch failed: " + err.Error())) }
+			return fail(err)
 		}
-		return func() {
-			var hs [][]string
-			for k, vs := range resp.Header {
-				for _, v := range vs {
-					hs = append(hs, []string{k, v})
-				}
-			}
-			o := r.vm.NewObject()
-			_ = o.Set("status", resp.StatusCode)
-			_ = o.Set("statusText", http.StatusText(resp.StatusCode))
-			_ = o.Set("headers", hs)
-			_ = o.Set("url", rawURL)
-			_ = o.Set("body", r.vm.NewArrayBuffer(data))
-			_ = resolve(o)
-		}
+		return func() { _ = resolve(r.responseObject(resp, data, rawURL)) }
 	})
 	return r.vm.ToValue(p)
+}
+
+// fetchClient is the run's client for one redirect mode: "follow" (the
+// policy's client), "manual" (the 3xx response itself) or "error".
+func (r *rt) fetchClient(mode string) *http.Client {
+	if r.httpClient == nil {
+		r.httpClient = r.opts.Network.Client()
+	}
+	switch mode {
+	case "manual", "error":
+		c := *r.httpClient
+		c.CheckRedirect = func(*http.Request, []*http.Request) error {
+			if mode == "error" {
+				return errors.New("redirect mode is set to error")
+			}
+			return http.ErrUseLastResponse
+		}
+		return &c
+	}
+	return r.httpClient
+}
+
+func (r *rt) responseObject(resp *http.Response, data []byte, rawURL string) *goja.Object {
+	var hs [][]string
+	for k, vs := range resp.Header {
+		for _, v := range vs {
+			hs = append(hs, []string{k, v})
+		}
+	}
+	final := rawURL
+	if resp.Request != nil && resp.Request.URL != nil {
+		final = resp.Request.URL.String()
+	}
+	o := r.vm.NewObject()
+	_ = o.Set("status", resp.StatusCode)
+	_ = o.Set("statusText", http.StatusText(resp.StatusCode))
+	_ = o.Set("headers", hs)
+	_ = o.Set("url", final)
+	_ = o.Set("redirected", final != rawURL)
+	_ = o.Set("body", r.vm.NewArrayBuffer(data))
+	return o
 }
 
 func utf16Units(s string) []uint16 { return utf16.Encode([]rune(s)) }

@@ -102,7 +102,9 @@ func (r *rt) coreBindings(h *goja.Object) {
 		}
 		return r.vm.ToValue(p)
 	})
-	r.bind(h, "fetch", r.fetch)
+	if r.opts.Network != nil {
+		r.bind(h, "fetch", r.fetch)
+	}
 	r.bind(h, "noCodegen", func(goja.FunctionCall) goja.Value {
 		panic(r.vm.NewTypeError("js-exec: code generation from strings is disabled in the sandbox (no eval, no Function constructor)"))
 	})
@@ -125,8 +127,26 @@ func (r *rt) bytesArg(v goja.Value) []byte {
 // that the loop settles, so Promise.all over tool calls runs them at once.
 func (r *rt) callTool(c goja.FunctionCall) goja.Value {
 	path := c.Argument(0).String()
-	args := json.RawMessage(c.Argument(1).String())
 	p, resolve, reject := r.vm.NewPromise()
+	if path == "" {
+		_ = reject(r.vm.NewTypeError("tools is not a function: call tools.<name>(args)"))
+		return r.vm.ToValue(p)
+	}
+	var args json.RawMessage
+	if a := c.Argument(1); !goja.IsUndefined(a) {
+		s, ok, err := r.toJSON(a)
+		if err != nil {
+			msg := err.Error()
+			if ex, isEx := err.(*goja.Exception); isEx {
+				msg = valueString(ex.Value().ToObject(r.vm).Get("message"), msg)
+			}
+			_ = reject(r.vm.NewTypeError("tools." + path + ": arguments are not JSON-serialisable: " + msg))
+			return r.vm.ToValue(p)
+		}
+		if ok {
+			args = json.RawMessage(s)
+		}
+	}
 	r.toolCalls++
 	if r.toolCalls > r.lim.MaxToolCalls {
 		r.cancel(newLimitError("tool calls", "%d calls", r.lim.MaxToolCalls))
@@ -146,7 +166,7 @@ func (r *rt) callTool(c goja.FunctionCall) goja.Value {
 				_ = resolve(goja.Undefined())
 				return
 			}
-			v, perr := r.jsonParse(goja.Undefined(), r.vm.ToValue(string(out)))
+			v, perr := r.in.parse(goja.Undefined(), r.vm.ToValue(string(out)))
 			if perr != nil {
 				_ = reject(r.toolError(path, fmt.Errorf("tool %s returned invalid JSON", path)))
 				return
@@ -159,10 +179,7 @@ func (r *rt) callTool(c goja.FunctionCall) goja.Value {
 
 // toolError is a real JS Error (instanceof Error, .message) with a code.
 func (r *rt) toolError(path string, err error) goja.Value {
-	e, cerr := r.vm.New(r.vm.Get("Error"), r.vm.ToValue(err.Error()))
-	if cerr != nil {
-		return r.vm.ToValue(err.Error())
-	}
+	e := r.newError(err.Error())
 	_ = e.Set("code", "TOOL_ERROR")
 	_ = e.Set("tool", path)
 	return e

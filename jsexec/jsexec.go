@@ -16,10 +16,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/curl"
 )
 
 // Limits bound one run. Zero fields take the defaults below.
@@ -103,8 +103,15 @@ type RunOptions struct {
 
 	// Stdout and Stderr receive console output; nil captures it in Result.
 	Stdout, Stderr io.Writer
-	// Fetch enables fetch(); nil means fetch rejects (no network policy).
-	Fetch http.RoundTripper
+	// Network decides fetch(): nil leaves fetch, Headers and Response out
+	// of the environment (the MCP sandbox); a policy defines them and sends
+	// every request, and every redirect hop, through curl's checks (the
+	// zero Policy refuses all requests, like curl does).
+	Network *curl.Policy
+	// Freeze makes the built-ins and their global names read-only before
+	// the code runs (about a millisecond per run; see freeze.go). Host-side
+	// conversions never depend on it: they use the original functions.
+	Freeze bool
 
 	Limits Limits
 }

@@ -1,6 +1,7 @@
 package jsexec
 
 import (
+	"encoding/json"
 	"io"
 	"os"
 	"path"
@@ -22,24 +23,75 @@ func isTS(name string) bool {
 // prepare turns the user's code into a script body goja can run. Plain
 // scripts pass through untouched (fast path). ES modules and TypeScript go
 // through esbuild, in-process, with every import resolved from the sandbox
-// FS by a plugin, so esbuild never looks at the host.
-func (r *rt) prepare(code string) (string, error) {
+// FS by a plugin, so esbuild never looks at the host. mapped reports that
+// the body carries its own source map (esbuild's, so stacks point at the
+// user's lines); its first line is a banner comment, so the wrapper that
+// goes in front of it shifts no mapped position.
+func (r *rt) prepare(code string) (body string, mapped bool, err error) {
 	ts := r.opts.TypeScript || isTS(r.opts.Filename)
 	mod := r.opts.Module || strings.HasSuffix(r.opts.Filename, ".mjs") || strings.HasSuffix(r.opts.Filename, ".mts") || moduleSyntax.MatchString(code)
-	if !ts && !mod {
-		return code, nil
+	if !ts && !mod && !needsLowering(code) {
+		return code, false, nil
 	}
 	if !mod {
+		loader := api.LoaderJS
+		if ts {
+			loader = api.LoaderTS
+		}
 		res := api.Transform(code, api.TransformOptions{
-			Loader: api.LoaderTS, Sourcefile: r.filename(), Target: api.ES2020,
-			Supported: map[string]bool{"top-level-await": true}, LogLevel: api.LogLevelSilent,
+			Loader: loader, Sourcefile: r.filename(), Target: api.ES2020, Banner: banner,
+			Supported: supported, LogLevel: api.LogLevelSilent, Sourcemap: api.SourceMapExternal,
+			Define: map[string]string{"import.meta.url": r.metaURL()},
 		})
 		if len(res.Errors) > 0 {
-			return "", esbuildError(res.Errors, r.filename())
+			return "", false, esbuildError(res.Errors, r.filename())
 		}
-		return string(res.Code), nil
+		return withMap(string(res.Code), res.Map, r.filename()), true, nil
 	}
-	return r.bundle(code, ts)
+	out, err := r.bundle(code, ts)
+	return out, err == nil, err
+}
+
+// banner is esbuild's first output line (see prepare).
+const banner = "// js-exec"
+
+// metaURL is the JSON literal import.meta.url becomes: the main script's
+// file URL, or node's "<cwd>/[eval1]" for inline code. Every bundled module
+// sees the main script's URL (esbuild's define is global to the build).
+func (r *rt) metaURL() string {
+	name := "[eval1]"
+	dir := "/"
+	if r.opts.Host != nil {
+		dir = r.opts.Host.Dir
+	}
+	if r.opts.Filename != "" {
+		name = r.opts.Filename
+	}
+	b, _ := json.Marshal("file://" + path.Join(dir, name))
+	if path.IsAbs(name) {
+		b, _ = json.Marshal("file://" + name)
+	}
+	return string(b)
+}
+
+// supported tells esbuild what goja handles natively, so it only lowers
+// the rest (async generators and for await, which goja lacks).
+var supported = map[string]bool{"top-level-await": true, "dynamic-import": false, "for-await": false, "async-generator": false}
+
+// needsLowering spots syntax goja cannot parse in plain scripts, which
+// then go through esbuild like TypeScript does.
+func needsLowering(code string) bool {
+	return strings.Contains(code, "for await") || strings.Contains(code, "async function*") ||
+		strings.Contains(code, "async *") || strings.Contains(code, "import.meta")
+}
+
+// withMap appends esbuild's source map, with readable source names, as an
+// inline comment goja decodes.
+func withMap(code string, m []byte, mainName string) string {
+	if fixed := renameSources(m, mainName); fixed != nil {
+		return code + inlineMap(fixed)
+	}
+	return code
 }
 
 const (
@@ -69,7 +121,11 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 		Format:        api.FormatESModule,
 		Platform:      api.PlatformNeutral,
 		Target:        api.ES2020,
-		Supported:     map[string]bool{"top-level-await": true, "dynamic-import": false},
+		Supported:     supported,
+		Sourcemap:     api.SourceMapExternal,
+		Outfile:       "/jsexec-out.js",
+		Banner:        map[string]string{"js": banner},
+		Define:        map[string]string{"import.meta.url": r.metaURL()},
 		TreeShaking:   api.TreeShakingFalse,
 		AbsWorkingDir: "/",
 		LogLevel:      api.LogLevelSilent,
@@ -78,10 +134,18 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 	if len(res.Errors) > 0 {
 		return "", esbuildError(res.Errors, r.filename())
 	}
-	if len(res.OutputFiles) == 0 {
+	var js, sm []byte
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, ".map") {
+			sm = f.Contents
+		} else {
+			js = f.Contents
+		}
+	}
+	if js == nil {
 		return "", &Error{Kind: KindSyntax, Message: "js-exec: bundling produced no output"}
 	}
-	return string(res.OutputFiles[0].Contents), nil
+	return withMap(string(js), sm, r.filename()), nil
 }
 
 func (r *rt) vfsPlugin(code, dir string, loader api.Loader) api.Plugin {
@@ -177,6 +241,11 @@ func (r *rt) readVFS(p string) (string, error) {
 	return string(b), err
 }
 
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
 func quoteJS(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`).Replace(s) + "'"
 }
@@ -217,17 +286,24 @@ func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 	if err != nil {
 		panic(r.fsError(err, "open", file))
 	}
-	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax.MatchString(src) {
-		res := api.Transform(src, api.TransformOptions{Loader: loaderFor(file), Format: api.FormatCommonJS, Sourcefile: file, Target: api.ES2020, LogLevel: api.LogLevelSilent})
+	mapped := false
+	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax.MatchString(src) || needsLowering(src) {
+		res := api.Transform(src, api.TransformOptions{Loader: loaderFor(file), Format: api.FormatCommonJS, Sourcefile: file, Target: api.ES2020,
+			Supported: supported, Banner: banner, Sourcemap: api.SourceMapExternal, LogLevel: api.LogLevelSilent,
+			Define: map[string]string{"import.meta.url": jsonString("file://" + file)}})
 		if len(res.Errors) > 0 {
-			panic(r.vm.NewGoError(esbuildError(res.Errors, r.filename())))
+			panic(r.vm.NewGoError(esbuildError(res.Errors, file)))
 		}
-		src = string(res.Code)
+		src, mapped = withMap(string(res.Code), res.Map, file), true
 	}
-	prg, err := goja.Compile(file, "(function (exports, require, module, __filename, __dirname) {"+src+"\n})", false)
+	const prefix = "(function (exports, require, module, __filename, __dirname) {"
+	wrapped := prefix + src + "\n})"
+	if !mapped {
+		wrapped += inlineMap(firstLineMap(file, src, len(prefix)))
+	}
+	prg, err := compileSandboxed(file, wrapped)
 	if err != nil {
-		e := syntaxError(err, src, len("(function (exports, require, module, __filename, __dirname) {"))
-		panic(r.vm.NewGoError(e))
+		panic(r.vm.NewGoError(syntaxError(err, src, len(prefix))))
 	}
 	v, err := r.vm.RunProgram(prg)
 	if err != nil {

@@ -83,10 +83,7 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 func (r *rt) fsError(err error, syscallName, p string) goja.Value {
 	code, text, errno := errCode(err)
 	msg := code + ": " + text + ", " + syscallName + " '" + p + "'"
-	e, cerr := r.vm.New(r.vm.Get("Error"), r.vm.ToValue(msg))
-	if cerr != nil {
-		return r.vm.ToValue(msg)
-	}
+	e := r.newError(msg)
 	_ = e.Set("code", code)
 	_ = e.Set("errno", -errno)
 	_ = e.Set("syscall", syscallName)

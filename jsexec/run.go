@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
 )
 
 //go:embed js/core.js
@@ -26,6 +27,7 @@ var (
 	nodePrg     *goja.Program
 	protosPrg   *goja.Program
 	emptyPrg    *goja.Program
+	freezePrg   *goja.Program
 	preludeErr  error
 )
 
@@ -40,6 +42,8 @@ func compilePrelude() {
 		protosPrg, err = goja.Compile("jsexec:protos", protosSrc, true)
 		errs = append(errs, err)
 		emptyPrg, err = goja.Compile("", "", true)
+		errs = append(errs, err)
+		freezePrg, err = goja.Compile("jsexec:freeze", freezeSrc, true)
 		errs = append(errs, err)
 		preludeErr = errors.Join(errs...)
 	})
@@ -102,11 +106,15 @@ func exitCodeFor(r *rt, err error) int {
 }
 
 func (r *rt) run(code string) (json.RawMessage, error) {
-	src, err := r.prepare(code)
+	src, mapped, err := r.prepare(code)
 	if err != nil {
 		return nil, err
 	}
-	prg, err := goja.Compile(r.filename(), bodyPrefix+src+"\n})", false)
+	wrapped := bodyPrefix + src + "\n})"
+	if !mapped {
+		wrapped += inlineMap(firstLineMap(r.filename(), src, len(bodyPrefix)))
+	}
+	prg, err := compileSandboxed(r.filename(), wrapped)
 	if err != nil {
 		return nil, syntaxError(err, code, len(bodyPrefix))
 	}
@@ -139,12 +147,14 @@ func (r *rt) run(code string) (json.RawMessage, error) {
 }
 
 func (r *rt) resultJSON(v goja.Value) (json.RawMessage, error) {
-	f, _ := goja.AssertFunction(r.api.Get("toJSON"))
-	s, err := f(goja.Undefined(), v)
+	s, ok, err := r.toJSON(v)
 	if err != nil {
 		return nil, &Error{Kind: KindUncaught, Message: "js-exec: result is not JSON-serialisable: " + r.convert(err).Error()}
 	}
-	return json.RawMessage(s.String()), nil
+	if !ok {
+		return json.RawMessage("null"), nil
+	}
+	return json.RawMessage(s), nil
 }
 
 func (r *rt) filename() string {
@@ -156,13 +166,12 @@ func (r *rt) filename() string {
 
 // setup installs the prelude, the globals and the sandbox locks.
 func (r *rt) setup() error {
+	r.captureIntrinsics()
 	r.host = r.vm.NewObject()
 	r.coreBindings(r.host)
 	if r.opts.Host != nil {
 		r.nodeBindings(r.host)
 	}
-	jp, _ := goja.AssertFunction(r.vm.Get("JSON").ToObject(r.vm).Get("parse"))
-	r.jsonParse = jp
 	api, err := r.callPrelude(corePrg)
 	if err != nil {
 		return err
@@ -178,7 +187,10 @@ func (r *rt) setup() error {
 	if err := r.installGlobals(); err != nil {
 		return err
 	}
-	return r.harden()
+	if err := r.harden(); err != nil {
+		return err
+	}
+	return r.freeze()
 }
 
 func (r *rt) callPrelude(p *goja.Program) (*goja.Object, error) {
@@ -225,7 +237,7 @@ func (r *rt) installGlobals() error {
 		if err != nil {
 			return &Error{Message: fmt.Sprintf("js-exec: global %s is not JSON: %v", name, err)}
 		}
-		v, err := r.jsonParse(goja.Undefined(), r.vm.ToValue(string(b)))
+		v, err := r.in.parse(goja.Undefined(), r.vm.ToValue(string(b)))
 		if err != nil {
 			return r.convert(err)
 		}
@@ -248,6 +260,14 @@ func sortedKeys[V any](m map[string]V) []string {
 // syntaxError rewrites goja's "name: Line L:C msg" so the position refers
 // to the user's code (the wrapper prefix shifts line 1).
 func syntaxError(err error, _ string, prefix int) error {
+	var el parser.ErrorList
+	if errors.As(err, &el) && len(el) > 0 {
+		line, col := el[0].Position.Line, el[0].Position.Column
+		if line == 1 {
+			col = max(1, col-prefix)
+		}
+		return &Error{Kind: KindSyntax, Message: fmt.Sprintf("SyntaxError: %s (line %d, column %d)", el[0].Message, line, col)}
+	}
 	var se *goja.CompilerSyntaxError
 	if !errors.As(err, &se) {
 		return &Error{Kind: KindSyntax, Message: "SyntaxError: " + err.Error()}

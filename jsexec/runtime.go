@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -36,7 +37,8 @@ type rt struct {
 	nodeAPI     *goja.Object // require, module, exports of the main script
 	trampoline  goja.Callable
 	current     func()
-	jsonParse   goja.Callable
+	in          intrinsics
+	httpClient  *http.Client
 	toolCalls   int
 	exited      bool
 	exitCode    int
@@ -101,6 +103,9 @@ func (r *rt) close() {
 		s()
 	}
 	r.cancel(context.Canceled)
+	if r.httpClient != nil {
+		r.httpClient.CloseIdleConnections()
+	}
 }
 
 // exec runs f inside a VM call so that exceptions are caught and pending
@@ -193,11 +198,10 @@ func valueString(v goja.Value, def string) string {
 }
 
 func (r *rt) isError(obj *goja.Object) bool {
-	errCtor := r.vm.Get("Error")
-	if errCtor == nil {
+	if r.in.errorCtor == nil {
 		return false
 	}
-	ok, err := r.instanceOf(obj, errCtor)
+	ok, err := r.instanceOf(obj, r.in.errorCtor)
 	return err == nil && ok
 }
 

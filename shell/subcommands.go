@@ -23,7 +23,10 @@ func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits
 	if opts.Network != nil {
 		policy = *opts.Network
 	}
-	js := jsexec.New(jsexec.Options{Tools: opts.Tools, Limits: jsexec.Limits{MaxOutputBytes: lim.MaxOutputBytes}})
+	// fetch in js-exec follows the same network policy as curl, and is
+	// absent when the network is off.
+	js := jsexec.New(jsexec.Options{Tools: opts.Tools, Network: opts.Network,
+		Limits: jsexec.Limits{MaxOutputBytes: lim.MaxOutputBytes}})
 	for name, cmd := range map[string]commands.Command{
 		"js-exec": js,
 		"node":    js,

@@ -72,11 +72,18 @@
     if (Array.isArray(v)) {
       const parts = [];
       const n = Math.min(v.length, 100);
-      for (let i = 0; i < n; i++) parts.push(i in v ? formatValue(v[i], depth - 1, s2, indent + 1, false) : "<empty item>");
-      if (v.length > 100) parts.push("... " + (v.length - 100) + " more items");
+      let numeric = true;
+      for (let i = 0; i < n; i++) {
+        if (i in v && typeof v[i] !== "number" && typeof v[i] !== "bigint") numeric = false;
+        parts.push(i in v ? formatValue(v[i], depth - 1, s2, indent + 1, false) : "<empty item>");
+      }
+      const rows = parts.length > 6 ? groupItems(parts, indent, numeric) : parts;
+      if (v.length > 100) rows.push("... " + (v.length - 100) + " more items");
       const extra = Object.keys(v).filter((k) => !/^\d+$/.test(k));
-      for (const k of extra) parts.push(fmtKey(k) + ": " + formatValue(v[k], depth - 1, s2, indent + 1, false));
-      return wrap(name && name !== "Array" ? name + "(" + v.length + ") [" : "[", parts, "]", indent);
+      for (const k of extra) rows.push(fmtKey(k) + ": " + formatValue(v[k], depth - 1, s2, indent + 1, false));
+      const open = name && name !== "Array" ? name + "(" + v.length + ") [" : "[";
+      if (rows !== parts) return open + "\n" + "  ".repeat(indent + 1) + rows.join(",\n" + "  ".repeat(indent + 1)) + "\n" + "  ".repeat(indent) + "]";
+      return wrap(open, rows, "]", indent);
     }
     if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
       const parts = [];
@@ -101,6 +108,36 @@
     else if (name && name !== "Object") open = name + " {";
     const keys = Object.keys(v).concat(Object.getOwnPropertySymbols(v).filter((s) => Object.prototype.propertyIsEnumerable.call(v, s)));
     return formatProps(v, keys, depth, s2, indent, open, "}");
+  }
+  // groupItems lays many short array items out in aligned columns, as
+  // node does (numbers right-aligned); it returns parts itself when the
+  // items are too long or too few to be worth it.
+  function groupItems(parts, indent, numeric) {
+    if (parts.some((p) => p.includes("\n"))) return parts;
+    const sep = 2;
+    let total = 0, maxLen = 0;
+    for (const p of parts) { total += p.length + sep; if (p.length > maxLen) maxLen = p.length; }
+    const cell = maxLen + sep;
+    if (!(cell * 3 + indent * 2 < 80 && (total / cell > 5 || maxLen <= 6))) return parts;
+    const bias = Math.sqrt(cell - total / parts.length);
+    const biased = Math.max(cell - 3 - bias, 1);
+    const cols = Math.min(Math.round(Math.sqrt(2.5 * biased * parts.length) / biased), Math.floor((80 - indent * 2) / cell), 12, 15);
+    if (cols <= 1) return parts;
+    const widths = [];
+    for (let c = 0; c < cols; c++) {
+      let w = 0;
+      for (let j = c; j < parts.length; j += cols) if (parts[j].length > w) w = parts[j].length;
+      widths.push(w + sep);
+    }
+    const rows = [];
+    for (let i = 0; i < parts.length; i += cols) {
+      const end = Math.min(i + cols, parts.length);
+      let row = "";
+      for (let j = i; j < end - 1; j++) row += numeric ? (parts[j] + ", ").padStart(widths[j - i]) : (parts[j] + ", ").padEnd(widths[j - i]);
+      row += numeric ? parts[end - 1].padStart(widths[end - 1 - i] - sep) : parts[end - 1];
+      rows.push(row);
+    }
+    return rows;
   }
   function formatProps(v, keys, depth, seen, indent, open, close) {
     const parts = [];
@@ -176,8 +213,37 @@
     timeLog: (l = "default", ...a) => { if (timersStart.has(l)) emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms", ...a]); },
     group: (...a) => { if (a.length) emit("log", 1, a); groupIndent += "  "; },
     groupEnd: () => { groupIndent = groupIndent.slice(2); },
-    table: (v) => emit("log", 1, [v]),
+    table: (v) => emit("log", 1, [table(v)]),
   };
+
+  // table draws console.table's box: an (index) column, one column per
+  // key in order of first appearance, and Values for primitive rows.
+  function table(data) {
+    if (data === null || typeof data !== "object") return data;
+    const rowKeys = data instanceof Map ? [...data.keys()] : Object.keys(data);
+    const rowOf = (k) => (data instanceof Map ? data.get(k) : data[k]);
+    const cols = [];
+    let hasValues = false;
+    for (const k of rowKeys) {
+      const r = rowOf(k);
+      if (r !== null && typeof r === "object") { for (const c of Object.keys(r)) if (!cols.includes(c)) cols.push(c); }
+      else hasValues = true;
+    }
+    const head = ["(index)"].concat(cols, hasValues ? ["Values"] : []);
+    const cell = (x) => formatValue(x, 0, [], 0, false);
+    const body = rowKeys.map((k) => {
+      const r = rowOf(k);
+      const isObj = r !== null && typeof r === "object";
+      const line = [typeof k === "string" ? k : cell(k)];
+      for (const c of cols) line.push(isObj && Object.prototype.hasOwnProperty.call(r, c) ? cell(r[c]) : "");
+      if (hasValues) line.push(isObj ? "" : cell(r));
+      return line;
+    });
+    const widths = head.map((h, i) => Math.max(h.length, ...body.map((l) => l[i].length)) + 2);
+    const rule = (l, m, r) => l + widths.map((w) => "─".repeat(w)).join(m) + r;
+    const row = (cells) => "│" + cells.map((c, i) => " " + c.padEnd(widths[i] - 1)).join("│") + "│";
+    return [rule("┌", "┬", "┐"), row(head), rule("├", "┼", "┤")].concat(body.map(row), [rule("└", "┴", "┘")]).join("\n");
+  }
 
   // ---- timers ----
   function checkFn(fn) {
@@ -276,13 +342,9 @@
         return sub;
       },
       apply(t, self, args) {
-        if (!path) return Promise.reject(new TypeError("tools is not a function: call tools.<name>(args)"));
-        let json = "";
-        if (args.length > 0 && args[0] !== undefined) {
-          try { json = JSON.stringify(args[0]); } catch (e) { return Promise.reject(new TypeError("tools." + path + ": arguments are not JSON-serialisable: " + e.message)); }
-          if (json === undefined) json = "";
-        }
-        return host.callTool(path, json);
+        if (!path) return host.callTool("", undefined);
+        // The host serialises the argument with the original JSON.stringify.
+        return host.callTool(path, args.length > 0 ? args[0] : undefined);
       },
       set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, setPrototypeOf: readOnly,
       preventExtensions() { return false; },
@@ -432,21 +494,19 @@
       const headers = new Headers(init.headers);
       let body;
       if (init.body != null) body = typeof init.body === "string" ? host.bytesFrom(init.body, "utf8") : bufOf(toBytes(init.body));
-      return host.fetch(url, String(init.method || "GET").toUpperCase(), [...headers.entries()], body).then((r) =>
-        new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers, url: r.url }));
+      return host.fetch(url, String(init.method || "GET").toUpperCase(), [...headers.entries()], body, String(init.redirect || "follow")).then((r) => {
+        const res = new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers, url: r.url });
+        res.redirected = r.redirected;
+        return res;
+      });
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
-  // ---- JSON-safe results ----
-  function toJSON(v) {
-    if (v === undefined || typeof v === "function" || typeof v === "symbol") return "null";
-    const s = JSON.stringify(v, (k, x) => (typeof x === "bigint" ? x.toString() : x));
-    return s === undefined ? "null" : s;
-  }
-
-  const globals = Object.assign({ console, TextEncoder, TextDecoder, URL, URLSearchParams, Headers, Response, fetch, atob, btoa, structuredClone }, timers);
+  const globals = Object.assign({ console, TextEncoder, TextDecoder, URL, URLSearchParams, atob, btoa, structuredClone }, timers);
+  // fetch exists only when the embedder gave a network policy.
+  if (host.fetch) Object.assign(globals, { Headers, Response, fetch });
   for (const k of Object.keys(globals)) defineHidden(g, k, globals[k]);
-  return { inspect, format, toolProxy, toJSON, toBytes, bufOf, quote, isErr, console };
+  return { inspect, format, toolProxy, toBytes, bufOf, quote, isErr, console };
 })
