@@ -24,6 +24,10 @@ type ClientOptions struct {
 const (
 	CodeDisconnected = -32001 // the daemon went away while a request was in flight
 	CodeSendFailed   = -32002 // the request could not be sent
+	// CodeDiscoveryChanged answers requests after a reconnect found the
+	// daemon offering other capabilities or tools than the MCP client
+	// discovered: the client must initialize again (restart) to see them.
+	CodeDiscoveryChanged = -32003
 )
 
 // RunClient is `justbash mcp client`: a stdio MCP server that forwards raw
@@ -63,6 +67,12 @@ type proxy struct {
 	initReq  []byte
 	initNote []byte
 	replayID string
+	// Discovery as the MCP client saw it (digests of the initialize
+	// capabilities and of the tools/list result), the id of our own
+	// tools/list probe after a reconnect, and whether they differ now.
+	capsSig, toolsSig string
+	probeID           string
+	changed           bool
 }
 
 func (p *proxy) write(b []byte) {
@@ -153,6 +163,21 @@ func (p *proxy) dial(ctx context.Context) (*websocket.Conn, error) {
 		if initNote != nil {
 			_ = c.Write(ctx, websocket.MessageText, initNote)
 		}
+		p.mu.Lock()
+		probe := p.toolsSig != ""
+		p.probeID = ""
+		if probe {
+			p.probeID = `"justbash-tools-` + RandomID() + `"`
+		}
+		pid := p.probeID
+		p.mu.Unlock()
+		if probe {
+			b := []byte(`{"jsonrpc":"2.0","id":` + pid + `,"method":"tools/list","params":{}}`)
+			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+				c.Close(websocket.StatusGoingAway, "")
+				return nil, err
+			}
+		}
 	}
 	return c, nil
 }
@@ -166,27 +191,99 @@ func (p *proxy) readLoop(ctx context.Context, c *websocket.Conn, lost chan struc
 		}
 		var pr rpcProbe
 		if json.Unmarshal(msg, &pr) == nil && len(pr.ID) > 0 && pr.Method == "" {
-			p.mu.Lock()
-			replay := string(pr.ID) == p.replayID
-			delete(p.pending, string(pr.ID))
-			p.mu.Unlock()
-			if replay {
+			if p.observe(string(pr.ID), msg) {
 				continue
 			}
+		} else if batch := []rpcProbe{}; json.Unmarshal(msg, &batch) == nil {
+			p.mu.Lock()
+			for _, b := range batch {
+				delete(p.pending, string(b.ID))
+			}
+			p.mu.Unlock()
 		}
 		p.write(msg)
 	}
 }
 
+// observe notes discovery answers. It reports whether the message was
+// the answer to one of our own replayed requests, which the MCP client
+// must not see.
+func (p *proxy) observe(id string, msg []byte) bool {
+	var r struct {
+		Result json.RawMessage `json:"result"`
+	}
+	_ = json.Unmarshal(msg, &r)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	method := p.pending[id]
+	delete(p.pending, id)
+	switch {
+	case id == p.replayID:
+		if p.capsSig != "" && capsDigest(r.Result) != p.capsSig {
+			p.changed = true
+		}
+		return true
+	case id == p.probeID:
+		if p.toolsSig != "" && digest(r.Result) != p.toolsSig {
+			p.changed = true
+		}
+		return true
+	case method == "initialize" && r.Result != nil:
+		p.capsSig = capsDigest(r.Result)
+	case method == "tools/list" && r.Result != nil:
+		p.toolsSig = digest(r.Result)
+	}
+	return false
+}
+
+// capsDigest digests what an initialize result promises: capabilities and
+// the protocol version (not serverInfo, whose version may change freely).
+func capsDigest(result json.RawMessage) string {
+	var r struct {
+		ProtocolVersion string          `json:"protocolVersion"`
+		Capabilities    json.RawMessage `json:"capabilities"`
+	}
+	_ = json.Unmarshal(result, &r)
+	return r.ProtocolVersion + "\x00" + digest(r.Capabilities)
+}
+
+// digest is a canonical form of a JSON value (object keys sorted).
+func digest(raw json.RawMessage) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return string(raw)
+	}
+	b, _ := json.Marshal(v) // encoding/json sorts map keys
+	return string(b)
+}
+
 func (p *proxy) send(ctx context.Context, c *websocket.Conn, line []byte) error {
 	var pr rpcProbe
 	if json.Unmarshal(line, &pr) != nil {
-		// Let the daemon answer malformed input with a proper parse error.
+		// A batch: track its requests so a lost connection answers them;
+		// anything else malformed gets the daemon's parse error.
+		var batch []rpcProbe
+		if json.Unmarshal(line, &batch) == nil {
+			p.mu.Lock()
+			for _, b := range batch {
+				if len(b.ID) > 0 && b.Method != "" {
+					p.pending[string(b.ID)] = b.Method
+				}
+			}
+			p.mu.Unlock()
+		}
 		return c.Write(ctx, websocket.MessageText, line)
 	}
 	p.mu.Lock()
+	if p.changed && pr.Method != "initialize" && len(pr.ID) > 0 && pr.Method != "" {
+		p.mu.Unlock()
+		p.writeError(pr.ID, CodeDiscoveryChanged, "the daemon's capabilities or tools changed while reconnecting; restart the MCP client (initialize again) to use them")
+		return nil
+	}
 	switch pr.Method {
 	case "initialize":
+		// A fresh handshake: the client will discover everything again.
+		p.changed, p.capsSig, p.toolsSig = false, "", ""
 		p.initReq = append([]byte(nil), line...)
 	case "notifications/initialized":
 		p.initNote = append([]byte(nil), line...)

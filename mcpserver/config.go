@@ -1,7 +1,10 @@
 // Package mcpserver is the jsmcp-style meta-MCP server: it reads a config of
 // upstream tool servers and presets, starts the servers once, and exposes a
 // small set of meta tools (list_servers, list_tools, execute_code,
-// fetch_logs, clear_logs, bash) over stdio, WebSocket and an HTTP JSON API.
+// fetch_logs, clear_logs, bash) over stdio, WebSocket, MCP Streamable HTTP
+// and an HTTP JSON API. Servers may be MCP servers, OpenAPI documents or
+// GraphQL endpoints (loaded with the sources packages); remote MCP servers
+// get OAuth bearer tokens from the store `justbash mcp auth` fills.
 //
 // The package never reads the process environment itself: the caller hands
 // it a lookup function (the CLI passes os.LookupEnv), so embedders decide

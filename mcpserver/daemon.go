@@ -1,10 +1,12 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -38,9 +40,10 @@ type DaemonOptions struct {
 // Daemon serves the meta tools over WebSocket (/mcp) and the HTTP JSON API
 // (/api/call, /api/restart).
 type Daemon struct {
-	rt   *Runtime
-	opts DaemonOptions
-	mcp  *server.MCPServer
+	rt         *Runtime
+	opts       DaemonOptions
+	mcp        *server.MCPServer
+	streamable *server.StreamableHTTPServer
 }
 
 // NewDaemon returns the daemon's http.Handler.
@@ -48,7 +51,24 @@ func NewDaemon(rt *Runtime, opts DaemonOptions) (*Daemon, error) {
 	if opts.APIKey == "" {
 		return nil, errors.New("mcpserver: the daemon needs an API key")
 	}
-	return &Daemon{rt: rt, opts: opts, mcp: NewMCPServer(rt)}, nil
+	d := &Daemon{rt: rt, opts: opts, mcp: NewMCPServer(rt)}
+	d.streamable = server.NewStreamableHTTPServer(d.mcp, server.WithHTTPContextFunc(d.streamableScope))
+	return d, nil
+}
+
+// streamableScope gives a Streamable HTTP request its profile and session:
+// the sessionId query parameter if given, else the MCP session id, so one
+// MCP session keeps its logs and memory across requests.
+func (d *Daemon) streamableScope(ctx context.Context, r *http.Request) context.Context {
+	q := r.URL.Query()
+	id := q.Get("sessionId")
+	if id == "" || !SessionIDRe.MatchString(id) {
+		id = r.Header.Get("Mcp-Session-Id")
+	}
+	if !SessionIDRe.MatchString(id) {
+		id = ""
+	}
+	return WithScope(ctx, Scope{Profile: q.Get("profile"), Session: d.rt.Session(id)})
 }
 
 func (d *Daemon) authorized(r *http.Request) bool {
@@ -75,6 +95,10 @@ func (d *Daemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case "/mcp":
+		if d.isStreamable(r) {
+			d.serveStreamable(w, r)
+			return
+		}
 		d.serveWS(w, r)
 	case "/api/call":
 		if !allowPost(w, r) {
@@ -175,18 +199,46 @@ func quote(s string) string {
 	return string(b)
 }
 
+// isStreamable tells MCP Streamable HTTP requests (POST, DELETE, or a GET
+// asking for an event stream) from WebSocket upgrades on /mcp.
+func (d *Daemon) isStreamable(r *http.Request) bool {
+	if strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		return false
+	}
+	switch r.Method {
+	case http.MethodPost, http.MethodDelete:
+		return true
+	case http.MethodGet:
+		return strings.Contains(r.Header.Get("Accept"), "text/event-stream")
+	}
+	return false
+}
+
+// serveStreamable serves MCP's Streamable HTTP transport on /mcp, with the
+// same 1 MiB body cap as the rest of the API.
+func (d *Daemon) serveStreamable(w http.ResponseWriter, r *http.Request) {
+	if _, code, err := d.scopeFromQuery(r); err != nil {
+		httpError(w, code, err.Error())
+		return
+	}
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	}
+	d.streamable.ServeHTTP(w, r)
+}
+
 // serveWS runs one MCP connection over a WebSocket: every text message is
 // a JSON-RPC message handled by the shared MCP server with this
 // connection's profile and session.
 func (d *Daemon) serveWS(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
-		w.Header().Set("Allow", http.MethodGet)
-		httpError(w, http.StatusMethodNotAllowed, "use a WebSocket upgrade (GET) on /mcp")
+		w.Header().Set("Allow", "GET, POST, DELETE")
+		httpError(w, http.StatusMethodNotAllowed, "/mcp takes a WebSocket upgrade (GET) or MCP Streamable HTTP (POST)")
 		return
 	}
 	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		w.Header().Set("Upgrade", "websocket")
-		httpError(w, http.StatusUpgradeRequired, "/mcp speaks MCP over WebSocket: send an Upgrade: websocket request")
+		httpError(w, http.StatusUpgradeRequired, "/mcp speaks MCP over WebSocket (send an Upgrade: websocket request) or Streamable HTTP (POST)")
 		return
 	}
 	sc, code, err := d.scopeFromQuery(r)
@@ -232,13 +284,71 @@ func (d *Daemon) serveWS(w http.ResponseWriter, r *http.Request) {
 
 func (d *Daemon) handleWSMessage(ctx context.Context, c *websocket.Conn, msg []byte) {
 	defer func() { _ = recover() }()
-	resp := d.mcp.HandleMessage(ctx, msg)
-	if resp == nil {
-		return // a notification
+	var out []byte
+	if batch, ok := asBatch(msg); ok {
+		out = d.handleBatch(ctx, batch)
+	} else if resp := d.mcp.HandleMessage(ctx, msg); resp != nil {
+		out, _ = json.Marshal(resp)
 	}
-	out, err := json.Marshal(resp)
-	if err != nil {
-		return
+	if len(out) > 0 {
+		_ = c.Write(ctx, websocket.MessageText, out)
 	}
-	_ = c.Write(ctx, websocket.MessageText, out)
+}
+
+// asBatch splits a JSON-RPC batch (a JSON array) into its messages.
+func asBatch(msg []byte) ([]json.RawMessage, bool) {
+	trimmed := bytes.TrimLeft(msg, " \t\r\n")
+	if len(trimmed) == 0 || trimmed[0] != '[' {
+		return nil, false
+	}
+	var batch []json.RawMessage
+	if json.Unmarshal(trimmed, &batch) != nil {
+		return nil, false // let HandleMessage answer the parse error
+	}
+	return batch, true
+}
+
+// maxBatch bounds the messages of one JSON-RPC batch.
+const maxBatch = 100
+
+// handleBatch answers a JSON-RPC 2.0 batch: the messages run concurrently
+// and the responses come back as one array, without entries for
+// notifications; a batch of only notifications gets no answer at all.
+func (d *Daemon) handleBatch(ctx context.Context, batch []json.RawMessage) []byte {
+	if len(batch) == 0 || len(batch) > maxBatch {
+		msg := "Invalid Request: empty batch"
+		if len(batch) > maxBatch {
+			msg = fmt.Sprintf("Invalid Request: a batch may hold at most %d messages", maxBatch)
+		}
+		out, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32600, "message": msg}})
+		return out
+	}
+	resps := make([]any, len(batch))
+	var wg sync.WaitGroup
+	for i, m := range batch {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if recover() != nil {
+					resps[i] = nil
+				}
+			}()
+			if r := d.mcp.HandleMessage(ctx, m); r != nil {
+				resps[i] = r
+			}
+		}()
+	}
+	wg.Wait()
+	var kept []any
+	for _, r := range resps {
+		if r != nil {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	out, _ := json.Marshal(kept)
+	return out
 }

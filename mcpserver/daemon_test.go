@@ -76,7 +76,9 @@ func TestHTTPAPI(t *testing.T) {
 		{"get restart", "GET", "/api/restart", testKey, "", 405, "use POST"},
 		{"other path", "POST", "/nope", testKey, "", 404, "not found"},
 		{"mcp plain get", "GET", "/mcp", testKey, "", 426, "Upgrade"},
-		{"mcp post", "POST", "/mcp", testKey, "", 405, "WebSocket"},
+		{"mcp put", "PUT", "/mcp", testKey, "", 405, "WebSocket"},
+		{"mcp post not json", "POST", "/mcp", testKey, "", 400, "application/json"},
+		{"mcp post no key", "POST", "/mcp", "", "{}", 401, "X-JSMCP-API-Key"},
 		{"restart", "POST", "/api/restart", testKey, "", 202, `"restarting":true`},
 	}
 	for _, tc := range cases {

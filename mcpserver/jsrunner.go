@@ -17,7 +17,7 @@ const memoryGlobal = "__jsmcp_memory"
 // memoryPrelude defines jsmcp on the first line, then runs the caller's
 // code as a nested async function so its own declarations may shadow
 // anything here. Line numbers in errors are off by one because of it.
-const memoryPrelude = hardenPrelude + `const jsmcp = (() => { const m = ` + memoryGlobal + `; ` +
+const memoryPrelude = `const jsmcp = (() => { const m = ` + memoryGlobal + `; ` +
 	`const get = async (key, def) => { const r = await m.get({ key: String(key) }); return r.found ? r.value : def; }; ` +
 	`const set = async (key, value) => { await m.set({ key: String(key), value: value === undefined ? null : value }); }; ` +
 	`const update = async (key, fn) => { const next = await fn(await get(key)); await set(key, next); return next; }; ` +
@@ -25,22 +25,6 @@ const memoryPrelude = hardenPrelude + `const jsmcp = (() => { const m = ` + memo
 	`has: async (key) => m.has({ key: String(key) }), delete: async (key) => m.delete({ key: String(key) }), ` +
 	`keys: async () => m.keys({}), entries: async () => m.entries({}), clear: async () => { await m.clear({}); } }) }); })(); ` +
 	`return await (async () => {` + "\n"
-
-// hardenPrelude freezes the built-ins and makes the global names
-// read-only before the caller's code runs, as the README requires, so a
-// script cannot tamper with Array.prototype, JSON, Promise and the like.
-// Tool proxies refuse to be frozen, and data stays the script's own.
-const hardenPrelude = `(() => { const skip = new Set(["data", "` + memoryGlobal + `", "globalThis"]); ` +
-	`const fz = (o) => { if (o !== null && (typeof o === "object" || typeof o === "function")) { try { Object.freeze(o); } catch (e) {} } }; ` +
-	`for (const k of Reflect.ownKeys(globalThis)) { if (skip.has(k)) continue; const d = Object.getOwnPropertyDescriptor(globalThis, k); ` +
-	`if (!d || !("value" in d)) continue; try { Object.defineProperty(globalThis, k, { writable: false, configurable: false }); } catch (e) {} ` +
-	`fz(d.value); if (typeof d.value === "function") fz(d.value.prototype); ` +
-	`else if (d.value && typeof d.value === "object") for (const x of Object.values(d.value)) fz(x); } ` +
-	`const g = Object.getPrototypeOf(function* () {}); ` +
-	`for (const o of [g, g.prototype, Object.getPrototypeOf(async function () {}), Object.getPrototypeOf(g.prototype), ` +
-	`Object.getPrototypeOf([][Symbol.iterator]()), Object.getPrototypeOf(new Map()[Symbol.iterator]()), ` +
-	`Object.getPrototypeOf(new Set()[Symbol.iterator]()), Object.getPrototypeOf(""[Symbol.iterator]()), ` +
-	`Object.getPrototypeOf(Int8Array), Object.getPrototypeOf(Int8Array.prototype)]) fz(o); })(); `
 
 // JSRunner runs execute_code in-process with jsexec (goja): a fresh VM per
 // run, no host objects, interrupted at the timeout. The memory cap is
@@ -63,6 +47,10 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 		ToolGlobals: map[string]string{memoryGlobal: memoryGlobal},
 		Globals:     map[string]any{},
 		Limits:      jsexec.Limits{Timeout: req.Timeout, MaxMemoryBytes: req.MaxMemoryBytes},
+		// Frozen built-ins, as the README requires: a script cannot tamper
+		// with Array.prototype, JSON, Promise and the like. No Network:
+		// fetch is absent from the script environment.
+		Freeze: true,
 	}
 	for _, s := range req.Servers {
 		opts.ToolGlobals[s] = s

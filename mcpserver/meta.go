@@ -187,7 +187,8 @@ func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *mcp
 		if rt.opts.ShellLimits != nil {
 			lim = *rt.opts.ShellLimits
 		}
-		sh, err := shell.New(shell.Options{Tools: toolcmd.NewInvoker(v.registry()), Limits: &lim})
+		ss.reg, ss.regSig = v.registry(), v.toolsSig()
+		sh, err := shell.New(shell.Options{Tools: toolcmd.NewInvoker(ss.reg), Limits: &lim})
 		if err == nil {
 			ss.sh = sh
 			ss.sess, err = sh.NewSession()
@@ -195,6 +196,10 @@ func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *mcp
 		if err != nil {
 			return errorResult("bash: " + err.Error())
 		}
+	}
+	if sig := v.toolsSig(); ss.reg != nil && sig != ss.regSig {
+		v.syncRegistry(ss.reg)
+		ss.regSig = sig
 	}
 	res, err := ss.sess.Exec(ctx, script)
 	if err != nil && res.ExitCode == 0 {

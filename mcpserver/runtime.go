@@ -107,9 +107,10 @@ func (rt *Runtime) Session(id string) *Session { return rt.sessions.get(id) }
 
 // view is what one profile sees.
 type view struct {
-	profile string
-	preset  *Preset
-	servers []*serverState // sorted by name
+	settings Settings
+	profile  string
+	preset   *Preset
+	servers  []*serverState // sorted by name
 }
 
 func (rt *Runtime) view(profile string) (*view, error) {
@@ -120,7 +121,7 @@ func (rt *Runtime) view(profile string) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &view{profile: p.Name, preset: p}
+	v := &view{settings: rt.cfg.Settings, profile: p.Name, preset: p}
 	for _, name := range rt.cfg.ProfileServers(p) {
 		if st := rt.servers[name]; st != nil {
 			v.servers = append(v.servers, st)
@@ -150,7 +151,8 @@ func (v *view) names() []string {
 func (v *view) tools(st *serverState) []*ExposedTool {
 	rule := v.preset.Rule(st.def.Name)
 	var out []*ExposedTool
-	for _, t := range st.tools {
+	tools, _ := st.current(v.settings)
+	for _, t := range tools {
 		if rule.Allows(t.Name) {
 			out = append(out, t)
 		}
@@ -167,7 +169,8 @@ func (v *view) resolve(server, tool string) (*serverState, *ExposedTool, error) 
 	if st.err != nil {
 		return nil, nil, fmt.Errorf("server %q is not available: %s", server, st.err.Message)
 	}
-	t := st.lookup[tool]
+	_, lookup := st.current(v.settings)
+	t := lookup[tool]
 	if t == nil || !v.preset.Rule(server).Allows(t.Name) {
 		return nil, nil, fmt.Errorf("%s.%s is not a function (no such tool in profile %q)", server, tool, v.profile)
 	}
@@ -191,13 +194,39 @@ func (v *view) call(ctx context.Context, path string, args json.RawMessage) (jso
 // meta tool: path server.<alias>, invoking the upstream.
 func (v *view) registry() *toolcmd.Registry {
 	reg := toolcmd.NewRegistry()
+	v.syncRegistry(reg)
+	return reg
+}
+
+// toolsSig changes whenever a server of the view changes its tools (the
+// preset rules are fixed for the runtime's life).
+func (v *view) toolsSig() string {
+	var b strings.Builder
+	for _, st := range v.servers {
+		if st.err != nil {
+			continue
+		}
+		st.current(v.settings)
+		st.mu.Lock()
+		b.WriteString(st.def.Name + "\x00" + st.sig + "\x00")
+		st.mu.Unlock()
+	}
+	return b.String()
+}
+
+// syncRegistry makes reg hold exactly the profile's current tools, so a
+// session's shell follows upstream tools/list_changed between calls.
+func (v *view) syncRegistry(reg *toolcmd.Registry) {
+	want := map[string]bool{}
 	for _, st := range v.servers {
 		if st.err != nil {
 			continue
 		}
 		for _, t := range v.tools(st) {
 			up, upName := st.up, t.Upstream
-			_ = reg.Add(toolcmd.Tool{Path: st.def.Name + "." + t.Alias, Description: t.Description,
+			path := st.def.Name + "." + t.Alias
+			want[path] = true
+			_ = reg.Replace(toolcmd.Tool{Path: path, Description: t.Description,
 				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
 				Source: toolcmd.Source{Kind: toolcmd.SourceMCP, Name: st.def.Name},
 				Invoke: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
@@ -205,7 +234,11 @@ func (v *view) registry() *toolcmd.Registry {
 				}})
 		}
 	}
-	return reg
+	for _, t := range reg.List() {
+		if !want[t.Path] {
+			reg.Remove(t.Path)
+		}
+	}
 }
 
 // ServerStatus is one entry of list_servers.

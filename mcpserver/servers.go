@@ -1,7 +1,9 @@
 package mcpserver
 
 import (
+	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 )
 
@@ -61,6 +63,8 @@ type ServerDef struct {
 	// servers) and GraphQL (URL is the endpoint).
 	Spec    string
 	BaseURL string
+	// Query parameters an OpenAPI source sends on every call.
+	Query map[string]string
 }
 
 // OAuthConfig is a remote server's oauth setting; an empty one means
@@ -289,13 +293,24 @@ func (def *ServerDef) parseOpenAPI(f fields, m map[string]any) error {
 	if def.Spec == "" {
 		return f.errorf("spec", "is required for an openapi server (a URL or a file path)")
 	}
+	if !isHTTPURL(def.Spec) && !filepath.IsAbs(def.Spec) && f.file != "" {
+		// A relative spec path is relative to the config file, like {file:…}.
+		def.Spec = filepath.Join(filepath.Dir(f.file), def.Spec)
+	}
 	if v, has := m["baseUrl"]; has && v != nil {
 		if def.BaseURL, err = f.str("baseUrl", v); err != nil {
 			return err
 		}
 	}
+	if def.Query, err = f.strMap("queryParams", m["queryParams"]); err != nil {
+		return err
+	}
 	def.Headers, err = f.strMap("headers", m["headers"])
 	return err
+}
+
+func isHTTPURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
 // parseOAuth: omitted, null or true enable OAuth with defaults; false turns

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/toolcmd"
 )
 
 // SessionIDRe is the accepted form of a client-chosen session id.
@@ -51,6 +52,10 @@ type sessionShell struct {
 	mu   sync.Mutex // a shell.Session is not safe for concurrent use
 	sh   *shell.Shell
 	sess *shell.Session
+	// reg holds the shell's tools; regSig is the view's toolsSig they
+	// were built from, so a changed upstream list is synced before a run.
+	reg    *toolcmd.Registry
+	regSig string
 }
 
 func newSession(id string) *Session {

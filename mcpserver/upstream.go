@@ -2,14 +2,20 @@ package mcpserver
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/justbash/justbash/sources"
+	"github.com/justbash/justbash/sources/graphql"
 	"github.com/justbash/justbash/sources/mcp"
+	"github.com/justbash/justbash/sources/openapi"
 	"github.com/justbash/justbash/toolcmd"
 )
 
@@ -56,7 +62,7 @@ func SourceStarter(baseEnv []string, tokens func(server string) mcp.TokenSource)
 	return func(ctx context.Context, def *ServerDef) (Upstream, error) {
 		switch def.Kind {
 		case KindOpenAPI, KindGraphQL:
-			return nil, &StartError{Message: def.Kind + " servers are not supported by this build yet"}
+			return startHTTPSource(ctx, def)
 		}
 		cfg := mcp.Config{Name: def.Name, Type: def.Kind, Dir: def.Cwd, BaseEnv: baseEnv, Env: def.Env,
 			URL: def.URL, Headers: def.Headers, ConnectTimeout: def.Timeout}
@@ -69,10 +75,48 @@ func SourceStarter(baseEnv []string, tokens func(server string) mcp.TokenSource)
 		reg := toolcmd.NewRegistry()
 		src, err := mcp.Add(ctx, reg, cfg)
 		if err != nil {
-			return nil, splitStderr(err)
+			se := splitStderr(err)
+			if def.OAuth != nil && isUnauthorized(se.Message) {
+				se.Message += fmt.Sprintf(" (run `justbash mcp auth %s` to authorize)", def.Name)
+			}
+			return nil, se
 		}
-		return &sourceUpstream{name: def.Name, src: src, reg: reg}, nil
+		return &sourceUpstream{name: def.Name, closer: src, stderr: src.Stderr, reg: reg}, nil
 	}
+}
+
+// startHTTPSource loads an OpenAPI document or a GraphQL endpoint with the
+// sources loader. A source that registered some tools but not all is kept:
+// its working operations stay usable.
+func startHTTPSource(ctx context.Context, def *ServerDef) (Upstream, error) {
+	var spec sources.Spec
+	if def.Kind == KindOpenAPI {
+		c := &openapi.Config{Name: def.Name, BaseURL: def.BaseURL, Headers: def.Headers, Query: def.Query}
+		if isHTTPURL(def.Spec) {
+			c.SpecURL = def.Spec
+		} else {
+			c.SpecPath = def.Spec
+		}
+		spec.OpenAPI = c
+	} else {
+		spec.GraphQL = &graphql.Config{Name: def.Name, URL: def.URL, Headers: def.Headers}
+	}
+	reg := toolcmd.NewRegistry()
+	set := sources.LoadAll(ctx, reg, []sources.Spec{spec})
+	r := set.Results[0]
+	if len(r.Tools) == 0 {
+		set.Close()
+		if r.Err == nil {
+			r.Err = errors.New("the source has no operations")
+		}
+		return nil, &StartError{Message: r.Err.Error()}
+	}
+	return &sourceUpstream{name: def.Name, closer: set, reg: reg}, nil
+}
+
+func isUnauthorized(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "401") || strings.Contains(m, "unauthorized") || strings.Contains(m, "authorization required")
 }
 
 // splitStderr separates the stderr tail sources/mcp appends to errors.
@@ -85,10 +129,13 @@ func splitStderr(err error) *StartError {
 	return &StartError{Message: msg}
 }
 
+// sourceUpstream is any sources loader's result: the tools live in a
+// registry of their own, named `<server>.<tool>`.
 type sourceUpstream struct {
-	name string
-	src  *mcp.Source
-	reg  *toolcmd.Registry
+	name   string
+	reg    *toolcmd.Registry
+	closer io.Closer
+	stderr func() string // nil for sources without a process
 }
 
 func (u *sourceUpstream) Tools() []UpstreamTool {
@@ -113,8 +160,14 @@ func (u *sourceUpstream) Call(ctx context.Context, tool string, args json.RawMes
 	return t.Invoke(ctx, args)
 }
 
-func (u *sourceUpstream) Stderr() string { return u.src.Stderr() }
-func (u *sourceUpstream) Close() error   { return u.src.Close() }
+func (u *sourceUpstream) Stderr() string {
+	if u.stderr == nil {
+		return ""
+	}
+	return u.stderr()
+}
+
+func (u *sourceUpstream) Close() error { return u.closer.Close() }
 
 // ExposedTool is a tool as agents see it.
 type ExposedTool struct {
@@ -136,11 +189,14 @@ func (t *ExposedTool) TypeScript() string {
 
 // serverState is one configured server after startup.
 type serverState struct {
-	def    *ServerDef
-	up     Upstream
-	err    *StartError
+	def *ServerDef
+	up  Upstream
+	err *StartError
+
+	mu     sync.Mutex
 	tools  []*ExposedTool          // allowed by blocked_tools, sorted by name
 	lookup map[string]*ExposedTool // by name and alias
+	sig    string                  // toolsSignature of the list tools came from
 }
 
 // startServer starts one server and computes its exposed tools.
@@ -187,31 +243,76 @@ func safeStart(ctx context.Context, start StartFunc, def *ServerDef) (up Upstrea
 
 func (st *serverState) expose(set Settings) error {
 	tools := st.up.Tools()
+	exposed, lookup, err := exposeTools(st.def, set, tools)
+	if err != nil {
+		return err
+	}
+	st.mu.Lock()
+	st.tools, st.lookup, st.sig = exposed, lookup, toolsSignature(tools)
+	st.mu.Unlock()
+	return nil
+}
+
+// current returns the exposed tools, recomputing them when the upstream's
+// list changed since last time (sources/mcp re-registers the tools when a
+// server sends tools/list_changed), so list_tools, execute_code and bash
+// follow the upstream without a restart. A changed list that can no longer
+// be renamed cleanly keeps the previous one.
+func (st *serverState) current(set Settings) ([]*ExposedTool, map[string]*ExposedTool) {
+	if st.up == nil {
+		return nil, nil
+	}
+	tools := st.up.Tools()
+	sig := toolsSignature(tools)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if sig != st.sig {
+		if exposed, lookup, err := exposeTools(st.def, set, tools); err == nil {
+			st.tools, st.lookup = exposed, lookup
+		}
+		st.sig = sig
+	}
+	return st.tools, st.lookup
+}
+
+// toolsSignature is a digest of everything exposeTools reads.
+func toolsSignature(tools []UpstreamTool) string {
+	h := sha256.New()
+	for _, t := range tools {
+		for _, part := range []string{t.Name, t.Title, t.Description, string(t.InputSchema), string(t.OutputSchema)} {
+			fmt.Fprintf(h, "%d:%s", len(part), part)
+		}
+	}
+	return string(h.Sum(nil))
+}
+
+func exposeTools(def *ServerDef, set Settings, tools []UpstreamTool) ([]*ExposedTool, map[string]*ExposedTool, error) {
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i] = t.Name
 	}
-	exposed, err := exposeNames(st.def, set, names)
+	exposed, err := exposeNames(def, set, names)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
+	var out []*ExposedTool
 	for _, t := range tools {
 		name := exposed[t.Name]
-		if anyMatch(st.def.Blocked, name) {
+		if anyMatch(def.Blocked, name) {
 			continue
 		}
-		et := &ExposedTool{Server: st.def.Name, Name: name, Alias: Alias(name), Upstream: t.Name, Title: t.Title,
-			Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema}
-		st.tools = append(st.tools, et)
+		out = append(out, &ExposedTool{Server: def.Name, Name: name, Alias: Alias(name), Upstream: t.Name, Title: t.Title,
+			Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
 	}
-	sort.Slice(st.tools, func(i, j int) bool { return st.tools[i].Name < st.tools[j].Name })
-	for _, t := range st.tools {
-		st.lookup[t.Name] = t
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	lookup := map[string]*ExposedTool{}
+	for _, t := range out {
+		lookup[t.Name] = t
 	}
-	for _, t := range st.tools {
-		if _, taken := st.lookup[t.Alias]; !taken {
-			st.lookup[t.Alias] = t
+	for _, t := range out {
+		if _, taken := lookup[t.Alias]; !taken {
+			lookup[t.Alias] = t
 		}
 	}
-	return nil
+	return out, lookup, nil
 }

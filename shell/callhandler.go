@@ -29,8 +29,68 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 			return nil, le
 		}
 	}
+	if len(args) == 4 && args[0] == forceExec && args[1] == lastArgCmd {
+		sess.env.setLast(args[3])
+		return []string{forceExec, statusCmd, args[2]}, nil
+	}
+	if len(args) > 2 && args[0] == forceExec && args[1] == psCmd {
+		return []string{forceExec, statusCmd, sess.ps.handle(args[2:])}, nil
+	}
+	if len(args) == 3 && args[0] == forceExec && args[1] == timeCmd && args[2] == "start" {
+		return timeStart(), nil
+	}
+	if len(args) > 2 && args[0] == forceExec && args[1] == jobCmd {
+		return sess.jobHandle(args[2:]), nil
+	}
+	if strings.HasPrefix(args[0], "__justbash") {
+		return sess.route(ctx, hc, args)
+	}
+	sess.ps.cmds.Add(1)
+	last := args[len(args)-1]
+	sess.env.setLast(last)
+	out, err = sess.route(ctx, hc, args)
+	if err == nil && len(out) == 2 && out[0] == "eval" && !isUserEval(args) {
+		// A reroute runs as a script, whose commands would change $_:
+		// its last step puts back the value of this command.
+		out[1] += "\n" + forceExec + " " + lastArgCmd + " \"$?\" " + quote(last)
+	}
+	return out, err
+}
+
+// fnMarkerVar names the function a rerouted builtin's name stands for.
+const fnMarkerVar = "__JUSTBASH_FN"
+
+// reroutedNames are the commands route may send elsewhere.
+var reroutedNames = map[string]bool{
+	"builtin": true, "shopt": true, "type": true, "command": true, "cd": true, "pwd": true, "echo": true, "printf": true,
+	"test": true, "[": true, "source": true, ".": true, "read": true, "set": true, "eval": true, "unset": true,
+	"shift": true, "break": true, "continue": true, "wait": true, "jobs": true, "umask": true, "ulimit": true,
+	"kill": true, "fg": true, "bg": true, "disown": true, "history": true, "help": true, "enable": true, "caller": true,
+	"compgen": true, "complete": true, "compopt": true, "logout": true, "suspend": true, "bind": true, "fc": true,
+	"newgrp": true, "times": true, "return": true,
+}
+
+// lastArgCmd exits with its first argument's status; the call handler
+// sets $_ to the second.
+const lastArgCmd = "__justbash_lastarg"
+
+// isUserEval reports whether args run the eval builtin.
+func isUserEval(args []string) bool {
+	for _, a := range args {
+		if a != "builtin" && a != "command" {
+			return a == "eval"
+		}
+	}
+	return false
+}
+
+// route reroutes one command (see callHandler).
+func (sess *Session) route(ctx context.Context, hc interp.HandlerContext, args []string) ([]string, error) {
 	// builtin NAME and command NAME still reach interp's builtins, so the
 	// reroute below must look through them.
+	if len(args) >= 2 && args[0] == "builtin" && args[1] == "--" {
+		args = append([]string{"builtin"}, args[2:]...)
+	}
 	i := 0
 	for i < len(args)-1 {
 		if args[i] == "builtin" || (args[i] == "command" && !strings.HasPrefix(args[i+1], "-")) {
@@ -40,7 +100,21 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 		break
 	}
 	name, rest := args[i], args[i+1:]
-	if i > 0 && declBuiltins[name] {
+	if i == 0 && reroutedNames[name] && sess.isKnownFunc(name) {
+		// A function named like a rerouted builtin wins, as in bash. The
+		// marker lets the call through when the script below makes it.
+		if hc.Env.Get(fnMarkerVar).String() == name {
+			return args, nil
+		}
+		var words []string
+		for _, a := range args {
+			words = append(words, quote(a))
+		}
+		call := strings.Join(words, " ")
+		return []string{"eval", "if declare -f " + quote(name) + " >/dev/null 2>&1; then " + fnMarkerVar + "=" + quote(name) + " " +
+			call + "; else builtin " + call + "; fi"}, nil
+	}
+	if declBuiltins[name] {
 		// builtin export X=1: declarations are keywords in interp, so
 		// run them as a statement.
 		var words []string
@@ -49,52 +123,125 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 		}
 		return []string{"eval", strings.Join(words, " ")}, nil
 	}
+	if out, ok, err := sess.routeCommand(hc, name, rest); ok {
+		return out, err
+	}
+	return sess.routeState(ctx, hc, args, name, rest, i)
+}
+
+// routeCommand reroutes the builtins that print or test.
+func (sess *Session) routeCommand(hc interp.HandlerContext, name string, rest []string) ([]string, bool, error) {
 	switch name {
-	case "shopt":
-		if out := shoptQueries(rest); out != nil {
-			return out, nil
+	case "builtin":
+		// Only reached with nothing after builtin (or just --).
+		if len(rest) == 0 || (len(rest) == 1 && rest[0] == "--") {
+			return []string{"true"}, true, nil
 		}
+	case "shopt":
+		return sess.shoptBuiltin(rest), true, nil
 	case "type":
-		return sess.typeBuiltin(hc, rest, typeMode), nil
+		return sess.typeBuiltin(hc, rest, typeMode), true, nil
 	case "command":
+		if len(rest) > 1 && rest[0] == "-p" {
+			// The default PATH of bash, for this one command.
+			words := []string{"PATH=/usr/bin:/bin", "command"}
+			for _, a := range rest[1:] {
+				words = append(words, quote(a))
+			}
+			return []string{"eval", strings.Join(words, " ")}, true, nil
+		}
 		if len(rest) > 0 && (rest[0] == "-v" || rest[0] == "-V" || rest[0] == "-vp" || rest[0] == "-pv") {
 			mode := commandV
 			if strings.Contains(rest[0], "V") {
 				mode = commandBigV
 			}
-			return sess.typeBuiltin(hc, rest[1:], mode), nil
-		}
-	case "pwd":
-		// interp's pwd -P resolves symlinks on the host; plain pwd and
-		// pwd -L print the logical directory, which interp knows.
-		for _, a := range rest {
-			if strings.HasPrefix(a, "-") && strings.Contains(a, "P") {
-				return append([]string{forceExec, "pwd"}, rest...), nil
-			}
+			return sess.typeBuiltin(hc, rest[1:], mode), true, nil
 		}
 	case "echo":
 		// interp's echo takes -n and -e only as separate words; bash
 		// also accepts them combined (-ne, -en, -neE).
 		if len(rest) > 0 && len(rest[0]) > 2 && strings.Trim(rest[0][1:], "neE") == "" && rest[0][0] == '-' {
-			return append([]string{forceExec, "echo"}, rest...), nil
+			return append([]string{forceExec, "echo"}, rest...), true, nil
 		}
 	case "printf":
-		return sess.printfBuiltin(hc, rest), nil
+		return sess.printfBuiltin(hc, rest), true, nil
 	case "test", "[":
-		return append([]string{name}, ownerTestsToExists(rest)...), nil
+		if script, ok := varSetTestArgs(rest); ok {
+			text := rewriteEval([]string{name + " " + script}, envAssoc(hc.Env))
+			return append([]string{"eval"}, text...), true, nil
+		}
+		return sess.testBuiltin(hc, name, rest), true, nil
 	case "source", ".":
-		return sess.sourceBuiltin(hc, name, rest), nil
+		return sess.sourceBuiltin(hc, name, rest), true, nil
 	case "read":
 		if out := sess.readBuiltin(hc, rest); out != nil {
+			return out, true, nil
+		}
+	case declPCmd:
+		return printText(declPListing(hc.Env, rest), "", 0), true, nil
+	case declFuncCmd:
+		return declFuncBuiltin(rest, sess.knownFuncs()), true, nil
+	case fdCmd:
+		return sess.fdBuiltin(hc, rest), true, nil
+	}
+	return nil, false, nil
+}
+
+// routeState reroutes the builtins that change or report shell state.
+func (sess *Session) routeState(ctx context.Context, hc interp.HandlerContext, args []string, name string, rest []string, i int) ([]string, error) {
+	switch name {
+	case "cd":
+		return sess.cdBuiltin(hc, rest, i > 0), nil
+	case "pwd":
+		// interp's pwd prints $PWD, and its -P resolves symlinks on the
+		// host: print the directory the shell is in (our pwd for -P).
+		for _, a := range rest {
+			if a == "--" || !strings.HasPrefix(a, "-") {
+				break
+			}
+			if strings.Trim(a[1:], "LP") != "" {
+				return printText("", "bash: pwd: "+a[:2]+": invalid option\npwd: usage: pwd [-LP]\n", 2), nil
+			}
+			if strings.Contains(a, "P") {
+				return []string{forceExec, "pwd", "-P"}, nil
+			}
+		}
+		return printText(hc.Dir+"\n", "", 0), nil
+	case "set":
+		if len(rest) == 0 {
+			return printText(setListing(hc.Env), "", 0), nil
+		}
+		return sess.setBuiltin(rest), nil
+	case "return":
+		if len(rest) == 0 {
+			// bash returns the status of the last command.
+			return []string{"return", strconv.Itoa(hc.LastExitStatus)}, nil
+		}
+	case "eval":
+		if len(rest) > 0 && rest[0] == "--" {
+			rest = rest[1:]
+		} else if len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
+			return printText("", "bash: eval: "+rest[0][:2]+": invalid option\neval: usage: eval [arg ...]\n", 2), nil
+		}
+		sess.noteFuncsIn(strings.Join(rest, " "))
+		return append([]string{"eval"}, rewriteEval(rest, envAssoc(hc.Env))...), nil
+	case "unset":
+		if out := unsetReadonly(hc, rest); out != nil {
 			return out, nil
 		}
-	case fdCmd:
-		return sess.fdBuiltin(hc, rest), nil
-	case "set":
-		return sess.setBuiltin(rest), nil
-	case "eval":
-		return append([]string{"eval"}, rewriteEval(rest, envAssoc(hc.Env))...), nil
-	case "umask", "ulimit", "kill", "jobs", "fg", "bg", "disown", "history", "help",
+	case "shift":
+		return shiftBuiltin(rest), nil
+	case "break", "continue":
+		if out := loopCtlBuiltin(name, rest); out != nil {
+			return out, nil
+		}
+	case "wait":
+		if out := sess.waitBuiltin(ctx, rest); out != nil {
+			return out, nil
+		}
+	case "jobs":
+		return sess.jobsBuiltin(rest), nil
+	case "umask", "ulimit", "kill", "fg", "bg", "disown", "history", "help",
 		"enable", "caller", "compgen", "complete", "compopt", "logout", "suspend", "bind", "fc", "newgrp", "times":
 		if _, ok := sess.sh.reg.Lookup(name); ok {
 			return append([]string{forceExec, name}, rest...), nil
@@ -139,6 +286,9 @@ func (sess *Session) checkCall(hc interp.HandlerContext, rs *runState, args []st
 func (sess *Session) printfBuiltin(hc interp.HandlerContext, args []string) []string {
 	if len(args) >= 2 && args[0] == "-v" {
 		name := args[1]
+		if !syntax.ValidName(name) && elemRe.FindStringSubmatch(name) == nil {
+			return printText("", "bash: printf: `"+name+"': not a valid identifier\n", 2)
+		}
 		fargs := args[2:]
 		if len(fargs) > 0 && fargs[0] == "--" {
 			fargs = fargs[1:]
@@ -157,24 +307,6 @@ func (sess *Session) printfBuiltin(hc interp.HandlerContext, args []string) []st
 		return []string{"eval", script}
 	}
 	return append([]string{forceExec, "printf"}, args...)
-}
-
-// ownerTestsToExists rewrites test -O/-G: every sandbox file belongs to
-// the sandbox user, and interp's version would read the host's passwd.
-func ownerTestsToExists(args []string) []string {
-	var out []string
-	for i, a := range args {
-		if a == "-O" || a == "-G" {
-			if out == nil {
-				out = append([]string(nil), args...)
-			}
-			out[i] = "-e"
-		}
-	}
-	if out == nil {
-		return args
-	}
-	return out
 }
 
 // sourceBuiltin resolves the file in the VFS (PATH first for a bare name,
@@ -224,41 +356,6 @@ func rewriteEval(args []string, isAssoc assocScope) []string {
 	return []string{sb.String()}
 }
 
-// setBuiltin records set -C / set -o noclobber (which interp lacks) and
-// passes the other options on.
-func (sess *Session) setBuiltin(args []string) []string {
-	out := []string{"set"}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || a == "-" || len(a) < 2 || (a[0] != '-' && a[0] != '+') {
-			out = append(out, args[i:]...)
-			break
-		}
-		on := a[0] == '-'
-		if a[1:] == "o" && i+1 < len(args) {
-			if args[i+1] == "noclobber" {
-				sess.noclobber.Store(on)
-			} else {
-				out = append(out, a, args[i+1])
-			}
-			i++
-			continue
-		}
-		if strings.ContainsRune(a, 'C') {
-			sess.noclobber.Store(on)
-			a = strings.ReplaceAll(a, "C", "")
-			if len(a) == 1 {
-				continue
-			}
-		}
-		out = append(out, a)
-	}
-	if len(out) == 1 && len(args) > 0 {
-		return []string{"true"}
-	}
-	return out
-}
-
 // envAssoc reports the associative arrays of env.
 func envAssoc(env expand.Environ) assocScope {
 	return func(name string) bool {
@@ -268,44 +365,4 @@ func envAssoc(env expand.Environ) assocScope {
 		}
 		return vr.Kind == expand.Associative
 	}
-}
-
-// shoptQueries implements shopt -q and shopt -p, which interp lacks, on top
-// of interp's "shopt NAME" report.
-func shoptQueries(args []string) []string {
-	var quiet, print bool
-	var names []string
-	for _, a := range args {
-		switch a {
-		case "-q":
-			quiet = true
-		case "-p":
-			print = true
-		default:
-			if strings.HasPrefix(a, "-") {
-				return nil
-			}
-			names = append(names, a)
-		}
-	}
-	if !quiet && !print {
-		return nil
-	}
-	var sb strings.Builder
-	sb.WriteString("__JUSTBASH_ST=0\n")
-	if len(names) == 0 && print {
-		sb.WriteString(`builtin shopt | while read -r __JUSTBASH_N __JUSTBASH_V; do if [ "$__JUSTBASH_V" = on ]; then echo "shopt -s $__JUSTBASH_N"; else echo "shopt -u $__JUSTBASH_N"; fi; done` + "\n")
-	}
-	for _, n := range names {
-		q := quote(n)
-		sb.WriteString("case \"$(builtin shopt " + q + " 2>/dev/null)\" in\n")
-		on, off := "", ""
-		if print {
-			on, off = "echo "+quote("shopt -s "+n), "echo "+quote("shopt -u "+n)+";"
-		}
-		sb.WriteString("*on) " + on + ";;\n*off) " + off + " __JUSTBASH_ST=1;;\n")
-		sb.WriteString("*) echo " + quote("bash: shopt: "+n+": invalid shell option name") + " >&2; __JUSTBASH_ST=1;;\nesac\n")
-	}
-	sb.WriteString("(exit $__JUSTBASH_ST)")
-	return []string{"eval", sb.String()}
 }

@@ -38,7 +38,7 @@ func (s *Shell) layout() error {
 	for _, d := range []struct {
 		name string
 		perm fs.FileMode
-	}{{"/bin", 0o755}, {"/usr/bin", 0o755}, {"/usr/local/bin", 0o755}, {"/tmp", 0o777},
+	}{{"/bin", 0o755}, {"/usr/bin", 0o755}, {"/usr/local/bin", 0o755}, {"/tmp", 0o777 | fs.ModeSticky},
 		{"/home/user", 0o755}, {"/dev", 0o755}, {"/etc", 0o755}, {"/root", 0o700}, {s.dir, 0o755}} {
 		if err := s.fs.MkdirAll(d.name, d.perm); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("shell: layout %s: %w", d.name, err)

@@ -17,7 +17,12 @@ import (
 func (sess *Session) readBuiltin(hc interp.HandlerContext, args []string) []string {
 	o, names, errMsg := parseReadArgs(args)
 	if errMsg != "" {
-		return []string{forceExec, "__justbash_fail", "read: " + errMsg, "2"}
+		// bash: 2 for a usage error, 1 for a bad option value.
+		status := "1"
+		if strings.Contains(errMsg, "invalid option") || strings.Contains(errMsg, "requires an argument") {
+			status = "2"
+		}
+		return []string{forceExec, "__justbash_fail", "read: " + errMsg, status}
 	}
 	if !o.needed {
 		return nil
@@ -124,6 +129,10 @@ func (o *readOpts) set(c byte, val string) string {
 	switch c {
 	case 'a':
 		o.array = val
+	case 'p':
+		// bash shows the prompt only when input is a terminal, which
+		// it never is here; interp's read would print it.
+		o.needed = true
 	case 'd':
 		o.needed = true
 		o.delim = 0

@@ -16,11 +16,19 @@ import (
 //     handler compares with Limits.MaxCallDepth (local is dynamically
 //     scoped, so the counter unwinds by itself on return).
 //   - [[ -O f ]] and [[ -G f ]] would read the host's passwd.
+//
+// Others give bash's behaviour where interp lacks it, each in its file:
+// PIPESTATUS and pipeline subshells (rewrite_pipe.go), job specs and
+// wait -n (jobs.go), time on stderr (rewrite_time.go), declare -f/-F/-p
+// (declfunc.go, declprint.go), $- (shellopts.go), -v on array elements
+// (rewrite_varset.go), ${#assoc[@]} (rewrite_assoc.go), and tildes and
+// backslashes in assignment values (rewrite_tilde.go).
 
 const (
 	pidVar   = "__JUSTBASH_PID"
 	ppidVar  = "__JUSTBASH_PPID"
 	depthVar = "__JUSTBASH_DEPTH"
+	dashVar  = "__JUSTBASH_DASH"
 	psubCmd  = "__justbash_psub"
 )
 
@@ -36,7 +44,7 @@ var errProcSubstOut = errors.New("process substitution >(...) is not supported i
 
 // needsRewrite is a cheap pre-check for eval'd text.
 func needsRewrite(src string) bool {
-	for _, s := range []string{">&", "<&", ">|", "3>", "4>", "5>", "6>", "7>", "8>", "9>", "3<", "4<", "5<", "6<", "7<", "8<", "9<", "}>", "}<", "$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let", "["} {
+	for _, s := range []string{">&", "<&", ">|", "3>", "4>", "5>", "6>", "7>", "8>", "9>", "3<", "4<", "5<", "6<", "7<", "8<", "9<", "}>", "}<", "$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let", "[", "-f", "-F", "-p", "|", "PIPESTATUS", "$-", "${-", "-v", "${#", "~", "&", "time", "\\"} {
 		if strings.Contains(src, s) {
 			return true
 		}
@@ -53,15 +61,15 @@ func rewrite(f *syntax.File, src string, isAssoc assocScope) error {
 		return declared[name] || isAssoc != nil && isAssoc(name)
 	}
 	var err error
+	done := map[syntax.Node]bool{}
+	lastpipe := strings.Contains(src, "lastpipe")
 	syntax.Walk(f, func(node syntax.Node) bool {
 		if err != nil {
 			return false
 		}
 		switch n := node.(type) {
 		case *syntax.Stmt:
-			rewriteFdStmt(n)
-			expandAssocAppend(n, assoc)
-			if msg := rewriteArithCmd(n); msg != "" {
+			if msg := rewriteStmt(n, assoc, done, lastpipe); msg != "" {
 				err = errors.New(msg)
 				return false
 			}
@@ -80,23 +88,23 @@ func rewrite(f *syntax.File, src string, isAssoc assocScope) error {
 		case *syntax.DeclClause:
 			fixAssocDecl(n, src)
 		case *syntax.Assign:
-			if n.Name != nil {
-				fixSubscript(&n.Index, n.Name.Value, assoc, src)
-				if assoc(n.Name.Value) {
-					quoteAssocKeys(n, src)
-				}
-			}
+			rewriteAssign(n, assoc, src)
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				fixSubscript(&n.Index, n.Param.Value, assoc, src)
 				switch n.Param.Value {
 				case "$":
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: pidVar}
+				case "-":
+					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: dashVar}
 				case "PPID":
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: ppidVar}
 				}
 			}
+		case *syntax.DblQuoted:
+			assocLenParts(n.Parts, assoc)
 		case *syntax.Word:
+			assocLenParts(n.Parts, assoc)
 			for i, part := range n.Parts {
 				ps, ok := part.(*syntax.ProcSubst)
 				if !ok {
@@ -116,6 +124,7 @@ func rewrite(f *syntax.File, src string, isAssoc assocScope) error {
 				}}
 			}
 		case *syntax.UnaryTest:
+			rewriteVarSetTest(n, src)
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				n.Op = syntax.TsExists
 			}
@@ -139,4 +148,38 @@ func procSubstToCmdSubst(ps *syntax.ProcSubst) *syntax.CmdSubst {
 	right := &syntax.Stmt{Position: ps.OpPos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(forceExec), lit(psubCmd)}}}
 	pipe := &syntax.Stmt{Position: ps.OpPos, Cmd: &syntax.BinaryCmd{OpPos: ps.OpPos, Op: syntax.Pipe, X: left, Y: right}}
 	return &syntax.CmdSubst{Left: ps.OpPos, Right: ps.Rparen, Stmts: []*syntax.Stmt{pipe}}
+}
+
+// rewriteStmt applies the statement-level rewrites; it returns an error
+// text for a shape that cannot run.
+func rewriteStmt(n *syntax.Stmt, assoc assocScope, done map[syntax.Node]bool, lastpipe bool) string {
+	rewriteFdStmt(n)
+	rewriteDeclFunc(n)
+	rewriteTime(n)
+	rewriteBackground(n, done)
+	rewritePipeline(n, done, lastpipe)
+	syncPipeStatus(n, done)
+	expandAssocAppend(n, assoc)
+	return rewriteArithCmd(n)
+}
+
+// rewriteAssign fixes an assignment's value and subscripts.
+func rewriteAssign(n *syntax.Assign, assoc assocScope, src string) {
+	if !n.Naked {
+		tildeAssign(n.Value)
+		unescapeAssign(n.Value)
+	}
+	if n.Array != nil {
+		for _, e := range n.Array.Elems {
+			if e.Index != nil {
+				unescapeAssign(e.Value)
+			}
+		}
+	}
+	if n.Name != nil {
+		fixSubscript(&n.Index, n.Name.Value, assoc, src)
+		if assoc(n.Name.Value) {
+			quoteAssocKeys(n, src)
+		}
+	}
 }

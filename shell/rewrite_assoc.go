@@ -194,3 +194,27 @@ func expandAssocAppend(st *syntax.Stmt, assoc assocScope) {
 		call.Assigns = out
 	}
 }
+
+// countCmd prints how many arguments it got.
+const countCmd = "__justbash_count"
+
+// assocLenParts replaces ${#assoc[@]} in parts, which interp answers with
+// 1, by $(countCmd "${!assoc[@]}"): the number of keys.
+func assocLenParts(parts []syntax.WordPart, isAssoc assocScope) {
+	for i, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || !pe.Length || pe.Param == nil || pe.Index == nil || !isAssoc(pe.Param.Value) {
+			continue
+		}
+		w, ok := pe.Index.(*syntax.Word)
+		if !ok || (w.Lit() != "@" && w.Lit() != "*") {
+			continue
+		}
+		pos := pe.Pos()
+		keys := &syntax.ParamExp{Dollar: pos, Rbrace: pe.Rbrace, Excl: true, Param: pe.Param,
+			Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "@"}}}}
+		arg := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{keys}}}}
+		call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, forceExec), litWord(pos, countCmd), arg}}
+		parts[i] = &syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{{Position: pos, Cmd: call}}}
+	}
+}

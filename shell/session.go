@@ -35,6 +35,14 @@ type Session struct {
 	fds       *fdTable
 	noclobber atomic.Bool
 
+	// funcs holds every function name a script or eval'd text of the
+	// session defined (declFuncBuiltin lists them for declare -F).
+	ps      pipeStatus
+	jobs    jobTable
+	opts    *optState
+	funcsMu sync.Mutex
+	funcs   map[string]bool
+
 	// parent is set for nested shells (bash -c inside the sandbox): they
 	// share the parent's guard instead of starting their own.
 	parent *runState
@@ -74,13 +82,35 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 	sess.out = &swapWriter{}
 	sess.errw = &swapWriter{}
 	sess.env = newSandboxEnv(env)
+	sess.env.ps = &sess.ps
+	sess.opts = newOptState()
+	if cfg.mode != 0 {
+		sess.opts.mode = cfg.mode
+	}
+	sess.opts.interactive = cfg.interactive
+	sess.env.opts = sess.opts
+	var setOpts []string
+	if len(cfg.setOpts) > 0 {
+		if out := sess.setBuiltin(cfg.setOpts); len(out) > 0 && out[0] == "set" {
+			setOpts = out[1:]
+		}
+	}
 	var stdin io.Reader
 	if cfg.stdin != nil {
 		sess.inbuf = &swapReader{r: cfg.stdin}
 		stdin = sess.inbuf
 	}
-	params := append(append(append([]string{}, cfg.setOpts...), "--"), cfg.args...)
+	params := append(append(setOpts, "--"), cfg.args...)
+	var bashOpts []string
+	for i := 0; i+1 < len(cfg.shopts); i += 2 {
+		on, n := cfg.shopts[i] == "-O", cfg.shopts[i+1]
+		sess.opts.shopt[n] = on
+		if interpShopts[n] {
+			bashOpts = append(bashOpts, map[bool]string{true: "-s", false: "-u"}[on], n)
+		}
+	}
 	r, err := interp.New(
+		interp.BashOpts(bashOpts...),
 		interp.Env(sess.env),
 		withDir(dir),
 		interp.Params(params...),
@@ -152,6 +182,7 @@ func (sess *Session) run(ctx context.Context, script string, whole bool) (res Re
 		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, perr))
 		return Result{ExitCode: 2}, nil
 	}
+	sess.noteFuncs(file)
 	if rerr := rewrite(file, script, nil); rerr != nil {
 		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, rerr))
 		return Result{ExitCode: 2}, nil
@@ -289,6 +320,20 @@ type sandboxEnv struct {
 	expand.Environ
 	mu        sync.Mutex
 	resetting bool
+	// last is $_, the last argument of the previous simple command: the
+	// call handler records it, and it reads through this environment as
+	// long as the script does not assign _ itself.
+	last string
+	// ps answers PIPESTATUS (rewrite_pipe.go).
+	ps *pipeStatus
+	// opts answers $- (read as dashVar, see rewrite.go).
+	opts *optState
+}
+
+func (e *sandboxEnv) setLast(s string) {
+	e.mu.Lock()
+	e.last = s
+	e.mu.Unlock()
 }
 
 // impossibleTempDir contains a NUL byte: every host syscall on a path
@@ -296,7 +341,7 @@ type sandboxEnv struct {
 const impossibleTempDir = "/\x00justbash-no-host-tmp"
 
 func newSandboxEnv(env map[string]string) *sandboxEnv {
-	return &sandboxEnv{Environ: expand.ListEnviron(envList(env)...), resetting: true}
+	return &sandboxEnv{Environ: expand.ListEnviron(envList(env)...), resetting: true, last: "/bin/bash"}
 }
 
 func (e *sandboxEnv) resetDone() {
@@ -315,6 +360,18 @@ func (e *sandboxEnv) Get(name string) expand.Variable {
 		}
 		// Unknown users stay unexpanded, as in bash; never os/user.
 		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
+	}
+	if name == "_" {
+		e.mu.Lock()
+		last := e.last
+		e.mu.Unlock()
+		return expand.Variable{Set: true, Kind: expand.String, Str: last}
+	}
+	if name == dashVar && e.opts != nil {
+		return expand.Variable{Set: true, Kind: expand.String, Str: e.opts.dash()}
+	}
+	if name == "PIPESTATUS" && e.ps != nil {
+		return e.ps.get()
 	}
 	if name == "TMPDIR" {
 		e.mu.Lock()

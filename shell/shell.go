@@ -173,6 +173,9 @@ type execConfig struct {
 	args           []string
 	name           string
 	setOpts        []string
+	mode           byte // 'c' for bash -c, else 's' ($-)
+	interactive    bool
+	shopts         []string
 }
 
 // WithStdin gives the script a standard input.

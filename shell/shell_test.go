@@ -46,7 +46,7 @@ func TestExecBasics(t *testing.T) {
 		{"syntax error", "echo )(", "", "", 2},
 		{"printf floats", "printf '%.2f|%5s|%x\\n' 3.14159 ab 255", "3.14|   ab|ff\n", "", 0},
 		{"printf -v", "f(){ local v; printf -v v '%03d' 7; echo $v; }; f; echo \"[$v]\"", "007\n[]\n", "", 0},
-		{"type", "f(){ :; }; type -t f cd if cat; command -v cat f nosuch; echo $?", "function\nbuiltin\nkeyword\nfile\n/usr/bin/cat\nf\n1\n", "", 0},
+		{"type", "f(){ :; }; type -t f cd if cat; command -v cat f nosuch; echo $?", "function\nbuiltin\nkeyword\nfile\n/usr/bin/cat\nf\n0\n", "", 0},
 		{"test -O is sandboxed", "[ -O /tmp ] && echo yes; [[ -G /tmp ]] && echo yes2", "yes\nyes2\n", "", 0},
 		{"nested bash", "bash -c 'echo $0 $1 $2' n a b; sh -c 'exit 4'; echo $?", "n a b\n4\n", "", 0},
 		{"bash script file", "printf 'echo from file $1\\n' > s.sh; bash s.sh x; chmod +x s.sh 2>/dev/null; echo done", "from file x\ndone\n", "", 0},

@@ -34,7 +34,18 @@ func (s *Shell) registerShellCommands() {
 	s.reg.Register(statusCmd, commands.Func(func(ctx context.Context, c *commands.Context) int {
 		return statusCommand(c)
 	}))
-	s.reg.Register(stripDepthCmd, commands.Func(stripDepthCommand))
+	s.reg.Register(fnFmtCmd, commands.Func(fnFmtCommand))
+	s.reg.Register(timeCmd, commands.Func(timeCommand))
+	s.reg.Register(countCmd, commands.Func(func(ctx context.Context, c *commands.Context) int {
+		// interp expands "${!a[@]}" of an empty array to one empty
+		// field, so that counts as none (a lone empty key is miscounted).
+		n := len(c.Args) - 1
+		if n == 1 && c.Args[1] == "" {
+			n = 0
+		}
+		fmt.Fprintln(c.Stdout, n)
+		return 0
+	}))
 	if _, ok := s.reg.Lookup("umask"); !ok {
 		s.reg.Register("umask", commands.Func(umaskCommand))
 	}
@@ -97,11 +108,16 @@ func (s *Shell) psubCommand(ctx context.Context, c *commands.Context) int {
 
 // bashCommand is bash/sh inside the sandbox: -c SCRIPT, a script file, or
 // a script on stdin; set options such as -e -u -x -o pipefail pass through.
-func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
+// bashFlags are the options of bash/sh before the script.
+type bashFlags struct {
+	setOpts, shopts    []string
+	interactive, haveC bool
+}
+
+// parseBashFlags reads bash's options; a non-zero status is a usage error.
+func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
+	var fl bashFlags
 	args := c.Args[1:]
-	var setOpts []string
-	var script, name string
-	haveC := false
 	for len(args) > 0 {
 		a := args[0]
 		if a == "--" {
@@ -109,16 +125,30 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 			break
 		}
 		if a == "-c" {
-			haveC = true
+			fl.haveC = true
+			args = args[1:]
+			continue
+		}
+		if a == "-O" || a == "+O" {
+			if len(args) < 2 {
+				fmt.Fprintf(c.Stderr, "%s: %s: option requires an argument\n", c.Name(), a)
+				return fl, nil, 2
+			}
+			fl.shopts = append(fl.shopts, a, args[1])
+			args = args[2:]
+			continue
+		}
+		if a == "-i" {
+			fl.interactive = true
 			args = args[1:]
 			continue
 		}
 		if a == "-o" || a == "+o" {
 			if len(args) < 2 {
 				fmt.Fprintf(c.Stderr, "%s: %s: option requires an argument\n", c.Name(), a)
-				return 2
+				return fl, nil, 2
 			}
-			setOpts = append(setOpts, a, args[1])
+			fl.setOpts = append(fl.setOpts, a, args[1])
 			args = args[2:]
 			continue
 		}
@@ -129,16 +159,26 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		if (strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+")) && len(a) > 1 {
 			for _, f := range a[1:] {
 				if f == 'c' {
-					haveC = true
+					fl.haveC = true
 					continue
 				}
-				setOpts = append(setOpts, string(a[0])+string(f))
+				fl.setOpts = append(fl.setOpts, string(a[0])+string(f))
 			}
 			args = args[1:]
 			continue
 		}
 		break
 	}
+	return fl, args, 0
+}
+
+func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
+	fl, args, status := parseBashFlags(c)
+	if status != 0 {
+		return status
+	}
+	setOpts, shopts, interactive, haveC := fl.setOpts, fl.shopts, fl.interactive, fl.haveC
+	var script, name string
 	stdio := commands.IO{Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}
 	switch {
 	case haveC:
@@ -169,12 +209,17 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		script, name = string(data), c.Name()
 		stdio.Stdin = strings.NewReader("")
 	}
-	return s.spawn(ctx, c.Dir, c.Environ, script, path.Base(name), setOpts, args, stdio)
+	mode := byte('s')
+	if haveC {
+		mode = 'c'
+	}
+	extra := func(cfg *execConfig) { cfg.mode, cfg.interactive, cfg.shopts = mode, interactive, shopts }
+	return s.spawn(ctx, c.Dir, c.Environ, script, path.Base(name), setOpts, args, stdio, extra)
 }
 
 // spawn runs a nested shell with the given directory and exported
 // environment, under the limits of the run found in ctx.
-func (s *Shell) spawn(ctx context.Context, dir string, environ []string, script, name string, setOpts, args []string, stdio commands.IO) int {
+func (s *Shell) spawn(ctx context.Context, dir string, environ []string, script, name string, setOpts, args []string, stdio commands.IO, more ...ExecOption) int {
 	env := map[string]string{}
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -185,8 +230,8 @@ func (s *Shell) spawn(ctx context.Context, dir string, environ []string, script,
 		env["SHLVL"] = strconv.Itoa(n + 1)
 	}
 	child := &Shell{fs: s.fs, reg: s.reg, env: env, dir: dir, limits: s.limits, tools: s.tools, toolCmds: s.toolCmds}
-	ns, err := child.newSession([]ExecOption{WithStdin(orEmpty(stdio.Stdin)), WithStdout(orDiscard(stdio.Stdout)),
-		WithStderr(orDiscard(stdio.Stderr)), WithArgs(args...), WithName(name), withSetOpts(setOpts)})
+	ns, err := child.newSession(append([]ExecOption{WithStdin(orEmpty(stdio.Stdin)), WithStdout(orDiscard(stdio.Stdout)),
+		WithStderr(orDiscard(stdio.Stderr)), WithArgs(args...), WithName(name), withSetOpts(setOpts)}, more...))
 	if err != nil {
 		fmt.Fprintf(orDiscard(stdio.Stderr), "%s: %v\n", name, err)
 		return 1
@@ -209,27 +254,4 @@ type runKey struct{}
 func parentRun(ctx context.Context) *runState {
 	rs, _ := ctx.Value(runKey{}).(*runState)
 	return rs
-}
-
-const stripDepthCmd = "__justbash_stripdepth"
-
-// stripDepthCommand removes the depth-counter line rewrite.go adds to
-// function bodies from a printed function definition.
-func stripDepthCommand(ctx context.Context, c *commands.Context) int {
-	data, err := io.ReadAll(c.Stdin)
-	if err != nil {
-		return 1
-	}
-	var out strings.Builder
-	lines := strings.SplitAfter(string(data), "\n")
-	for i := 0; i < len(lines); i++ {
-		if strings.Contains(lines[i], "local "+depthVar+"=") {
-			// The original body follows as a nested block: drop the
-			// counter line and unwrap one level of braces.
-			continue
-		}
-		out.WriteString(lines[i])
-	}
-	io.WriteString(c.Stdout, out.String())
-	return 0
 }

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,14 +24,20 @@ const mcpUsage = `Usage:
   justbash mcp client [--host H] [--port N] [--profile NAME] [--session-id ID] [--api-key KEY]
   justbash mcp status [SERVER] [--tools] [--profile NAME] [--host H] [--port N]
   justbash mcp restart [--host H] [--port N]
-  justbash mcp auth [SERVER] [--no-browser]
+  justbash mcp auth [SERVER] [--no-browser] [--callback-port 41527]
 
-The meta-MCP server: the servers of the config as JavaScript namespaces
+The meta-MCP server: the servers of the config (MCP over stdio, HTTP or
+SSE; OpenAPI documents; GraphQL endpoints) as JavaScript namespaces
 (list_servers, list_tools, execute_code, fetch_logs, clear_logs, bash).
+The daemon serves MCP on /mcp over WebSocket and Streamable HTTP (add
+?sessionId=ID to keep logs and memory across requests), and the JSON API
+on /api/call and /api/restart; every request needs X-JSMCP-API-Key.
 Config: $XDG_CONFIG_HOME/justbash/config.{json,yaml,yml} or
 ~/.config/justbash/; the daemon's API key is api-key.txt beside it.
 execute_code runs in pooled worker processes (512 MB address-space cap,
 empty environment); --in-process runs it inside the server instead.
+OAuth tokens for remote servers: $XDG_DATA_HOME/justbash/oauth.json
+(~/.local/share/justbash/oauth.json).
 `
 
 // mcpArgs is a parsed `justbash mcp` command line: positionals and
@@ -139,7 +148,7 @@ func runMCP(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "restart":
 		code, err = mcpRestart(ctx, rest, stdout)
 	case "auth":
-		code, err = mcpAuth(rest, stdout)
+		code, err = mcpAuth(ctx, rest, stdin, stdout)
 	case "__worker":
 		// Internal: one execute_code worker process (see mcpserver.WorkerRunner).
 		mem, _ := strconv.ParseUint(strings.TrimPrefix(strings.Join(rest, ""), "--memory="), 10, 64)
@@ -211,7 +220,7 @@ func startRuntime(ctx context.Context, a *mcpArgs, profile string) (*mcpserver.R
 		runner = &mcpserver.WorkerRunner{Command: []string{exe, "mcp", "__worker", "--memory=" + strconv.Itoa(workerMemory)}}
 	}
 	return mcpserver.NewRuntime(ctx, cfg, mcpserver.Options{
-		Start:          mcpserver.SourceStarter(os.Environ(), nil),
+		Start:          mcpserver.SourceStarter(os.Environ(), oauthStore().Tokens(cfg, nil)),
 		Runner:         runner,
 		DefaultProfile: profile,
 		MaxMemoryBytes: workerMemory,
@@ -245,30 +254,93 @@ func mcpRun(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr 
 	return 0, nil
 }
 
-func mcpAuth(argv []string, stdout io.Writer) (int, error) {
-	a, err := parseOrUsage(argv, []string{"no-browser"}, []string{"config"})
+// oauthStore is $XDG_DATA_HOME/justbash/oauth.json.
+func oauthStore() *mcpserver.OAuthStore {
+	return mcpserver.NewOAuthStore(filepath.Join(mcpserver.DataDir(dirOptions()), mcpserver.OAuthFile))
+}
+
+func mcpAuth(ctx context.Context, argv []string, stdin io.Reader, stdout io.Writer) (int, error) {
+	a, err := parseOrUsage(argv, []string{"no-browser"}, []string{"config", "callback-port"})
 	if err != nil {
 		return 0, err
+	}
+	if len(a.pos) > 1 {
+		return 0, usageError{"too many arguments"}
 	}
 	cfg, err := loadConfig(a)
 	if err != nil {
 		return 1, err
 	}
+	store := oauthStore()
 	if len(a.pos) == 0 {
-		var names []string
-		for _, n := range cfg.Names {
-			if d := cfg.Servers[n]; d.Enabled && d.OAuth != nil {
-				names = append(names, n)
-			}
-		}
-		sort.Strings(names)
-		if len(names) == 0 {
-			fmt.Fprintln(stdout, "No remote servers with OAuth enabled.")
-		}
-		for _, n := range names {
-			fmt.Fprintf(stdout, "%s\t%s\n", n, cfg.Servers[n].URL)
-		}
+		listOAuthServers(cfg, store, stdout)
 		return 0, nil
 	}
-	return 1, errors.New("the OAuth flow is not implemented in this build yet")
+	def := cfg.Servers[a.pos[0]]
+	if def == nil {
+		return 1, fmt.Errorf("unknown server %q", a.pos[0])
+	}
+	addr := mcpserver.DefaultCallbackAddr
+	if p, ok := a.flags["callback-port"]; ok {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > 65535 {
+			return 0, usageError{"--callback-port: invalid port " + p}
+		}
+		addr = "127.0.0.1:" + strconv.Itoa(n)
+	}
+	opts := mcpserver.AuthOptions{Store: store, CallbackAddr: addr, Input: stdin, Output: stdout}
+	if !a.has("no-browser") && hasGUI() {
+		opts.OpenBrowser = openBrowser
+	}
+	if err := mcpserver.Authorize(ctx, def, opts); err != nil {
+		return 1, err
+	}
+	return 0, nil
+}
+
+// listOAuthServers prints the remote servers with OAuth enabled and
+// whether each has a usable token.
+func listOAuthServers(cfg *mcpserver.Config, store *mcpserver.OAuthStore, stdout io.Writer) {
+	var names []string
+	for _, n := range cfg.Names {
+		if d := cfg.Servers[n]; d.Enabled && d.OAuth != nil {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		fmt.Fprintln(stdout, "No remote servers with OAuth enabled.")
+	}
+	for _, n := range names {
+		state := "needs_auth"
+		if store.Authorized(cfg.Servers[n]) {
+			state = "authorized"
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s\n", n, state, cfg.Servers[n].URL)
+	}
+}
+
+// hasGUI guesses whether a browser can be opened here.
+func hasGUI() bool {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		return true
+	}
+	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
+}
+
+func openBrowser(u string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", u)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", u)
+	default:
+		cmd = exec.Command("xdg-open", u)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
+	return nil
 }
