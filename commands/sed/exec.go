@@ -338,13 +338,7 @@ func (r *runner) substitute(s *subst) {
 	} else {
 		r.lastRe = re
 	}
-	var ms [][]int
-	if s.global || s.nth > 1 {
-		ms = re.FindAllSubmatchIndex(r.ps, -1)
-	} else if m := re.FindSubmatchIndex(r.ps); m != nil {
-		r.matches = append(r.matches[:0], m)
-		ms = r.matches
-	}
+	ms := r.find(re, s.global || s.nth > 1)
 	if len(ms) < s.nth {
 		return
 	}
@@ -394,4 +388,42 @@ func (r *runner) runScript(script string) []byte {
 	r.out.w.Flush()
 	r.c.Script(r.ctx, script, nil, commands.IO{Stdin: strings.NewReader(""), Stdout: &buf, Stderr: r.c.Stderr})
 	return buf.Bytes()
+}
+
+// find returns the matches of re in the pattern space: all of them, or the
+// first. A regex that is one literal string is searched with bytes.Index
+// (RE2's leftmost-longest engine is several times slower), and a regex
+// with a literal prefix skips lines that cannot match.
+func (r *runner) find(re *regexp.Regexp, all bool) [][]int {
+	prefix, complete := re.LiteralPrefix()
+	if prefix != "" {
+		lit := []byte(prefix)
+		if complete && re.NumSubexp() == 0 {
+			r.matches = r.matches[:0]
+			for off := 0; off <= len(r.ps); {
+				i := bytes.Index(r.ps[off:], lit)
+				if i < 0 {
+					break
+				}
+				start := off + i
+				r.matches = append(r.matches, []int{start, start + len(lit)})
+				off = start + len(lit)
+				if !all {
+					break
+				}
+			}
+			return r.matches
+		}
+		if !bytes.Contains(r.ps, lit) {
+			return nil
+		}
+	}
+	if all {
+		return re.FindAllSubmatchIndex(r.ps, -1)
+	}
+	if m := re.FindSubmatchIndex(r.ps); m != nil {
+		r.matches = append(r.matches[:0], m)
+		return r.matches
+	}
+	return nil
 }
