@@ -67,7 +67,7 @@ var reroutedNames = map[string]bool{
 	"shift": true, "break": true, "continue": true, "wait": true, "jobs": true, "umask": true, "ulimit": true,
 	"kill": true, "fg": true, "bg": true, "disown": true, "history": true, "help": true, "enable": true, "caller": true,
 	"compgen": true, "complete": true, "compopt": true, "logout": true, "suspend": true, "bind": true, "fc": true,
-	"newgrp": true, "times": true, "return": true,
+	"newgrp": true, "times": true, "return": true, "alias": true, "unalias": true, "getopts": true,
 }
 
 // lastArgCmd exits with its first argument's status; the call handler
@@ -183,6 +183,18 @@ func (sess *Session) routeCommand(hc interp.HandlerContext, name string, rest []
 		return declFuncBuiltin(rest, sess.knownFuncs()), true, nil
 	case fdCmd:
 		return sess.fdBuiltin(hc, rest), true, nil
+	case "alias":
+		return aliasBuiltin(hc, rest), true, nil
+	case "getopts":
+		return getoptsBuiltin(hc, rest), true, nil
+	case getoptsCmd:
+		return getoptsRun(hc, rest), true, nil
+	case "unalias":
+		return unaliasBuiltin(hc, rest), true, nil
+	case aliasEvalCmd:
+		if len(rest) == 1 {
+			return sess.aliasEval(hc, rest[0], hc.LastExitStatus), true, nil
+		}
 	}
 	return nil, false, nil
 }
@@ -222,6 +234,9 @@ func (sess *Session) routeState(ctx context.Context, hc interp.HandlerContext, a
 			rest = rest[1:]
 		} else if len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' {
 			return printText("", "bash: eval: "+rest[0][:2]+": invalid option\neval: usage: eval [arg ...]\n", 2), nil
+		}
+		if text := strings.Join(rest, " "); mayUseAliases(text, aliasTable(hc.Env)) {
+			return sess.aliasEval(hc, text, hc.LastExitStatus), nil
 		}
 		sess.noteFuncsIn(strings.Join(rest, " "))
 		return append([]string{"eval"}, rewriteEval(rest, envAssoc(hc.Env))...), nil

@@ -88,6 +88,10 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 		sess.opts.mode = cfg.mode
 	}
 	sess.opts.interactive = cfg.interactive
+	if cfg.interactive {
+		// Interactive bash expands aliases by default.
+		sess.opts.shopt["expand_aliases"] = true
+	}
 	sess.env.opts = sess.opts
 	var setOpts []string
 	if len(cfg.setOpts) > 0 {
@@ -177,17 +181,11 @@ func (sess *Session) run(ctx context.Context, script string, whole bool) (res Re
 		res.Stdout, res.Stderr = capt.stdout.String(), capt.stderr.String()
 	}()
 
-	file, perr := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), sess.cfg.name)
-	if perr != nil {
-		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, perr))
-		return Result{ExitCode: 2}, nil
+	code, err, bad := sess.parseAndRun(stepCtx{Context: rs.baseCtx, g: rs.g}, script, whole)
+	if bad != nil {
+		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, bad))
+		code = 2
 	}
-	sess.noteFuncs(file)
-	if rerr := rewrite(file, script, nil); rerr != nil {
-		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, rerr))
-		return Result{ExitCode: 2}, nil
-	}
-	code, err := sess.runFile(stepCtx{Context: rs.baseCtx, g: rs.g}, file, whole)
 	if sess.parent == nil && ctx.Err() == nil && rs.baseCtx.Err() == context.DeadlineExceeded {
 		// The deadline passed while a command (not a statement check) was
 		// running, e.g. sleep: still report the timeout.
@@ -206,6 +204,24 @@ func (sess *Session) run(ctx context.Context, script string, whole bool) (res Re
 		fmt.Fprint(sess.errw, errorLine(sess.cfg.name, err))
 	}
 	return Result{ExitCode: code}, nil
+}
+
+// parseAndRun parses and runs script: at once, or chunk by chunk when
+// aliases may be involved (aliasrun.go). bad is a syntax error.
+func (sess *Session) parseAndRun(ctx context.Context, script string, whole bool) (code int, err, bad error) {
+	if mayUseAliases(script, sess.aliasTableOf()) {
+		return sess.runAliased(ctx, script, whole)
+	}
+	file, perr := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), sess.cfg.name)
+	if perr != nil {
+		return 2, nil, perr
+	}
+	sess.noteFuncs(file)
+	if rerr := rewrite(file, script, nil); rerr != nil {
+		return 2, nil, rerr
+	}
+	code, err = sess.runFile(ctx, file, whole)
+	return code, err, nil
 }
 
 // runFile runs the parsed file and converts interp's outcome to a status.
