@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -171,42 +172,89 @@ func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *mcp
 	if err != nil {
 		return errorResult(err.Error())
 	}
+	lim := shell.Normal
+	if rt.opts.ShellLimits != nil {
+		lim = *rt.opts.ShellLimits
+	}
 	ss := sc.Session.shellFor(v.profile)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if ss.reg == nil {
+		ss.reg, ss.regSig = v.registry(), v.toolsSig()
+	} else if sig := v.toolsSig(); sig != ss.regSig {
+		v.syncRegistry(ss.reg)
+		ss.regSig = sig
+	}
+	var res shell.Result
+	var note string
+	if wr, ok := rt.opts.Runner.(*WorkerRunner); ok {
+		res, note, err = bashInWorker(ctx, wr, sc.Session, ss, bashRun{script: script, limits: lim, reg: ss.reg, sig: ss.regSig})
+	} else {
+		res, err = ss.execInProcess(ctx, script, lim)
+	}
+	if err != nil && res.ExitCode == 0 {
+		return errorResult(err.Error())
+	}
+	return renderBash(res, note)
+}
+
+// bashInWorker runs the script in the worker pinned to the session shell,
+// pinning one first if need be. One-request sessions free it at once.
+func bashInWorker(ctx context.Context, wr *WorkerRunner, sess *Session, ss *sessionShell, run bashRun) (shell.Result, string, error) {
+	pw, note, err := wr.pin(ss.pw)
+	if err != nil {
+		return shell.Result{}, note, fmt.Errorf("bash: %v", err)
+	}
+	ss.pw, ss.release = pw, wr.release
+	res, gone, err := wr.runBash(ctx, pw, run)
+	if gone {
+		ss.pw = nil // released by runBash: the next call starts afresh
+	}
+	if sess.ephemeral {
+		wr.release(pw)
+		ss.pw = nil
+	}
+	return res, note, err
+}
+
+// execInProcess runs the script in the session's shell inside the server
+// (--in-process, or a runtime without workers).
+func (ss *sessionShell) execInProcess(ctx context.Context, script string, lim shell.Limits) (shell.Result, error) {
 	if ss.sess != nil && ss.sess.Exited() {
 		// `exit` ended the shell: start a new one on the same filesystem.
 		sess, err := ss.sh.NewSession()
 		if err != nil {
-			return errorResult("bash: " + err.Error())
+			return shell.Result{}, errors.New("bash: " + err.Error())
 		}
 		ss.sess = sess
 	}
 	if ss.sess == nil {
-		lim := shell.Normal
-		if rt.opts.ShellLimits != nil {
-			lim = *rt.opts.ShellLimits
-		}
-		ss.reg, ss.regSig = v.registry(), v.toolsSig()
 		sh, err := shell.New(shell.Options{Tools: toolcmd.NewInvoker(ss.reg), Limits: &lim})
 		if err == nil {
 			ss.sh = sh
 			ss.sess, err = sh.NewSession()
 		}
 		if err != nil {
-			return errorResult("bash: " + err.Error())
+			return shell.Result{}, errors.New("bash: " + err.Error())
 		}
 	}
-	if sig := v.toolsSig(); ss.reg != nil && sig != ss.regSig {
-		v.syncRegistry(ss.reg)
-		ss.regSig = sig
-	}
 	res, err := ss.sess.Exec(ctx, script)
-	if err != nil && res.ExitCode == 0 {
-		return errorResult("bash: " + err.Error())
+	if err != nil {
+		err = errors.New("bash: " + err.Error())
 	}
+	return res, err
+}
+
+// renderBash builds bash's response: structuredContent {stdout, stderr,
+// exitCode} (and note, when the session's shell had to be restarted), the
+// text the two streams joined and a non-zero status appended.
+func renderBash(res shell.Result, note string) *mcp.CallToolResult {
 	out := map[string]any{"stdout": res.Stdout, "stderr": res.Stderr, "exitCode": res.ExitCode}
 	var text strings.Builder
+	if note != "" {
+		out["note"] = note
+		text.WriteString("[" + note + "]\n")
+	}
 	text.WriteString(res.Stdout)
 	if res.Stderr != "" {
 		if text.Len() > 0 && !strings.HasSuffix(text.String(), "\n") {

@@ -46,6 +46,9 @@ type Session struct {
 	memory  map[string]*Memory
 	shells  map[string]*sessionShell
 	used    time.Time
+	// ephemeral sessions live for one request: their bash worker is
+	// freed as soon as the call ends.
+	ephemeral bool
 }
 
 type sessionShell struct {
@@ -56,6 +59,10 @@ type sessionShell struct {
 	// were built from, so a changed upstream list is synced before a run.
 	reg    *toolcmd.Registry
 	regSig string
+	// pw is the worker holding this shell when bash runs in workers;
+	// release frees it when the session goes away.
+	pw      *pinnedWorker
+	release func(*pinnedWorker)
 }
 
 func newSession(id string) *Session {
@@ -201,7 +208,9 @@ type sessionStore struct {
 // unregistered session that lives for one request.
 func (st *sessionStore) get(id string) *Session {
 	if id == "" {
-		return newSession(RandomID())
+		s := newSession(RandomID())
+		s.ephemeral = true
+		return s
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -237,6 +246,27 @@ func (st *sessionStore) evictOldest() {
 	}
 	if oldest != nil {
 		delete(st.sessions, oldest.ID)
+		// Its bash workers die with it; a run still going on one waits
+		// for the shell's lock, hence not under the store's.
+		go oldest.releaseShells()
+	}
+}
+
+// releaseShells frees the workers pinned to the session's shells.
+func (s *Session) releaseShells() {
+	s.mu.Lock()
+	shells := make([]*sessionShell, 0, len(s.shells))
+	for _, ss := range s.shells {
+		shells = append(shells, ss)
+	}
+	s.mu.Unlock()
+	for _, ss := range shells {
+		ss.mu.Lock()
+		if ss.pw != nil && ss.release != nil {
+			ss.release(ss.pw)
+			ss.pw = nil
+		}
+		ss.mu.Unlock()
 	}
 }
 

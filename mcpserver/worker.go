@@ -15,31 +15,55 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/justbash/justbash/shell"
 )
 
-// Worker-process isolation for execute_code.
+// Worker-process isolation for execute_code and bash.
 //
 // Design: the daemon re-executes its own binary as a worker (`justbash mcp
 // __worker`) with an empty environment, so no secret of the daemon's
 // environment is inherited. The worker lowers its own address-space limit
-// (RLIMIT_AS) before running anything, so a script that allocates past the
+// (RLIMIT_AS) before running anything, so a run that allocates past the
 // cap makes the worker die with an out-of-memory error — the daemon sees
 // the pipe close and reports it, and other runs (in other workers) carry
 // on. A run past its timeout gets its worker killed. Workers talk JSON
 // lines over stdin/stdout: the daemon sends a run, the worker asks back
 // for every tool call (and jsmcp.memory operation), so credentials and
-// upstream connections stay in the daemon. Idle workers are pooled and
-// reused (a fresh goja VM per run inside them), so the common case pays a
-// pipe round trip, not a process start. A worker that was killed or
-// failed is never reused.
+// upstream connections stay in the daemon.
 //
-// Cost: one process per concurrent run (~10-20 MB resident each), a
-// process start (~5-20 ms) when the pool is empty, and a JSON round trip
-// per tool call; measured numbers are in the package benchmarks.
+// execute_code: idle workers are pooled and reused (a fresh goja VM per
+// run inside them), so the common case pays a pipe round trip, not a
+// process start. A worker that was killed or failed is never reused.
+//
+// bash: a session's shell (its in-memory filesystem, variables, functions,
+// working directory) must persist across calls, so each (session, profile)
+// shell is pinned to one worker for its lifetime and the whole
+// shell.Session lives in that worker. We chose this over a remote FS
+// (every file operation a round trip, and shell variables would still need
+// a home) and over shipping a tar of the FS per call (O(FS size) per call):
+// pinning keeps today's semantics exactly and costs one round trip per
+// call. The trade-off: when the worker dies — memory cap, hard timeout,
+// eviction — that session's files and shell state die with it; the call
+// that killed it says so, and the next call starts a fresh shell (and says
+// so too when the worker was evicted). Ordinary timeouts do not kill the
+// worker: the shell's own Limits.Timeout ends the run with status 124 and
+// the state survives; only a worker that does not answer by that timeout
+// plus a grace period (or whose caller gave up) is killed. Tool commands
+// in the worker's shell (`ns sub args`) are proxied back as calls and run
+// through the daemon's toolcmd.Invoker over the profile's registry, so a
+// compromised worker can reach no tool the profile does not allow. Pinned
+// workers are bounded (MaxPinned, least recently used evicted) and freed
+// with their session (store eviction, one-request sessions, Close).
+//
+// Cost: one process per concurrent execute_code run and per live bash
+// session (~10-20 MB resident each), a process start (~5-20 ms) when the
+// pool is empty or a bash session begins, and a JSON round trip per call
+// and per tool call; measured numbers are in the package benchmarks.
 
 // workerMsg is one line of the worker protocol.
 type workerMsg struct {
-	Type      string          `json:"type"` // run, call, result, done
+	Type      string          `json:"type"` // run, bash, call, result, done
 	ID        int64           `json:"id,omitempty"`
 	Code      string          `json:"code,omitempty"`
 	Data      json.RawMessage `json:"data,omitempty"`
@@ -51,6 +75,17 @@ type workerMsg struct {
 	Value     json.RawMessage `json:"value,omitempty"`
 	Error     string          `json:"error,omitempty"`
 	Logs      []CodeLog       `json:"logs,omitempty"`
+
+	// bash runs: the script, the shell's limits, and the profile's tools
+	// when they changed since the worker last saw them (SyncTools).
+	Script    string        `json:"script,omitempty"`
+	Limits    *shell.Limits `json:"limits,omitempty"`
+	SyncTools bool          `json:"syncTools,omitempty"`
+	Tools     []workerTool  `json:"tools,omitempty"`
+	Stdout    string        `json:"stdout,omitempty"`
+	Stderr    string        `json:"stderr,omitempty"`
+	ExitCode  int           `json:"exitCode,omitempty"`
+	Note      string        `json:"note,omitempty"`
 }
 
 // WorkerRunner runs execute_code in pooled worker processes.
@@ -61,9 +96,15 @@ type WorkerRunner struct {
 	Env []string
 	// MaxIdle bounds the pool of idle workers (default 4).
 	MaxIdle int
+	// MaxPinned bounds the workers pinned to bash sessions (default 32);
+	// past it the least recently used idle one is stopped.
+	MaxPinned int
 
-	mu   sync.Mutex
-	idle []*worker
+	mu      sync.Mutex
+	idle    []*worker
+	pinned  map[*pinnedWorker]struct{}
+	closed  bool // after Close no worker is kept
+	warming bool // a prewarm is starting a worker
 }
 
 type worker struct {
@@ -84,8 +125,13 @@ func (w *WorkerRunner) get() (*worker, error) {
 		return wk, nil
 	}
 	w.mu.Unlock()
+	return w.start()
+}
+
+// start starts a fresh worker process.
+func (w *WorkerRunner) start() (*worker, error) {
 	if len(w.Command) == 0 {
-		return nil, errors.New("execute_code: no worker command configured")
+		return nil, errors.New("no worker command configured")
 	}
 	cmd := exec.Command(w.Command[0], w.Command[1:]...)
 	cmd.Env = append([]string{}, w.Env...)
@@ -100,7 +146,7 @@ func (w *WorkerRunner) get() (*worker, error) {
 	sb := &strings.Builder{}
 	cmd.Stderr = &limitedWriter{w: sb, n: 8 << 10}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("execute_code: starting a worker: %v", err)
+		return nil, fmt.Errorf("starting a worker: %v", err)
 	}
 	return &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}, nil
 }
@@ -111,7 +157,7 @@ func (w *WorkerRunner) put(wk *worker) {
 	if max <= 0 {
 		max = 4
 	}
-	if len(w.idle) < max {
+	if len(w.idle) < max && !w.closed {
 		w.idle = append(w.idle, wk)
 		w.mu.Unlock()
 		return
@@ -131,11 +177,19 @@ func (wk *worker) wait() {
 	wk.waitOnce.Do(func() { _ = wk.cmd.Wait() })
 }
 
-// Close stops the idle workers.
+// Close stops the idle and the pinned workers.
 func (w *WorkerRunner) Close() {
 	w.mu.Lock()
+	w.closed = true
 	idle := w.idle
 	w.idle = nil
+	for pw := range w.pinned {
+		if pw.wk != nil {
+			idle = append(idle, pw.wk)
+			pw.wk, pw.gone = nil, "the server closed"
+		}
+	}
+	w.pinned = nil
 	w.mu.Unlock()
 	for _, wk := range idle {
 		wk.kill()
@@ -146,7 +200,7 @@ func (w *WorkerRunner) Close() {
 func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
 	wk, err := w.get()
 	if err != nil {
-		return CodeResult{}, err
+		return CodeResult{}, fmt.Errorf("execute_code: %v", err)
 	}
 	// A grace period past the script's own timeout covers the worker's
 	// reporting; after it the worker is killed (a stuck VM, a swap storm).
@@ -190,59 +244,79 @@ func (wk *worker) send(m workerMsg) error {
 
 // run drives one run: it answers the worker's tool calls until "done".
 func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
-	err := wk.send(workerMsg{Type: "run", Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
-		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
+	msg := workerMsg{Type: "run", Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
+		MemBytes: req.MaxMemoryBytes, Servers: req.Servers}
+	m, err := wk.exchange(ctx, msg, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
+			return memoryOp(req.Memory, op, args)
+		}
+		return req.Invoke(ctx, path, args)
+	})
 	if err != nil {
-		return CodeResult{}, wk.died(err), false
+		return CodeResult{}, wk.died("execute_code", "the script", err), false
+	}
+	res := CodeResult{Value: m.Value, Logs: m.Logs}
+	if m.Error != "" {
+		return res, errors.New(m.Error), true
+	}
+	return res, nil, true
+}
+
+// callFunc answers one call a worker makes back to the daemon.
+type callFunc func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error)
+
+// errBadMessage is a worker that broke the protocol; it is not reused.
+var errBadMessage = errors.New("bad message from worker")
+
+// exchange sends msg and answers the worker's calls (concurrently, as a
+// script may await several at once) until the worker reports "done". An
+// error means the worker is unusable: its pipe closed or it broke the
+// protocol.
+func (wk *worker) exchange(ctx context.Context, msg workerMsg, answer callFunc) (workerMsg, error) {
+	if err := wk.send(msg); err != nil {
+		return workerMsg{}, err
 	}
 	for {
 		line, err := wk.out.ReadBytes('\n')
 		if err != nil {
-			return CodeResult{}, wk.died(err), false
+			return workerMsg{}, err
 		}
 		var m workerMsg
 		if err := json.Unmarshal(line, &m); err != nil {
-			return CodeResult{}, fmt.Errorf("execute_code: bad message from worker"), false
+			return workerMsg{}, errBadMessage
 		}
 		switch m.Type {
 		case "call":
-			go wk.answer(ctx, req, m)
+			go func() {
+				val, err := answer(ctx, m.Path, m.Args)
+				r := workerMsg{Type: "result", ID: m.ID, Value: val}
+				if err != nil {
+					r.Error = err.Error()
+				}
+				_ = wk.send(r)
+			}()
 		case "done":
-			res := CodeResult{Value: m.Value, Logs: m.Logs}
-			if m.Error != "" {
-				return res, errors.New(m.Error), true
-			}
-			return res, nil, true
+			return m, nil
 		}
 	}
 }
 
-func (wk *worker) answer(ctx context.Context, req CodeRequest, m workerMsg) {
-	var val json.RawMessage
-	var err error
-	if op, ok := strings.CutPrefix(m.Path, memoryGlobal+"."); ok {
-		val, err = memoryOp(req.Memory, op, m.Args)
-	} else {
-		val, err = req.Invoke(ctx, m.Path, m.Args)
+// died explains why a worker stopped answering; what names the tool and
+// who the run, for the message.
+func (wk *worker) died(tool, who string, err error) error {
+	if errors.Is(err, errBadMessage) {
+		return fmt.Errorf("%s: %v", tool, err)
 	}
-	r := workerMsg{Type: "result", ID: m.ID, Value: val}
-	if err != nil {
-		r.Error = err.Error()
-	}
-	_ = wk.send(r)
-}
-
-func (wk *worker) died(err error) error {
 	wk.wait()
 	msg := strings.TrimSpace(wk.stderr.String())
 	if strings.Contains(msg, "out of memory") || strings.Contains(msg, "cannot allocate memory") ||
 		strings.Contains(msg, "failed to allocate") || strings.Contains(msg, "address space") { // the last two: -race builds
-		return errors.New("execute_code: the script exceeded the memory limit (worker killed)")
+		return fmt.Errorf("%s: %s exceeded the memory limit (worker killed)", tool, who)
 	}
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i]
 	}
-	return fmt.Errorf("execute_code: worker failed: %v %s", err, msg)
+	return fmt.Errorf("%s: worker failed: %v %s", tool, err, msg)
 }
 
 type limitedWriter struct {
@@ -262,7 +336,8 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 
 // ServeWorker is the worker process's main loop: it caps its own address
 // space at memBytes (plus room for the Go runtime), then runs one script
-// per "run" message with JSRunner, forwarding tool calls to the daemon.
+// per "run" message with JSRunner, or one bash script per "bash" message
+// in the shell it keeps between them, forwarding tool calls to the daemon.
 func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	if memBytes > 0 {
 		// The Go runtime reserves much address space up front (over 1 GiB
@@ -308,36 +383,45 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			runs <- m
 		}
 	}()
-	for m := range runs {
-		if m.Type != "run" {
-			continue
-		}
-		invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-			ch := make(chan workerMsg, 1)
-			pendMu.Lock()
-			nextID++
-			id := nextID
-			pending[id] = ch
-			pendMu.Unlock()
-			write(workerMsg{Type: "call", ID: id, Path: path, Args: args})
-			select {
-			case r := <-ch:
-				if r.Error != "" {
-					return nil, errors.New(r.Error)
-				}
-				return r.Value, nil
-			case <-ctx.Done():
-				return nil, ctx.Err()
+	// invoke asks the daemon to run a call and waits for its answer.
+	invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+		ch := make(chan workerMsg, 1)
+		pendMu.Lock()
+		nextID++
+		id := nextID
+		pending[id] = ch
+		pendMu.Unlock()
+		write(workerMsg{Type: "call", ID: id, Path: path, Args: args})
+		select {
+		case r := <-ch:
+			if r.Error != "" {
+				return nil, errors.New(r.Error)
 			}
+			return r.Value, nil
+		case <-ctx.Done():
+			pendMu.Lock()
+			delete(pending, id)
+			pendMu.Unlock()
+			return nil, ctx.Err()
 		}
-		req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
-			MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
-		res, err := runInWorker(req)
-		done := workerMsg{Type: "done", Value: res.Value, Logs: res.Logs}
-		if err != nil {
-			done.Error = err.Error()
+	}
+	// A worker serves either pooled execute_code runs or the one bash
+	// session it is pinned to; the shell lives here between runs.
+	var bash workerShell
+	for m := range runs {
+		switch m.Type {
+		case "run":
+			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
+				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
+			res, err := runInWorker(req)
+			done := workerMsg{Type: "done", Value: res.Value, Logs: res.Logs}
+			if err != nil {
+				done.Error = err.Error()
+			}
+			write(done)
+		case "bash":
+			write(bash.exec(m, invoke))
 		}
-		write(done)
 	}
 	return 0
 }

@@ -35,7 +35,9 @@ on /api/call and /api/restart; every request needs X-JSMCP-API-Key.
 Config: $XDG_CONFIG_HOME/justbash/config.{json,yaml,yml} or
 ~/.config/justbash/; the daemon's API key is api-key.txt beside it.
 execute_code runs in pooled worker processes (512 MB address-space cap,
-empty environment); --in-process runs it inside the server instead.
+empty environment); each bash session's shell lives in a worker of its own
+(its files are lost if that worker is killed); --in-process runs both
+inside the server instead.
 OAuth tokens for remote servers: $XDG_DATA_HOME/justbash/oauth.json
 (~/.local/share/justbash/oauth.json).
 `
@@ -150,7 +152,7 @@ func runMCP(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "auth":
 		code, err = mcpAuth(ctx, rest, stdin, stdout)
 	case "__worker":
-		// Internal: one execute_code worker process (see mcpserver.WorkerRunner).
+		// Internal: one execute_code / bash worker process (see mcpserver.WorkerRunner).
 		mem, _ := strconv.ParseUint(strings.TrimPrefix(strings.Join(rest, ""), "--memory="), 10, 64)
 		return mcpserver.ServeWorker(stdin, stdout, mem)
 	default:

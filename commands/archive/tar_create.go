@@ -21,7 +21,12 @@ func (t *tarRun) create(ops []string) {
 	tw := tar.NewWriter(w)
 	warned := false
 	for _, op := range ops {
-		name := path.Clean(op)
+		// Member names keep the operand's spelling, as GNU tar does:
+		// "." archives "./" and "./file", not "file".
+		name := strings.TrimRight(op, "/")
+		if name == "" {
+			name = "/"
+		}
 		if strings.HasPrefix(name, "/") {
 			if !warned {
 				fmt.Fprintln(t.c.Stderr, "tar: Removing leading `/' from member names")
@@ -105,7 +110,11 @@ func (t *tarRun) addPath(tw *tar.Writer, name string) {
 			return
 		}
 		for _, e := range ents {
-			t.addPath(tw, path.Join(name, e.Name()))
+			child := name + "/" + e.Name()
+			if strings.HasSuffix(name, "/") {
+				child = name + e.Name()
+			}
+			t.addPath(tw, child)
 		}
 	}
 }

@@ -1,0 +1,284 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/toolcmd"
+)
+
+// workerTool is a tool as the worker's shell sees it: everything but the
+// invocation, which goes back to the daemon by path.
+type workerTool struct {
+	Path         string          `json:"path"`
+	Description  string          `json:"description,omitempty"`
+	InputSchema  json.RawMessage `json:"inputSchema,omitempty"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	Source       string          `json:"source,omitempty"`
+}
+
+func workerTools(reg *toolcmd.Registry) []workerTool {
+	var out []workerTool
+	for _, t := range reg.List() {
+		out = append(out, workerTool{Path: t.Path, Description: t.Description,
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Source: t.Source.Name})
+	}
+	return out
+}
+
+// pinnedWorker is a worker holding one session shell. Its fields are
+// guarded by the WorkerRunner's mutex; the owning sessionShell's mutex
+// keeps runs on it one at a time.
+type pinnedWorker struct {
+	wk   *worker
+	sig  string // the tools signature the worker last received
+	used time.Time
+	busy bool
+	// gone says why the pool stopped the worker (eviction, close); the
+	// next call of the session reports it.
+	gone string
+}
+
+// pin returns pw when its worker is still alive, or a newly pinned worker
+// and, when pw was stopped by the pool, why its state was lost.
+func (w *WorkerRunner) pin(pw *pinnedWorker) (*pinnedWorker, string, error) {
+	w.mu.Lock()
+	if pw != nil && pw.wk != nil {
+		pw.busy, pw.used = true, time.Now()
+		w.mu.Unlock()
+		return pw, "", nil
+	}
+	note := ""
+	if pw != nil && pw.gone != "" {
+		note = "the previous shell of this session was stopped (" + pw.gone + "); its files and variables are gone, this is a fresh shell"
+	}
+	w.mu.Unlock()
+	wk, err := w.get()
+	if err != nil {
+		return nil, note, err
+	}
+	// The next new session should not wait for a process start either.
+	go w.prewarm()
+	np := &pinnedWorker{wk: wk, busy: true, used: time.Now()}
+	var victim *worker
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		wk.kill()
+		return nil, note, errors.New("the server is shutting down")
+	}
+	if w.pinned == nil {
+		w.pinned = map[*pinnedWorker]struct{}{}
+	}
+	max := w.MaxPinned
+	if max <= 0 {
+		max = 32
+	}
+	if len(w.pinned) >= max {
+		victim = w.evictLocked()
+	}
+	w.pinned[np] = struct{}{}
+	w.mu.Unlock()
+	if victim != nil {
+		victim.kill()
+	}
+	return np, note, nil
+}
+
+// prewarm starts one worker into the idle pool when it is empty, so that
+// a bash session's first call costs a round trip, not a process start
+// (~50 ms for this binary).
+func (w *WorkerRunner) prewarm() {
+	w.mu.Lock()
+	if w.closed || w.warming || len(w.idle) > 0 {
+		w.mu.Unlock()
+		return
+	}
+	w.warming = true
+	w.mu.Unlock()
+	wk, err := w.start()
+	w.mu.Lock()
+	w.warming = false
+	w.mu.Unlock()
+	if err == nil {
+		w.put(wk)
+	}
+}
+
+// evictLocked unpins the least recently used idle worker and returns it
+// for killing (outside the lock); nil when every pinned worker is busy.
+func (w *WorkerRunner) evictLocked() *worker {
+	var lru *pinnedWorker
+	for pw := range w.pinned {
+		if !pw.busy && (lru == nil || pw.used.Before(lru.used)) {
+			lru = pw
+		}
+	}
+	if lru == nil {
+		return nil
+	}
+	wk := lru.wk
+	delete(w.pinned, lru)
+	lru.wk, lru.gone = nil, fmt.Sprintf("more than %d bash sessions were active", len(w.pinned)+1)
+	return wk
+}
+
+// idle marks a pinned worker as between runs.
+func (w *WorkerRunner) idlePinned(pw *pinnedWorker) {
+	w.mu.Lock()
+	pw.busy = false
+	w.mu.Unlock()
+}
+
+// release stops a pinned worker: its session ended or its worker died.
+func (w *WorkerRunner) release(pw *pinnedWorker) {
+	if pw == nil {
+		return
+	}
+	w.mu.Lock()
+	wk := pw.wk
+	pw.wk = nil
+	delete(w.pinned, pw)
+	w.mu.Unlock()
+	if wk != nil {
+		wk.kill()
+	}
+}
+
+// lost ends the message of a run whose worker died.
+const lost = "; this session's shell (files, variables) was lost, the next call starts a fresh one"
+
+// bashRun is one bash call sent to a pinned worker.
+type bashRun struct {
+	script string
+	limits shell.Limits
+	reg    *toolcmd.Registry // the daemon's registry of the profile's tools
+	sig    string
+}
+
+// runBash runs a script in the worker pinned as pw. gone reports that the
+// worker died or was stopped (and is released); the error then says the
+// session's state was lost.
+func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRun) (res shell.Result, gone bool, err error) {
+	msg := workerMsg{Type: "bash", Script: run.script, Limits: &run.limits}
+	if pw.sig != run.sig || pw.sig == "" {
+		msg.SyncTools, msg.Tools = true, workerTools(run.reg)
+	}
+	if run.limits.Timeout > 0 {
+		// The shell ends its own run at the timeout with status 124 and
+		// keeps its state; the grace covers reporting, after it the
+		// worker is presumed stuck and killed.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, run.limits.Timeout+2*time.Second)
+		defer cancel()
+	}
+	// The daemon's Invoker runs every tool command of the worker's shell:
+	// the worker knows tool names, never credentials or connections.
+	inv := toolcmd.NewInvoker(run.reg)
+	type outcome struct {
+		m   workerMsg
+		err error
+	}
+	done := make(chan outcome, 1)
+	w.mu.Lock()
+	wk := pw.wk
+	w.mu.Unlock()
+	if wk == nil { // stopped between pin and now (Close, session eviction)
+		return shell.Result{}, true, fmt.Errorf("bash: the worker was stopped%s", lost)
+	}
+	go func() {
+		m, err := wk.exchange(ctx, msg, inv.Invoke)
+		done <- outcome{m, err}
+	}()
+	select {
+	case o := <-done:
+		if o.err != nil {
+			err := wk.died("bash", "the script", o.err)
+			w.release(pw)
+			return shell.Result{}, true, fmt.Errorf("%v%s", err, lost)
+		}
+		if msg.SyncTools {
+			pw.sig = run.sig
+		}
+		w.idlePinned(pw)
+		res := shell.Result{Stdout: o.m.Stdout, Stderr: o.m.Stderr, ExitCode: o.m.ExitCode}
+		if o.m.Error != "" {
+			return res, false, errors.New(o.m.Error)
+		}
+		return res, false, nil
+	case <-ctx.Done():
+		w.release(pw)
+		<-done
+		return shell.Result{}, true, fmt.Errorf("bash: the run did not end in time (worker stopped)%s", lost)
+	}
+}
+
+// workerShell is the bash state of a pinned worker process.
+type workerShell struct {
+	sh   *shell.Shell
+	sess *shell.Session
+	reg  *toolcmd.Registry
+}
+
+// exec runs one "bash" message and returns the "done" reply.
+func (ws *workerShell) exec(m workerMsg, invoke callFunc) workerMsg {
+	done := workerMsg{Type: "done"}
+	if ws.reg == nil {
+		ws.reg = toolcmd.NewRegistry()
+	}
+	if m.SyncTools {
+		ws.syncTools(m.Tools, invoke)
+	}
+	if ws.sh == nil {
+		lim := shell.Normal
+		if m.Limits != nil {
+			lim = *m.Limits
+		}
+		sh, err := shell.New(shell.Options{Tools: toolcmd.NewInvoker(ws.reg), Limits: &lim})
+		if err != nil {
+			done.Error = "bash: " + err.Error()
+			return done
+		}
+		ws.sh = sh
+	}
+	if ws.sess == nil || ws.sess.Exited() {
+		// `exit` ended the shell: start a new one on the same filesystem.
+		sess, err := ws.sh.NewSession()
+		if err != nil {
+			done.Error = "bash: " + err.Error()
+			return done
+		}
+		ws.sess = sess
+	}
+	res, err := ws.sess.Exec(context.Background(), m.Script)
+	done.Stdout, done.Stderr, done.ExitCode = res.Stdout, res.Stderr, res.ExitCode
+	if err != nil && res.ExitCode == 0 {
+		done.Error = "bash: " + err.Error()
+	}
+	return done
+}
+
+// syncTools makes the worker's registry hold exactly tools, each invoking
+// back to the daemon by its path.
+func (ws *workerShell) syncTools(tools []workerTool, invoke callFunc) {
+	want := map[string]bool{}
+	for _, t := range tools {
+		path := t.Path
+		want[path] = true
+		_ = ws.reg.Replace(toolcmd.Tool{Path: path, Description: t.Description,
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
+			Source: toolcmd.Source{Kind: toolcmd.SourceMCP, Name: t.Source},
+			Invoke: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+				return invoke(ctx, path, args)
+			}})
+	}
+	for _, t := range ws.reg.List() {
+		if !want[t.Path] {
+			ws.reg.Remove(t.Path)
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/justbash/justbash/shell"
+)
+
+// newBashWorkerRuntime is a runtime whose bash runs in worker processes
+// (this test binary re-executed, see TestMain) with the given shell limits.
+func newBashWorkerRuntime(t testing.TB, memBytes uint64, lim *shell.Limits, maxPinned int) (*Runtime, *WorkerRunner) {
+	t.Helper()
+	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"},
+		Env: []string{"MCPSERVER_TEST_WORKER=" + strconv.FormatUint(memBytes, 10)}, MaxPinned: maxPinned}
+	cfg, err := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: wr,
+		MaxMemoryBytes: memBytes, ShellLimits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rt.Close() })
+	return rt, wr
+}
+
+func (w *WorkerRunner) pinnedCount() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.pinned)
+}
+
+// bashStep is one bash call and what it must produce.
+type bashStep struct {
+	ctx    context.Context
+	script string
+	stdout string
+	exit   float64
+	isErr  bool
+	errHas string // for isError results: a fragment of the message
+}
+
+func runBashSteps(t *testing.T, rt *Runtime, steps []bashStep) {
+	t.Helper()
+	for i, s := range steps {
+		res := rt.Call(s.ctx, ToolBash, map[string]any{"script": s.script})
+		if res.IsError != s.isErr {
+			t.Errorf("step %d %q: isError=%v %v", i, s.script, res.IsError, texts(res))
+			continue
+		}
+		if s.isErr {
+			if !strings.Contains(texts(res)[0], s.errHas) {
+				t.Errorf("step %d %q: error %q, want it to mention %q", i, s.script, texts(res)[0], s.errHas)
+			}
+			continue
+		}
+		sc := structured(t, res)
+		if sc["stdout"] != s.stdout || sc["exitCode"] != s.exit {
+			t.Errorf("step %d %q: %v, want stdout %q exit %v", i, s.script, sc, s.stdout, s.exit)
+		}
+	}
+}
+
+func TestBashWorkerSessionState(t *testing.T) {
+	rt, wr := newBashWorkerRuntime(t, 256<<20, nil, 0)
+	a, b := scoped(rt, "", "bwA"), scoped(rt, "", "bwB")
+	work := scoped(rt, "work", "bwA")
+	runBashSteps(t, rt, []bashStep{
+		// Tool commands go back to the daemon; the FS, variables,
+		// functions and cwd persist across calls of one session.
+		{ctx: a, script: "echo hi > /tmp/f; x=5; f() { echo fn$1; }; cd /tmp; math add a=2 b=5", stdout: "{\"sum\":7}\n"},
+		{ctx: a, script: "cat f; echo $x; f 1; pwd", stdout: "hi\n5\nfn1\n/tmp\n"},
+		// Other sessions, and other profiles of the same session, have
+		// their own shells.
+		{ctx: b, script: "echo ${x:-unset}; cat /tmp/f", stdout: "unset\n", exit: 1},
+		{ctx: work, script: "cat /tmp/f", exit: 1},
+		// The profile decides the tools: blocked and not-in-preset tools
+		// are no subcommands, and an upstream error is a failed command.
+		{ctx: a, script: "blk drop", exit: 1},
+		{ctx: work, script: "math add a=1 b=1", exit: 127},
+		{ctx: a, script: "math fail >/dev/null 2>&1; echo $?", stdout: "1\n"},
+		{ctx: work, script: "blk safe", stdout: "\"safe called with \"\n"},
+		// exit ends the shell, not the files.
+		{ctx: a, script: "exit 3", exit: 3},
+		{ctx: a, script: "cat /tmp/f; echo ${x:-gone}", stdout: "hi\ngone\n"},
+	})
+	if n := wr.pinnedCount(); n != 3 {
+		t.Errorf("%d workers pinned, want one per session shell (3)", n)
+	}
+	// A one-request session's worker is freed with it.
+	res := rt.Call(context.Background(), ToolBash, map[string]any{"script": "echo once"})
+	if res.IsError || structured(t, res)["stdout"] != "once\n" {
+		t.Errorf("one-request bash: %v", texts(res))
+	}
+	if n := wr.pinnedCount(); n != 3 {
+		t.Errorf("%d workers pinned after a one-request session, want 3", n)
+	}
+	rt.Close()
+	if n := wr.pinnedCount(); n != 0 {
+		t.Errorf("%d workers pinned after Close", n)
+	}
+}
+
+func TestBashWorkerMemoryBomb(t *testing.T) {
+	// The shell's own string and heap bounds are off, so only the
+	// worker's address-space cap can stop the doubling.
+	lim := shell.Normal
+	lim.MaxStringBytes, lim.MaxHeapBytes, lim.MaxOutputBytes = 0, 0, 0
+	rt, wr := newBashWorkerRuntime(t, 256<<20, &lim, 0)
+	bomb, other := scoped(rt, "", "bomb"), scoped(rt, "", "other")
+	runBashSteps(t, rt, []bashStep{
+		{ctx: bomb, script: "echo keep > /tmp/k", stdout: ""},
+		{ctx: other, script: "echo mine > /tmp/m", stdout: ""},
+	})
+	// Other sessions keep being served while the bomb goes off.
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			res := rt.Call(other, ToolBash, map[string]any{"script": fmt.Sprintf("echo %d", i)})
+			if res.IsError || structured(t, res)["stdout"] != fmt.Sprintf("%d\n", i) {
+				t.Errorf("other session during the bomb: %v", texts(res))
+				return
+			}
+		}
+	}()
+	runBashSteps(t, rt, []bashStep{
+		{ctx: bomb, script: "s=x; while :; do s=$s$s; done", isErr: true, errHas: "memory limit"},
+	})
+	close(stop)
+	wg.Wait()
+	runBashSteps(t, rt, []bashStep{
+		// The bomb's session lost its files (and said so); the other kept its.
+		{ctx: bomb, script: "cat /tmp/k", exit: 1},
+		{ctx: other, script: "cat /tmp/m", stdout: "mine\n"},
+	})
+	if n := wr.pinnedCount(); n != 2 {
+		t.Errorf("%d workers pinned, want 2", n)
+	}
+}
+
+func TestBashWorkerTimeout(t *testing.T) {
+	lim := shell.Normal
+	lim.Timeout = 300 * time.Millisecond
+	rt, _ := newBashWorkerRuntime(t, 256<<20, &lim, 0)
+	a := scoped(rt, "", "slow")
+	runBashSteps(t, rt, []bashStep{
+		// The shell's own timeout ends the run with 124 and the session
+		// survives it.
+		{ctx: a, script: "echo a > /tmp/a; while :; do :; done", exit: shell.StatusTimeout},
+		{ctx: a, script: "cat /tmp/a", stdout: "a\n"},
+	})
+	// A caller that gives up first gets the worker killed: the run ends at
+	// the caller's deadline, and the session starts over.
+	ctx, cancel := context.WithTimeout(a, 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res := rt.Call(ctx, ToolBash, map[string]any{"script": "sleep 5"})
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("the abandoned run took %v", el)
+	}
+	if !res.IsError || !strings.Contains(texts(res)[0], "did not end in time") || !strings.Contains(texts(res)[0], "lost") {
+		t.Errorf("abandoned run: %v", texts(res))
+	}
+	runBashSteps(t, rt, []bashStep{{ctx: a, script: "cat /tmp/a 2>/dev/null || echo fresh", stdout: "fresh\n"}})
+}
+
+func TestBashWorkerEviction(t *testing.T) {
+	rt, wr := newBashWorkerRuntime(t, 256<<20, nil, 2)
+	s1, s2, s3 := scoped(rt, "", "e1"), scoped(rt, "", "e2"), scoped(rt, "", "e3")
+	runBashSteps(t, rt, []bashStep{
+		{ctx: s1, script: "echo 1 > /tmp/f"},
+		{ctx: s2, script: "echo 2 > /tmp/f"},
+		{ctx: s3, script: "echo 3 > /tmp/f"}, // evicts s1, the least recently used
+		{ctx: s2, script: "cat /tmp/f", stdout: "2\n"},
+	})
+	if n := wr.pinnedCount(); n != 2 {
+		t.Errorf("%d workers pinned, want the cap (2)", n)
+	}
+	res := rt.Call(s1, ToolBash, map[string]any{"script": "cat /tmp/f"})
+	sc := structured(t, res)
+	note, _ := sc["note"].(string)
+	if sc["exitCode"] != float64(1) || !strings.Contains(note, "bash sessions were active") ||
+		!strings.Contains(texts(res)[0], "fresh shell") {
+		t.Errorf("evicted session: %v", toJSON(res))
+	}
+}
+
+// BenchmarkBashWorker is the cost of one bash call in a pinned worker;
+// BenchmarkBashInProcess the same call in the server.
+func BenchmarkBashWorker(b *testing.B) {
+	rt, _ := newBashWorkerRuntime(b, 512<<20, nil, 0)
+	benchBash(b, rt)
+}
+
+func BenchmarkBashInProcess(b *testing.B) {
+	cfg, _ := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: JSRunner{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rt.Close()
+	benchBash(b, rt)
+}
+
+func benchBash(b *testing.B, rt *Runtime) {
+	for _, s := range []string{"echo hi", "math add a=1 b=2"} {
+		b.Run(strings.Fields(s)[0], func(b *testing.B) {
+			ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench-" + s)})
+			for i := 0; i < b.N; i++ {
+				if res := rt.Call(ctx, ToolBash, map[string]any{"script": s}); res.IsError {
+					b.Fatal(texts(res))
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBashWorkerFirstCall is the first call of a new session: a
+// prewarmed worker (the pause between sessions lets it start) is pinned
+// and builds its shell. It also reports the resident size of a pinned
+// worker after a small run.
+func BenchmarkBashWorkerFirstCall(b *testing.B) {
+	rt, wr := newBashWorkerRuntime(b, 512<<20, nil, 0)
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		time.Sleep(100 * time.Millisecond)
+		b.StartTimer()
+		ctx := WithScope(context.Background(), Scope{Session: rt.Session(fmt.Sprintf("first-%d", i))})
+		if res := rt.Call(ctx, ToolBash, map[string]any{"script": "echo hi > /tmp/f; cat /tmp/f"}); res.IsError {
+			b.Fatal(texts(res))
+		}
+	}
+	b.StopTimer()
+	wr.mu.Lock()
+	defer wr.mu.Unlock()
+	for pw := range wr.pinned {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pw.wk.cmd.Process.Pid))
+		if err != nil {
+			return // not Linux: nothing to report
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+				kb, _ := strconv.Atoi(strings.Fields(v)[0])
+				b.ReportMetric(float64(kb)/1024, "MB-rss/worker")
+			}
+		}
+		return
+	}
+}
