@@ -8,6 +8,7 @@ import (
 	"path"
 
 	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
 
@@ -15,8 +16,9 @@ import (
 // is the library's default in-memory sandbox. With --root the host
 // directory is mounted at defaultRootDir on top of an in-memory root, so
 // /bin, /tmp, /dev and the rest still exist around it.
-func newShell(cfg *config, lim shell.Limits) (*shell.Shell, func(), error) {
-	opts := shell.Options{Limits: &lim}
+// tools, when not nil, are the --tools commands.
+func newShell(cfg *config, lim shell.Limits, tools *toolcmd.Invoker) (*shell.Shell, func(), error) {
+	opts := shell.Options{Limits: &lim, Tools: tools}
 	cleanup := func() {}
 	dir := "/home/user"
 	if cfg.root != "" {

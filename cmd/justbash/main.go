@@ -6,9 +6,11 @@
 //	justbash script.sh arg1 arg2
 //	echo 'ls -l' | justbash --root .
 //	justbash                      # interactive shell when stdin is a terminal
+//	justbash --tools tools.yaml -c 'petstore list-pets | jq .'
 //
 // The script itself (FILE) is read from the host: it is the user's program.
-// Everything the script does happens inside the sandbox.
+// Everything the script does happens inside the sandbox, except calls to
+// the tools the user loads with --tools (see tools.go).
 package main
 
 import (
@@ -25,6 +27,7 @@ import (
 
 	"github.com/justbash/justbash/repl"
 	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/toolcmd"
 	"golang.org/x/term"
 )
 
@@ -63,6 +66,15 @@ Flags:
   --json             print {"stdout":...,"stderr":...,"exitCode":N} only
   --timeout DUR      stop the script after DUR (e.g. 5s, 2m); exit status 124
   --limits PROFILE   normal (default) or hardened
+  --tools FILE       load tools from FILE (JSON or YAML, the "servers" format
+                     of 'justbash mcp'): each server becomes a command, e.g.
+                     'math add a=2 b=3'; 'tools list' lists them. This grants
+                     host access the sandbox otherwise never has: FILE,
+                     {env:X}, ${X} and {file:PATH} in it are read from the
+                     host, stdio MCP servers run as host processes with
+                     your environment, and tools reach their URLs
+  --approve POLICY   allow-all (default) or deny-all tool calls; tools that
+                     ask for consent (e.g. OpenAPI writes) are declined
   -h, --help         show this help
   --version          print the version
 
@@ -84,6 +96,8 @@ type config struct {
 	jsonOut     bool
 	timeout     time.Duration
 	limits      string
+	tools       string
+	approve     string
 	showVersion bool
 	args        []string
 }
@@ -111,6 +125,8 @@ func parseArgs(argv []string, stderr io.Writer) (*config, error) {
 	fset.BoolVar(&cfg.jsonOut, "json", false, "")
 	fset.DurationVar(&cfg.timeout, "timeout", 0, "")
 	fset.StringVar(&cfg.limits, "limits", "normal", "")
+	fset.StringVar(&cfg.tools, "tools", "", "")
+	fset.StringVar(&cfg.approve, "approve", "allow-all", "")
 	fset.BoolVar(&cfg.showVersion, "version", false, "")
 	if err := fset.Parse(argv); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -124,6 +140,9 @@ func parseArgs(argv []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.timeout < 0 {
 		return nil, errors.New("--timeout must not be negative")
+	}
+	if _, err := toolcmd.ApprovalPolicy(cfg.approve); err != nil {
+		return nil, fmt.Errorf("--approve: %v", err)
 	}
 	return cfg, nil
 }
@@ -170,7 +189,17 @@ func run(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "justbash: %v\n", err)
 		return exitUsage
 	}
-	sh, cleanup, err := newShell(cfg, lim)
+	var tools *toolcmd.Invoker
+	if cfg.tools != "" {
+		inv, closeTools, err := loadTools(context.Background(), cfg.tools, cfg.approve, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "justbash: %v\n", err)
+			return exitSetup
+		}
+		defer closeTools() // stops MCP server processes before we exit
+		tools = inv
+	}
+	sh, cleanup, err := newShell(cfg, lim, tools)
 	if err != nil {
 		fmt.Fprintf(stderr, "justbash: %v\n", err)
 		return exitSetup

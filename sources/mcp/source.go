@@ -178,6 +178,7 @@ func (s *Source) errorf(format string, args ...any) error {
 // withStderr appends the tail of the server's stderr to err, since that is
 // usually where a crashing server says why.
 func (s *Source) withStderr(err error) error {
+	s.settleStderr()
 	if t := strings.TrimSpace(s.stderr.tail(2000)); t != "" {
 		return fmt.Errorf("%w\nserver stderr:\n%s", err, t)
 	}
@@ -331,5 +332,25 @@ func (s *Source) listen(cl *client.Client) {
 	stop, err := cl.ListenAsync(context.Background(), mcpgo.SubscriptionFilter{ToolsListChanged: true}, nil)
 	if err == nil {
 		s.stopListen = stop
+	}
+}
+
+// settleStderr waits briefly until the server's stderr stops growing: a
+// server that just crashed may still have its last words in the pipe that
+// the transport's copier has not drained yet. Only error paths pay this.
+func (s *Source) settleStderr() {
+	if s.cfg.Command == "" {
+		return
+	}
+	prev, stable := -1, 0
+	for i := 0; i < 20 && stable < 2; i++ {
+		n := len(s.stderr.String())
+		if n == prev {
+			stable++
+		} else {
+			stable = 0
+		}
+		prev = n
+		time.Sleep(15 * time.Millisecond)
 	}
 }
