@@ -86,12 +86,11 @@ func Run(ctx context.Context, sh *shell.Shell, opts ...Option) (int, error) {
 	for _, o := range opts {
 		o(cfg)
 	}
-	// Commands get an empty standard input, not the terminal: a session
-	// keeps one stdin for its whole life and mvdan/sh copies a non-file
-	// reader in the background, which would steal keystrokes from the line
-	// editor; the terminal itself could not be un-blocked by Ctrl-C.
+	// The session has no stdin of its own: each command line gets the
+	// terminal for as long as it runs (runCommand), so the line editor
+	// owns the keystrokes again at the prompt.
 	sopts := append(slices.Clone(cfg.sessionOpts),
-		shell.WithStdin(strings.NewReader("")), shell.WithStdout(os.Stdout), shell.WithStderr(os.Stderr))
+		shell.WithStdin(nil), shell.WithStdout(os.Stdout), shell.WithStderr(os.Stderr))
 	sess, err := sh.NewSession(sopts...)
 	if err != nil {
 		return 1, err
@@ -202,7 +201,9 @@ func (r *runner) runCommand(ctx context.Context, line string, sigs chan os.Signa
 		case <-done:
 		}
 	}()
-	res, err := r.sess.Exec(cctx, line)
+	in, release := terminalInput(cctx)
+	res, err := r.sess.ExecWith(cctx, line, shell.WithStdin(in))
+	release()
 	r.status = res.ExitCode
 	if parseError(line) {
 		// The session reported the error but ran nothing, so $? would
@@ -220,7 +221,8 @@ func (r *runner) runCommand(ctx context.Context, line string, sigs chan os.Signa
 	// mvdan/sh marks a run that a cancellation or a tripped limit stopped
 	// as exiting too; an interactive shell survives those (the limit was
 	// already reported on stderr by the session).
-	return err == nil && r.sess.Exited()
+	// A fatal expansion error (1/0, ${x:?}) ends only the line.
+	return err == nil && r.sess.Exited() && !r.sess.FatalExpansion()
 }
 
 // editorCompletions adapts candidates to the line editor: a finished word

@@ -116,6 +116,7 @@ func (sess *Session) runAliased(ctx context.Context, script string, whole bool) 
 		if rerr := rewrite(ch.file, src, nil); rerr != nil {
 			return 2, nil, rerr
 		}
+		sess.guardFatal(ch.file, src)
 		last := strings.TrimSpace(ch.rest) == ""
 		code, err = sess.runFile(ctx, ch.file, whole && last)
 		if err != nil || sess.runner.Exited() {
@@ -154,7 +155,7 @@ func (sess *Session) aliasEval(hc interp.HandlerContext, text string, status int
 		return []string{"eval", ch.expanded}
 	}
 	sess.noteFuncs(ch.file)
-	body := rewriteEval([]string{ch.expanded}, envAssoc(hc.Env))[0]
+	body := rewriteEval([]string{ch.expanded}, hc.Env)[0]
 	script := forceExec + " " + statusCmd + " " + strconv.Itoa(status) + "\n" + body
 	if strings.TrimSpace(ch.rest) != "" {
 		script += "\n" + aliasEvalCmd + " " + quote(ch.rest)

@@ -29,6 +29,12 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 			return nil, le
 		}
 	}
+	if n := hc.Env.Get(jobVar); n.IsSet() {
+		if st, killed := sess.killedJob(n.String()); killed {
+			// The job was killed: it ends at its next command.
+			return []string{"exit", strconv.Itoa(st)}, nil
+		}
+	}
 	if len(args) == 4 && args[0] == forceExec && args[1] == lastArgCmd {
 		sess.env.setLast(args[3])
 		return []string{forceExec, statusCmd, args[2]}, nil
@@ -44,6 +50,10 @@ func (sess *Session) callHandler(ctx context.Context, args []string) (out []stri
 	}
 	if strings.HasPrefix(args[0], "__justbash") {
 		return sess.route(ctx, hc, args)
+	}
+	if args[0] == "exit" {
+		// An exit after a subshell's fatal expansion error is a real exit.
+		sess.env.fatal.Store(false)
 	}
 	sess.ps.cmds.Add(1)
 	last := args[len(args)-1]
@@ -167,7 +177,7 @@ func (sess *Session) routeCommand(hc interp.HandlerContext, name string, rest []
 		return sess.printfBuiltin(hc, rest), true, nil
 	case "test", "[":
 		if script, ok := varSetTestArgs(rest); ok {
-			text := rewriteEval([]string{name + " " + script}, envAssoc(hc.Env))
+			text := rewriteEval([]string{name + " " + script}, hc.Env)
 			return append([]string{"eval"}, text...), true, nil
 		}
 		return sess.testBuiltin(hc, name, rest), true, nil
@@ -239,7 +249,7 @@ func (sess *Session) routeState(ctx context.Context, hc interp.HandlerContext, a
 			return sess.aliasEval(hc, text, hc.LastExitStatus), nil
 		}
 		sess.noteFuncsIn(strings.Join(rest, " "))
-		return append([]string{"eval"}, rewriteEval(rest, envAssoc(hc.Env))...), nil
+		return append([]string{"eval"}, rewriteEval(rest, hc.Env)...), nil
 	case "unset":
 		if out := unsetReadonly(hc, rest); out != nil {
 			return out, nil
@@ -256,7 +266,12 @@ func (sess *Session) routeState(ctx context.Context, hc interp.HandlerContext, a
 		}
 	case "jobs":
 		return sess.jobsBuiltin(rest), nil
-	case "umask", "ulimit", "kill", "fg", "bg", "disown", "history", "help",
+	case "kill":
+		if out := sess.killBuiltin(rest); out != nil {
+			return out, nil
+		}
+		fallthrough
+	case "umask", "ulimit", "fg", "bg", "disown", "history", "help",
 		"enable", "caller", "compgen", "complete", "compopt", "logout", "suspend", "bind", "fc", "newgrp", "times":
 		if _, ok := sess.sh.reg.Lookup(name); ok {
 			return append([]string{forceExec, name}, rest...), nil
@@ -352,7 +367,8 @@ func (sess *Session) sourceBuiltin(hc interp.HandlerContext, name string, args [
 }
 
 // rewriteEval applies the same AST rewrites to eval'd text as to scripts.
-func rewriteEval(args []string, isAssoc assocScope) []string {
+// Fatal expansion errors are not rewritten: in bash they end only the eval.
+func rewriteEval(args []string, env expand.Environ) []string {
 	src := strings.Join(args, " ")
 	if !needsRewrite(src) {
 		return args
@@ -361,7 +377,7 @@ func rewriteEval(args []string, isAssoc assocScope) []string {
 	if err != nil {
 		return args
 	}
-	if rewrite(f, src, isAssoc) != nil {
+	if rewrite(f, src, envAssoc(env)) != nil {
 		return args
 	}
 	var sb strings.Builder

@@ -146,7 +146,11 @@ func (sess *Session) runCommand(ctx context.Context, hc interp.HandlerContext, c
 	if rs != nil {
 		// Commands get the run's context, not the step-counting one:
 		// a command's own loops are bounded by time, not by shell steps.
-		cctx = context.WithValue(rs.baseCtx, runKey{}, rs)
+		base := rs.baseCtx
+		if n := hc.Env.Get(jobVar); n.IsSet() {
+			base = sess.jobContext(n.String(), base)
+		}
+		cctx = context.WithValue(base, runKey{}, rs)
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -158,7 +162,7 @@ func (sess *Session) runCommand(ctx context.Context, hc interp.HandlerContext, c
 }
 
 func (sess *Session) commandContext(hc interp.HandlerContext, rs *runState, args []string) *commands.Context {
-	stdin := hc.Stdin
+	stdin := sess.stdinOf(hc, rs)
 	if stdin == nil {
 		stdin = bytes.NewReader(nil)
 	}

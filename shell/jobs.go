@@ -23,16 +23,26 @@ import (
 // long as jobs start from the main shell) and puts it in __JUSTBASH_BGN,
 // and "JOB done" records its status and the order jobs finished in.
 
+// $! is a number in bash, so each job also has a pseudo-pid, pidBase plus
+// its number, which "JOB start" stores in bgPidVar (what $! reads, see
+// rewrite.go); wait and jobs -p accept and print it.
+
 const (
-	jobCmd = "__justbash_job"
-	bgnVar = "__JUSTBASH_BGN"
+	jobCmd   = "__justbash_job"
+	bgnVar   = "__JUSTBASH_BGN"
+	bgPidVar = "__JUSTBASH_BGPID"
+	pidBase  = 1000
 )
 
 type job struct {
 	text   string
 	done   bool
 	waited bool
+	killed bool
 	status int
+	// ctx is what the job's commands run under; kill cancels it.
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
 type jobTable struct {
@@ -66,8 +76,11 @@ func rewriteBackground(st *syntax.Stmt, done map[syntax.Node]bool) {
 	bgn := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{
 		&syntax.ParamExp{Dollar: pos, Short: true, Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: bgnVar}}}}}}
 	doneCall := jobCall(pos, litWord(pos, "done"), bgn, statusWord(pos))
+	// The job's own number, which only its subshell sees (killcmd.go).
+	mark := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{
+		Name: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: jobVar}, Value: bgn}}}}
 	bg := &syntax.Stmt{Position: pos, Background: true,
-		Cmd: &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{inner, doneCall}}}
+		Cmd: &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{mark, inner, doneCall}}}
 	done[bg] = true
 	start := jobCall(pos, litWord(pos, "start"), &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: pos, Right: pos, Value: strings.TrimSpace(text)}}})
 	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{start, bg}}
@@ -87,13 +100,18 @@ func (sess *Session) jobHandle(args []string) []string {
 	jt.init()
 	if len(args) == 2 && args[0] == "start" {
 		jt.seq++
-		jt.jobs[jt.seq] = &job{text: args[1]}
-		return []string{"eval", bgnVar + "=" + strconv.Itoa(jt.seq)}
+		base := context.Background()
+		if rs := sess.current(); rs != nil {
+			base = rs.baseCtx
+		}
+		ctx, cancel := context.WithCancel(base)
+		jt.jobs[jt.seq] = &job{text: args[1], ctx: ctx, cancel: cancel}
+		return []string{"eval", bgnVar + "=" + strconv.Itoa(jt.seq) + " " + bgPidVar + "=" + strconv.Itoa(pidBase+jt.seq)}
 	}
 	if len(args) == 3 && args[0] == "done" {
 		n, _ := strconv.Atoi(args[1])
 		st, _ := strconv.Atoi(args[2])
-		if j := jt.jobs[n]; j != nil {
+		if j := jt.jobs[n]; j != nil && !j.killed {
 			j.done, j.status = true, st
 			jt.finish = append(jt.finish, n)
 			select {
@@ -173,6 +191,9 @@ func (jt *jobTable) resolve(a string) (int, bool) {
 	case gPid.MatchString(a):
 		n, _ := strconv.Atoi(a[1:])
 		return n, jt.jobs[n] != nil
+	case isDigits(a) && len(a) < 10:
+		n, _ := strconv.Atoi(a)
+		return n - pidBase, jt.jobs[n-pidBase] != nil
 	}
 	return 0, false
 }
@@ -223,6 +244,9 @@ func (sess *Session) waitNext(ctx context.Context) []string {
 	}
 }
 
+// killedState is how jobs shows a job a signal ended.
+var killedState = map[int]string{1: "Hangup", 9: "Killed", 10: "User defined signal 1", 12: "User defined signal 2", 14: "Alarm clock", 15: "Terminated"}
+
 // jobsBuiltin lists the jobs not yet waited for.
 func (sess *Session) jobsBuiltin(args []string) []string {
 	pids := slices.Contains(args, "-p")
@@ -240,7 +264,7 @@ func (sess *Session) jobsBuiltin(args []string) []string {
 	for i, n := range nums {
 		j := jt.jobs[n]
 		if pids {
-			fmt.Fprintf(&sb, "g%d\n", n)
+			fmt.Fprintf(&sb, "%d\n", pidBase+n)
 			continue
 		}
 		mark, state := " ", "Running"
@@ -254,6 +278,9 @@ func (sess *Session) jobsBuiltin(args []string) []string {
 			state = "Done"
 			if j.status != 0 {
 				state = fmt.Sprintf("Exit %d", j.status)
+			}
+			if name, ok := killedState[j.status-128]; ok && j.killed {
+				state = name
 			}
 		}
 		fmt.Fprintf(&sb, "[%d]%s  %-24s%s &\n", n, mark, state, j.text)

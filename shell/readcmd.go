@@ -24,10 +24,12 @@ func (sess *Session) readBuiltin(hc interp.HandlerContext, args []string) []stri
 		}
 		return []string{forceExec, "__justbash_fail", "read: " + errMsg, status}
 	}
-	if !o.needed {
+	in := sess.stdinOf(hc, sess.current())
+	if !o.needed && (hc.Stdin != nil || in == nil) {
+		// interp's read suffices, except for a run's own stdin (ExecWith),
+		// which interp does not know about.
 		return nil
 	}
-	in := hc.Stdin
 	if o.fd != 0 {
 		h := sess.fds.get(o.fd)
 		if h == nil {

@@ -44,7 +44,7 @@ var errProcSubstOut = errors.New("process substitution >(...) is not supported i
 
 // needsRewrite is a cheap pre-check for eval'd text.
 func needsRewrite(src string) bool {
-	for _, s := range []string{">&", "<&", ">|", "3>", "4>", "5>", "6>", "7>", "8>", "9>", "3<", "4<", "5<", "6<", "7<", "8<", "9<", "}>", "}<", "$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let", "[", "-f", "-F", "-p", "|", "PIPESTATUS", "$-", "${-", "-v", "${#", "~", "&", "time", "\\"} {
+	for _, s := range []string{">&", "<&", ">|", "3>", "4>", "5>", "6>", "7>", "8>", "9>", "3<", "4<", "5<", "6<", "7<", "8<", "9<", "}>", "}<", "$$", "${$", "PPID", "<(", ">(", "()", "function", "-O", "-G", "((", "let", "[", "-f", "-F", "-p", "|", "PIPESTATUS", "$-", "${-", "-v", "${#", "~", "&", "time", "$!", "${!}", "\\"} {
 		if strings.Contains(src, s) {
 			return true
 		}
@@ -97,6 +97,9 @@ func rewrite(f *syntax.File, src string, isAssoc assocScope) error {
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: pidVar}
 				case "-":
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: dashVar}
+				case "!":
+					// interp's $! is "gN"; bash's is a pid (jobs.go).
+					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: bgPidVar}
 				case "PPID":
 					n.Param = &syntax.Lit{ValuePos: n.Param.ValuePos, ValueEnd: n.Param.ValueEnd, Value: ppidVar}
 				}

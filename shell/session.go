@@ -43,6 +43,9 @@ type Session struct {
 	funcsMu sync.Mutex
 	funcs   map[string]bool
 
+	// runStdin is the stdin ExecWith gives the next run.
+	runStdin io.Reader
+
 	// parent is set for nested shells (bash -c inside the sandbox): they
 	// share the parent's guard instead of starting their own.
 	parent *runState
@@ -55,6 +58,10 @@ type runState struct {
 	pid     int
 	psubs   []string // process-substitution files to delete after the run
 	psubN   int
+	// stdin is this run's own standard input (ExecWith), read by commands
+	// whose stdin is the shell's: interp never sees it, so it starts no
+	// copying goroutine that could outlive the run.
+	stdin io.Reader
 }
 
 // NewSession starts a persistent shell. The options apply to every run of
@@ -150,8 +157,28 @@ func (sess *Session) Exec(ctx context.Context, script string) (Result, error) {
 // Dir is the session's working directory.
 func (sess *Session) Dir() string { return sess.runner.Dir }
 
-// Exited reports whether the last run executed exit.
-func (sess *Session) Exited() bool { return sess.runner.Exited() }
+// Exited reports whether the last run executed exit. A fatal expansion
+// error ends a non-interactive shell only: interactive bash prints it and
+// reads the next line.
+func (sess *Session) Exited() bool {
+	if sess.opts.interactive && sess.env.fatal.Load() {
+		return false
+	}
+	return sess.runner.Exited()
+}
+
+// FatalExpansion reports whether the last run was ended by a fatal
+// expansion error (division by zero in $(( )), ${x:?msg}) rather than by
+// exit: an interactive shell prints the error and goes on.
+func (sess *Session) FatalExpansion() bool { return sess.env.fatal.Load() }
+
+// guardFatal makes expansion errors fatal (rewrite_fatal.go) unless the
+// session has a variable named bash.
+func (sess *Session) guardFatal(f *syntax.File, src string) {
+	if !sess.runner.Vars["bash"].IsSet() {
+		guardFatal(f, src, !strings.ContainsRune(sess.opts.dash(), 'u'))
+	}
+}
 
 // Var returns a shell variable's value as a string.
 func (sess *Session) Var(name string) string {
@@ -171,6 +198,9 @@ func (sess *Session) run(ctx context.Context, script string, whole bool) (res Re
 	}
 	rs, cancel := sess.startRun(ctx)
 	defer cancel()
+	if sess.parent == nil {
+		sess.env.fatal.Store(false)
+	}
 	maxOut := rs.g.limits.MaxOutputBytes
 	if sess.parent != nil {
 		maxOut = 0 // the outermost run's writers count the bytes
@@ -220,6 +250,7 @@ func (sess *Session) parseAndRun(ctx context.Context, script string, whole bool)
 	if rerr := rewrite(file, script, nil); rerr != nil {
 		return 2, nil, rerr
 	}
+	sess.guardFatal(file, script)
 	code, err = sess.runFile(ctx, file, whole)
 	return code, err, nil
 }
@@ -271,7 +302,7 @@ func (sess *Session) startRun(ctx context.Context) (*runState, context.CancelFun
 	} else {
 		base, cancel = context.WithCancel(ctx)
 	}
-	rs := &runState{g: &guard{limits: lim, cancel: cancel}, baseCtx: base, pid: 1}
+	rs := &runState{g: &guard{limits: lim, cancel: cancel}, baseCtx: base, pid: 1, stdin: sess.runStdin}
 	sess.setRun(rs)
 	unwatch := watch(rs.g)
 	// Background jobs must never outlive the run: cancelling the context
@@ -344,6 +375,8 @@ type sandboxEnv struct {
 	ps *pipeStatus
 	// opts answers $- (read as dashVar, see rewrite.go).
 	opts *optState
+	// fatal is set when a fatal expansion error fired (rewrite_fatal.go).
+	fatal atomic.Bool
 }
 
 func (e *sandboxEnv) setLast(s string) {
@@ -382,6 +415,10 @@ func (e *sandboxEnv) Get(name string) expand.Variable {
 		last := e.last
 		e.mu.Unlock()
 		return expand.Variable{Set: true, Kind: expand.String, Str: last}
+	}
+	if name == fatalVar {
+		e.fatal.Store(true)
+		return expand.Variable{}
 	}
 	if name == dashVar && e.opts != nil {
 		return expand.Variable{Set: true, Kind: expand.String, Str: e.opts.dash()}
