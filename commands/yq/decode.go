@@ -23,6 +23,16 @@ func (o *keyOrder) decodeAll(data []byte, format string) ([]any, error) {
 	case "tsv":
 		v, err := o.decodeCSV(bytes.NewReader(data), '\t')
 		return []any{v}, err
+	case "toml":
+		v, err := o.decodeTOML(data)
+		return []any{v}, err
+	case "xml":
+		v, err := o.decodeXML(data)
+		if v == nil || err != nil {
+			// An empty input holds no document, as with empty YAML.
+			return nil, err
+		}
+		return []any{v}, nil
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data), yaml.UseOrderedMap())
 	var docs []any

@@ -14,7 +14,7 @@ import (
 
 // output is how results are printed.
 type output struct {
-	format string // yaml, json, csv, tsv
+	format string // yaml, json, csv, tsv, toml, xml
 	indent int
 	raw    bool
 	flow   bool // -c on YAML
@@ -34,6 +34,10 @@ func (o *output) encode(v any) (string, error) {
 		return b.String(), nil
 	case "csv", "tsv":
 		return o.encodeCSV(v)
+	case "toml":
+		return o.encodeTOML(v)
+	case "xml":
+		return o.encodeXML(v)
 	}
 	// Like yq, a top-level string comes out unwrapped in YAML output.
 	if s, ok := v.(string); ok {

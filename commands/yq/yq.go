@@ -1,7 +1,6 @@
-// Package yq is the yq command of the sandbox: YAML, JSON, CSV and TSV
-// processed with jq syntax on the gojq engine. Object keys keep their
-// input order (see keyOrder). TOML and XML are not supported: no
-// maintained Go library for them is among the project's dependencies.
+// Package yq is the yq command of the sandbox: YAML, JSON, CSV, TSV, TOML
+// and XML processed with jq syntax on the gojq engine. Object keys keep
+// their input order (see keyOrder; for TOML see decodeTOML).
 package yq
 
 import (
@@ -37,10 +36,10 @@ var optSet = cliopt.Set{Opts: []cliopt.Opt{
 }}
 
 const usage = `Usage: yq [OPTIONS] [EXPRESSION] [FILE...]
-Query and transform YAML, JSON, CSV and TSV with jq syntax.
+Query and transform YAML, JSON, CSV, TSV, TOML and XML with jq syntax.
 
-  -p, --input-format=FMT   yaml (default), json, csv, tsv
-  -o, --output-format=FMT  yaml (default), json, csv, tsv
+  -p, --input-format=FMT   yaml (default), json, csv, tsv, toml, xml
+  -o, --output-format=FMT  yaml (default), json, csv, tsv, toml, xml
   -j, --tojson             same as -o json
   -i, --inplace            update the first file in place
   -r, --raw-output         print strings without quotes (JSON output)
@@ -56,6 +55,7 @@ Query and transform YAML, JSON, CSV and TSV with jq syntax.
 var formatNames = map[string]string{
 	"y": "yaml", "yaml": "yaml", "yml": "yaml", "j": "json", "json": "json",
 	"c": "csv", "csv": "csv", "t": "tsv", "tsv": "tsv",
+	"toml": "toml", "x": "xml", "xml": "xml",
 }
 
 // config is the parsed command line.
@@ -103,7 +103,7 @@ func parse(c *commands.Context) (*config, int, bool) {
 		case "input-format", "output-format":
 			f, ok := formatNames[strings.ToLower(val)]
 			if !ok {
-				fmt.Fprintf(c.Stderr, "Error: unknown format %q (supported: yaml, json, csv, tsv)\n", val)
+				fmt.Fprintf(c.Stderr, "Error: unknown format %q (supported: yaml, json, csv, tsv, toml, xml)\n", val)
 				return nil, 1, true
 			}
 			if r.Key == "input-format" {

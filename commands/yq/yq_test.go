@@ -110,7 +110,7 @@ func TestYQErrors(t *testing.T) {
 		{"bad json", []string{"-p", "json", "."}, "{\"a\":", "Error: bad json in -:"},
 		{"bad expression", []string{".a |||"}, "", "Error: unexpected token"},
 		{"runtime error", []string{".name + 1"}, doc, "Error: cannot add: string (\"demo\") and number (1)"},
-		{"unknown format", []string{"-p", "toml", "."}, "", "Error: unknown format \"toml\""},
+		{"unknown format", []string{"-p", "ini", "."}, "", "Error: unknown format \"ini\" (supported: yaml, json, csv, tsv, toml, xml)"},
 		{"missing file", []string{".", "nope.yaml"}, "", "Error: open nope.yaml: No such file or directory"},
 		{"inplace without file", []string{"-i", ".a = 1"}, "", "Error: write in place flag only applicable"},
 	}
