@@ -123,16 +123,23 @@ func (r *cpRun) run(ops []string, target string, noTarget bool) int {
 		c.Errorf("target '%s' is not a directory", target)
 		return 1
 	}
+	return eachOperand(r.ctx, ops, target, toDir, r.top)
+}
+
+// eachOperand calls f for each source operand with its destination (the
+// target itself, or the source's base name inside the target directory),
+// as cp, mv and ln lay them out; the status is 1 if any call failed.
+func eachOperand(ctx contextT, ops []string, target string, toDir bool, f func(src, dst string) bool) int {
 	status := 0
 	for _, src := range ops {
-		if r.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return 1
 		}
 		dst := target
 		if toDir {
 			dst = path.Join(target, baseOf(src, ""))
 		}
-		if !r.top(src, dst) {
+		if !f(src, dst) {
 			status = 1
 		}
 	}

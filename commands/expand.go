@@ -86,10 +86,18 @@ func runExpand(ctx contextT, c *Context) int {
 	if !ok {
 		return 1
 	}
+	return c.mapLines(ctx, files, status, func(out *bufio.Writer, line []byte) {
+		expandLine(out, line, ts, initial)
+	})
+}
+
+// mapLines writes each input line through f, keeping a missing final
+// newline missing, and returns the exit status (at least status).
+func (c *Context) mapLines(ctx contextT, files []string, status int, f func(out *bufio.Writer, line []byte)) int {
 	out := newOut(c.Stdout)
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
 		err := eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
-			expandLine(out, line, ts, initial)
+			f(out, line)
 			if !noEOL {
 				out.WriteByte('\n')
 			}

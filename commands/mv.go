@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"strings"
 	"syscall"
 )
@@ -72,19 +71,7 @@ func runMv(ctx contextT, c *Context) int {
 		}
 		return 1
 	}
-	for _, src := range ops {
-		if ctx.Err() != nil {
-			return 1
-		}
-		dst := target
-		if toDir {
-			dst = path.Join(target, baseOf(src, ""))
-		}
-		if !m.move(src, dst) {
-			status = 1
-		}
-	}
-	return status
+	return max(status, eachOperand(ctx, ops, target, toDir, m.move))
 }
 
 func (m *mvRun) move(src, dst string) bool {

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"bufio"
-	"io"
 )
 
 func init() { register("unexpand", runUnexpand) }
@@ -38,22 +37,9 @@ func runUnexpand(ctx contextT, c *Context) int {
 	if !ok {
 		return 1
 	}
-	out := newOut(c.Stdout)
-	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
-			unexpandLine(out, line, ts, all)
-			if !noEOL {
-				out.WriteByte('\n')
-			}
-			return true
-		})
-		if err != nil {
-			c.Errorf("%s: %s", name, ErrText(err))
-			status = 1
-		}
-		return true
+	return c.mapLines(ctx, files, status, func(out *bufio.Writer, line []byte) {
+		unexpandLine(out, line, ts, all)
 	})
-	return c.finishOut(out, max(st, status))
 }
 
 // unexpandLine turns runs of blanks that reach a tab stop into tabs.

@@ -138,58 +138,11 @@ func (m *Mount) lstat(p string) (fs.FileInfo, error) {
 // resolve canonicalises name across mounts; a missing last component is
 // returned without error.
 func (m *Mount) resolve(name string, follow bool) (string, error) {
-	if name == "" {
-		return "", syscall.ENOENT
-	}
-	comps, mustDir := splitPath(name)
-	if mustDir {
-		follow = true
-	}
-	cur, hops := "/", 0
-	for len(comps) > 0 {
-		c := comps[0]
-		comps = comps[1:]
-		last := len(comps) == 0
-		if c == "." || c == ".." {
-			if c == ".." {
-				cur = path.Dir(cur)
-			}
-			continue
-		}
-		next := path.Join(cur, c)
-		fi, err := m.lstat(next)
-		if err != nil {
-			if last && err == syscall.ENOENT {
-				return next, nil
-			}
-			return "", err
-		}
-		if fi.Mode()&fs.ModeSymlink != 0 && (!last || follow) {
-			if hops++; hops > maxSymlinkHops {
-				return "", syscall.ELOOP
-			}
-			fsys, inner, _ := m.dispatch(next)
-			t, err := fsys.Readlink(inner)
-			if err != nil {
-				return "", unwrapErrno(err)
-			}
-			if strings.HasPrefix(t, "/") {
-				cur = "/"
-			}
-			comps = append(targetComps(t), comps...)
-			continue
-		}
-		if !last && !fi.IsDir() {
-			return "", syscall.ENOTDIR
-		}
-		cur = next
-	}
-	if mustDir {
-		if fi, err := m.lstat(cur); err == nil && !fi.IsDir() {
-			return "", syscall.ENOTDIR
-		}
-	}
-	return cur, nil
+	return resolvePath(name, follow, m.lstat, func(p string) (string, error) {
+		fsys, inner, _ := m.dispatch(p)
+		t, err := fsys.Readlink(inner)
+		return t, unwrapErrno(err)
+	})
 }
 
 // at resolves name and dispatches it.

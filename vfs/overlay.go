@@ -136,57 +136,7 @@ func unwrapErrno(err error) error {
 // components (nor in the last when follow). A missing last component is
 // not an error; the caller checks with lstatMerged.
 func (o *Overlay) resolve(name string, follow bool) (string, error) {
-	if name == "" {
-		return "", syscall.ENOENT
-	}
-	comps, mustDir := splitPath(name)
-	if mustDir {
-		follow = true
-	}
-	cur, hops := "/", 0
-	for len(comps) > 0 {
-		c := comps[0]
-		comps = comps[1:]
-		last := len(comps) == 0
-		if c == "." || c == ".." {
-			if c == ".." {
-				cur = path.Dir(cur)
-			}
-			continue
-		}
-		next := path.Join(cur, c)
-		fi, err := o.lstatMerged(next)
-		if err != nil {
-			if last && err == syscall.ENOENT {
-				return next, nil
-			}
-			return "", err
-		}
-		if fi.Mode()&fs.ModeSymlink != 0 && (!last || follow) {
-			if hops++; hops > maxSymlinkHops {
-				return "", syscall.ELOOP
-			}
-			t, err := o.readlinkMerged(next)
-			if err != nil {
-				return "", err
-			}
-			if strings.HasPrefix(t, "/") {
-				cur = "/"
-			}
-			comps = append(targetComps(t), comps...)
-			continue
-		}
-		if !last && !fi.IsDir() {
-			return "", syscall.ENOTDIR
-		}
-		cur = next
-	}
-	if mustDir {
-		if fi, err := o.lstatMerged(cur); err == nil && !fi.IsDir() {
-			return "", syscall.ENOTDIR
-		}
-	}
-	return cur, nil
+	return resolvePath(name, follow, o.lstatMerged, o.readlinkMerged)
 }
 
 // lookup resolves name and stats the result; fi is nil when it is missing.
