@@ -18,15 +18,15 @@ import "unicode"
 type opcode uint8
 
 const (
-	opSym    opcode = iota // consume a symbol equal to sym (or a case variant)
-	opAny                  // consume any symbol
-	opClass                // consume a symbol the class matches
-	opStar                 // consume any symbol and stay; epsilon to pc+1
-	opAll                  // like opStar, but '/' and leading dots too
-	opSplit                // epsilon to x and y
-	opJmp                  // epsilon to x
-	opNeg                  // start a negation instance of sub; continue at pc+1
-	opMatch                // accept
+	opSym   opcode = iota // consume a symbol equal to sym (or a case variant)
+	opAny                 // consume any symbol
+	opClass               // consume a symbol the class matches
+	opStar                // consume any symbol and stay; epsilon to pc+1
+	opAll                 // like opStar, but '/' and leading dots too
+	opSplit               // epsilon to x and y
+	opJmp                 // epsilon to x
+	opNeg                 // start a negation instance of sub; continue at pc+1
+	opMatch               // accept
 )
 
 type inst struct {
