@@ -1,0 +1,314 @@
+package pattern
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/justbash/justbash/vfs"
+)
+
+// GlobOptions are the shell options pathname expansion follows.
+type GlobOptions struct {
+	DotGlob, GlobStar, NoCase, ExtGlob bool
+	// Ignore holds the GLOBIGNORE patterns. A result matching one (as a
+	// whole path, '/' included) is dropped; when Ignore is non-empty, '.'
+	// and '..' are never results and dot files match as under DotGlob.
+	Ignore []string
+	// MaxResults bounds the paths held at any step; 0 means
+	// DefaultMaxResults. Past it Glob fails with ErrTooManyResults.
+	MaxResults int
+}
+
+// DefaultMaxResults is the result bound when GlobOptions.MaxResults is 0.
+const DefaultMaxResults = 100_000
+
+// ErrTooManyResults is returned (wrapped, with the bound) when an
+// expansion would hold more paths than GlobOptions.MaxResults.
+var ErrTooManyResults = errors.New("glob result limit exceeded")
+
+// comp is one slash-separated component of a glob pattern and the
+// slashes after it, kept as written so results are spelled as bash does.
+type comp struct {
+	text, sep string
+}
+
+// gstate is a path reached so far: as it will be printed, as the FS
+// knows it, and whether a wildcard component produced it (which decides
+// how bash spells a trailing ** that matched no directory).
+type gstate struct {
+	spelled, abs string
+	meta         bool
+	link         bool // a symlink a ** walk listed: a later ** lists it no deeper
+}
+
+type globber struct {
+	ctx  context.Context
+	fsys vfs.FS
+	o    GlobOptions
+	mode Mode
+	dot  bool
+	max  int
+	n    int // loop counter for ctx checks
+}
+
+// Glob expands pat (escaped pattern text, absolute or relative to the
+// absolute directory dir) against fsys. Results are spelled as bash
+// prints them, sorted bytewise without duplicates; no match gives an
+// empty slice and the caller applies nullglob or failglob.
+func Glob(ctx context.Context, fsys vfs.FS, dir, pat string, o GlobOptions) ([]string, error) {
+	if pat == "" {
+		return nil, nil
+	}
+	g := &globber{ctx: ctx, fsys: fsys, o: o, max: o.MaxResults}
+	if g.max <= 0 {
+		g.max = DefaultMaxResults
+	}
+	g.dot = o.DotGlob || len(o.Ignore) > 0
+	g.mode = Pathname
+	if o.ExtGlob {
+		g.mode |= ExtGlob
+	}
+	if o.NoCase {
+		g.mode |= NoCase
+	}
+	if !g.dot {
+		g.mode |= Period
+	}
+	i := 0
+	for i < len(pat) && pat[i] == '/' {
+		i++
+	}
+	start := gstate{spelled: pat[:i], abs: dir}
+	if i > 0 {
+		start.abs = "/"
+	}
+	comps := splitComps(pat[i:])
+	states := []gstate{start}
+	for ci, c := range comps {
+		var err error
+		states, err = g.step(states, comps, ci, c, i == 0)
+		if err != nil {
+			return nil, err
+		}
+		if len(states) == 0 {
+			return []string{}, nil
+		}
+	}
+	return g.finish(states)
+}
+
+func splitComps(rest string) []comp {
+	var comps []comp
+	for rest != "" {
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			comps = append(comps, comp{text: rest})
+			break
+		}
+		k := j
+		for k < len(rest) && rest[k] == '/' {
+			k++
+		}
+		comps = append(comps, comp{text: rest[:j], sep: rest[j:k]})
+		if k == len(rest) {
+			// A trailing slash: a last, empty component keeps directories.
+			comps = append(comps, comp{})
+		}
+		rest = rest[k:]
+	}
+	return comps
+}
+
+func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative bool) ([]gstate, error) {
+	last := ci == len(comps)-1
+	var next []gstate
+	add := func(st gstate) error {
+		if len(next) >= g.max {
+			return fmt.Errorf("%w (%d)", ErrTooManyResults, g.max)
+		}
+		next = append(next, st)
+		return nil
+	}
+	var err error
+	switch {
+	case c.text == "" && last:
+		for _, st := range states {
+			if fi, e := g.fsys.Stat(st.abs); e == nil && fi.IsDir() {
+				if err = add(st); err != nil {
+					return nil, err
+				}
+			}
+		}
+	case g.o.GlobStar && c.text == "**":
+		// bash leaves symlinked directories out of a leading **/x of a
+		// relative pattern but lists them everywhere else.
+		links := !(ci == 0 && relative && !(ci+1 < len(comps) && comps[ci+1].text == "" && ci+1 == len(comps)-1))
+		for _, st := range states {
+			if err = g.globStar(st, c, last, links, add); err != nil {
+				return nil, err
+			}
+		}
+	case !HasMeta(c.text, g.mode):
+		lit := Unescape(c.text)
+		for _, st := range states {
+			abs := path.Join(st.abs, lit)
+			if lit == "." || lit == ".." {
+				// The FS cleans "file/.." lexically; bash asks the file.
+				if fi, e := g.fsys.Stat(st.abs); e != nil || !fi.IsDir() {
+					continue
+				}
+			}
+			if last {
+				if _, e := g.fsys.Lstat(abs); e != nil {
+					continue
+				}
+			}
+			if err = add(gstate{st.spelled + lit + c.sep, abs, st.meta, false}); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		m, err := Compile(c.text, g.mode)
+		if err != nil {
+			return nil, err
+		}
+		for _, st := range states {
+			ents, e := g.fsys.ReadDir(st.abs)
+			if e != nil {
+				continue // unreadable or not a directory: no matches here
+			}
+			for _, ent := range ents {
+				if err := g.tick(); err != nil {
+					return nil, err
+				}
+				if name := ent.Name(); m.Match(name) {
+					if err := add(gstate{st.spelled + name + c.sep, path.Join(st.abs, name), true, false}); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	return next, nil
+}
+
+func (g *globber) tick() error {
+	g.n++
+	if g.n&63 == 0 {
+		return g.ctx.Err()
+	}
+	return nil
+}
+
+// globStar expands a ** component from st. Not last, it stands for zero or
+// more directories; last, for every path below st (st itself included,
+// spelled as bash does: with its slash after a literal directory, without
+// after a wildcard one, not at all when there is no directory part).
+// Symbolic links are listed but never descended.
+func (g *globber) globStar(st gstate, c comp, last, links bool, add func(gstate) error) error {
+	if fi, e := g.fsys.Stat(st.abs); e != nil || !fi.IsDir() {
+		return nil
+	}
+	if !last {
+		if err := add(gstate{st.spelled, st.abs, true, st.link}); err != nil {
+			return err
+		}
+	} else if st.spelled != "" {
+		sp := st.spelled
+		if st.meta {
+			sp = strings.TrimRight(sp, "/")
+		}
+		if err := add(gstate{sp, st.abs, true, st.link}); err != nil {
+			return err
+		}
+	}
+	if st.link {
+		return nil
+	}
+	type dirRef struct{ abs, spelled string }
+	stack := []dirRef{{st.abs, st.spelled}}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		ents, err := g.fsys.ReadDir(d.abs)
+		if err != nil {
+			continue
+		}
+		for _, ent := range ents {
+			if err := g.tick(); err != nil {
+				return err
+			}
+			name := ent.Name()
+			if name[0] == '.' && !g.dot {
+				continue
+			}
+			abs, sp := path.Join(d.abs, name), d.spelled+name
+			isDir, link := ent.IsDir(), false
+			if isDir {
+				stack = append(stack, dirRef{abs, sp + "/"})
+			} else if !last && links && ent.Type()&fs.ModeSymlink != 0 {
+				fi, err := g.fsys.Stat(abs)
+				isDir, link = err == nil && fi.IsDir(), true
+			}
+			switch {
+			case last:
+				err = add(gstate{sp, abs, true, false})
+			case isDir:
+				err = add(gstate{sp + c.sep, abs, true, link})
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// finish drops ignored results, sorts bytewise and removes duplicates.
+func (g *globber) finish(states []gstate) ([]string, error) {
+	var ignore []*Pattern
+	imode := Mode(0)
+	if g.o.ExtGlob {
+		imode |= ExtGlob
+	}
+	if g.o.NoCase {
+		imode |= NoCase
+	}
+	for _, ig := range g.o.Ignore {
+		p, err := Compile(ig, imode)
+		if err != nil {
+			return nil, err
+		}
+		ignore = append(ignore, p)
+	}
+	out := make([]string, 0, len(states))
+	for _, st := range states {
+		if st.spelled == "" || (len(ignore) > 0 && ignored(st.spelled, ignore)) {
+			continue
+		}
+		out = append(out, st.spelled)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+func ignored(name string, ignore []*Pattern) bool {
+	base := name
+	if i := strings.LastIndexByte(name, '/'); i >= 0 && i+1 < len(name) {
+		base = name[i+1:]
+	}
+	if base == "." || base == ".." {
+		return true
+	}
+	for _, p := range ignore {
+		if p.Match(name) {
+			return true
+		}
+	}
+	return false
+}

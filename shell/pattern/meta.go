@@ -1,0 +1,64 @@
+package pattern
+
+import "strings"
+
+// metaChars are the characters QuoteMeta escapes: every one that is
+// special somewhere in a pattern, extglob's included.
+const metaChars = `*?[]\()|+@!`
+
+// QuoteMeta returns pattern text matching exactly s.
+func QuoteMeta(s string) string {
+	if !strings.ContainsAny(s, metaChars) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(metaChars, s[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// HasMeta reports whether pat holds an unescaped wildcard: * or ?, a
+// bracket expression that is closed, or under ExtGlob an extglob group
+// opener. A pattern without one matches only its unescaped text, and bash
+// leaves such a word alone in pathname expansion.
+func HasMeta(pat string, mode Mode) bool {
+	for i := 0; i < len(pat); i++ {
+		switch c := pat[i]; c {
+		case '\\':
+			i++
+		case '*', '?':
+			return true
+		case '[':
+			if _, _, ok := parseClass(pat, i, len(pat), false); ok {
+				return true
+			}
+		case '+', '@', '!':
+			if mode&ExtGlob != 0 && i+1 < len(pat) && pat[i+1] == '(' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Unescape removes the pattern escapes from pat: the text a pattern
+// without meta characters matches.
+func Unescape(pat string) string {
+	if !strings.Contains(pat, `\`) {
+		return pat
+	}
+	var b strings.Builder
+	b.Grow(len(pat))
+	for i := 0; i < len(pat); i++ {
+		if pat[i] == '\\' && i+1 < len(pat) {
+			i++
+		}
+		b.WriteByte(pat[i])
+	}
+	return b.String()
+}
