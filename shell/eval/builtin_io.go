@@ -1,0 +1,664 @@
+package eval
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/justbash/justbash/commands"
+)
+
+// readOpts are read's flags.
+type readOpts struct {
+	array      string
+	delim      byte
+	nchars     int
+	exact      bool // -N: ignore the delimiter
+	raw        bool
+	prompt     string
+	timeout    time.Duration
+	hasTimeout bool
+	fd         int
+	silent     bool
+}
+
+func (r *Runner) parseReadArgs(args []string) (readOpts, []string, int) {
+	o := readOpts{delim: '\n', nchars: -1}
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			switch c {
+			case 'r':
+				o.raw = true
+				continue
+			case 's', 'e':
+				o.silent = true
+				continue
+			}
+			if !strings.ContainsRune("adinNptu", rune(c)) {
+				r.errorf("read: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]")
+				return o, nil, 2
+			}
+			val := a[j+1:]
+			if val == "" {
+				if i+1 >= len(args) {
+					r.errorf("read: -%c: option requires an argument", c)
+					fmt.Fprintln(r.stderr(), "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]")
+					return o, nil, 2
+				}
+				i++
+				val = args[i]
+			}
+			switch c {
+			case 'a':
+				o.array = val
+			case 'd':
+				o.delim = 0
+				if val != "" {
+					o.delim = val[0]
+				}
+			case 'i':
+			case 'n', 'N':
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 0 {
+					r.errorf("read: %s: invalid number", val)
+					return o, nil, 1
+				}
+				o.nchars, o.exact = n, c == 'N'
+			case 'p':
+				o.prompt = val
+			case 't':
+				f, err := strconv.ParseFloat(val, 64)
+				if err != nil || f < 0 {
+					r.errorf("read: %s: invalid timeout specification", val)
+					return o, nil, 1
+				}
+				o.timeout, o.hasTimeout = time.Duration(f*float64(time.Second)), true
+			case 'u':
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 0 {
+					r.errorf("read: %s: invalid file descriptor specification", val)
+					return o, nil, 1
+				}
+				o.fd = n
+			}
+			break
+		}
+	}
+	return o, args[i:], 0
+}
+
+// builtinRead is read: one line (or up to a delimiter or a count) split
+// by IFS into names, byte by byte so nothing past the line is consumed.
+func (r *Runner) builtinRead(args []string) int {
+	o, names, st := r.parseReadArgs(args[1:])
+	if st != 0 {
+		return st
+	}
+	for _, n := range names {
+		if !isName(n) {
+			if nm, _, ok := splitSubscript(n); ok && isName(nm) {
+				continue
+			}
+			r.errorf("read: `%s': not a valid identifier", n)
+			return 1
+		}
+	}
+	in := r.stdin()
+	if o.fd != 0 {
+		e := r.fds.get(o.fd)
+		if e == nil || e.r == nil {
+			r.errorf("read: %d: invalid file descriptor: Bad file descriptor", o.fd)
+			return 1
+		}
+		in = e.r
+	}
+	if o.hasTimeout && o.timeout == 0 {
+		return 0
+	}
+	data, eof, err := r.readInput(in, o)
+	if err == errReadTimeout {
+		return 142
+	}
+	if !o.raw {
+		data = unescapeRead(data)
+	}
+	ifs := r.ifs()
+	status := 0
+	if eof {
+		status = 1
+	}
+	if o.array != "" {
+		fields := splitIFS(data, ifs, -1)
+		if o.nchars >= 0 && o.exact {
+			fields = []string{data}
+		}
+		v, _ := r.vars.lookup(o.array)
+		if v.has(attrReadonly) {
+			r.readonlyError(o.array)
+			return 1
+		}
+		r.unsetVar(o.array)
+		for i, f := range fields {
+			r.setIndexedElem(o.array, r.vars.visible(o.array), int64(i), f, false)
+		}
+		if len(fields) == 0 {
+			r.vars.global().vars[o.array] = &Var{set: true, attrs: attrIndexed, arr: &indexedArray{}}
+		}
+		return status
+	}
+	if len(names) == 0 {
+		if !r.setVar("REPLY", data, false) {
+			return 1
+		}
+		return status
+	}
+	var fields []string
+	if o.exact && o.nchars >= 0 {
+		fields = []string{data}
+	} else {
+		fields = splitIFS(data, ifs, len(names))
+	}
+	for i, n := range names {
+		val := ""
+		if i < len(fields) {
+			val = fields[i]
+		}
+		if nm, sub, ok := splitSubscript(n); ok {
+			if !r.setElemText(nm, sub, val, false) {
+				return 1
+			}
+			continue
+		}
+		if !r.setVar(n, val, false) {
+			return 1
+		}
+	}
+	return status
+}
+
+var errReadTimeout = fmt.Errorf("timeout")
+
+// readInput reads up to the delimiter (or n characters), one byte at a
+// time, honouring -t and the run's cancellation.
+func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
+	var sb strings.Builder
+	var b [1]byte
+	var deadline time.Time
+	if o.hasTimeout {
+		deadline = time.Now().Add(o.timeout)
+	}
+	readByte := func() (int, error) {
+		if deadline.IsZero() {
+			return in.Read(b[:])
+		}
+		type res struct {
+			n   int
+			err error
+		}
+		ch := make(chan res, 1)
+		var bb [1]byte
+		go func() {
+			n, err := in.Read(bb[:])
+			ch <- res{n, err}
+		}()
+		select {
+		case x := <-ch:
+			b[0] = bb[0]
+			return x.n, x.err
+		case <-time.After(time.Until(deadline)):
+			return 0, errReadTimeout
+		case <-r.ctx.Done():
+			return 0, r.ctx.Err()
+		}
+	}
+	limit := int64(0)
+	if m := r.cfg.Limits.MaxStringBytes; m > 0 {
+		limit = m
+	}
+	for o.nchars < 0 || sb.Len() < o.nchars {
+		if limit > 0 && int64(sb.Len()) >= limit {
+			r.stop(r.g.trip("max string bytes", limit))
+			return sb.String(), true, nil
+		}
+		n, err := readByte()
+		if err == errReadTimeout {
+			return sb.String(), true, err
+		}
+		if n == 0 {
+			return sb.String(), true, nil
+		}
+		if !o.exact && b[0] == o.delim {
+			return sb.String(), false, nil
+		}
+		if !o.raw && b[0] == '\\' {
+			sb.WriteByte('\\')
+			if n, _ := readByte(); n == 0 {
+				return sb.String(), true, nil
+			}
+		}
+		sb.WriteByte(b[0])
+	}
+	return sb.String(), false, nil
+}
+
+// unescapeRead applies read's backslash rules without -r.
+func unescapeRead(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// splitIFS splits s into at most n fields (n < 0: no limit) by IFS rules:
+// IFS whitespace runs count as one separator and are trimmed at the ends;
+// the last field keeps the rest of the line minus trailing IFS whitespace.
+func splitIFS(s, ifs string, n int) []string {
+	isWS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 && (c == ' ' || c == '\t' || c == '\n') }
+	isSep := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
+	i := 0
+	for i < len(s) && isWS(s[i]) {
+		i++
+	}
+	var out []string
+	for i < len(s) {
+		if n > 0 && len(out) == n-1 {
+			rest := s[i:]
+			j := len(rest)
+			for j > 0 && isWS(rest[j-1]) {
+				j--
+			}
+			out = append(out, rest[:j])
+			return out
+		}
+		start := i
+		for i < len(s) && !isSep(s[i]) {
+			i++
+		}
+		out = append(out, s[start:i])
+		for i < len(s) && isWS(s[i]) {
+			i++
+		}
+		if i < len(s) && isSep(s[i]) && !isWS(s[i]) {
+			i++
+			for i < len(s) && isWS(s[i]) {
+				i++
+			}
+		}
+	}
+	return out
+}
+
+// builtinMapfile is mapfile/readarray.
+func (r *Runner) builtinMapfile(args []string) int {
+	name := args[0]
+	args = args[1:]
+	delim := byte('\n')
+	trim := false
+	count, origin, skip := -1, int64(0), 0
+	fd := 0
+	keep := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		c := a[1]
+		if c == 't' {
+			trim = true
+			args = args[1:]
+			continue
+		}
+		val := a[2:]
+		if val == "" {
+			if len(args) < 2 {
+				r.errorf("%s: -%c: option requires an argument", name, c)
+				return 2
+			}
+			val = args[1]
+			args = args[1:]
+		}
+		args = args[1:]
+		n, err := strconv.Atoi(val)
+		switch c {
+		case 'd':
+			delim = 0
+			if val != "" {
+				delim = val[0]
+			}
+			continue
+		case 'C', 'c':
+			continue
+		}
+		if err != nil || n < 0 {
+			r.errorf("%s: %s: invalid number", name, val)
+			return 1
+		}
+		switch c {
+		case 'n':
+			count = n
+		case 'O':
+			origin, keep = int64(n), true
+		case 's':
+			skip = n
+		case 'u':
+			fd = n
+		default:
+			r.errorf("%s: -%c: invalid option", name, c)
+			return 2
+		}
+	}
+	arr := "MAPFILE"
+	if len(args) > 0 {
+		arr = args[0]
+	}
+	in := r.stdin()
+	if fd != 0 {
+		e := r.fds.get(fd)
+		if e == nil || e.r == nil {
+			r.errorf("%s: %d: invalid file descriptor: Bad file descriptor", name, fd)
+			return 1
+		}
+		in = e.r
+	}
+	v, _ := r.vars.lookup(arr)
+	if v.has(attrReadonly) {
+		r.readonlyError(arr)
+		return 1
+	}
+	if !keep {
+		r.unsetVar(arr)
+	}
+	if v := r.vars.visible(arr); v == nil || !v.has(attrIndexed) {
+		nv := &Var{set: true, attrs: attrIndexed, arr: &indexedArray{}}
+		if v != nil {
+			nv.attrs |= v.attrs &^ attrAssoc
+		}
+		r.vars.global().vars[arr] = nv
+		if v != nil && v.local {
+			r.vars.funcScope().vars[arr] = nv
+		}
+	}
+	target := r.vars.visible(arr)
+	o := readOpts{delim: delim, nchars: -1, raw: true}
+	i := origin
+	for n := 0; count < 0 || n < count+skip; n++ {
+		line, eof, _ := r.readInput(in, o)
+		if eof && line == "" {
+			break
+		}
+		if n < skip {
+			continue
+		}
+		if !trim && !eof {
+			line += string(delim)
+		}
+		if err := r.g.checkElems(int64(len(target.arr.elems) + 1)); err != nil {
+			r.stop(err)
+			return 1
+		}
+		target.arr.set(i, line)
+		i++
+		if eof {
+			break
+		}
+	}
+	target.set = true
+	return 0
+}
+
+// builtinPrintf is printf, with -v to assign instead of print.
+func (r *Runner) builtinPrintf(args []string) int {
+	args = args[1:]
+	varName := ""
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	} else if len(args) > 0 && strings.HasPrefix(args[0], "-v") {
+		varName = args[0][2:]
+		args = args[1:]
+		if varName == "" {
+			if len(args) == 0 {
+				r.errorf("printf: -v: option requires an argument")
+				fmt.Fprintln(r.stderr(), "printf: usage: printf [-v var] format [arguments]")
+				return 2
+			}
+			varName = args[0]
+			args = args[1:]
+		}
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+	} else if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		r.errorf("printf: %s: invalid option", args[0])
+		fmt.Fprintln(r.stderr(), "printf: usage: printf [-v var] format [arguments]")
+		return 2
+	}
+	if len(args) == 0 {
+		fmt.Fprintln(r.stderr(), "printf: usage: printf [-v var] format [arguments]")
+		return 2
+	}
+	if err := r.checkPrintfWidths(args[0], args[1:]); err != nil {
+		r.stop(err)
+		return r.status
+	}
+	out, errs, status := commands.Printf(args[0], args[1:])
+	for _, e := range errs {
+		r.errorf("printf: %s", e)
+	}
+	if varName != "" {
+		name, sub, isElem := splitSubscript(varName)
+		if !isName(name) {
+			r.errorf("printf: `%s': not a valid identifier", varName)
+			return 2
+		}
+		if isElem {
+			if !r.setElemText(name, sub, out, false) {
+				return 1
+			}
+		} else if !r.setVar(varName, out, false) {
+			return 1
+		}
+		return status
+	}
+	if st := r.writeOut("printf", out); st != 0 {
+		return st
+	}
+	return status
+}
+
+// checkPrintfWidths refuses a width or precision that would build a
+// string past the string limit, before printf allocates it.
+func (r *Runner) checkPrintfWidths(format string, args []string) error {
+	limit := r.cfg.Limits.MaxStringBytes
+	if limit <= 0 {
+		limit = 1 << 30
+	}
+	argi := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("-+ #0", format[i]) >= 0 {
+			i++
+		}
+		for part := 0; part < 2; part++ {
+			if i < len(format) && format[i] == '*' {
+				if argi < len(args) {
+					n, _ := strconv.ParseInt(strings.TrimSpace(args[argi]), 10, 64)
+					if n > limit || -n > limit {
+						return r.g.trip("max string bytes", limit)
+					}
+				}
+				argi++
+				i++
+			} else {
+				j := i
+				for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+					j++
+				}
+				if j > i {
+					n, err := strconv.ParseInt(format[i:j], 10, 64)
+					if err != nil || n > limit {
+						return r.g.trip("max string bytes", limit)
+					}
+				}
+				i = j
+			}
+			if part == 0 && i < len(format) && format[i] == '.' {
+				i++
+				continue
+			}
+			break
+		}
+		if i < len(format) && format[i] != '%' {
+			argi++
+		}
+	}
+	return nil
+}
+
+// builtinGetopts parses the next option from the positional parameters
+// (or the given words). The position inside a group of letters (-abc) is
+// kept in Go state, valid while OPTIND keeps the value getopts gave it.
+func (r *Runner) builtinGetopts(args []string) int {
+	if len(args) < 3 {
+		r.errorf("getopts: usage error")
+		fmt.Fprintln(r.stderr(), "getopts: usage: getopts optstring name [arg ...]")
+		return 2
+	}
+	spec, name := args[1], args[2]
+	words := r.params
+	if len(args) > 3 {
+		words = args[3:]
+	}
+	silent := strings.HasPrefix(spec, ":")
+	if silent {
+		spec = spec[1:]
+	}
+	opterr, _ := r.lookupVar("OPTERR").scalar()
+	quiet := silent || opterr == "0"
+	optindStr, _ := r.lookupVar("OPTIND").scalar()
+	optind, err := strconv.Atoi(optindStr)
+	if err != nil || optind < 1 {
+		optind = 1
+	}
+	pos := 0
+	if r.optLast == optindStr && optindStr != "" {
+		pos = r.optPos
+	}
+	g := getoptsStep{args: words, optind: optind, pos: pos}
+	opt, optarg, hasArg, msg, ok := g.next(spec, silent)
+	if msg != "" && !quiet {
+		r.errorf("%s", msg)
+	}
+	status := 0
+	if !ok {
+		opt, status = "?", 1
+	}
+	r.setVar("OPTIND", strconv.Itoa(g.optind), false)
+	r.optPos, r.optLast = g.pos, strconv.Itoa(g.optind)
+	if hasArg {
+		r.setVar("OPTARG", optarg, false)
+	} else {
+		r.unsetVar("OPTARG")
+	}
+	if !isName(name) {
+		r.errorf("getopts: `%s': not a valid identifier", name)
+		return 1
+	}
+	r.setVar(name, opt, false)
+	return status
+}
+
+type getoptsStep struct {
+	args        []string
+	optind, pos int
+}
+
+// next returns the option letter and its argument; ok is false at the
+// end of the options. msg is the error to print outside silent mode.
+func (g *getoptsStep) next(spec string, silent bool) (opt, optarg string, hasArg bool, msg string, ok bool) {
+	if g.pos == 0 {
+		if g.optind > len(g.args) {
+			g.optind = len(g.args) + 1
+			return "", "", false, "", false
+		}
+		arg := g.args[g.optind-1]
+		if arg == "--" {
+			g.optind++
+			return "", "", false, "", false
+		}
+		if len(arg) < 2 || arg[0] != '-' {
+			return "", "", false, "", false
+		}
+		g.pos = 1
+	}
+	if g.optind > len(g.args) || g.pos >= len(g.args[g.optind-1]) {
+		g.pos = 0
+		return "", "", false, "", false
+	}
+	arg := g.args[g.optind-1]
+	c := arg[g.pos]
+	g.pos++
+	atEnd := g.pos >= len(arg)
+	i := strings.IndexByte(spec, c)
+	if c == ':' || i < 0 {
+		g.advanceIf(atEnd)
+		if silent {
+			return "?", string(c), true, "", true
+		}
+		return "?", "", false, "illegal option -- " + string(c), true
+	}
+	if i+1 < len(spec) && spec[i+1] == ':' {
+		switch {
+		case !atEnd:
+			optarg = arg[g.pos:]
+			g.optind++
+		case g.optind < len(g.args):
+			optarg = g.args[g.optind]
+			g.optind += 2
+		default:
+			g.optind++
+			g.pos = 0
+			if silent {
+				return ":", string(c), true, "", true
+			}
+			return "?", "", false, "option requires an argument -- " + string(c), true
+		}
+		g.pos = 0
+		return string(c), optarg, true, "", true
+	}
+	g.advanceIf(atEnd)
+	return string(c), "", false, "", true
+}
+
+func (g *getoptsStep) advanceIf(atEnd bool) {
+	if atEnd {
+		g.optind++
+		g.pos = 0
+	}
+}

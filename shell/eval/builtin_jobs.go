@@ -1,0 +1,437 @@
+package eval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// findJob resolves a job spec (%N, %%, %+, %-, a pid).
+func (r *Runner) findJob(spec string) *job {
+	list := r.jobs.visible()
+	if strings.HasPrefix(spec, "%") {
+		s := spec[1:]
+		if s == "" || s == "%" || s == "+" {
+			if len(list) > 0 {
+				return list[len(list)-1]
+			}
+			return nil
+		}
+		if s == "-" {
+			if len(list) > 1 {
+				return list[len(list)-2]
+			}
+			return nil
+		}
+		if n, err := strconv.Atoi(s); err == nil {
+			for _, j := range list {
+				if j.id == n {
+					return j
+				}
+			}
+			return nil
+		}
+		for _, j := range list {
+			if strings.HasPrefix(j.text, s) {
+				return j
+			}
+		}
+		return nil
+	}
+	if n, err := strconv.Atoi(spec); err == nil {
+		return r.jobs.byPid(n)
+	}
+	return nil
+}
+
+// builtinWait waits for jobs: all, the named ones, or (-n) the next.
+func (r *Runner) builtinWait(args []string) int {
+	args = args[1:]
+	next := false
+	pvar := ""
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+		switch args[0] {
+		case "-n":
+			next = true
+		case "-f":
+		case "-p":
+			if len(args) < 2 {
+				r.errorf("wait: -p: option requires an argument")
+				return 2
+			}
+			pvar = args[1]
+			args = args[1:]
+		case "--":
+		default:
+			r.errorf("wait: %s: invalid option", args[0])
+			fmt.Fprintln(r.stderr(), "wait: usage: wait [-fn] [-p var] [id ...]")
+			return 2
+		}
+		args = args[1:]
+	}
+	if next {
+		return r.waitNext(args, pvar)
+	}
+	if len(args) == 0 {
+		for _, j := range r.jobs.visible() {
+			if !r.waitJob(j) {
+				return 128 + 2
+			}
+			r.jobs.remove(j)
+		}
+		return 0
+	}
+	status := 0
+	for _, a := range args {
+		j := r.findJob(a)
+		if j == nil {
+			if strings.HasPrefix(a, "%") {
+				r.errorf("wait: %s: no such job", a)
+			} else if _, err := strconv.Atoi(a); err != nil {
+				r.errorf("wait: `%s': not a pid or valid job spec", a)
+				status = 2
+				continue
+			} else {
+				r.errorf("wait: pid %s is not a child of this shell", a)
+			}
+			status = 127
+			continue
+		}
+		if !r.waitJob(j) {
+			return 130
+		}
+		status = j.status
+		if pvar != "" {
+			r.setVar(pvar, strconv.Itoa(j.pid), false)
+		}
+		r.jobs.remove(j)
+	}
+	return status
+}
+
+// waitJob blocks until j ends or the run is cancelled.
+func (r *Runner) waitJob(j *job) bool {
+	select {
+	case <-j.done:
+		return true
+	case <-r.ctx.Done():
+		r.stop(r.g.ctxErr())
+		return false
+	}
+}
+
+// waitNext is wait -n: the first of the given (or all) jobs to end.
+func (r *Runner) waitNext(specs []string, pvar string) int {
+	var list []*job
+	if len(specs) == 0 {
+		list = r.jobs.visible()
+	} else {
+		for _, s := range specs {
+			if j := r.findJob(s); j != nil {
+				list = append(list, j)
+			}
+		}
+	}
+	if len(list) == 0 {
+		return 127
+	}
+	for {
+		for _, j := range list {
+			select {
+			case <-j.done:
+				r.jobs.remove(j)
+				if pvar != "" {
+					r.setVar(pvar, strconv.Itoa(j.pid), false)
+				}
+				return j.status
+			default:
+			}
+		}
+		select {
+		case <-r.ctx.Done():
+			r.stop(r.g.ctxErr())
+			return 130
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
+func (r *Runner) builtinJobs(args []string) int {
+	args = args[1:]
+	pids, long := false, false
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'p':
+				pids = true
+			case 'l':
+				long = true
+			case 'n', 'r', 's':
+			default:
+				r.errorf("jobs: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	list := r.jobs.visible()
+	for i, j := range list {
+		if pids {
+			r.writeOut("jobs", strconv.Itoa(j.pid)+"\n")
+			continue
+		}
+		mark := " "
+		if i == len(list)-1 {
+			mark = "+"
+		} else if i == len(list)-2 {
+			mark = "-"
+		}
+		state := "Running"
+		select {
+		case <-j.done:
+			state = "Done"
+			if j.status != 0 {
+				state = "Exit " + strconv.Itoa(j.status)
+			}
+		default:
+		}
+		pid := ""
+		if long {
+			pid = strconv.Itoa(j.pid) + " "
+		}
+		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, j.text))
+	}
+	return 0
+}
+
+// builtinKill sends signals to the shell's own jobs (and the shell).
+func (r *Runner) builtinKill(args []string) int {
+	args = args[1:]
+	sig := "TERM"
+	if len(args) == 0 {
+		fmt.Fprintln(r.stderr(), "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]")
+		return 2
+	}
+	switch a := args[0]; {
+	case a == "-l" || a == "-L":
+		if len(args) > 1 {
+			for _, s := range args[1:] {
+				if n, err := strconv.Atoi(s); err == nil {
+					if n > 128 {
+						n -= 128
+					}
+					if name, ok := signalName(strconv.Itoa(n)); ok {
+						r.writeOut("kill", name+"\n")
+						continue
+					}
+				} else if name, ok := signalName(s); ok {
+					r.writeOut("kill", strconv.Itoa(signalNumber(name))+"\n")
+					continue
+				}
+				r.errorf("kill: %s: invalid signal specification", s)
+				return 1
+			}
+			return 0
+		}
+		return r.builtinTrap([]string{"-l"})
+	case a == "-s" || a == "-n":
+		if len(args) < 2 {
+			r.errorf("kill: %s: option requires an argument", a)
+			return 2
+		}
+		name, ok := signalName(args[1])
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", args[1])
+			return 1
+		}
+		sig, args = name, args[2:]
+	case strings.HasPrefix(a, "-") && len(a) > 1 && a != "--":
+		name, ok := signalName(a[1:])
+		if !ok {
+			r.errorf("kill: %s: invalid signal specification", a[1:])
+			return 1
+		}
+		sig, args = name, args[1:]
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	status := 0
+	for _, t := range args {
+		if t == "$$" || t == "1" && r.pid == 1 || t == strconv.Itoa(r.pid) {
+			r.deliverSignal(sig)
+			continue
+		}
+		j := r.findJob(t)
+		if j == nil {
+			if strings.HasPrefix(t, "%") {
+				r.errorf("kill: %s: no such job", t)
+			} else if _, err := strconv.Atoi(t); err != nil {
+				r.errorf("kill: %s: arguments must be process or job IDs", t)
+			} else {
+				r.errorf("kill: (%s) - No such process", t)
+			}
+			status = 1
+			continue
+		}
+		if sig == "0" || sig == "EXIT" {
+			continue
+		}
+		r.signalJob(j, sig)
+	}
+	return status
+}
+
+// signalJob cancels a background job as a signal would end it.
+func (r *Runner) signalJob(j *job, sig string) {
+	if j.cancel != nil {
+		j.sig = 128 + signalNumber(sig)
+		j.cancel()
+	}
+}
+
+// timeClause is the time keyword: runs the pipeline and prints real, user
+// and sys times to stderr in TIMEFORMAT.
+func (r *Runner) timeClause(c *syntax.TimeClause) {
+	start := time.Now()
+	if c.Stmt != nil {
+		r.stmt(c.Stmt)
+	} else {
+		r.status = 0
+	}
+	el := time.Since(start)
+	format, set := r.lookupVar("TIMEFORMAT").scalar()
+	if !set {
+		format = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
+		if c.PosixFormat {
+			format = "real %2R\nuser %2U\nsys %2S"
+		}
+	}
+	fmt.Fprintln(r.stderr(), timeFormat(format, el))
+}
+
+// timeFormat renders TIMEFORMAT's %[p][l]R/U/S and %P escapes.
+func timeFormat(f string, real time.Duration) string {
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' || i+1 >= len(f) {
+			b.WriteByte(f[i])
+			continue
+		}
+		i++
+		if f[i] == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		prec := 3
+		if f[i] >= '0' && f[i] <= '9' {
+			prec = min(int(f[i]-'0'), 3)
+			i++
+		}
+		long := false
+		if i < len(f) && f[i] == 'l' {
+			long = true
+			i++
+		}
+		if i >= len(f) {
+			break
+		}
+		var d time.Duration
+		switch f[i] {
+		case 'R':
+			d = real
+		case 'U', 'S':
+		case 'P':
+			b.WriteString("0.00")
+			continue
+		default:
+			b.WriteByte('%')
+			b.WriteByte(f[i])
+			continue
+		}
+		secs := d.Seconds()
+		if long {
+			m := int(secs / 60)
+			secs -= float64(m * 60)
+			b.WriteString(strconv.Itoa(m) + "m" + strconv.FormatFloat(secs, 'f', prec, 64) + "s")
+		} else {
+			b.WriteString(strconv.FormatFloat(secs, 'f', prec, 64))
+		}
+	}
+	return b.String()
+}
+
+// coproc starts a coprocess: its stdin and stdout are pipes whose
+// descriptors land in NAME[1] and NAME[0], its pid in NAME_PID.
+func (r *Runner) coproc(c *syntax.CoprocClause) {
+	name := "COPROC"
+	if c.Name != nil {
+		name = c.Name.Lit()
+	}
+	inR, inW := newPipe()
+	outR, outW := newPipe()
+	rfd := r.fds.firstFree(60)
+	r.fds.set(rfd, newOwnedEntry(outR, nil, outR, ""))
+	wfd := r.fds.firstFree(60)
+	r.fds.set(wfd, newOwnedEntry(nil, inW, inW, ""))
+	sub := r.subshell()
+	sub.fds.close(rfd)
+	sub.fds.close(wfd)
+	sub.fds.set(0, &fdEntry{r: inR})
+	sub.fds.set(1, &fdEntry{w: outW})
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name}
+	r.jobs.add(j)
+	r.lastBg = sub.pid
+	go func() {
+		defer close(j.done)
+		defer outW.Close()
+		defer sub.recoverPanic()
+		sub.stmt(c.Stmt)
+		sub.runExitTrap()
+		sub.fds.releaseAll()
+		inR.Close()
+		j.status = sub.status
+	}()
+	a := &indexedArray{}
+	a.set(0, strconv.Itoa(rfd))
+	a.set(1, strconv.Itoa(wfd))
+	r.vars.global().vars[name] = &Var{set: true, attrs: attrIndexed, arr: a}
+	r.setVar(name+"_PID", strconv.Itoa(sub.pid), false)
+	r.status = 0
+}
+
+// selectLoop is select: a numbered menu on stderr, a reply from stdin.
+func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
+	for {
+		for i, it := range items {
+			fmt.Fprintf(r.stderr(), "%d) %s\n", i+1, it)
+		}
+		ps3, ok := r.lookupVar("PS3").scalar()
+		if !ok {
+			ps3 = "#? "
+		}
+		fmt.Fprint(r.stderr(), ps3)
+		line, eof, _ := r.readInput(r.stdin(), readOpts{delim: '\n', nchars: -1, raw: true})
+		if eof && line == "" {
+			fmt.Fprintln(r.stderr())
+			r.status = 1
+			return
+		}
+		r.setVar("REPLY", line, false)
+		val := ""
+		if n, err := strconv.Atoi(strings.TrimSpace(line)); err == nil && n >= 1 && n <= len(items) {
+			val = items[n-1]
+		}
+		r.setVar(name, val, false)
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if !r.loopBody(body) {
+			return
+		}
+	}
+}

@@ -1,0 +1,761 @@
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// builtinSet is set: options, positional parameters, or the variable list.
+func (r *Runner) builtinSet(args []string) int {
+	args = args[1:]
+	if len(args) == 0 {
+		for _, n := range r.allVarNames() {
+			v := r.lookupVar(n)
+			if v == nil || !v.set {
+				continue
+			}
+			if v.isArray() {
+				line := r.declLine(n, v)
+				line = line[strings.Index(line, n):]
+				r.writeOut("set", line)
+				continue
+			}
+			r.writeOut("set", n+"="+setQuote(v.str)+"\n")
+		}
+		for _, n := range sortedKeys(r.funcs) {
+			r.writeOut("set", funcSource(n, r.funcs[n])+"\n")
+		}
+		return 0
+	}
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" {
+			r.params = append([]string(nil), args[1:]...)
+			return 0
+		}
+		if a == "-" {
+			r.opts[optXTrace], r.opts[optVerbose] = false, false
+			args = args[1:]
+			if len(args) > 0 {
+				r.params = append([]string(nil), args...)
+			}
+			return 0
+		}
+		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		on := a[0] == '-'
+		args = args[1:]
+		for _, c := range a[1:] {
+			if c == 'o' {
+				if len(args) == 0 {
+					r.printSetO(on)
+					continue
+				}
+				name := args[0]
+				args = args[1:]
+				if !r.setLongOpt(name, on) {
+					r.errorf("set: %s: invalid option name", name)
+					return 2
+				}
+				continue
+			}
+			i := setOptByLetter(byte(c))
+			if i < 0 {
+				r.errorf("set: %c%c: invalid option", a[0], c)
+				fmt.Fprintln(r.stderr(), "set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]")
+				return 2
+			}
+			r.opts[i] = on
+		}
+	}
+	if len(args) > 0 {
+		r.params = append([]string(nil), args...)
+	}
+	return 0
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// setQuote quotes a value as set prints it: bare when safe, else '...'.
+func setQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f {
+			return shellQuote(s)
+		}
+		if strings.IndexByte(" \t'\"\\$`|&;<>()*?[]{}!#~", c) >= 0 {
+			return shellQuote(s)
+		}
+	}
+	return s
+}
+
+func (r *Runner) setLongOpt(name string, on bool) bool {
+	i := setOptIndex(name)
+	if i < 0 {
+		return false
+	}
+	r.opts[i] = on
+	if name == "vi" && on {
+		r.opts[optEmacs] = false
+	}
+	if name == "emacs" && on {
+		r.opts[optVi] = false
+	}
+	return true
+}
+
+// printSetO is set -o (table) and set +o (commands that restore it).
+func (r *Runner) printSetO(table bool) {
+	for i, o := range setOpts {
+		if table {
+			state := "off"
+			if r.opts[i] {
+				state = "on"
+			}
+			r.writeOut("set", fmt.Sprintf("%-15s\t%s\n", o.name, state))
+		} else {
+			sign := "+"
+			if r.opts[i] {
+				sign = "-"
+			}
+			r.writeOut("set", "set "+sign+"o "+o.name+"\n")
+		}
+	}
+}
+
+// builtinShopt is shopt -s/-u/-p/-q/-o.
+func (r *Runner) builtinShopt(args []string) int {
+	var set, unset, print, quiet, setO bool
+	args = args[1:]
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 's':
+				set = true
+			case 'u':
+				unset = true
+			case 'p':
+				print = true
+			case 'q':
+				quiet = true
+			case 'o':
+				setO = true
+			default:
+				r.errorf("shopt: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "shopt: usage: shopt [-pqsu] [-o] [optname ...]")
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	if set && unset {
+		r.errorf("shopt: cannot set and unset shell options simultaneously")
+		return 1
+	}
+	get := func(n string) (bool, bool) {
+		if setO {
+			i := setOptIndex(n)
+			return i >= 0 && r.opts[i], i >= 0
+		}
+		return r.shopts[n], isShopt(n)
+	}
+	names := args
+	if len(names) == 0 {
+		if setO {
+			for _, o := range setOpts {
+				names = append(names, o.name)
+			}
+		} else {
+			names = shoptNames
+		}
+		if set || unset {
+			var sel []string
+			for _, n := range names {
+				if on, _ := get(n); on == set {
+					sel = append(sel, n)
+				}
+			}
+			r.printShopts(sel, get, print || setO, setO)
+			return 0
+		}
+		r.printShopts(names, get, print, setO)
+		return 0
+	}
+	status := 0
+	for _, n := range names {
+		on, ok := get(n)
+		if !ok {
+			if setO {
+				r.errorf("shopt: %s: invalid option name", n)
+			} else {
+				r.errorf("shopt: %s: invalid shell option name", n)
+			}
+			status = 1
+			continue
+		}
+		switch {
+		case set || unset:
+			if setO {
+				r.setLongOpt(n, set)
+			} else {
+				r.shopts[n] = set
+			}
+		case quiet:
+			if !on {
+				status = 1
+			}
+		default:
+			r.printShopts([]string{n}, get, print, setO)
+			if !on {
+				status = 1
+			}
+		}
+	}
+	return status
+}
+
+func (r *Runner) printShopts(names []string, get func(string) (bool, bool), asCmd, setO bool) {
+	for _, n := range names {
+		on, _ := get(n)
+		if asCmd {
+			flag := map[bool]string{true: "-s", false: "-u"}[on]
+			if setO {
+				flag = map[bool]string{true: "-o", false: "+o"}[on]
+				r.writeOut("shopt", "set "+flag+" "+n+"\n")
+				continue
+			}
+			r.writeOut("shopt", "shopt "+flag+" "+n+"\n")
+			continue
+		}
+		r.writeOut("shopt", fmt.Sprintf("%-20s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
+	}
+}
+
+// builtinCommand is command [-pVv] name args.
+func (r *Runner) builtinCommand(args []string) int {
+	args = args[1:]
+	var describe, verbose bool
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'p':
+			case 'v':
+				describe = true
+			case 'V':
+				verbose = true
+			default:
+				r.errorf("command: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "command: usage: command [-pVv] command [arg ...]")
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return 0
+	}
+	if describe || verbose {
+		status := 0
+		for _, n := range args {
+			if !r.describe(n, verbose, false, false) {
+				if verbose {
+					r.errorf("command: %s: not found", n)
+				}
+				status = 1
+			}
+		}
+		return status
+	}
+	r.run(args, true)
+	return r.status
+}
+
+func (r *Runner) builtinBuiltin(args []string) int {
+	if len(args) < 2 {
+		return 0
+	}
+	b, ok := r.builtin(args[1])
+	if !ok {
+		r.errorf("builtin: %s: not a shell builtin", args[1])
+		return 1
+	}
+	r.runBuiltin(b, args[1:])
+	return r.status
+}
+
+// keywords are bash's reserved words, for type.
+var keywords = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true,
+	"esac": true, "for": true, "select": true, "while": true, "until": true, "do": true, "done": true,
+	"in": true, "function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true}
+
+// describe prints what a name is for type and command -v/-V. typeFlag
+// selects type -t output; all is type -a.
+func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
+	found := false
+	say := func(short, long, kind string) {
+		found = true
+		switch {
+		case typeFlag:
+			r.writeOut("type", kind+"\n")
+		case verbose:
+			r.writeOut("type", long+"\n")
+		default:
+			r.writeOut("type", short+"\n")
+		}
+	}
+	if a, ok := r.aliases[name]; ok {
+		say("alias "+name+"="+shellQuote(a), name+" is aliased to `"+a+"'", "alias")
+		if !all {
+			return true
+		}
+	}
+	if keywords[name] {
+		say(name, name+" is a shell keyword", "keyword")
+		if !all {
+			return true
+		}
+	}
+	if f, ok := r.funcs[name]; ok {
+		say(name, name+" is a function\n"+funcSource(name, f), "function")
+		if !all {
+			return true
+		}
+	}
+	if _, ok := r.builtin(name); ok {
+		say(name, name+" is a shell builtin", "builtin")
+		if !all {
+			return true
+		}
+	}
+	if strings.Contains(name, "/") {
+		if fi, err := r.cfg.FS.Stat(r.abs(name)); err == nil && executable(fi) {
+			say(name, name+" is "+name, "file")
+		}
+		return found
+	}
+	if p, ok := r.hash[name]; ok && !all {
+		say(p, name+" is hashed ("+p+")", "file")
+		return true
+	}
+	for _, p := range r.pathMatches(name, all) {
+		say(p, name+" is "+p, "file")
+	}
+	return found
+}
+
+// pathMatches lists the executables named name on $PATH (the first only
+// unless all).
+func (r *Runner) pathMatches(name string, all bool) []string {
+	var out []string
+	pathVar, _ := r.lookupVar("PATH").scalar()
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := path.Join(dir, name)
+		if fi, err := r.cfg.FS.Stat(r.abs(p)); err == nil && executable(fi) {
+			out = append(out, p)
+			if !all {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (r *Runner) builtinType(args []string) int {
+	args = args[1:]
+	var tflag, all, pathOnly, forcePath bool
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 't':
+				tflag = true
+			case 'a':
+				all = true
+			case 'p':
+				pathOnly = true
+			case 'P':
+				forcePath = true
+			case 'f':
+			default:
+				r.errorf("type: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "type: usage: type [-afptP] name [name ...]")
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	status := 0
+	for _, n := range args {
+		if pathOnly || forcePath {
+			if !forcePath {
+				if _, ok := r.funcs[n]; ok {
+					continue
+				}
+				if _, ok := r.builtin(n); ok || keywords[n] || r.aliases[n] != "" {
+					continue
+				}
+			}
+			ps := r.pathMatches(n, all)
+			if len(ps) == 0 {
+				status = 1
+			}
+			for _, p := range ps {
+				r.writeOut("type", p+"\n")
+			}
+			continue
+		}
+		if !r.describe(n, !tflag, tflag, all) {
+			if !tflag {
+				r.errorf("type: %s: not found", n)
+			}
+			status = 1
+		}
+	}
+	return status
+}
+
+// builtinCd changes the working directory.
+func (r *Runner) builtinCd(args []string) int {
+	args = args[1:]
+	physical := r.opts[optPhysical]
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		ok := true
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'P':
+				physical = true
+			case 'L':
+				physical = false
+			case 'e', '@':
+			default:
+				ok = false
+			}
+		}
+		if !ok {
+			break
+		}
+		args = args[1:]
+	}
+	if len(args) > 1 {
+		r.errorf("cd: too many arguments")
+		return 1
+	}
+	var dir string
+	printDir := false
+	switch {
+	case len(args) == 0:
+		h, ok := r.lookupVar("HOME").scalar()
+		if !ok {
+			r.errorf("cd: HOME not set")
+			return 1
+		}
+		dir = h
+	case args[0] == "-":
+		o, ok := r.lookupVar("OLDPWD").scalar()
+		if !ok {
+			r.errorf("cd: OLDPWD not set")
+			return 1
+		}
+		dir, printDir = o, true
+	default:
+		dir = args[0]
+	}
+	if dir == "" {
+		return 0
+	}
+	target := ""
+	if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
+		cdpath, _ := r.lookupVar("CDPATH").scalar()
+		for _, base := range strings.Split(cdpath, ":") {
+			if base == "" {
+				continue
+			}
+			cand := path.Join(r.abs(base), dir)
+			if fi, err := r.cfg.FS.Stat(cand); err == nil && fi.IsDir() {
+				target, printDir = cand, true
+				break
+			}
+		}
+	}
+	if target == "" {
+		target = r.abs(dir)
+	}
+	fi, err := r.cfg.FS.Stat(target)
+	if err != nil {
+		r.errorf("cd: %s: %s", dir, errText(err))
+		return 1
+	}
+	if !fi.IsDir() {
+		r.errorf("cd: %s: Not a directory", dir)
+		return 1
+	}
+	if physical {
+		target = r.realpath(target)
+	}
+	old := r.dir
+	r.dir = target
+	r.setVar("OLDPWD", old, false)
+	r.setVar("PWD", target, false)
+	if printDir {
+		r.writeOut("cd", target+"\n")
+	}
+	return 0
+}
+
+// realpath resolves every symlink in an absolute path.
+func (r *Runner) realpath(p string) string {
+	cur := "/"
+	for i, part := range strings.Split(p, "/") {
+		if i > 64 {
+			break
+		}
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			cur = path.Dir(cur)
+			continue
+		}
+		next := path.Join(cur, part)
+		for n := 0; n < 40; n++ {
+			fi, err := r.cfg.FS.Lstat(next)
+			if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+				break
+			}
+			t, err := r.cfg.FS.Readlink(next)
+			if err != nil {
+				break
+			}
+			if !path.IsAbs(t) {
+				t = path.Join(path.Dir(next), t)
+			}
+			next = path.Clean(t)
+		}
+		cur = next
+	}
+	return cur
+}
+
+func (r *Runner) builtinPwd(args []string) int {
+	physical := r.opts[optPhysical]
+	for _, a := range args[1:] {
+		switch a {
+		case "-P":
+			physical = true
+		case "-L":
+			physical = false
+		default:
+			if strings.HasPrefix(a, "-") {
+				r.errorf("pwd: %s: invalid option", a)
+				fmt.Fprintln(r.stderr(), "pwd: usage: pwd [-LP]")
+				return 2
+			}
+		}
+	}
+	d := r.dir
+	if physical {
+		d = r.realpath(d)
+	}
+	return r.writeOut("pwd", d+"\n")
+}
+
+func (r *Runner) builtinAlias(args []string) int {
+	args = args[1:]
+	if len(args) > 0 && args[0] == "-p" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		for _, n := range sortedKeys(r.aliases) {
+			r.writeOut("alias", "alias "+n+"="+shellQuote(r.aliases[n])+"\n")
+		}
+		return 0
+	}
+	status := 0
+	for _, a := range args {
+		name, val, ok := strings.Cut(a, "=")
+		if !ok {
+			v, found := r.aliases[a]
+			if !found {
+				r.errorf("alias: %s: not found", a)
+				status = 1
+				continue
+			}
+			r.writeOut("alias", "alias "+a+"="+shellQuote(v)+"\n")
+			continue
+		}
+		if name == "" || strings.ContainsAny(name, "/$`=\"' \t\n;|&<>()") {
+			r.errorf("alias: `%s': invalid alias name", name)
+			status = 1
+			continue
+		}
+		r.aliases[name] = val
+	}
+	return status
+}
+
+func (r *Runner) builtinUnalias(args []string) int {
+	args = args[1:]
+	if len(args) > 0 && args[0] == "-a" {
+		r.aliases = map[string]string{}
+		return 0
+	}
+	if len(args) == 0 {
+		fmt.Fprintln(r.stderr(), "unalias: usage: unalias [-a] name [name ...]")
+		return 2
+	}
+	status := 0
+	for _, a := range args {
+		if _, ok := r.aliases[a]; !ok {
+			r.errorf("unalias: %s: not found", a)
+			status = 1
+			continue
+		}
+		delete(r.aliases, a)
+	}
+	return status
+}
+
+// builtinExec: with no command its redirections stay; a command replaces
+// the shell (here: runs, then the shell exits with its status).
+func (r *Runner) builtinExec(args []string) int {
+	args = args[1:]
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		if args[0] == "-a" && len(args) > 1 {
+			args = args[2:]
+			continue
+		}
+		if args[0] == "-c" || args[0] == "-l" {
+			args = args[1:]
+			continue
+		}
+		break
+	}
+	if len(args) == 0 {
+		r.keepRedirs = true
+		return 0
+	}
+	if _, st := r.findCommand(args[0]); st != 0 {
+		if st == 127 {
+			r.errorf("exec: %s: not found", args[0])
+		}
+		r.exit(st)
+		return st
+	}
+	r.runExternal(args)
+	r.exit(r.status)
+	return r.status
+}
+
+func (r *Runner) builtinUmask(args []string) int {
+	args = args[1:]
+	symbolic := false
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "-S":
+			symbolic = true
+		case "-p":
+		default:
+			r.errorf("umask: %s: invalid option", args[0])
+			return 2
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		m := r.umask()
+		if symbolic {
+			perm := ^m & 0o777
+			part := func(shift uint) string {
+				s := ""
+				if perm>>shift&4 != 0 {
+					s += "r"
+				}
+				if perm>>shift&2 != 0 {
+					s += "w"
+				}
+				if perm>>shift&1 != 0 {
+					s += "x"
+				}
+				return s
+			}
+			return r.writeOut("umask", "u="+part(6)+",g="+part(3)+",o="+part(0)+"\n")
+		}
+		return r.writeOut("umask", fmt.Sprintf("%04o\n", m))
+	}
+	n, err := strconv.ParseUint(args[0], 8, 32)
+	if err != nil {
+		r.errorf("umask: %s: octal number out of range", args[0])
+		return 1
+	}
+	r.umaskSet, r.umaskVal = true, fs.FileMode(n&0o777)
+	return 0
+}
+
+func (r *Runner) builtinHash(args []string) int {
+	args = args[1:]
+	if len(args) == 0 {
+		if len(r.hash) == 0 {
+			r.writeOut("hash", "hash: hash table empty\n")
+			return 0
+		}
+		r.writeOut("hash", "hits\tcommand\n")
+		for _, n := range sortedKeys(r.hash) {
+			r.writeOut("hash", "   1\t"+r.hash[n]+"\n")
+		}
+		return 0
+	}
+	if args[0] == "-r" {
+		r.hash = map[string]string{}
+		return 0
+	}
+	status := 0
+	for _, n := range args {
+		if strings.HasPrefix(n, "-") {
+			continue
+		}
+		if p, ok := r.lookPath(n); ok {
+			r.hash[n] = p
+		} else {
+			r.errorf("hash: %s: not found", n)
+			status = 1
+		}
+	}
+	return status
+}

@@ -1,0 +1,537 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// builtinFunc runs a builtin; args[0] is its name. It returns the status.
+type builtinFunc func(r *Runner, args []string) int
+
+// builtinDef is one row of the builtin table.
+type builtinDef struct {
+	fn builtinFunc
+	// special builtins (POSIX) differ in error handling and in posix mode
+	// keep their prefix assignments.
+	special bool
+}
+
+// builtins is every builtin the shell knows, as bash 5.2's help lists
+// them. Rows are added by the files that implement them.
+var builtins = map[string]builtinDef{}
+
+// specialBuiltins are POSIX's special builtins.
+var specialBuiltins = map[string]bool{":": true, ".": true, "break": true, "continue": true, "eval": true,
+	"exec": true, "exit": true, "export": true, "readonly": true, "return": true, "set": true,
+	"shift": true, "times": true, "trap": true, "unset": true, "source": false}
+
+func init() {
+	add := func(name string, fn builtinFunc) {
+		builtins[name] = builtinDef{fn: fn, special: specialBuiltins[name]}
+	}
+	add(":", func(r *Runner, a []string) int { return 0 })
+	add("true", func(r *Runner, a []string) int { return 0 })
+	add("false", func(r *Runner, a []string) int { return 1 })
+	add("echo", (*Runner).builtinEcho)
+	add("exit", (*Runner).builtinExit)
+	add("return", (*Runner).builtinReturn)
+	add("break", (*Runner).builtinBreak)
+	add("continue", (*Runner).builtinBreak)
+	add("eval", (*Runner).builtinEval)
+	add("source", (*Runner).builtinSource)
+	add(".", (*Runner).builtinSource)
+	add("shift", (*Runner).builtinShift)
+	add("test", func(r *Runner, a []string) int { return r.builtinTest(a[0], a[1:]) })
+	add("[", func(r *Runner, a []string) int { return r.builtinTest(a[0], a[1:]) })
+	add("trap", func(r *Runner, a []string) int { return r.builtinTrap(a[1:]) })
+	add("let", func(r *Runner, a []string) int { return r.builtinLet(a[1:]) })
+	add("unset", (*Runner).builtinUnset)
+	add("set", (*Runner).builtinSet)
+	add("shopt", (*Runner).builtinShopt)
+	add("declare", (*Runner).builtinDeclare)
+	add("typeset", (*Runner).builtinDeclare)
+	add("local", (*Runner).builtinDeclare)
+	add("export", (*Runner).builtinDeclare)
+	add("readonly", (*Runner).builtinDeclare)
+	add("command", (*Runner).builtinCommand)
+	add("builtin", (*Runner).builtinBuiltin)
+	add("type", (*Runner).builtinType)
+	add("cd", (*Runner).builtinCd)
+	add("pwd", (*Runner).builtinPwd)
+	add("alias", (*Runner).builtinAlias)
+	add("unalias", (*Runner).builtinUnalias)
+	add("wait", (*Runner).builtinWait)
+	add("jobs", (*Runner).builtinJobs)
+	add("exec", (*Runner).builtinExec)
+	add("umask", (*Runner).builtinUmask)
+	add("hash", (*Runner).builtinHash)
+	add("read", (*Runner).builtinRead)
+	add("mapfile", (*Runner).builtinMapfile)
+	add("readarray", (*Runner).builtinMapfile)
+	add("printf", (*Runner).builtinPrintf)
+	add("getopts", (*Runner).builtinGetopts)
+	add("kill", (*Runner).builtinKill)
+	add("times", func(r *Runner, a []string) int {
+		fmt.Fprint(r.stdout(), "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")
+		return 0
+	})
+}
+
+// builtin finds an enabled builtin by name.
+func (r *Runner) builtin(name string) (builtinDef, bool) {
+	b, ok := builtins[name]
+	if !ok || r.disabled[name] {
+		return builtinDef{}, false
+	}
+	return b, true
+}
+
+// runBuiltin runs a builtin under recover: a panic becomes status 2.
+func (r *Runner) runBuiltin(b builtinDef, args []string) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.errorf("%s: internal error: %v", args[0], p)
+			r.status = 2
+		}
+	}()
+	r.status = b.fn(r, args)
+}
+
+// writeOut writes a builtin's output; a failed write is reported as bash
+// reports it and makes the status 1.
+func (r *Runner) writeOut(name string, s string) int {
+	if _, err := io.WriteString(r.stdout(), s); err != nil {
+		if errors.Is(err, errBrokenPipe) {
+			return 141
+		}
+		r.errorf("%s: write error: %s", name, errText(err))
+		return 1
+	}
+	return 0
+}
+
+func (r *Runner) builtinEcho(args []string) int {
+	args = args[1:]
+	newline, escapes := true, r.shopts["xpg_echo"]
+loop:
+	for len(args) > 0 {
+		a := args[0]
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			if c != 'n' && c != 'e' && c != 'E' {
+				break loop
+			}
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if escapes {
+			s, stop := echoEscapes(a)
+			b.WriteString(s)
+			if stop {
+				return r.writeOut("echo", b.String())
+			}
+			continue
+		}
+		b.WriteString(a)
+	}
+	if newline {
+		b.WriteByte('\n')
+	}
+	return r.writeOut("echo", b.String())
+}
+
+// echoEscapes interprets echo -e's escapes; stop is set by \c.
+func echoEscapes(s string) (string, bool) {
+	if !strings.Contains(s, `\`) {
+		return s, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'c':
+			return b.String(), true
+		case '0':
+			j := i + 1
+			for j < len(s) && j < i+4 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint("0"+s[i+1:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteString(`\x`)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case 'u', 'U', 'a', 'b', 'e', 'E', 'f', 'n', 'r', 't', 'v', '\\':
+			b.WriteString(ansiCQuote(s[i-1 : min(len(s), i+1+hexLen(s[i]))]))
+			i += consumedHex(s, i)
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String(), false
+}
+
+func hexLen(c byte) int {
+	switch c {
+	case 'u':
+		return 4
+	case 'U':
+		return 8
+	}
+	return 0
+}
+
+// consumedHex counts the hex digits after \u or \U that ansiCQuote used.
+func consumedHex(s string, i int) int {
+	n := hexLen(s[i])
+	k := 0
+	for k < n && i+1+k < len(s) && isHex(s[i+1+k]) {
+		k++
+	}
+	return k
+}
+
+// numArg parses a numeric builtin argument as bash does (exit, return,
+// shift, break).
+func (r *Runner) numArg(name, s string) (int, bool) {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		r.errorf("%s: %s: numeric argument required", name, s)
+		return 0, false
+	}
+	return int(n), true
+}
+
+func (r *Runner) builtinExit(args []string) int {
+	status := r.status
+	if len(args) > 2 {
+		r.errorf("exit: too many arguments")
+		return 1
+	}
+	if len(args) == 2 {
+		n, ok := r.numArg("exit", args[1])
+		if !ok {
+			r.exit(2)
+			return 2
+		}
+		status = n & 0xff
+	}
+	r.exit(status)
+	return status
+}
+
+func (r *Runner) builtinReturn(args []string) int {
+	status := r.status
+	if len(args) > 1 {
+		n, ok := r.numArg("return", args[1])
+		if !ok {
+			status = 2
+		} else {
+			status = n & 0xff
+		}
+	}
+	if r.funcDepth == 0 && r.sourceDepth == 0 {
+		r.errorf("return: can only `return' from a function or sourced script")
+		return 1
+	}
+	r.flow = flowReturn
+	return status
+}
+
+func (r *Runner) builtinBreak(args []string) int {
+	n := 1
+	if len(args) > 1 {
+		v, ok := r.numArg(args[0], args[1])
+		if !ok {
+			return 1
+		}
+		if v < 1 {
+			r.errorf("%s: %s: loop count out of range", args[0], args[1])
+			return 1
+		}
+		n = v
+	}
+	if r.loopDepth == 0 {
+		if r.funcDepth > 0 || r.sourceDepth > 0 || true {
+			r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
+		}
+		return 0
+	}
+	if n > r.loopDepth {
+		n = r.loopDepth
+	}
+	r.flowN = n
+	if args[0] == "break" {
+		r.flow = flowBreak
+	} else {
+		r.flow = flowContinue
+	}
+	return 0
+}
+
+// evalText parses and runs text as eval does.
+func (r *Runner) evalText(text, what string) {
+	if err := r.enter(); err != nil {
+		return
+	}
+	defer r.leave()
+	r.stack = append(r.stack, frame{name: "eval", line: r.lineno})
+	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
+	base := r.lineno - 1
+	file := ""
+	if r.src != nil {
+		file = r.src.file
+	}
+	r.runSource(&source{text: text, file: file, lineBase: base})
+}
+
+func (r *Runner) builtinEval(args []string) int {
+	text := strings.Join(args[1:], " ")
+	if strings.TrimSpace(text) == "" {
+		return 0
+	}
+	r.status = 0
+	r.evalText(text, "eval")
+	return r.status
+}
+
+// builtinSource runs a file in the current shell.
+func (r *Runner) builtinSource(args []string) int {
+	if len(args) < 2 {
+		r.errorf("%s: filename argument required", args[0])
+		fmt.Fprintf(r.stderr(), "%s: usage: %s filename [arguments]\n", args[0], args[0])
+		return 2
+	}
+	name := args[1]
+	p := name
+	if !strings.Contains(name, "/") && r.shopts["sourcepath"] {
+		if found, ok := r.findSourceFile(name); ok {
+			p = found
+		}
+	}
+	text, err := r.readScript(p)
+	if err != nil {
+		r.errorf("%s: %s", name, errText(err))
+		return 1
+	}
+	if err := r.enter(); err != nil {
+		return r.status
+	}
+	defer r.leave()
+	savedParams := r.params
+	if len(args) > 2 {
+		r.params = args[2:]
+	}
+	r.sourceDepth++
+	r.stack = append(r.stack, frame{name: "source", file: name, line: r.lineno, params: r.params})
+	r.status = 0
+	r.runSource(&source{text: text, file: name})
+	r.stack = r.stack[:len(r.stack)-1]
+	r.sourceDepth--
+	if len(args) > 2 {
+		r.params = savedParams
+	}
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	return r.status
+}
+
+// findSourceFile searches $PATH for a readable file to source.
+func (r *Runner) findSourceFile(name string) (string, bool) {
+	pathVar, _ := r.lookupVar("PATH").scalar()
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			continue
+		}
+		p := dir + "/" + name
+		if fi, err := r.cfg.FS.Stat(r.abs(p)); err == nil && fi.Mode().IsRegular() {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// maxScriptBytes bounds a script file read by source or the shell.
+const maxScriptBytes = 64 << 20
+
+// readScript reads a script file, bounded, cancellable.
+func (r *Runner) readScript(name string) (string, error) {
+	f, err := r.openRead(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
+		return "", errIsDir
+	}
+	limit := int64(maxScriptBytes)
+	if m := r.cfg.Limits.MaxStringBytes; m > 0 && m < limit {
+		limit = m
+	}
+	var b strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		if err := r.ctx.Err(); err != nil {
+			return "", err
+		}
+		n, err := f.Read(buf)
+		if int64(b.Len()+n) > limit {
+			return "", r.g.trip("max string bytes", limit)
+		}
+		b.Write(buf[:n])
+		if err == io.EOF {
+			return b.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+}
+
+var errIsDir = errors.New("is a directory")
+
+func (r *Runner) builtinShift(args []string) int {
+	n := 1
+	if len(args) > 1 {
+		v, ok := r.numArg("shift", args[1])
+		if !ok {
+			return 1
+		}
+		n = v
+	}
+	if n < 0 {
+		r.errorf("shift: %d: shift count out of range", n)
+		return 1
+	}
+	if n > len(r.params) {
+		if r.shopts["shift_verbose"] {
+			r.errorf("shift: %d: shift count out of range", n)
+		}
+		return 1
+	}
+	r.params = r.params[n:]
+	return 0
+}
+
+func (r *Runner) builtinLet(args []string) int {
+	if len(args) == 0 {
+		r.errorf("let: expression expected")
+		return 1
+	}
+	var n int64
+	for _, a := range args {
+		v, ok := r.arithText(a)
+		if !ok {
+			if r.flow == flowAbort {
+				r.flow = flowNone
+			}
+			return 1
+		}
+		n = v
+	}
+	if n == 0 {
+		return 1
+	}
+	return 0
+}
+
+func (r *Runner) builtinUnset(args []string) int {
+	mode := byte(0)
+	args = args[1:]
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'f', 'v', 'n':
+				mode = byte(c)
+			default:
+				r.errorf("unset: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "unset: usage: unset [-f] [-v] [-n] [name ...]")
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	status := 0
+	for _, a := range args {
+		if mode == 'f' {
+			delete(r.funcs, a)
+			continue
+		}
+		name, sub, isElem := splitSubscript(a)
+		if !isName(name) {
+			r.errorf("unset: `%s': not a valid identifier", a)
+			status = 1
+			continue
+		}
+		if mode == 'n' {
+			v, sc := r.vars.lookup(a)
+			if v.has(attrReadonly) {
+				r.errorf("unset: %s: cannot unset: readonly variable", a)
+				status = 1
+				continue
+			}
+			if sc != nil {
+				delete(sc.vars, a)
+			}
+			continue
+		}
+		if isElem {
+			if !r.unsetElem(name, sub) {
+				status = 1
+			}
+			continue
+		}
+		if v := r.vars.visible(a); v == nil && mode == 0 {
+			if _, ok := r.funcs[a]; ok && r.lookupVar(a) == nil {
+				delete(r.funcs, a)
+				continue
+			}
+		}
+		if !r.unsetVar(a) {
+			status = 1
+		}
+	}
+	return status
+}

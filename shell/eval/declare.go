@@ -1,0 +1,603 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// declItem is one operand of declare and friends: a word from the command
+// line (an option, a name, name=value) or an assignment parsed with its
+// array syntax intact.
+type declItem struct {
+	word   string
+	assign *syntax.Assign
+}
+
+// declClause runs declare/local/export/readonly/typeset parsed by the
+// parser with their assignments.
+func (r *Runner) declClause(c *syntax.DeclClause) {
+	r.substRan = false
+	name := c.Variant.Value
+	var items []declItem
+	words := []string{name}
+	for _, a := range c.Args {
+		if a.Naked && a.Name == nil {
+			fs, ok := r.expandFields([]*syntax.Word{a.Value})
+			if !ok {
+				return
+			}
+			for _, f := range fs {
+				items = append(items, declItem{word: f})
+				words = append(words, f)
+			}
+			continue
+		}
+		if a.Naked {
+			items = append(items, declItem{word: a.Name.Value})
+			words = append(words, a.Name.Value)
+			continue
+		}
+		items = append(items, declItem{assign: a})
+		words = append(words, r.nodeText(a))
+	}
+	if f, ok := r.funcs[name]; ok {
+		// A function named like the builtin wins, as for any command.
+		args := []string{name}
+		for _, it := range items {
+			if it.assign != nil {
+				s, ok := r.expandString(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: r.nodeText(it.assign)}}})
+				if !ok {
+					return
+				}
+				args = append(args, s)
+				continue
+			}
+			args = append(args, it.word)
+		}
+		r.callFunc(f, args)
+		return
+	}
+	r.traceArgs(nil, words)
+	r.bashCmd = strings.Join(words, " ")
+	if !r.runDebugTrap() {
+		return
+	}
+	r.status = r.declare(name, items)
+}
+
+// builtinDeclare is declare and friends called as ordinary commands
+// (builtin declare, command export, "export" from a variable...).
+func (r *Runner) builtinDeclare(args []string) int {
+	items := make([]declItem, 0, len(args)-1)
+	for _, a := range args[1:] {
+		items = append(items, declItem{word: a})
+	}
+	return r.declare(args[0], items)
+}
+
+// declFlags are the parsed options of declare.
+type declFlags struct {
+	set, unset uint16
+	print      bool
+	funcs      bool
+	funcNames  bool
+	global     bool
+	remove     bool // export -n
+}
+
+func (r *Runner) declare(cmd string, items []declItem) int {
+	var f declFlags
+	switch cmd {
+	case "export":
+		f.set |= attrExport
+	case "readonly":
+		f.set |= attrReadonly
+	case "local":
+		if r.funcDepth == 0 {
+			r.errorf("local: can only be used in a function")
+			return 1
+		}
+	}
+	i := 0
+	for ; i < len(items); i++ {
+		w := items[i].word
+		if items[i].assign != nil || len(w) < 2 || w[0] != '-' && w[0] != '+' {
+			break
+		}
+		if w == "--" {
+			i++
+			break
+		}
+		on := w[0] == '-'
+		for _, c := range w[1:] {
+			bit := uint16(0)
+			switch c {
+			case 'a':
+				bit = attrIndexed
+			case 'A':
+				bit = attrAssoc
+			case 'i':
+				bit = attrInteger
+			case 'l':
+				bit = attrLower
+			case 'u':
+				bit = attrUpper
+			case 'n':
+				if cmd == "export" {
+					f.remove = true
+					continue
+				}
+				bit = attrNameref
+			case 'r':
+				bit = attrReadonly
+			case 'x':
+				bit = attrExport
+			case 't':
+				bit = attrTrace
+			case 'c':
+				bit = attrCapital
+			case 'p':
+				f.print = true
+			case 'f':
+				f.funcs = true
+			case 'F':
+				f.funcNames = true
+			case 'g':
+				f.global = true
+			case 'I':
+			default:
+				r.errorf("%s: -%c: invalid option", cmd, c)
+				fmt.Fprintf(r.stderr(), "%s: usage: %s\n", cmd, declUsage(cmd))
+				return 2
+			}
+			if on {
+				f.set |= bit
+			} else {
+				f.unset |= bit
+			}
+		}
+	}
+	items = items[i:]
+	if f.funcs || f.funcNames {
+		return r.declareFuncs(cmd, f, items)
+	}
+	if len(items) == 0 && (f.print || f.set == 0 && f.unset == 0 || cmd != "declare" && cmd != "typeset" && cmd != "local") {
+		return r.printDecls(cmd, f)
+	}
+	if f.print {
+		status := 0
+		for _, it := range items {
+			if !r.printDecl(it.word) {
+				r.errorf("%s: %s: not found", cmd, it.word)
+				status = 1
+			}
+		}
+		return status
+	}
+	status := 0
+	for _, it := range items {
+		if !r.declareOne(cmd, f, it) {
+			status = 1
+			if r.flow != flowNone {
+				return status
+			}
+		}
+	}
+	return status
+}
+
+func declUsage(cmd string) string {
+	switch cmd {
+	case "export":
+		return "export [-fn] [name[=value] ...] or export -p"
+	case "readonly":
+		return "readonly [-aAf] [name[=value] ...] or readonly -p"
+	case "local":
+		return "local [option] name[=value] ..."
+	}
+	return cmd + " [-aAfFgiIlnrtux] [name[=value] ...] or " + cmd + " -p [-aAfFilnrtux] [name ...]"
+}
+
+// declareOne applies declare's attributes and value to one operand.
+func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
+	var name, value string
+	var hasValue, appendTo bool
+	var index syntax.ArithmExpr
+	var arr *syntax.ArrayExpr
+	if a := it.assign; a != nil {
+		name, index, arr, appendTo = a.Name.Value, a.Index, a.Array, a.Append
+		if a.Value != nil || a.Array == nil {
+			v, ok := r.expandAssignValue(a.Value)
+			if !ok {
+				return false
+			}
+			value, hasValue = v, true
+		}
+		if a.Array != nil {
+			hasValue = true
+		}
+	} else {
+		name = it.word
+		if k, v, ok := strings.Cut(it.word, "="); ok {
+			name, value, hasValue = k, v, true
+			if strings.HasSuffix(name, "+") {
+				name, appendTo = name[:len(name)-1], true
+			}
+			if strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") && (f.set&(attrIndexed|attrAssoc) != 0 || r.isArrayVar(name)) {
+				// declare -a x='(1 2)' parses the value as an array.
+				if parsed, ok := parseArrayText(value); ok {
+					arr, hasValue = parsed, true
+				}
+			}
+		}
+		if n, sub, ok := splitSubscript(name); ok {
+			name = n
+			index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+		}
+	}
+	if !isName(name) {
+		r.errorf("%s: `%s': not a valid identifier", cmd, it.display())
+		return false
+	}
+	if f.set&attrNameref != 0 && hasValue && !validRefTarget(value) && arr == nil {
+		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
+		return false
+	}
+	v := r.declTarget(cmd, f, name)
+	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
+		r.readonlyError(name)
+		return false
+	}
+	if f.remove {
+		v.attrs &^= attrExport
+		return true
+	}
+	if v.has(attrAssoc) && f.set&attrIndexed != 0 && v.set {
+		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
+		return false
+	}
+	if v.has(attrIndexed) && f.set&attrAssoc != 0 && v.set {
+		r.errorf("%s: %s: cannot convert indexed to associative array", cmd, name)
+		return false
+	}
+	newAttrs := (v.attrs | f.set) &^ f.unset
+	if f.set&attrLower != 0 {
+		newAttrs &^= attrUpper
+	}
+	if f.set&attrUpper != 0 {
+		newAttrs &^= attrLower
+	}
+	if newAttrs&attrAssoc != 0 && v.assoc == nil {
+		v.assoc = newAssoc()
+		if v.set && !v.isArray() {
+			v.assoc.set("0", v.str)
+		}
+		v.str, v.arr = "", nil
+		v.set = true
+	} else if newAttrs&attrIndexed != 0 && newAttrs&attrAssoc == 0 && v.arr == nil {
+		wasSet := v.set
+		toArray(v)
+		v.set = wasSet || true
+	}
+	readonly := newAttrs&attrReadonly != 0
+	v.attrs = newAttrs &^ attrReadonly
+	ok := true
+	switch {
+	case arr != nil:
+		ok = r.fillDecl(name, v, arr, appendTo)
+	case hasValue && index != nil:
+		ok = r.assignIndexed(name, index, value)
+	case hasValue && v.has(attrNameref):
+		v.str, v.set = value, true
+	case hasValue:
+		ok = r.setDeclValue(name, v, value, appendTo)
+	}
+	if readonly {
+		v.attrs |= attrReadonly
+	}
+	return ok
+}
+
+func (it declItem) display() string {
+	if it.assign != nil {
+		return it.assign.Name.Value
+	}
+	return it.word
+}
+
+func validRefTarget(s string) bool {
+	n, _, _ := splitSubscript(s)
+	return isName(n)
+}
+
+func (r *Runner) isArrayVar(name string) bool {
+	v := r.vars.visible(name)
+	return v != nil && v.isArray()
+}
+
+// declTarget finds or creates the variable declare works on: a local in
+// a function (unless -g or export/readonly of an existing variable).
+func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
+	local := r.funcDepth > 0 && !f.global && (cmd == "local" || cmd == "declare" || cmd == "typeset")
+	if local {
+		sc := r.vars.funcScope()
+		if v, ok := sc.vars[name]; ok {
+			return v
+		}
+		v := &Var{local: true}
+		if old := r.vars.visible(name); old != nil && r.shopts["localvar_inherit"] {
+			*v = *old.clone()
+			v.local = true
+		}
+		sc.vars[name] = v
+		return v
+	}
+	if f.global {
+		g := r.vars.global()
+		if v, ok := g.vars[name]; ok {
+			return v
+		}
+		v := &Var{}
+		g.vars[name] = v
+		return v
+	}
+	if v, _ := r.vars.lookup(name); v != nil {
+		if v.has(attrNameref) && v.set && f.set&attrNameref == 0 && f.unset&attrNameref == 0 {
+			target := r.resolveName(name)
+			if t, _ := r.vars.lookup(target); t != nil {
+				return t
+			}
+			name = target
+		} else {
+			return v
+		}
+	}
+	v := &Var{}
+	r.vars.global().vars[name] = v
+	return v
+}
+
+// setDeclValue assigns a scalar value after declare set the attributes.
+func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) bool {
+	switch {
+	case v.has(attrAssoc):
+		return r.setAssocElem(v, "0", value, appendTo)
+	case v.has(attrIndexed):
+		old, _ := v.arr.get(0)
+		nv, ok := r.valueFor(v, old, value, appendTo)
+		if !ok {
+			return false
+		}
+		v.arr.set(0, nv)
+		v.set = true
+		return true
+	}
+	old := ""
+	if v.set {
+		old = v.str
+	}
+	nv, ok := r.valueFor(v, old, value, appendTo)
+	if !ok {
+		return false
+	}
+	v.str, v.set = nv, true
+	return true
+}
+
+func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+	if v.has(attrAssoc) {
+		return r.fillAssoc(v, arr, appendTo)
+	}
+	return r.fillIndexed(name, v, arr, appendTo)
+}
+
+// parseArrayText parses "(a b c)" given as a string to declare.
+func parseArrayText(s string) (*syntax.ArrayExpr, bool) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	f, err := p.Parse(strings.NewReader("x="+s), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) != 1 || c.Assigns[0].Array == nil {
+		return nil, false
+	}
+	return c.Assigns[0].Array, true
+}
+
+// printDecls lists variables as declare -p (or export -p, readonly -p)
+// does.
+func (r *Runner) printDecls(cmd string, f declFlags) int {
+	want := f.set
+	for _, n := range r.allVarNames() {
+		v := r.lookupVar(n)
+		if v == nil {
+			continue
+		}
+		if want != 0 && v.attrs&want != want {
+			continue
+		}
+		if cmd == "declare" || cmd == "typeset" {
+			if !f.print && want == 0 {
+				// Plain declare lists NAME=value like set.
+				if v.set && !v.isArray() {
+					r.writeOut(cmd, n+"="+declQuote(v.str)+"\n")
+					continue
+				}
+			}
+		}
+		r.writeOut(cmd, r.declLine(n, v))
+	}
+	return 0
+}
+
+// allVarNames lists visible variables and the dynamic ones, sorted.
+func (r *Runner) allVarNames() []string {
+	names := r.vars.names()
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[n] = true
+	}
+	for _, n := range []string{"BASHOPTS", "BASHPID", "BASH_SUBSHELL", "LINENO", "RANDOM", "SECONDS", "SHELLOPTS", "PIPESTATUS", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "PPID", "GROUPS", "DIRSTACK"} {
+		if !seen[n] && !r.lostSpecial[n] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// printDecl prints one variable's declaration; false if it is unknown.
+func (r *Runner) printDecl(name string) bool {
+	v := r.vars.visible(name)
+	if v == nil {
+		v = r.dynamicVar(name)
+	}
+	if v == nil {
+		if _, ok := r.funcs[name]; ok {
+			return false
+		}
+		return false
+	}
+	r.writeOut("declare", r.declLine(name, v))
+	return true
+}
+
+// declLine renders "declare -x name="value"" as bash prints it.
+func (r *Runner) declLine(name string, v *Var) string {
+	flags := attrFlags(v)
+	if flags == "" {
+		flags = "-"
+	}
+	head := "declare -" + flags + " " + name
+	if !v.set {
+		return head + "\n"
+	}
+	switch {
+	case v.has(attrAssoc):
+		var b strings.Builder
+		b.WriteString(head + "=(")
+		for _, k := range v.assoc.keys() {
+			val, _ := v.assoc.get(k)
+			fmt.Fprintf(&b, "[%s]=%s ", assocKeyQuote(k), declQuote(val))
+		}
+		b.WriteString(")\n")
+		return b.String()
+	case v.has(attrIndexed):
+		var b strings.Builder
+		b.WriteString(head + "=(")
+		for i, e := range v.arr.elems {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "[%d]=%s", e.idx, declQuote(e.val))
+		}
+		b.WriteString(")\n")
+		return b.String()
+	}
+	return head + "=" + declQuote(v.str) + "\n"
+}
+
+// declQuote double-quotes a value as declare -p does ($'...' when it
+// holds control characters).
+func declQuote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {
+			return shellQuote(s)
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\', '$', '`':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// assocKeyQuote quotes an associative array key in declare -p output.
+func assocKeyQuote(k string) string {
+	if k != "" && strings.IndexFunc(k, func(c rune) bool {
+		return !(c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')
+	}) < 0 {
+		return k
+	}
+	return declQuote(k)
+}
+
+// declareFuncs handles declare -f and -F.
+func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
+	var names []string
+	if len(items) == 0 {
+		for n := range r.funcs {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+	} else {
+		for _, it := range items {
+			names = append(names, it.word)
+		}
+	}
+	status := 0
+	for _, n := range names {
+		fd, ok := r.funcs[n]
+		if !ok {
+			if len(items) > 0 {
+				status = 1
+			}
+			continue
+		}
+		if cmd == "export" || cmd == "readonly" {
+			if f.print || len(items) == 0 {
+				r.writeOut(cmd, "declare -f"+map[bool]string{true: "x", false: "r"}[cmd == "export"]+" "+n+"\n")
+			}
+			continue
+		}
+		if f.funcNames {
+			if len(items) > 0 {
+				r.writeOut(cmd, n+"\n")
+			} else {
+				r.writeOut(cmd, "declare -f "+n+"\n")
+			}
+			continue
+		}
+		r.writeOut(cmd, funcSource(n, fd)+"\n")
+	}
+	return status
+}
+
+// funcSource prints a function as declare -f and type do.
+func funcSource(name string, fd *funcDef) string {
+	var sb strings.Builder
+	pr := syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true))
+	body := fd.decl.Body
+	sb.WriteString(name + " () \n")
+	var bb strings.Builder
+	pr.Print(&bb, body)
+	text := bb.String()
+	if _, ok := body.Cmd.(*syntax.Block); !ok {
+		text = "{ \n    " + strings.ReplaceAll(text, "\n", "\n    ") + "\n}"
+	} else {
+		text = strings.Replace(text, "{\n", "{ \n", 1)
+		if strings.HasPrefix(text, "{ \n") {
+			lines := strings.Split(text, "\n")
+			for i := 1; i < len(lines)-1; i++ {
+				if !strings.HasSuffix(lines[i], ";") && !strings.HasSuffix(lines[i], "{") && !strings.HasSuffix(lines[i], "do") && !strings.HasSuffix(lines[i], "then") && strings.TrimSpace(lines[i]) != "" {
+					lines[i] += ";"
+				}
+			}
+			text = strings.Join(lines, "\n")
+		}
+	}
+	sb.WriteString(text)
+	return sb.String()
+}

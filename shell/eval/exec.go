@@ -1,0 +1,460 @@
+package eval
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// stmts runs a list of statements until one changes the flow.
+func (r *Runner) stmts(list []*syntax.Stmt) {
+	for _, st := range list {
+		r.stmt(st)
+		if r.flow != flowNone {
+			return
+		}
+	}
+}
+
+// stmt runs one statement: background, negation, redirections, and the
+// errexit and ERR-trap rules that apply to its status.
+func (r *Runner) stmt(st *syntax.Stmt) {
+	if err := r.g.step(); err != nil {
+		r.stop(err)
+		return
+	}
+	if r.ctx.Err() != nil {
+		// A background job that kill ended.
+		r.exit(143)
+		return
+	}
+	r.setLine(st.Pos())
+	if st.Background {
+		r.background(st)
+		return
+	}
+	nproc := len(r.procFDs)
+	if st.Negated {
+		r.noErrExit++
+	}
+	if len(st.Redirs) > 0 {
+		restore, ok := r.redirect(st.Redirs)
+		if ok {
+			r.command(st.Cmd)
+		} else {
+			r.status = 1
+		}
+		restore()
+	} else {
+		r.command(st.Cmd)
+	}
+	if len(r.procFDs) > nproc {
+		r.closeProcFDs(nproc)
+	}
+	if r.sigpipe != nil && r.sigpipe.Load() && r.flow == flowNone {
+		// The reader of this subshell's pipe is gone: SIGPIPE.
+		r.exit(141)
+		return
+	}
+	if st.Negated {
+		r.noErrExit--
+		if r.status == 0 {
+			r.status = 1
+		} else {
+			r.status = 0
+		}
+		return
+	}
+	if r.status != 0 && r.flow == flowNone && checksErrExit(st.Cmd) {
+		r.failed()
+	}
+}
+
+// checksErrExit reports whether a failure of cmd itself triggers set -e
+// and the ERR trap: a && or || list does not (its last command did or
+// did not on its own), a pipeline does.
+func checksErrExit(cmd syntax.Command) bool {
+	if b, ok := cmd.(*syntax.BinaryCmd); ok {
+		return b.Op == syntax.Pipe || b.Op == syntax.PipeAll
+	}
+	return cmd != nil
+}
+
+// failed runs the ERR trap and applies set -e after a command failed.
+func (r *Runner) failed() {
+	if r.noErrExit > 0 {
+		return
+	}
+	status := r.status
+	if trap, ok := r.traps["ERR"]; ok && trap != "" && r.inTrap == "" && (r.funcDepth == 0 || r.opts[optErrTrace] || r.errTrapInherited) {
+		r.runTrap("ERR", trap)
+		r.status = status
+	}
+	if r.opts[optErrExit] && r.flow == flowNone {
+		r.exit(status)
+	}
+}
+
+func (r *Runner) setLine(p syntax.Pos) {
+	if p.IsValid() {
+		r.lineno = int(p.Line())
+		if r.src != nil {
+			r.lineno += r.src.lineBase
+		}
+	}
+}
+
+// command runs one command node.
+func (r *Runner) command(cmd syntax.Command) {
+	switch c := cmd.(type) {
+	case nil:
+		// A statement of redirections only.
+		if r.status != 1 || true {
+			r.status = 0
+		}
+	case *syntax.CallExpr:
+		r.call(c)
+	case *syntax.Block:
+		r.stmts(c.Stmts)
+	case *syntax.Subshell:
+		r.subshellCmd(c.Stmts)
+	case *syntax.BinaryCmd:
+		r.binary(c)
+	case *syntax.IfClause:
+		r.ifClause(c)
+	case *syntax.WhileClause:
+		r.whileClause(c)
+	case *syntax.ForClause:
+		r.forClause(c)
+	case *syntax.CaseClause:
+		r.caseClause(c)
+	case *syntax.FuncDecl:
+		r.funcDecl(c)
+	case *syntax.ArithmCmd:
+		r.arithCmd(c)
+	case *syntax.TestClause:
+		r.testClause(c)
+	case *syntax.DeclClause:
+		r.declClause(c)
+	case *syntax.LetClause:
+		r.letClause(c)
+	case *syntax.TimeClause:
+		r.timeClause(c)
+	case *syntax.CoprocClause:
+		r.coproc(c)
+	default:
+		r.errorf("unsupported command %T", cmd)
+		r.status = 2
+	}
+}
+
+// binary runs &&, || and pipelines.
+func (r *Runner) binary(b *syntax.BinaryCmd) {
+	switch b.Op {
+	case syntax.AndStmt, syntax.OrStmt:
+		r.noErrExit++
+		r.stmt(b.X)
+		r.noErrExit--
+		if r.flow != flowNone {
+			return
+		}
+		if (r.status == 0) == (b.Op == syntax.AndStmt) {
+			r.stmt(b.Y)
+		}
+	case syntax.Pipe, syntax.PipeAll:
+		r.pipeline(b)
+	}
+}
+
+// condition runs the statements of an if/while condition with set -e
+// suspended, and reports whether they succeeded.
+func (r *Runner) condition(list []*syntax.Stmt) bool {
+	r.noErrExit++
+	r.stmts(list)
+	r.noErrExit--
+	return r.status == 0
+}
+
+func (r *Runner) ifClause(c *syntax.IfClause) {
+	for c != nil {
+		if len(c.Cond) == 0 { // else
+			r.stmts(c.Then)
+			return
+		}
+		ok := r.condition(c.Cond)
+		if r.flow != flowNone {
+			return
+		}
+		if ok {
+			r.stmts(c.Then)
+			return
+		}
+		c = c.Else
+	}
+	r.status = 0
+}
+
+// loopBody runs one iteration's body and reports whether the loop goes on.
+func (r *Runner) loopBody(body []*syntax.Stmt) bool {
+	r.stmts(body)
+	switch r.flow {
+	case flowBreak:
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow = flowNone
+		}
+		return false
+	case flowContinue:
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow = flowNone
+			return true
+		}
+		return false
+	case flowNone:
+		return true
+	}
+	return false
+}
+
+func (r *Runner) whileClause(c *syntax.WhileClause) {
+	r.loopDepth++
+	defer func() { r.loopDepth-- }()
+	status := 0
+	for {
+		if err := r.g.step(); err != nil {
+			r.stop(err)
+			return
+		}
+		ok := r.condition(c.Cond)
+		if r.flow != flowNone {
+			r.loopCondFlow()
+			if r.flow != flowNone {
+				return
+			}
+			break
+		}
+		if ok == c.Until {
+			break
+		}
+		r.status = 0
+		if !r.loopBody(c.Do) {
+			status = r.status
+			if r.flow == flowNone {
+				r.status = status
+				return
+			}
+			return
+		}
+		status = r.status
+	}
+	r.status = status
+}
+
+// loopCondFlow handles break/continue run inside a loop's condition.
+func (r *Runner) loopCondFlow() {
+	if r.flow == flowBreak || r.flow == flowContinue {
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow = flowNone
+		}
+	}
+}
+
+func (r *Runner) forClause(c *syntax.ForClause) {
+	r.loopDepth++
+	defer func() { r.loopDepth-- }()
+	switch l := c.Loop.(type) {
+	case *syntax.WordIter:
+		var items []string
+		if l.InPos.IsValid() {
+			var ok bool
+			if items, ok = r.expandFields(l.Items); !ok {
+				return
+			}
+		} else {
+			items = append([]string(nil), r.params...)
+		}
+		if c.Select {
+			r.selectLoop(l.Name.Value, items, c.Do)
+			return
+		}
+		r.status = 0
+		for _, it := range items {
+			if err := r.g.step(); err != nil {
+				r.stop(err)
+				return
+			}
+			if !r.setVar(l.Name.Value, it, false) {
+				r.abortCommand()
+				return
+			}
+			if !r.loopBody(c.Do) {
+				return
+			}
+		}
+	case *syntax.CStyleLoop:
+		r.cLoop(l, c.Do)
+	}
+}
+
+func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
+	if l.Init != nil {
+		if _, ok := r.arithNode(l.Init); !ok {
+			return
+		}
+	}
+	r.status = 0
+	for {
+		if err := r.g.step(); err != nil {
+			r.stop(err)
+			return
+		}
+		if l.Cond != nil {
+			n, ok := r.arithNode(l.Cond)
+			if !ok {
+				return
+			}
+			if n == 0 {
+				break
+			}
+		}
+		if !r.loopBody(body) {
+			return
+		}
+		if l.Post != nil {
+			if _, ok := r.arithNode(l.Post); !ok {
+				return
+			}
+		}
+	}
+}
+
+func (r *Runner) caseClause(c *syntax.CaseClause) {
+	word, ok := r.expandString(c.Word)
+	if !ok {
+		return
+	}
+	r.status = 0
+	matched := false
+	for i := 0; i < len(c.Items); i++ {
+		it := c.Items[i]
+		if !matched {
+			for _, pw := range it.Patterns {
+				pat, ok := r.expandPattern(pw)
+				if !ok {
+					return
+				}
+				p, ok := r.compilePattern(pat, r.shopts["nocasematch"])
+				if !ok {
+					return
+				}
+				if p.Match(word) {
+					matched = true
+					break
+				}
+			}
+			if !matched {
+				continue
+			}
+		}
+		r.stmts(it.Stmts)
+		if r.flow != flowNone {
+			return
+		}
+		switch it.Op {
+		case syntax.Fallthrough: // ;& runs the next body unconditionally
+			continue
+		case syntax.Resume: // ;;& tests the next patterns
+			matched = false
+			continue
+		}
+		return
+	}
+}
+
+func (r *Runner) funcDecl(f *syntax.FuncDecl) {
+	name := f.Name.Value
+	if _, ok := specialBuiltins[name]; ok && r.opts[optPosix] {
+		r.errorf("`%s': is a special builtin", name)
+		r.status = 1
+		return
+	}
+	file := ""
+	if r.src != nil {
+		file = r.src.file
+	}
+	r.funcs[name] = &funcDef{decl: f, src: r.src, file: file, line: r.lineno}
+	r.status = 0
+}
+
+func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
+	text := r.srcOffsets(int(c.Left.Offset())+2, int(c.Right.Offset()))
+	if text == "" && c.X != nil {
+		text = r.nodeText(c.X)
+	}
+	r.xtrace("((" + text + "))")
+	n, ok := r.arithText(text)
+	if !ok {
+		r.status = 1
+		return
+	}
+	if n != 0 {
+		r.status = 0
+	} else {
+		r.status = 1
+	}
+}
+
+func (r *Runner) subshellCmd(list []*syntax.Stmt) {
+	sub := r.subshell()
+	sub.stmts(list)
+	if sub.flow == flowExit {
+		sub.status = sub.exitCode
+	}
+	sub.runExitTrap()
+	sub.jobs.waitAll()
+	sub.fds.releaseAll()
+	r.status = sub.status
+	if e := r.g.err(); e != nil {
+		r.stop(e)
+	}
+}
+
+// letClause runs let: each argument is an arithmetic expression.
+func (r *Runner) letClause(c *syntax.LetClause) {
+	args := make([]string, 0, len(c.Exprs))
+	for _, e := range c.Exprs {
+		if w, ok := e.(*syntax.Word); ok {
+			s, ok := r.expandString(w)
+			if !ok {
+				return
+			}
+			args = append(args, s)
+			continue
+		}
+		args = append(args, r.nodeText(e))
+	}
+	r.status = r.builtinLet(args)
+}
+
+// xtrace prints a trace line for set -x.
+func (r *Runner) xtrace(line string) {
+	if !r.opts[optXTrace] {
+		return
+	}
+	ps4, _ := r.lookupVar("PS4").scalar()
+	prefix := ""
+	if ps4 != "" {
+		s, ok := r.expandText(ps4)
+		if ok {
+			prefix = s
+		}
+		if prefix != "" {
+			prefix = strings.Repeat(prefix[:1], r.subLevel+r.funcTraceLevel()) + prefix
+		}
+	}
+	r.stderr().Write([]byte(prefix + line + "\n"))
+}
+
+func (r *Runner) funcTraceLevel() int { return 0 }

@@ -1,0 +1,121 @@
+package eval
+
+import (
+	"io"
+	"sort"
+	"sync"
+)
+
+// fdEntry is an open descriptor: a reader, a writer or both. Entries are
+// shared between a runner and its subshells (as forked processes share
+// open files); closing a descriptor in one drops only that table's entry.
+type fdEntry struct {
+	r io.Reader
+	w io.Writer
+	// c closes the underlying file or pipe end once no table holds it.
+	c    io.Closer
+	refs *refCount
+	// path is the file it was opened on, for /dev/fd and messages.
+	path string
+}
+
+type refCount struct {
+	mu sync.Mutex
+	n  int
+}
+
+// fdTable maps descriptor numbers to entries.
+type fdTable struct {
+	m map[int]*fdEntry
+}
+
+func newFdTable() *fdTable { return &fdTable{m: map[int]*fdEntry{}} }
+
+func (t *fdTable) get(n int) *fdEntry { return t.m[n] }
+
+// set installs e at n, releasing what n held.
+func (t *fdTable) set(n int, e *fdEntry) {
+	if old := t.m[n]; old != nil && old != e {
+		old.release()
+	}
+	if e == nil {
+		delete(t.m, n)
+		return
+	}
+	e.retain()
+	t.m[n] = e
+}
+
+func (t *fdTable) close(n int) bool {
+	e, ok := t.m[n]
+	if !ok {
+		return false
+	}
+	delete(t.m, n)
+	e.release()
+	return true
+}
+
+// clone copies the table for a subshell; entries are shared.
+func (t *fdTable) clone() *fdTable {
+	c := &fdTable{m: make(map[int]*fdEntry, len(t.m))}
+	for n, e := range t.m {
+		e.retain()
+		c.m[n] = e
+	}
+	return c
+}
+
+// releaseAll drops every entry (a subshell ending).
+func (t *fdTable) releaseAll() {
+	for n, e := range t.m {
+		delete(t.m, n)
+		e.release()
+	}
+}
+
+// numbers lists the open descriptors, ascending.
+func (t *fdTable) numbers() []int {
+	out := make([]int, 0, len(t.m))
+	for n := range t.m {
+		out = append(out, n)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// firstFree returns the lowest free descriptor at or above from ({var}>).
+func (t *fdTable) firstFree(from int) int {
+	for n := from; ; n++ {
+		if _, ok := t.m[n]; !ok {
+			return n
+		}
+	}
+}
+
+func (e *fdEntry) retain() {
+	if e.refs == nil {
+		return
+	}
+	e.refs.mu.Lock()
+	e.refs.n++
+	e.refs.mu.Unlock()
+}
+
+func (e *fdEntry) release() {
+	if e.refs == nil || e.c == nil {
+		return
+	}
+	e.refs.mu.Lock()
+	e.refs.n--
+	last := e.refs.n == 0
+	e.refs.mu.Unlock()
+	if last {
+		e.c.Close()
+	}
+}
+
+// newOwnedEntry makes an entry that closes c when the last table lets go.
+func newOwnedEntry(r io.Reader, w io.Writer, c io.Closer, path string) *fdEntry {
+	return &fdEntry{r: r, w: w, c: c, refs: &refCount{}, path: path}
+}

@@ -1,0 +1,293 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// job is a background job (cmd &) or a hidden helper (process
+// substitution) that the run waits for before it ends.
+type job struct {
+	id     int
+	pid    int
+	text   string
+	done   chan struct{}
+	status int
+	hidden bool
+	// reported is set once jobs or wait has shown it finished.
+	reported bool
+	// cancel ends the job (kill); sig is the status a signal gave it.
+	cancel func()
+	sig    int
+}
+
+// jobTable is a shell's jobs. Safe for concurrent use.
+type jobTable struct {
+	mu   sync.Mutex
+	list []*job
+	next int
+}
+
+func newJobTable() *jobTable { return &jobTable{next: 1} }
+
+func (t *jobTable) add(j *job) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !j.hidden {
+		j.id = t.next
+		t.next++
+	}
+	t.list = append(t.list, j)
+}
+
+// goHidden runs f as a hidden job the run waits for.
+func (t *jobTable) goHidden(f func()) {
+	j := &job{done: make(chan struct{}), hidden: true}
+	t.add(j)
+	go func() {
+		defer close(j.done)
+		f()
+	}()
+}
+
+// waitAll waits for every job, background and hidden.
+func (t *jobTable) waitAll() {
+	t.mu.Lock()
+	list := append([]*job(nil), t.list...)
+	t.mu.Unlock()
+	for _, j := range list {
+		<-j.done
+	}
+}
+
+func (t *jobTable) count() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := 0
+	for _, j := range t.list {
+		if !j.hidden {
+			n++
+		}
+	}
+	return n
+}
+
+// visible lists the background jobs.
+func (t *jobTable) visible() []*job {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []*job
+	for _, j := range t.list {
+		if !j.hidden {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+func (t *jobTable) remove(j *job) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for i, x := range t.list {
+		if x == j {
+			t.list = append(t.list[:i], t.list[i+1:]...)
+			return
+		}
+	}
+}
+
+func (t *jobTable) byPid(pid int) *job {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, j := range t.list {
+		if j.pid == pid && !j.hidden {
+			return j
+		}
+	}
+	return nil
+}
+
+// background starts st as a job.
+func (r *Runner) background(st *syntax.Stmt) {
+	if m := r.cfg.Limits.MaxJobs; m > 0 && r.g.jobs.Load() >= int64(m) {
+		r.stop(r.g.trip("max background jobs", m))
+		return
+	}
+	r.g.jobs.Add(1)
+	sub := r.subshell()
+	sub.noErrExit = 0
+	ctx, cancel := context.WithCancel(r.ctx)
+	sub.ctx = ctx
+	fg := *st
+	fg.Background = false
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: strings.TrimSpace(r.nodeText(st.Cmd)), cancel: cancel}
+	r.jobs.add(j)
+	r.lastBg = sub.pid
+	go func() {
+		defer close(j.done)
+		defer r.g.jobs.Add(-1)
+		defer sub.recoverPanic()
+		sub.stmt(&fg)
+		if sub.flow == flowExit {
+			sub.status = sub.exitCode
+		}
+		sub.runExitTrap()
+		sub.jobs.waitAll()
+		sub.fds.releaseAll()
+		j.status = sub.status
+		if j.sig != 0 {
+			j.status = j.sig
+		}
+		cancel()
+	}()
+	r.status = 0
+}
+
+// pipeStages flattens a | b | c into its statements.
+func pipeStages(b *syntax.BinaryCmd, out []*syntax.Stmt, all []bool) ([]*syntax.Stmt, []bool) {
+	add := func(st *syntax.Stmt, stderr bool) {
+		if inner, ok := st.Cmd.(*syntax.BinaryCmd); ok && (inner.Op == syntax.Pipe || inner.Op == syntax.PipeAll) &&
+			!st.Negated && len(st.Redirs) == 0 && !st.Background {
+			out, all = pipeStages(inner, out, all)
+			if stderr {
+				all[len(all)-1] = true
+			}
+			return
+		}
+		out = append(out, st)
+		all = append(all, stderr)
+	}
+	add(b.X, b.Op == syntax.PipeAll)
+	add(b.Y, false)
+	return out, all
+}
+
+// sigpipeWriter is the write end of a pipeline's pipe. Once the reader is
+// gone, a write fails as EPIPE and marks the writing subshell, which then
+// ends with status 141 as SIGPIPE would end it.
+type sigpipeWriter struct {
+	w      *io.PipeWriter
+	broken *atomic.Bool
+}
+
+var errBrokenPipe = errors.New("Broken pipe")
+
+func (s sigpipeWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if errors.Is(err, io.ErrClosedPipe) {
+		s.broken.Store(true)
+		return n, errBrokenPipe
+	}
+	return n, err
+}
+
+// pipeline runs a | b | c with every stage concurrent.
+func (r *Runner) pipeline(b *syntax.BinaryCmd) {
+	stages, stderrToo := pipeStages(b, nil, nil)
+	n := len(stages)
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	var in io.Reader = r.stdin()
+	lastInShell := r.shopts["lastpipe"] && !r.opts[optMonitor]
+	var lastSub *Runner
+	for i, st := range stages {
+		var pr *io.PipeReader
+		var pw *io.PipeWriter
+		if i < n-1 {
+			pr, pw = io.Pipe()
+		}
+		sub := r
+		if !(i == n-1 && lastInShell) {
+			sub = r.subshell()
+		}
+		if i > 0 || in != r.stdin() {
+			sub.fds.set(0, &fdEntry{r: in})
+		}
+		var broken *atomic.Bool
+		if pw != nil {
+			broken = &atomic.Bool{}
+			w := sigpipeWriter{w: pw, broken: broken}
+			sub.fds.set(1, &fdEntry{w: w})
+			if stderrToo[i] {
+				sub.fds.set(2, &fdEntry{w: w})
+			}
+			sub.sigpipe = broken
+		}
+		if i == n-1 {
+			lastSub = sub
+			break
+		}
+		wg.Add(1)
+		idx, stageIn := i, in
+		go func() {
+			defer wg.Done()
+			defer pw.Close()
+			defer sub.recoverPanic()
+			sub.noErrExit++
+			sub.stmt(st)
+			if sub.flow == flowExit {
+				sub.status = sub.exitCode
+			}
+			sub.runExitTrap()
+			sub.jobs.waitAll()
+			sub.fds.releaseAll()
+			if broken.Load() && sub.status != 0 {
+				sub.status = 141
+			}
+			statuses[idx] = sub.status
+			if p, ok := stageIn.(*io.PipeReader); ok {
+				p.CloseWithError(io.ErrClosedPipe)
+			}
+		}()
+		in = pr
+	}
+	// The last stage runs here; its reader closes when it is done so
+	// that writers still running see a broken pipe.
+	last := stages[n-1]
+	if lastSub == r {
+		saved := r.fds.get(0)
+		if saved != nil {
+			saved.retain()
+		}
+		r.fds.set(0, &fdEntry{r: in})
+		r.stmt(last)
+		r.fds.set(0, saved)
+		if saved != nil {
+			saved.release()
+		}
+		statuses[n-1] = r.status
+	} else {
+		lastSub.stmt(last)
+		if lastSub.flow == flowExit {
+			lastSub.status = lastSub.exitCode
+		}
+		lastSub.runExitTrap()
+		lastSub.jobs.waitAll()
+		lastSub.fds.releaseAll()
+		statuses[n-1] = lastSub.status
+	}
+	if pr, ok := in.(*io.PipeReader); ok {
+		pr.CloseWithError(io.ErrClosedPipe)
+	}
+	wg.Wait()
+	r.pipeStatus = statuses
+	status := statuses[n-1]
+	if r.opts[optPipeFail] {
+		for i := n - 1; i >= 0; i-- {
+			if statuses[i] != 0 {
+				status = statuses[i]
+				break
+			}
+		}
+	}
+	r.status = status
+	if e := r.g.err(); e != nil {
+		r.stop(e)
+	}
+}

@@ -1,0 +1,364 @@
+package eval
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// pval is the value of a parameter before an operator applies: one string,
+// or a list (arrays with [@] or [*], $@, $*).
+type pval struct {
+	s     string
+	set   bool
+	list  []string
+	multi bool // list form
+	star  bool // [*] / $* rather than [@] / $@
+}
+
+// paramInto expands ${...} (or $x) into b.
+func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
+	if p.Length && p.Exp == nil {
+		n, ok := r.paramLength(p)
+		if !ok {
+			return false
+		}
+		b.add(piece{s: strconv.Itoa(n), quoted: quoted, split: !quoted})
+		return true
+	}
+	if p.Excl && p.Names != 0 {
+		names := r.varNamesWithPrefix(p.Param.Value)
+		return r.deliver(b, pval{list: names, multi: true, star: p.Names == syntax.NamesPrefix, set: true}, quoted)
+	}
+	v, name, ok := r.paramValue(p)
+	if !ok {
+		return false
+	}
+	switch {
+	case p.Slice != nil:
+		if v, ok = r.slice(p, v, name); !ok {
+			return false
+		}
+	case p.Repl != nil:
+		if v, ok = r.replace(p, v); !ok {
+			return false
+		}
+	case p.Exp != nil:
+		return r.paramOp(b, p, v, name, quoted)
+	}
+	if !v.set && !v.multi && r.opts[optNoUnset] && !isSpecialNoUnset(name) {
+		r.fatal(1, "%s: unbound variable", unboundName(p, name))
+		return false
+	}
+	return r.deliver(b, v, quoted)
+}
+
+func isSpecialNoUnset(name string) bool { return name == "@" || name == "*" }
+
+func unboundName(p *syntax.ParamExp, name string) string {
+	if p.Index != nil && !p.Excl {
+		return name + "[" + indexText(p.Index) + "]"
+	}
+	return name
+}
+
+// indexText is the source text of a subscript, as bash quotes it in
+// messages.
+func indexText(e syntax.ArithmExpr) string {
+	var sb strings.Builder
+	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, e)
+	return sb.String()
+}
+
+// deliver adds an expansion result to b with bash's quoting rules.
+func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
+	if !v.multi {
+		if err := r.g.checkString(int64(len(v.s))); err != nil {
+			r.stop(err)
+			return false
+		}
+		b.add(piece{s: v.s, quoted: quoted, split: !quoted})
+		return true
+	}
+	if v.star && (quoted || b.noSplit) {
+		sep := ""
+		if ifs := r.ifs(); ifs != "" {
+			_, n := utf8.DecodeRuneInString(ifs)
+			sep = ifs[:n]
+		} else if r.vars.visible("IFS") == nil {
+			sep = " "
+		}
+		b.add(piece{s: strings.Join(v.list, sep), quoted: quoted, split: !quoted})
+		return true
+	}
+	for i, s := range v.list {
+		if i > 0 {
+			if quoted || b.noSplit {
+				b.forceBreak()
+			} else if b.curValid {
+				// Unquoted elements are separate words too.
+				b.forceBreak()
+			}
+		}
+		b.add(piece{s: s, quoted: quoted, split: !quoted})
+	}
+	return true
+}
+
+// paramLength is ${#x}: characters of a scalar, elements of an array.
+func (r *Runner) paramLength(p *syntax.ParamExp) (int, bool) {
+	name := p.Param.Value
+	if p.Index == nil {
+		switch name {
+		case "@", "*", "#":
+			if name == "#" {
+				// ${##} is the length of $#.
+				return len(strconv.Itoa(len(r.params))), true
+			}
+			return len(r.params), true
+		}
+	}
+	v, _, ok := r.paramValue(&syntax.ParamExp{Param: p.Param, Index: p.Index, Short: p.Short})
+	if !ok {
+		return 0, false
+	}
+	if v.multi {
+		return len(v.list), true
+	}
+	if !v.set && r.opts[optNoUnset] {
+		r.fatal(1, "%s: unbound variable", name)
+		return 0, false
+	}
+	return utf8.RuneCountInString(v.s), true
+}
+
+// paramValue finds the value p names, following ${!x} indirection.
+func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
+	name := p.Param.Value
+	if p.Excl {
+		if p.Index != nil {
+			if w, ok := p.Index.(*syntax.Word); ok {
+				if l := w.Lit(); l == "@" || l == "*" {
+					v := r.lookupVar(name)
+					return pval{list: v.keys(), multi: true, star: l == "*", set: true}, name, true
+				}
+			}
+		}
+		// A nameref's ${!ref} is the name it points to.
+		if v := r.vars.visible(name); v.has(attrNameref) && p.Index == nil {
+			return pval{s: v.str, set: v.set}, name, true
+		}
+		target, _, ok := r.paramValue(&syntax.ParamExp{Param: p.Param, Index: p.Index})
+		if !ok {
+			return pval{}, "", false
+		}
+		if !target.set {
+			if r.opts[optNoUnset] {
+				r.fatal(1, "%s: unbound variable", name)
+				return pval{}, "", false
+			}
+			return pval{}, name, true
+		}
+		ref := target.s
+		if target.multi {
+			ref = strings.Join(target.list, " ")
+		}
+		return r.indirect(ref)
+	}
+	return r.namedValue(name, p.Index)
+}
+
+// indirect expands the parameter whose name is ref (${!ref}).
+func (r *Runner) indirect(ref string) (pval, string, bool) {
+	name, sub, hasSub := splitSubscript(ref)
+	if !validParamName(name) {
+		r.errorf("%s: invalid indirect expansion", ref)
+		r.status = 1
+		r.abortCommand()
+		return pval{}, "", false
+	}
+	if !hasSub {
+		return r.namedValue(name, nil)
+	}
+	return r.subscriptValue(name, sub)
+}
+
+// validParamName accepts names, positional numbers and special parameters.
+func validParamName(s string) bool {
+	if s == "" {
+		return false
+	}
+	if isName(s) || isDigits(s) {
+		return true
+	}
+	return len(s) == 1 && strings.Contains("@*#?-$!0", s)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// splitSubscript splits "a[i]" into a, i.
+func splitSubscript(s string) (string, string, bool) {
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") {
+		return s, "", false
+	}
+	return s[:i], s[i+1 : len(s)-1], true
+}
+
+// namedValue is the value of a named or special parameter, with an
+// optional subscript from the parser.
+func (r *Runner) namedValue(name string, index syntax.ArithmExpr) (pval, string, bool) {
+	if index == nil {
+		if s, set, ok := r.special(name); ok {
+			if name == "@" || name == "*" {
+				return pval{list: r.params, multi: true, star: name == "*", set: true}, name, true
+			}
+			return pval{s: s, set: set}, name, true
+		}
+		v := r.lookupVar(name)
+		s, set := v.scalar()
+		return pval{s: s, set: set}, name, true
+	}
+	if w, ok := index.(*syntax.Word); ok {
+		if l := w.Lit(); l == "@" || l == "*" {
+			v := r.lookupVar(name)
+			if name == "@" || name == "*" {
+				return pval{list: r.params, multi: true, star: name == "*", set: true}, name, true
+			}
+			return pval{list: v.values(), multi: true, star: l == "*", set: v != nil && v.set}, name, true
+		}
+	}
+	v := r.lookupVar(name)
+	if v.has(attrAssoc) {
+		key, ok := r.assocKey(index)
+		if !ok {
+			return pval{}, "", false
+		}
+		s, set := v.assoc.get(key)
+		return pval{s: s, set: set}, name, true
+	}
+	i, ok := r.arithIndex(index)
+	if !ok {
+		return pval{}, "", false
+	}
+	return r.elementValue(v, name, i)
+}
+
+// subscriptValue is name[sub] for subscript text from ${!ref} or a
+// nameref.
+func (r *Runner) subscriptValue(name, sub string) (pval, string, bool) {
+	v := r.lookupVar(name)
+	if sub == "@" || sub == "*" {
+		if name == "@" || name == "*" {
+			return pval{list: r.params, multi: true, star: name == "*", set: true}, name, true
+		}
+		return pval{list: v.values(), multi: true, star: sub == "*", set: v != nil && v.set}, name, true
+	}
+	if v.has(attrAssoc) {
+		key, ok := r.expandText(sub)
+		if !ok {
+			return pval{}, "", false
+		}
+		s, set := v.assoc.get(key)
+		return pval{s: s, set: set}, name, true
+	}
+	n, ok := r.arithText(sub)
+	if !ok {
+		return pval{}, "", false
+	}
+	return r.elementValue(v, name, n)
+}
+
+// elementValue is element i of an indexed array (negative counts from the
+// end) or of a scalar (only 0).
+func (r *Runner) elementValue(v *Var, name string, i int64) (pval, string, bool) {
+	if v == nil || !v.set {
+		return pval{}, name, true
+	}
+	if !v.has(attrIndexed) {
+		if i == 0 || i == -1 {
+			return pval{s: v.str, set: true}, name, true
+		}
+		return pval{}, name, true
+	}
+	if i < 0 {
+		i += v.arr.maxIndex() + 1
+		if i < 0 {
+			r.errorf("%s: bad array subscript", name)
+			r.status = 1
+			return pval{}, name, true
+		}
+	}
+	s, set := v.arr.get(i)
+	return pval{s: s, set: set}, name, true
+}
+
+// varNamesWithPrefix lists the variables whose names start with prefix.
+func (r *Runner) varNamesWithPrefix(prefix string) []string {
+	var out []string
+	for _, n := range r.vars.names() {
+		if strings.HasPrefix(n, prefix) {
+			if v := r.vars.visible(n); v != nil && (v.set || v.isArray() || v.attrs != 0) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// special answers the special parameters and the variables bash computes.
+func (r *Runner) special(name string) (string, bool, bool) {
+	switch name {
+	case "#":
+		return strconv.Itoa(len(r.params)), true, true
+	case "?":
+		return strconv.Itoa(r.status), true, true
+	case "-":
+		return r.dashFlags(), true, true
+	case "$":
+		return "1", true, true
+	case "!":
+		if r.lastBg == 0 {
+			return "", false, true
+		}
+		return strconv.Itoa(r.lastBg), true, true
+	case "0":
+		return r.arg0, true, true
+	case "@", "*":
+		return strings.Join(r.params, " "), true, true
+	}
+	if isDigits(name) {
+		n, err := strconv.Atoi(name)
+		if err != nil || n > len(r.params) || n == 0 {
+			return "", false, true
+		}
+		return r.params[n-1], true, true
+	}
+	return "", false, false
+}

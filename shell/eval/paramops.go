@@ -1,0 +1,606 @@
+package eval
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/justbash/justbash/shell/pattern"
+)
+
+// isNull reports whether a value counts as null for the : operators.
+func (v pval) isNull() bool {
+	if v.multi {
+		return len(v.list) == 0 || len(v.list) == 1 && v.list[0] == ""
+	}
+	return !v.set || v.s == ""
+}
+
+func (v pval) isUnset() bool {
+	if v.multi {
+		return len(v.list) == 0
+	}
+	return !v.set
+}
+
+// paramOp applies ${x<op>word}.
+func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, quoted bool) bool {
+	op := p.Exp.Op
+	w := p.Exp.Word
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+		if v.isUnset() || op == syntax.DefaultUnsetOrNull && v.isNull() {
+			return r.expandWordInto(b, w, quoted)
+		}
+		return r.deliver(b, v, quoted)
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		if v.isUnset() || op == syntax.AlternateUnsetOrNull && v.isNull() {
+			if quoted {
+				b.add(piece{quoted: true})
+			}
+			return true
+		}
+		return r.expandWordInto(b, w, quoted)
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if v.isUnset() || op == syntax.AssignUnsetOrNull && v.isNull() {
+			if v.multi || p.Excl {
+				r.errorf("$%s: cannot assign in this way", name)
+				r.abortCommand()
+				return false
+			}
+			s, ok := r.expandString(w)
+			if !ok {
+				return false
+			}
+			if p.Index != nil {
+				if !r.assignIndexed(name, p.Index, s) {
+					return false
+				}
+			} else if !validParamName(name) || !isName(name) {
+				r.errorf("$%s: cannot assign in this way", name)
+				r.abortCommand()
+				return false
+			} else if !r.setVar(name, s, false) {
+				r.abortCommand()
+				return false
+			}
+			nv, _, ok := r.namedValue(name, p.Index)
+			if !ok {
+				return false
+			}
+			return r.deliver(b, nv, quoted)
+		}
+		return r.deliver(b, v, quoted)
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		if v.isUnset() || op == syntax.ErrorUnsetOrNull && v.isNull() {
+			msg := "parameter null or not set"
+			if op == syntax.ErrorUnset {
+				msg = "parameter not set"
+			}
+			if w != nil {
+				s, ok := r.expandString(w)
+				if !ok {
+					return false
+				}
+				msg = s
+			}
+			r.fatal(1, "%s: %s", unboundName(p, name), msg)
+			if r.interactive {
+				r.abortCommand()
+			}
+			return false
+		}
+		return r.deliver(b, v, quoted)
+	}
+	if !v.set && !v.multi && r.opts[optNoUnset] {
+		r.fatal(1, "%s: unbound variable", unboundName(p, name))
+		return false
+	}
+	if p.Length {
+		// ${#x...} with an operator is a bad substitution in bash.
+		r.badSubst(p)
+		return false
+	}
+	f, ok := r.stringOp(p, op, w)
+	if !ok {
+		return false
+	}
+	return r.deliver(b, v.mapEach(f), quoted)
+}
+
+// mapEach applies f to each element (or the scalar).
+func (v pval) mapEach(f func(string) string) pval {
+	if v.multi {
+		out := make([]string, len(v.list))
+		for i, s := range v.list {
+			out[i] = f(s)
+		}
+		v.list = out
+		return v
+	}
+	if v.set {
+		v.s = f(v.s)
+	}
+	return v
+}
+
+// expandWordInto expands an operator's word into the field buffer with
+// the quoting of the enclosing expansion.
+func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
+	if w == nil {
+		if quoted {
+			b.add(piece{quoted: true})
+		}
+		return true
+	}
+	if quoted && len(w.Parts) == 0 {
+		b.add(piece{quoted: true})
+		return true
+	}
+	return r.expandParts(b, w.Parts, quoted, !quoted)
+}
+
+func (r *Runner) badSubst(p *syntax.ParamExp) {
+	r.errorf("%s: bad substitution", paramSource(p))
+	r.status = 1
+	r.abortCommand()
+}
+
+// paramSource prints a parameter expansion back as source text.
+func paramSource(p *syntax.ParamExp) string {
+	var sb strings.Builder
+	syntax.NewPrinter().Print(&sb, &syntax.Word{Parts: []syntax.WordPart{p}})
+	return sb.String()
+}
+
+// stringOp builds the per-string function of a pattern, case or @ operator.
+func (r *Runner) stringOp(p *syntax.ParamExp, op syntax.ParExpOperator, w *syntax.Word) (func(string) string, bool) {
+	switch op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		pat, ok := r.compileWordPattern(w)
+		if !ok {
+			return nil, false
+		}
+		return func(s string) string {
+			switch op {
+			case syntax.RemSmallPrefix:
+				if n := pat.ShortestPrefix(s); n >= 0 {
+					return s[n:]
+				}
+			case syntax.RemLargePrefix:
+				if n := pat.LongestPrefix(s); n >= 0 {
+					return s[n:]
+				}
+			case syntax.RemSmallSuffix:
+				if n := pat.ShortestSuffix(s); n >= 0 {
+					return s[:n]
+				}
+			case syntax.RemLargeSuffix:
+				if n := pat.LongestSuffix(s); n >= 0 {
+					return s[:n]
+				}
+			}
+			return s
+		}, true
+	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		var pat *pattern.Pattern
+		if w != nil && len(w.Parts) > 0 {
+			var ok bool
+			if pat, ok = r.compileWordPattern(w); !ok {
+				return nil, false
+			}
+		}
+		all := op == syntax.UpperAll || op == syntax.LowerAll
+		upper := op == syntax.UpperFirst || op == syntax.UpperAll
+		return func(s string) string { return caseMod(s, pat, all, upper) }, true
+	case syntax.OtherParamOps:
+		return r.atOp(p, w)
+	}
+	r.badSubst(p)
+	return nil, false
+}
+
+// caseMod converts the first (or every) character matching pat.
+func caseMod(s string, pat *pattern.Pattern, all, upper bool) string {
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && !all {
+			b.WriteString(s[i:])
+			break
+		}
+		if pat == nil || pat.Match(string(c)) {
+			if upper {
+				c = unicode.ToUpper(c)
+			} else {
+				c = unicode.ToLower(c)
+			}
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// compileWordPattern expands w as a pattern and compiles it with the
+// current extglob and nocasematch settings.
+func (r *Runner) compileWordPattern(w *syntax.Word) (*pattern.Pattern, bool) {
+	s, ok := r.expandPattern(w)
+	if !ok {
+		return nil, false
+	}
+	return r.compilePattern(s, false)
+}
+
+func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) {
+	mode := pattern.Mode(0)
+	if r.shopts["extglob"] {
+		mode |= pattern.ExtGlob
+	}
+	if nocase {
+		mode |= pattern.NoCase
+	}
+	pat, err := pattern.Compile(s, mode)
+	if err != nil {
+		pat, err = pattern.Compile(pattern.QuoteMeta(s), 0)
+		if err != nil {
+			r.errorf("%v", err)
+			return nil, false
+		}
+	}
+	return pat, true
+}
+
+// atOp implements ${x@Q} and the other transformation operators.
+func (r *Runner) atOp(p *syntax.ParamExp, w *syntax.Word) (func(string) string, bool) {
+	op := ""
+	if w != nil {
+		op = w.Lit()
+	}
+	switch op {
+	case "Q":
+		return shellQuote, true
+	case "E":
+		return func(s string) string { return ansiCQuote(s) }, true
+	case "P":
+		return r.expandPrompt, true
+	case "U":
+		return strings.ToUpper, true
+	case "L":
+		return strings.ToLower, true
+	case "u":
+		return func(s string) string { return caseMod(s, nil, false, true) }, true
+	case "a":
+		v := r.lookupVar(p.Param.Value)
+		flags := attrFlags(v)
+		return func(string) string { return flags }, true
+	case "A", "K", "k":
+		// Handled as whole-variable forms by callers that need them;
+		// per element they quote the value.
+		name := p.Param.Value
+		if op == "A" {
+			v := r.lookupVar(name)
+			return func(s string) string {
+				flags := attrFlags(v)
+				if flags == "" {
+					return name + "=" + shellQuote(s)
+				}
+				return "declare -" + flags + " " + name + "=" + shellQuote(s)
+			}, true
+		}
+		return shellQuote, true
+	}
+	r.badSubst(p)
+	return nil, false
+}
+
+// attrFlags renders a variable's attributes as declare's letters.
+func attrFlags(v *Var) string {
+	if v == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, f := range []struct {
+		a uint16
+		c byte
+	}{{attrIndexed, 'a'}, {attrAssoc, 'A'}, {attrInteger, 'i'}, {attrLower, 'l'}, {attrNameref, 'n'},
+		{attrReadonly, 'r'}, {attrTrace, 't'}, {attrUpper, 'u'}, {attrExport, 'x'}} {
+		if v.attrs&f.a != 0 {
+			b.WriteByte(f.c)
+		}
+	}
+	return b.String()
+}
+
+// slice implements ${x:offset:length}.
+func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
+	off, ok := r.arithNode(p.Slice.Offset)
+	if !ok {
+		return v, false
+	}
+	hasLen := p.Slice.Length != nil
+	var length int64
+	if hasLen {
+		if length, ok = r.arithNode(p.Slice.Length); !ok {
+			return v, false
+		}
+	}
+	if v.multi {
+		list := v.list
+		if name == "@" || name == "*" {
+			list = append([]string{r.arg0}, r.params...)
+		} else if vv := r.lookupVar(name); vv.has(attrIndexed) && p.Index != nil {
+			return r.sliceSparse(vv, v, off, length, hasLen)
+		}
+		n := int64(len(list))
+		if off < 0 {
+			off += n
+			if off < 0 {
+				v.list = nil
+				return v, true
+			}
+		}
+		if hasLen && length < 0 {
+			r.errorf("%s: substring expression < 0", indexText(p.Slice.Length))
+			r.status = 1
+			r.abortCommand()
+			return v, false
+		}
+		if off > n {
+			off = n
+		}
+		end := n
+		if hasLen && off+length < n {
+			end = off + length
+		}
+		v.list = list[off:end]
+		return v, true
+	}
+	if !v.set {
+		return v, true
+	}
+	runes := []rune(v.s)
+	n := int64(len(runes))
+	if off < 0 {
+		off += n
+		if off < 0 {
+			v.s = ""
+			return v, true
+		}
+	}
+	if off > n {
+		v.s = ""
+		return v, true
+	}
+	end := n
+	if hasLen {
+		if length < 0 {
+			end = n + length
+			if end < off {
+				r.errorf("%s: substring expression < 0", indexText(p.Slice.Length))
+				r.status = 1
+				r.abortCommand()
+				return v, false
+			}
+		} else if off+length < n {
+			end = off + length
+		}
+	}
+	v.s = string(runes[off:end])
+	return v, true
+}
+
+// sliceSparse slices an indexed array by index, not by position, as bash
+// does for ${a[@]:off:len} on sparse arrays.
+func (r *Runner) sliceSparse(vv *Var, v pval, off, length int64, hasLen bool) (pval, bool) {
+	if off < 0 {
+		off += vv.arr.maxIndex() + 1
+		if off < 0 {
+			v.list = nil
+			return v, true
+		}
+	}
+	if hasLen && length < 0 {
+		r.errorf("%d: substring expression < 0", length)
+		r.status = 1
+		r.abortCommand()
+		return v, false
+	}
+	var out []string
+	for _, e := range vv.arr.elems {
+		if e.idx < off {
+			continue
+		}
+		if hasLen && int64(len(out)) >= length {
+			break
+		}
+		out = append(out, e.val)
+	}
+	v.list = out
+	return v, true
+}
+
+// replace implements ${x/pat/rep} and its //, /# and /% forms.
+func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
+	orig := p.Repl.Orig
+	anchor := byte(0)
+	if orig != nil && len(orig.Parts) > 0 {
+		if l, ok := orig.Parts[0].(*syntax.Lit); ok && l.Value != "" && (l.Value[0] == '#' || l.Value[0] == '%') {
+			anchor = l.Value[0]
+			parts := append([]syntax.WordPart{&syntax.Lit{Value: l.Value[1:]}}, orig.Parts[1:]...)
+			orig = &syntax.Word{Parts: parts}
+		}
+	}
+	patText, ok := r.expandPattern(orig)
+	if !ok {
+		return v, false
+	}
+	pat, ok := r.compilePattern(patText, false)
+	if !ok {
+		return v, false
+	}
+	rep, ok := r.replacementText(p.Repl.With)
+	if !ok {
+		return v, false
+	}
+	all := p.Repl.All
+	f := func(s string) string {
+		return replaceIn(s, pat, patText, rep, all, anchor)
+	}
+	return v.mapEach(f), true
+}
+
+// replacement is ${x/p/rep}'s rep: literal pieces and & (the match).
+type replacement struct {
+	parts []string // even indexes literal, odd indexes mark a & (empty)
+	amp   bool
+}
+
+func (rp replacement) render(match string) string {
+	if !rp.amp {
+		return strings.Join(rp.parts, "")
+	}
+	var b strings.Builder
+	for i, s := range rp.parts {
+		if i%2 == 1 {
+			b.WriteString(match)
+			continue
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// replacementText expands the replacement; with patsub_replacement an
+// unquoted & stands for the match and \& for a literal &.
+func (r *Runner) replacementText(w *syntax.Word) (replacement, bool) {
+	if w == nil {
+		return replacement{parts: []string{""}}, true
+	}
+	if !r.shopts["patsub_replacement"] {
+		s, ok := r.expandString(w)
+		return replacement{parts: []string{s}}, ok
+	}
+	pat, ok := r.expandPattern(w)
+	if !ok {
+		return replacement{}, false
+	}
+	var parts []string
+	var cur strings.Builder
+	amp := false
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		if c == '\\' && i+1 < len(pat) {
+			i++
+			cur.WriteByte(pat[i])
+			continue
+		}
+		if c == '&' {
+			parts = append(parts, cur.String(), "")
+			cur.Reset()
+			amp = true
+			continue
+		}
+		cur.WriteByte(c)
+	}
+	parts = append(parts, cur.String())
+	return replacement{parts: parts, amp: amp}, true
+}
+
+// replaceIn performs one pattern substitution on s.
+func replaceIn(s string, pat *pattern.Pattern, patText string, rep replacement, all bool, anchor byte) string {
+	switch anchor {
+	case '#':
+		if n := pat.LongestPrefix(s); n >= 0 {
+			return rep.render(s[:n]) + s[n:]
+		}
+		return s
+	case '%':
+		if n := pat.LongestSuffix(s); n >= 0 {
+			return s[:n] + rep.render(s[n:])
+		}
+		return s
+	}
+	if patText == "" {
+		return s
+	}
+	var b strings.Builder
+	from := 0
+	for from <= len(s) {
+		start, end, ok := pat.Find(s, from)
+		if !ok {
+			break
+		}
+		if end == start {
+			// An empty match replaces nothing and moves on one character.
+			if start >= len(s) {
+				break
+			}
+			_, n := utf8.DecodeRuneInString(s[start:])
+			b.WriteString(s[from : start+n])
+			from = start + n
+			continue
+		}
+		b.WriteString(s[from:start])
+		b.WriteString(rep.render(s[start:end]))
+		from = end
+		if !all {
+			break
+		}
+	}
+	if from < len(s) {
+		b.WriteString(s[from:])
+	}
+	return b.String()
+}
+
+// shellQuote quotes s as ${x@Q} and declare -p do: '...' or $'...' when
+// s holds control characters.
+func shellQuote(s string) string {
+	needDollar := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f {
+			needDollar = true
+			break
+		}
+	}
+	if !needDollar {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case 0x1b:
+			b.WriteString(`\E`)
+		case '\'':
+			b.WriteString(`\'`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				b.WriteString(`\` + leftPad(strconv.FormatInt(int64(c), 8), 3))
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}

@@ -1,0 +1,188 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// newPipe is a synchronous in-memory pipe.
+func newPipe() (*io.PipeReader, *io.PipeWriter) { return io.Pipe() }
+
+// syntaxErrorAt reports a parse error as bash does: the unexpected token
+// (or end of file), then the offending line.
+func (r *Runner) reportSyntax(src *source, err error) {
+	var pe syntax.ParseError
+	line := 1
+	msg := "syntax error"
+	tokText := ""
+	if errors.As(err, &pe) {
+		line = int(pe.Pos.Line())
+		if pe.Incomplete {
+			msg = "syntax error: unexpected end of file"
+			line = strings.Count(src.text, "\n") + 1
+			if strings.HasSuffix(src.text, "\n") {
+				line = strings.Count(src.text, "\n") + 1
+			}
+		} else {
+			tok := tokenAt(src.text, int(pe.Pos.Offset()))
+			if tok == "" {
+				msg = "syntax error: unexpected end of file"
+			} else {
+				msg = "syntax error near unexpected token `" + tok + "'"
+				tokText = lineAt(src.text, int(pe.Pos.Offset()))
+			}
+		}
+	} else {
+		msg = "syntax error: " + err.Error()
+	}
+	line += src.lineBase
+	prefix := r.msgPrefixAt(src, line)
+	if src.file == "" && r.mode == 'c' && r.evalLevel() == 0 {
+		prefix = fmt.Sprintf("%s: -c: line %d: ", r.arg0, line)
+	}
+	if r.evalLevel() > 0 && src.file == "" {
+		prefix = r.msgPrefixAt(src, line)
+		if r.mode == 'c' {
+			prefix = fmt.Sprintf("%s: eval: line %d: ", r.arg0, line)
+		}
+	}
+	w := r.stderr()
+	fmt.Fprintf(w, "%s%s\n", prefix, msg)
+	if tokText != "" {
+		fmt.Fprintf(w, "%s`%s'\n", prefix, tokText)
+	}
+}
+
+// tokenAt is the shell token starting at offset off of text.
+func tokenAt(text string, off int) string {
+	if off < 0 || off >= len(text) {
+		return ""
+	}
+	s := text[off:]
+	for _, op := range []string{";;&", ";;", ";&", "&&", "||", "|&", "<<-", "<<<", "<<", ">>", "<&", ">&", "<>", "&>", "((", "))"} {
+		if strings.HasPrefix(s, op) {
+			return op
+		}
+	}
+	switch s[0] {
+	case '\n':
+		return "newline"
+	case ';', '&', '|', '(', ')', '<', '>':
+		return s[:1]
+	}
+	end := strings.IndexAny(s, " \t\n;&|()<>")
+	if end < 0 {
+		end = len(s)
+	}
+	if end == 0 {
+		return s[:1]
+	}
+	return s[:end]
+}
+
+// lineAt is the source line holding offset off.
+func lineAt(text string, off int) string {
+	if off > len(text) {
+		off = len(text)
+	}
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	end := strings.IndexByte(text[off:], '\n')
+	if end < 0 {
+		return text[start:]
+	}
+	return text[start : off+end]
+}
+
+// parseErrorText is kept for callers that want the line and message only.
+func parseErrorText(err error) (int, string) {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		return int(pe.Pos.Line()), "syntax error: " + pe.Text
+	}
+	return 1, err.Error()
+}
+
+// expandAliases re-reads a line of statements with aliases substituted
+// when alias expansion is on and a command word names an alias: bash
+// expands aliases while reading, so we substitute in the line's text and
+// parse it again, as many times as new aliases appear.
+func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt {
+	if !r.shopts["expand_aliases"] || len(r.aliases) == 0 || len(stmts) == 0 {
+		return stmts
+	}
+	start := int(stmts[0].Pos().Offset())
+	end := int(stmts[len(stmts)-1].End().Offset())
+	if end > len(src.text) || start > end {
+		return stmts
+	}
+	text := src.text[start:end]
+	used := map[string]bool{}
+	for round := 0; round < 16; round++ {
+		edits := r.aliasEdits(stmts, start, used)
+		if len(edits) == 0 {
+			return stmts
+		}
+		// Apply from the end so offsets stay valid.
+		for i := len(edits) - 1; i >= 0; i-- {
+			e := edits[i]
+			text = text[:e.from] + e.with + text[e.to:]
+		}
+		// Keep the line numbers: pad with the newlines before start.
+		pad := strings.Repeat("\n", strings.Count(src.text[:start], "\n"))
+		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+		f, err := p.Parse(strings.NewReader(pad+text), "")
+		if err != nil {
+			r.reportSyntax(&source{text: pad + text, file: src.file, lineBase: src.lineBase}, err)
+			r.status = 2
+			return nil
+		}
+		stmts = f.Stmts
+		start = len(pad)
+		r.aliasSrc = &source{text: pad + text, file: src.file, lineBase: src.lineBase}
+		text = text[:]
+		src = r.aliasSrc
+	}
+	return stmts
+}
+
+type aliasEdit struct {
+	from, to int
+	with     string
+}
+
+// aliasEdits finds the command words of stmts that name aliases not yet
+// expanded, as edits relative to base.
+func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, used map[string]bool) []aliasEdit {
+	var edits []aliasEdit
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			c, ok := n.(*syntax.CallExpr)
+			if !ok || len(c.Args) == 0 {
+				return true
+			}
+			for i, w := range c.Args {
+				lit, ok := w.Parts[0].(*syntax.Lit)
+				if len(w.Parts) != 1 || !ok {
+					break
+				}
+				val, isAlias := r.aliases[lit.Value]
+				if !isAlias || used[lit.Value] {
+					break
+				}
+				used[lit.Value] = true
+				edits = append(edits, aliasEdit{from: int(w.Pos().Offset()) - base, to: int(w.End().Offset()) - base, with: val})
+				// An alias ending in a blank makes the next word a
+				// command word too.
+				if !strings.HasSuffix(val, " ") && !strings.HasSuffix(val, "\t") || i+1 >= len(c.Args) {
+					break
+				}
+			}
+			return true
+		})
+	}
+	return edits
+}

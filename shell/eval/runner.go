@@ -1,0 +1,520 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/justbash/justbash/vfs"
+)
+
+// Config is what the embedding shell gives the evaluator. It is shared by
+// a runner and every subshell it starts; it must not change during a run.
+type Config struct {
+	// FS is the filesystem every path resolves in.
+	FS vfs.FS
+	// Exec runs commands found on $PATH. Nil means none exist.
+	Exec ExecFunc
+	// Limits bound each Run.
+	Limits Limits
+	// Interactive makes the shell interactive ($- has i, aliases expand).
+	Interactive bool
+}
+
+// funcDef is a shell function: its body and the source it came from.
+type funcDef struct {
+	decl *syntax.FuncDecl
+	src  *source
+	// file and line are where it was defined (declare -F with extdebug,
+	// BASH_SOURCE inside it).
+	file string
+	line int
+}
+
+// source is a text being run: a -c string, a file, an eval'd string.
+type source struct {
+	text string
+	// file names the source in messages and BASH_SOURCE; "" for -c.
+	file string
+	// lineBase is added to parser lines (eval text inherits the caller's
+	// line numbers in bash).
+	lineBase int
+}
+
+// flow is a pending change of control: break, continue, return, exit.
+type flow int
+
+const (
+	flowNone flow = iota
+	flowBreak
+	flowContinue
+	flowReturn
+	flowExit
+)
+
+// frame is one entry of the call stack (FUNCNAME, BASH_SOURCE, BASH_LINENO).
+type frame struct {
+	name   string // function name, "source", or "main"
+	file   string
+	line   int // the line it was called from
+	params []string
+	argv0  string
+}
+
+// Runner runs bash. A Runner is not safe for concurrent use; pipelines and
+// subshells run on copies (subshell).
+type Runner struct {
+	cfg *Config
+	g   *guard
+	ctx context.Context
+
+	vars    *varStore
+	funcs   map[string]*funcDef
+	aliases map[string]string
+	opts    [numSetOpts]bool
+	shopts  map[string]bool
+	traps   map[string]string
+	hash    map[string]string
+	dirs    []string // pushd stack, without the current directory
+
+	params      []string
+	arg0        string
+	dir         string
+	fds         *fdTable
+	interactive bool
+	mode        byte // 'c' for -c, 's' for stdin, 0 for a file
+
+	status     int
+	pipeStatus []int
+	lastBg     int
+	lastArg    string // $_
+	flow       flow
+	flowN      int // levels left for break/continue
+	exitCode   int
+
+	// depth counts nested functions, sources, evals and shells against
+	// Limits.MaxCallDepth; loopDepth counts enclosing loops.
+	depth     int
+	funcDepth int
+	loopDepth int
+	stack     []frame
+	src       *source
+	lineno    int
+	subLevel  int
+	pid       int
+	nextPid   *atomic.Int64
+	// noErrExit is non-zero while set -e is suspended (conditions, &&/||
+	// lists but the last, negated pipelines).
+	noErrExit int
+	// inTrap names the trap being run, so a trap does not re-enter itself.
+	inTrap     string
+	bashCmd    string
+	jobs       *jobTable
+	errTrapped bool
+
+	lostSpecial    map[string]bool // dynamic variables the script unset
+	rng            *rand.Rand
+	started        time.Time
+	secondsBase    int64
+	scriptFile     string
+	assignFailed   bool
+	substStatus    int
+	substRan       bool
+	lastArgPending string
+	keepRedirs     bool // exec without a command keeps its redirections
+	umaskSet       bool
+	umaskVal       fs.FileMode
+	procFDs        []int
+	sigpipe        *atomic.Bool
+	disabled       map[string]bool // enable -n
+	sourceDepth    int
+	// errTrapInherited and debugInherited: set -E / set -T semantics are
+	// read from opts; these stay false until declare -ft is supported.
+	errTrapInherited bool
+	debugInherited   bool
+	optPos           int
+	optLast          string
+	localOptind      int
+	aliasSrc         *source
+}
+
+// New makes a runner with bash's initial state: env holds the inherited
+// (exported) variables, dir the working directory.
+func New(cfg *Config, env map[string]string, dir string) *Runner {
+	r := &Runner{
+		cfg:     cfg,
+		vars:    newVarStore(),
+		funcs:   map[string]*funcDef{},
+		aliases: map[string]string{},
+		shopts:  map[string]bool{},
+		traps:   map[string]string{},
+		hash:    map[string]string{},
+		dir:     dir,
+		fds:     newFdTable(),
+		arg0:    "bash",
+		pid:     1,
+		nextPid: new(atomic.Int64),
+		jobs:    newJobTable(),
+		started: time.Now(),
+	}
+	r.nextPid.Store(100)
+	r.interactive = cfg.Interactive
+	for _, n := range shoptDefaults {
+		r.shopts[n] = true
+	}
+	if r.interactive {
+		r.shopts["expand_aliases"] = true
+	}
+	r.opts[optBraceExpand] = true
+	r.opts[optHashAll] = true
+	r.opts[optInteractiveComments] = true
+	g := r.vars.global()
+	for k, v := range env {
+		g.vars[k] = &Var{attrs: attrExport, set: true, str: v}
+	}
+	r.initVars()
+	return r
+}
+
+// initVars sets the variables bash sets at start-up when the environment
+// did not.
+func (r *Runner) initVars() {
+	def := func(name, val string) {
+		if v := r.vars.visible(name); v == nil {
+			r.vars.global().vars[name] = &Var{set: true, str: val}
+		}
+	}
+	def("IFS", " \t\n")
+	def("PS1", `\s-\v\$ `)
+	def("PS2", "> ")
+	def("PS4", "+ ")
+	def("OPTIND", "1")
+	def("OPTERR", "1")
+	def("HISTFILE", "")
+	def("BASH", "/bin/bash")
+	def("BASH_VERSION", "5.2.15(1)-release")
+	def("MACHTYPE", "x86_64-pc-linux-gnu")
+	def("HOSTTYPE", "x86_64")
+	def("OSTYPE", "linux-gnu")
+	def("PWD", r.dir)
+	def("SHLVL", "1")
+	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
+	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
+		vi.arr.set(int64(i), s)
+	}
+	r.vars.global().vars["BASH_VERSINFO"] = vi
+}
+
+// SetArgs sets $0 and the positional parameters.
+func (r *Runner) SetArgs(arg0 string, params []string) {
+	r.arg0 = arg0
+	r.params = params
+}
+
+// SetMode records how the script came: 'c' for -c, 's' for stdin.
+func (r *Runner) SetMode(m byte) { r.mode = m }
+
+// SetStdio sets descriptors 0, 1 and 2.
+func (r *Runner) SetStdio(in io.Reader, out, errw io.Writer) {
+	r.fds.set(0, &fdEntry{r: in})
+	r.fds.set(1, &fdEntry{w: out})
+	r.fds.set(2, &fdEntry{w: errw})
+}
+
+// Dir is the working directory.
+func (r *Runner) Dir() string { return r.dir }
+
+// Status is $?.
+func (r *Runner) Status() int { return r.status }
+
+// Exited reports whether the script ran exit (or a fatal error ended it).
+func (r *Runner) Exited() bool { return r.flow == flowExit }
+
+// Run reads and runs src one complete command at a time, as bash reads a
+// script, and returns the exit status. file names the script in messages
+// ("" for -c text). The error is a *LimitError when a limit stopped the
+// run, or the context's error; the status is then the limit's.
+func (r *Runner) Run(ctx context.Context, src, file string) (status int, err error) {
+	r.g = newGuard(ctx, r.cfg.Limits)
+	defer r.g.cancel()
+	r.ctx = r.g.ctx
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(r.stderr(), "bash: internal error: %v\n", p)
+			status, err = 2, nil
+		}
+		r.jobs.waitAll()
+		if e := r.g.err(); e != nil {
+			status, err = e.Status(), e
+		} else if cerr := ctx.Err(); cerr != nil {
+			status, err = 130, cerr
+		}
+	}()
+	r.flow = flowNone
+	r.runSource(&source{text: src, file: file})
+	if r.flow == flowExit {
+		r.status = r.exitCode
+	}
+	r.runExitTrap()
+	r.flow = flowNone
+	return r.status, nil
+}
+
+// RunMore runs more text in the same state (a Session's next Exec).
+func (r *Runner) RunMore(ctx context.Context, src string) (int, error) {
+	return r.Run(ctx, src, "")
+}
+
+// runSource parses and runs src one line of complete commands at a time.
+// Where mvdan/sh's parser rejects arithmetic that bash accepts while
+// reading (bash checks $(( )) and (( )) only when it evaluates them), the
+// text is re-read with that arithmetic blanked out; the evaluator takes
+// arithmetic from the original text by offset, so bash's own error (or
+// result) comes at run time.
+func (r *Runner) runSource(src *source) {
+	if !strings.HasSuffix(src.text, "\n") {
+		src.text += "\n"
+	}
+	saved := r.src
+	r.src = src
+	defer func() { r.src = saved }()
+	parseText := src.text
+	done := -1
+	for attempt := 0; attempt < 64; attempt++ {
+		retry := false
+		p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
+			if err != nil {
+				if patched, ok := blankArith(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
+				r.reportSyntax(src, err)
+				r.status = 2
+				if r.evalLevel() == 0 {
+					r.exit(2)
+				}
+				return
+			}
+			if p.Incomplete() || len(stmts) == 0 {
+				continue
+			}
+			if int(stmts[0].Pos().Offset()) <= done {
+				continue
+			}
+			done = int(stmts[len(stmts)-1].End().Offset())
+			if !r.runLine(src, stmts) {
+				return
+			}
+		}
+		if !retry {
+			return
+		}
+	}
+}
+
+// runLine runs one line's statements; false when the flow leaves the source.
+func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
+	r.aliasSrc = nil
+	stmts = r.expandAliases(src, stmts)
+	if r.aliasSrc != nil {
+		r.src = r.aliasSrc
+		defer func() { r.src = src }()
+	}
+	prepareStmts(stmts)
+	for _, st := range stmts {
+		r.stmt(st)
+		if r.flow == flowAbort && r.depth == 0 {
+			r.flow = flowNone
+			return true
+		}
+		if r.flow != flowNone {
+			return false
+		}
+	}
+	return true
+}
+
+// blankArith finds the $(( )) or (( )) around a parse error and replaces
+// its content with a same-length valid expression.
+func blankArith(text string, err error) (string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(text) {
+		return "", false
+	}
+	for start := off; start >= 1; start-- {
+		if text[start-1:start+1] != "((" {
+			continue
+		}
+		// Find the matching )) from start+1.
+		depth := 0
+		end := -1
+		for i := start + 1; i < len(text); i++ {
+			if text[i] == '(' {
+				depth++
+			} else if text[i] == ')' {
+				if depth == 0 {
+					if i+1 < len(text) && text[i+1] == ')' {
+						end = i
+					}
+					break
+				}
+				depth--
+			}
+		}
+		if end < off-1 || end < 0 {
+			continue
+		}
+		content := text[start+1 : end]
+		if strings.TrimSpace(content) == "0" {
+			return "", false
+		}
+		blank := []byte(strings.Map(func(c rune) rune {
+			if c == '\n' {
+				return c
+			}
+			return ' '
+		}, content))
+		if len(blank) == 0 {
+			return "", false
+		}
+		blank[0] = '0'
+		return text[:start+1] + string(blank) + text[end:], true
+	}
+	return "", false
+}
+
+// evalLevel is non-zero inside eval or source: a syntax error there ends
+// only that text.
+func (r *Runner) evalLevel() int {
+	n := 0
+	for _, f := range r.stack {
+		if f.name == "eval" || f.name == "source" {
+			n++
+		}
+	}
+	return n
+}
+
+// msgPrefix is what bash puts before its own error messages: "bash: line
+// N: " for -c text, "FILE: line N: " for scripts.
+func (r *Runner) msgPrefix() string { return r.msgPrefixAt(r.src, r.lineno) }
+
+func (r *Runner) msgPrefixAt(src *source, line int) string {
+	if r.interactive && src != nil && src.file == "" {
+		return r.arg0 + ": "
+	}
+	file := r.arg0
+	if src != nil && src.file != "" {
+		file = src.file
+	}
+	return fmt.Sprintf("%s: line %d: ", file, line)
+}
+
+// errorf prints a message with bash's prefix on stderr.
+func (r *Runner) errorf(format string, args ...any) {
+	fmt.Fprintf(r.stderr(), "%s%s\n", r.msgPrefix(), fmt.Sprintf(format, args...))
+}
+
+func (r *Runner) stderr() io.Writer {
+	if e := r.fds.get(2); e != nil && e.w != nil {
+		return e.w
+	}
+	return io.Discard
+}
+
+func (r *Runner) stdout() io.Writer {
+	if e := r.fds.get(1); e != nil && e.w != nil {
+		return e.w
+	}
+	return errWriter{}
+}
+
+func (r *Runner) stdin() io.Reader {
+	if e := r.fds.get(0); e != nil && e.r != nil {
+		return e.r
+	}
+	return errReader{}
+}
+
+// errWriter and errReader stand for a closed descriptor.
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, errBadFD }
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errBadFD }
+
+var errBadFD = errors.New("Bad file descriptor")
+
+// exit ends the shell (or the subshell) with status.
+func (r *Runner) exit(status int) {
+	r.exitCode = status
+	r.status = status
+	r.flow = flowExit
+}
+
+// fatal reports a fatal error: a non-interactive shell exits with status.
+func (r *Runner) fatal(status int, format string, args ...any) {
+	r.errorf(format, args...)
+	if r.mode == 'c' && r.subLevel == 0 && status == 1 {
+		// bash -c ends with 127 after a fatal expansion error.
+		status = 127
+	}
+	r.status = status
+	if !r.interactive {
+		r.exit(status)
+	}
+}
+
+// subshell copies the runner for ( ), pipelines, $( ) and & : it shares
+// the filesystem and limits, and owns copies of everything else.
+func (r *Runner) subshell() *Runner {
+	c := *r
+	c.vars = r.vars.clone()
+	c.funcs = make(map[string]*funcDef, len(r.funcs))
+	for k, v := range r.funcs {
+		c.funcs[k] = v
+	}
+	c.aliases = cloneMap(r.aliases)
+	c.shopts = cloneMap(r.shopts)
+	c.traps = map[string]string{}
+	for k, v := range r.traps {
+		// Traps are reset in a subshell, except ignored signals (and
+		// ERR/DEBUG/RETURN under errtrace/functrace, handled on use).
+		if v == "" || k == "ERR" && r.opts[optErrTrace] || k == "DEBUG" || k == "RETURN" {
+			c.traps[k] = v
+		}
+	}
+	c.hash = cloneMap(r.hash)
+	c.dirs = append([]string(nil), r.dirs...)
+	c.params = append([]string(nil), r.params...)
+	c.stack = append([]frame(nil), r.stack...)
+	c.fds = r.fds.clone()
+	c.subLevel++
+	c.pid = int(r.nextPid.Add(1))
+	c.jobs = newJobTable()
+	c.flow = flowNone
+	return &c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	c := make(map[K]V, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}

@@ -1,0 +1,466 @@
+package eval
+
+import (
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// call runs a simple command: assignments, words, and the command they
+// name (function, builtin, or a file on $PATH).
+func (r *Runner) call(c *syntax.CallExpr) {
+	r.substRan = false
+	if len(c.Args) == 0 {
+		r.assignAll(c.Assigns)
+		return
+	}
+	args, ok := r.expandFields(c.Args)
+	if !ok {
+		if r.flow == flowNone {
+			r.status = 1
+		}
+		return
+	}
+	if len(args) == 0 {
+		r.assignAll(c.Assigns)
+		return
+	}
+	r.lastArgPending = args[len(args)-1]
+	if len(c.Assigns) > 0 {
+		r.vars.push(true)
+		defer r.vars.pop()
+		for _, a := range c.Assigns {
+			if !r.assign(a, true) {
+				if r.flow == flowNone {
+					r.status = 1
+				}
+				return
+			}
+		}
+	}
+	r.traceArgs(c.Assigns, args)
+	r.bashCmd = strings.Join(args, " ")
+	if !r.runDebugTrap() {
+		return
+	}
+	r.run(args, false)
+	r.lastArg = r.lastArgPending
+}
+
+// assignAll performs the assignments of a command with no words; $? is
+// the status of the last command substitution, or 0.
+func (r *Runner) assignAll(as []*syntax.Assign) {
+	status := 0
+	for _, a := range as {
+		if !r.assign(a, false) {
+			if r.flow == flowNone {
+				r.status = 1
+				if r.assignFailed && !r.interactive {
+					// A failed assignment (readonly) ends a script's
+					// current command line.
+					r.assignFailed = false
+					r.abortCommand()
+				}
+			}
+			return
+		}
+		if r.substRan {
+			status = r.substStatus
+		}
+	}
+	if len(as) > 0 {
+		r.traceAssigns(as)
+	}
+	r.status = status
+}
+
+// assign performs one assignment. temp puts it in the innermost scope
+// (the command's temporary environment), exported.
+func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
+	name := a.Name.Value
+	if a.Array != nil {
+		if temp {
+			// bash ignores array assignments before a command.
+			return true
+		}
+		return r.assignArray(name, a.Array, a.Append, 0)
+	}
+	val, ok := r.expandAssignValue(a.Value)
+	if !ok {
+		return false
+	}
+	if a.Index != nil {
+		if temp {
+			return true
+		}
+		v, _ := r.vars.lookup(name)
+		if v.has(attrAssoc) {
+			key, ok := r.assocKey(a.Index)
+			if !ok {
+				return false
+			}
+			if v.has(attrReadonly) {
+				r.readonlyError(name)
+				return false
+			}
+			return r.setAssocElem(v, key, val, a.Append)
+		}
+		return r.setElemText(name, r.nodeText(a.Index), val, a.Append)
+	}
+	if temp {
+		if v, _ := r.vars.lookup(name); v.has(attrReadonly) {
+			r.readonlyError(name)
+			return false
+		}
+		sc := r.vars.top()
+		old := r.vars.visible(name)
+		nv := &Var{attrs: attrExport, set: true, str: val}
+		if old != nil && !old.isArray() {
+			nv.attrs |= old.attrs &^ attrReadonly
+			if a.Append && old.set {
+				nv.str = old.str + val
+			}
+		}
+		sc.vars[name] = nv
+		return true
+	}
+	return r.setVar(name, val, a.Append)
+}
+
+// assignArray performs name=(...) and name+=(...).
+func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, attrs uint16) bool {
+	v, sc := r.vars.lookup(name)
+	if v.has(attrNameref) && v.set {
+		name = r.resolveName(name)
+		v, sc = r.vars.lookup(name)
+	}
+	if v.has(attrReadonly) {
+		r.readonlyError(name)
+		return false
+	}
+	assoc := v.has(attrAssoc) || attrs&attrAssoc != 0
+	if v == nil || sc == nil {
+		v = &Var{}
+		r.vars.global().vars[name] = v
+	}
+	if assoc {
+		return r.fillAssoc(v, arr, appendTo)
+	}
+	return r.fillIndexed(name, v, arr, appendTo)
+}
+
+func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+	a := &indexedArray{}
+	next := int64(0)
+	if appendTo {
+		if v.has(attrIndexed) {
+			a = v.arr.clone()
+		} else if v.set {
+			a.set(0, v.str)
+		}
+		next = a.maxIndex() + 1
+	}
+	tmp := &Var{attrs: v.attrs}
+	for _, e := range arr.Elems {
+		if e.Index != nil {
+			i, ok := r.arithIndex(e.Index)
+			if !ok {
+				return false
+			}
+			if i < 0 {
+				i += a.maxIndex() + 1
+				if i < 0 {
+					r.errorf("%s: bad array subscript", name)
+					continue
+				}
+			}
+			val, ok := r.expandAssignValue(e.Value)
+			if !ok {
+				return false
+			}
+			nv, ok := r.valueFor(tmp, "", val, false)
+			if !ok {
+				return false
+			}
+			a.set(i, nv)
+			next = i + 1
+			continue
+		}
+		vals, ok := r.expandFields([]*syntax.Word{e.Value})
+		if !ok {
+			return false
+		}
+		for _, s := range vals {
+			nv, ok := r.valueFor(tmp, "", s, false)
+			if !ok {
+				return false
+			}
+			a.set(next, nv)
+			next++
+		}
+		if err := r.g.checkElems(int64(len(a.elems))); err != nil {
+			r.stop(err)
+			return false
+		}
+	}
+	v.attrs = v.attrs&^attrAssoc | attrIndexed
+	v.arr, v.str, v.assoc, v.set = a, "", nil, true
+	return true
+}
+
+func (r *Runner) fillAssoc(v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+	a := newAssoc()
+	if appendTo && v.assoc != nil {
+		a = v.assoc.clone()
+	}
+	// Without [key]= subscripts, bash 5.2 takes the words as key value
+	// pairs.
+	var pending []string
+	for _, e := range arr.Elems {
+		if e.Index == nil {
+			vals, ok := r.expandFields([]*syntax.Word{e.Value})
+			if !ok {
+				return false
+			}
+			pending = append(pending, vals...)
+			continue
+		}
+		key, ok := r.assocKey(e.Index)
+		if !ok {
+			return false
+		}
+		val, ok := r.expandAssignValue(e.Value)
+		if !ok {
+			return false
+		}
+		nv, ok := r.valueFor(v, "", val, false)
+		if !ok {
+			return false
+		}
+		a.set(key, nv)
+	}
+	for i := 0; i < len(pending); i += 2 {
+		val := ""
+		if i+1 < len(pending) {
+			val = pending[i+1]
+		}
+		a.set(pending[i], val)
+	}
+	v.attrs = v.attrs&^attrIndexed | attrAssoc
+	v.assoc, v.arr, v.str, v.set = a, nil, "", true
+	return true
+}
+
+// run runs a command by name after expansion. noFunc skips functions
+// (command, builtin).
+func (r *Runner) run(args []string, noFunc bool) {
+	name := args[0]
+	if !noFunc {
+		if f, ok := r.funcs[name]; ok {
+			r.callFunc(f, args)
+			return
+		}
+	}
+	if b, ok := r.builtin(name); ok {
+		r.runBuiltin(b, args)
+		return
+	}
+	r.runExternal(args)
+}
+
+// runExternal finds args[0] on $PATH (or as a path) and runs it through
+// the Exec handler.
+func (r *Runner) runExternal(args []string) {
+	name := args[0]
+	p, status := r.findCommand(name)
+	if status != 0 {
+		if status == 127 && !strings.Contains(name, "/") {
+			if f, ok := r.funcs["command_not_found_handle"]; ok {
+				r.callFunc(f, append([]string{"command_not_found_handle"}, args...))
+				return
+			}
+			r.errorf("%s: command not found", name)
+		}
+		r.status = status
+		return
+	}
+	if r.cfg.Exec == nil {
+		r.errorf("%s: command not found", name)
+		r.status = 127
+		return
+	}
+	hc := r.handlerCtx()
+	r.status = r.cfg.Exec(r.ctx, hc, p, args)
+	if e := r.g.err(); e != nil {
+		r.stop(e)
+	}
+}
+
+// handlerCtx describes the current shell to a handler.
+func (r *Runner) handlerCtx() *HandlerCtx {
+	return &HandlerCtx{
+		Dir:    r.dir,
+		Env:    r.environ(),
+		Stdin:  r.stdin(),
+		Stdout: r.stdout(),
+		Stderr: r.stderr(),
+		FD: func(n int) any {
+			e := r.fds.get(n)
+			if e == nil {
+				return nil
+			}
+			if e.r != nil && e.w != nil {
+				return struct {
+					any
+				}{e}
+			}
+			if e.r != nil {
+				return e.r
+			}
+			return e.w
+		},
+		Runner: r,
+	}
+}
+
+// findCommand resolves a command name to a file: a name with a slash is
+// taken as a path, others are searched in $PATH (remembered by hash).
+// It prints the error for a path that cannot run and returns its status.
+func (r *Runner) findCommand(name string) (string, int) {
+	if strings.Contains(name, "/") {
+		p := r.abs(name)
+		fi, err := r.cfg.FS.Stat(p)
+		if err != nil {
+			r.errorf("%s: %s", name, errText(err))
+			return "", 127
+		}
+		if fi.IsDir() {
+			r.errorf("%s: Is a directory", name)
+			return "", 126
+		}
+		if fi.Mode().Perm()&0o111 == 0 {
+			r.errorf("%s: Permission denied", name)
+			return "", 126
+		}
+		return p, 0
+	}
+	if p, ok := r.hash[name]; ok {
+		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
+			return p, 0
+		}
+		delete(r.hash, name)
+	}
+	if p, ok := r.lookPath(name); ok {
+		if r.opts[optHashAll] {
+			r.hash[name] = p
+		}
+		return p, 0
+	}
+	return "", 127
+}
+
+func executable(fi fs.FileInfo) bool {
+	return fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
+}
+
+// lookPath searches $PATH for an executable regular file.
+func (r *Runner) lookPath(name string) (string, bool) {
+	pathVar, _ := r.lookupVar("PATH").scalar()
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := path.Join(dir, name)
+		if !path.IsAbs(p) {
+			p = path.Join(r.dir, p)
+		}
+		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// callFunc runs a shell function with args as its positional parameters.
+func (r *Runner) callFunc(f *funcDef, args []string) {
+	if err := r.enter(); err != nil {
+		return
+	}
+	defer r.leave()
+	savedParams, savedSrc := r.params, r.src
+	r.stack = append(r.stack, frame{name: args[0], file: f.file, line: r.lineno, params: args[1:]})
+	r.params = args[1:]
+	r.src = f.src
+	r.funcDepth++
+	r.vars.push(false)
+	savedOptind := r.localOptind
+	defer func() {
+		r.vars.pop()
+		r.funcDepth--
+		r.stack = r.stack[:len(r.stack)-1]
+		r.params, r.src = savedParams, savedSrc
+		r.localOptind = savedOptind
+	}()
+	body := f.decl.Body
+	r.stmt(body)
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone {
+		status := r.status
+		r.runTrap("RETURN", trap)
+		r.status = status
+	}
+}
+
+// traceArgs prints the set -x line of a simple command.
+func (r *Runner) traceArgs(as []*syntax.Assign, args []string) {
+	if !r.opts[optXTrace] {
+		return
+	}
+	var parts []string
+	for _, a := range as {
+		v, _ := r.lookupVar(a.Name.Value).scalar()
+		parts = append(parts, a.Name.Value+"="+traceQuote(v))
+	}
+	for _, a := range args {
+		parts = append(parts, traceQuote(a))
+	}
+	r.xtrace(strings.Join(parts, " "))
+}
+
+func (r *Runner) traceAssigns(as []*syntax.Assign) {
+	if !r.opts[optXTrace] {
+		return
+	}
+	for _, a := range as {
+		if a.Array != nil {
+			continue
+		}
+		v, _ := r.lookupVar(a.Name.Value).scalar()
+		r.xtrace(a.Name.Value + "=" + traceQuote(v))
+	}
+}
+
+// traceQuote quotes a word as set -x prints it.
+func traceQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f {
+			return shellQuote(s)
+		}
+		if strings.IndexByte(" \t'\"\\$`|&;<>()*?[]{}!#~=", c) >= 0 && !(c == '=' && i > 0) && !(c == '~' && i > 0) && !(c == '#' && i > 0) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
+
+// statusText is $? as text.
+func statusText(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,373 @@
+package eval
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/justbash/justbash/shell/arith"
+)
+
+// nodeText is the source text of a node of the running source, or the
+// printer's rendering when the node did not come from it.
+func (r *Runner) nodeText(n syntax.Node) string {
+	return r.srcRange(n.Pos(), n.End(), n)
+}
+
+// srcOffsets is the running source's text between two offsets, or "".
+func (r *Runner) srcOffsets(a, b int) string {
+	if r.src == nil || a < 0 || a > b || b > len(r.src.text) {
+		return ""
+	}
+	return r.src.text[a:b]
+}
+
+func (r *Runner) srcRange(from, to syntax.Pos, n syntax.Node) string {
+	if r.src != nil && from.IsValid() && to.IsValid() {
+		a, b := int(from.Offset()), int(to.Offset())
+		if a <= b && b <= len(r.src.text) {
+			return r.src.text[a:b]
+		}
+	}
+	if n == nil {
+		return ""
+	}
+	var sb strings.Builder
+	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, n)
+	return sb.String()
+}
+
+// docCache holds parsed expansion texts (arithmetic, subscripts): loops
+// expand the same text over and over.
+var docCache sync.Map // string -> *syntax.Word
+
+const docCacheMax = 4096
+
+var docCacheN int64
+var docCacheMu sync.Mutex
+
+func parseDoc(text string) (*syntax.Word, error) {
+	if w, ok := docCache.Load(text); ok {
+		return w.(*syntax.Word), nil
+	}
+	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	docCacheMu.Lock()
+	if docCacheN < docCacheMax {
+		docCacheN++
+		docCache.Store(text, w)
+	}
+	docCacheMu.Unlock()
+	return w, nil
+}
+
+// expandText expands $-expansions in text as inside double quotes, for
+// arithmetic and subscripts given as text.
+func (r *Runner) expandText(text string) (string, bool) {
+	if !strings.ContainsAny(text, "$`\\") {
+		return text, true
+	}
+	w, err := parseDoc(text)
+	if err != nil {
+		r.errorf("%s: bad substitution", text)
+		r.status = 1
+		r.abortCommand()
+		return "", false
+	}
+	saved := r.src
+	r.src = nil
+	defer func() { r.src = saved }()
+	return r.expandHeredoc(w)
+}
+
+// arithText evaluates arithmetic given as text: expansions first, then
+// bash's arithmetic on the result.
+func (r *Runner) arithText(text string) (int64, bool) {
+	s, ok := r.expandText(text)
+	if !ok {
+		return 0, false
+	}
+	s = trimQuotes(s)
+	n, err := arith.Eval(s, arithEnv{r})
+	if err != nil {
+		r.arithError(err)
+		return 0, false
+	}
+	return n, true
+}
+
+// arithError reports an arithmetic error; bash abandons the command (and
+// a non-interactive shell the current line of commands).
+func (r *Runner) arithError(err error) {
+	switch err.(type) {
+	case abortedError:
+	case unboundError:
+		r.fatal(1, "%s", err.Error())
+		return
+	default:
+		r.errorf("%s", err.Error())
+	}
+	r.status = 1
+	r.abortCommand()
+}
+
+// arithNode evaluates an arithmetic node of the running source.
+func (r *Runner) arithNode(n syntax.ArithmExpr) (int64, bool) {
+	if n == nil {
+		return 0, true
+	}
+	return r.arithText(r.nodeText(n))
+}
+
+// arithExp is $(( )): its text runs through expansion then arithmetic.
+func (r *Runner) arithExp(a *syntax.ArithmExp) (string, bool) {
+	open := 3
+	if a.Bracket {
+		open = 2
+	}
+	text := r.srcOffsets(int(a.Left.Offset())+open, int(a.Right.Offset()))
+	if text == "" && a.X != nil {
+		text = r.nodeText(a.X)
+	}
+	n, ok := r.arithText(text)
+	if !ok {
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
+}
+
+// arithIndex evaluates an indexed array's subscript.
+func (r *Runner) arithIndex(index syntax.ArithmExpr) (int64, bool) {
+	return r.arithText(r.nodeText(index))
+}
+
+// assocKey expands an associative array's subscript to its key.
+func (r *Runner) assocKey(index syntax.ArithmExpr) (string, bool) {
+	if w, ok := index.(*syntax.Word); ok {
+		return r.expandString(w)
+	}
+	return r.expandText(r.nodeText(index))
+}
+
+// assignIndexed assigns name[index] = val with a parsed subscript.
+func (r *Runner) assignIndexed(name string, index syntax.ArithmExpr, val string) bool {
+	v, _ := r.vars.lookup(name)
+	if v.has(attrAssoc) {
+		key, ok := r.assocKey(index)
+		if !ok {
+			return false
+		}
+		if v.has(attrReadonly) {
+			r.readonlyError(name)
+			return false
+		}
+		return r.setAssocElem(v, key, val, false)
+	}
+	return r.setElemText(name, r.nodeText(index), val, false)
+}
+
+// limitBuffer collects a command substitution's output up to the string
+// limit; past it the run stops before the memory is taken.
+type limitBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	g   *guard
+}
+
+func (b *limitBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := b.g.checkString(int64(b.buf.Len() + len(p))); err != nil {
+		return 0, err
+	}
+	return b.buf.Write(p)
+}
+
+// cmdSubst runs $(...) in a subshell and returns its output without
+// trailing newlines.
+func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
+	if err := r.enter(); err != nil {
+		return "", false
+	}
+	defer r.leave()
+	buf := &limitBuffer{g: r.g}
+	sub := r.subshell()
+	sub.fds.set(1, &fdEntry{w: buf})
+	if f, ok := catFileSubst(cs); ok {
+		sub.catFile(f)
+	} else {
+		sub.stmts(cs.Stmts)
+		if sub.flow == flowExit {
+			sub.status = sub.exitCode
+		}
+		sub.runExitTrap()
+	}
+	sub.jobs.waitAll()
+	sub.fds.releaseAll()
+	r.status = sub.status
+	r.substStatus = sub.status
+	r.substRan = true
+	if r.g.err() != nil {
+		r.stop(r.g.err())
+		return "", false
+	}
+	return strings.TrimRight(buf.buf.String(), "\n"), true
+}
+
+// catFileSubst recognises $(< file).
+func catFileSubst(cs *syntax.CmdSubst) (*syntax.Word, bool) {
+	if len(cs.Stmts) != 1 {
+		return nil, false
+	}
+	st := cs.Stmts[0]
+	if st.Cmd != nil || len(st.Redirs) != 1 || st.Negated || st.Background {
+		return nil, false
+	}
+	rd := st.Redirs[0]
+	if rd.Op != syntax.RdrIn || rd.N != nil {
+		return nil, false
+	}
+	return rd.Word, true
+}
+
+// catFile copies a file to stdout for $(< file).
+func (r *Runner) catFile(w *syntax.Word) {
+	name, ok := r.redirTarget(w)
+	if !ok {
+		return
+	}
+	f, err := r.openRead(name)
+	if err != nil {
+		r.errorf("%s: %s", name, errText(err))
+		r.status = 1
+		return
+	}
+	defer f.Close()
+	if _, err := io.Copy(r.stdout(), readerOnly{f}); err != nil {
+		r.status = 1
+		return
+	}
+	r.status = 0
+}
+
+type readerOnly struct{ io.Reader }
+
+// procSubst starts <(cmd) or >(cmd) and returns the /dev/fd path that
+// stands for its pipe.
+func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
+	pr, pw := io.Pipe()
+	sub := r.subshell()
+	fd := 63
+	for r.fds.get(fd) != nil && fd > 10 {
+		fd--
+	}
+	var done func()
+	if ps.Op == syntax.CmdOut {
+		sub.fds.set(0, &fdEntry{r: pr})
+		r.fds.set(fd, newOwnedEntry(nil, pw, pw, ""))
+		done = func() { pr.Close() }
+	} else {
+		sub.fds.set(1, &fdEntry{w: pw})
+		r.fds.set(fd, newOwnedEntry(pr, nil, pr, ""))
+		done = func() { pw.Close() }
+	}
+	r.procFDs = append(r.procFDs, fd)
+	r.jobs.goHidden(func() {
+		defer done()
+		defer sub.recoverPanic()
+		sub.stmts(ps.Stmts)
+		sub.runExitTrap()
+		sub.jobs.waitAll()
+		sub.fds.releaseAll()
+	})
+	return "/dev/fd/" + strconv.Itoa(fd), true
+}
+
+// closeProcFDs closes the descriptors of process substitutions once the
+// command that used them is done.
+func (r *Runner) closeProcFDs(from int) {
+	for _, fd := range r.procFDs[from:] {
+		r.fds.close(fd)
+	}
+	r.procFDs = r.procFDs[:from]
+}
+
+// tildePrefix expands a leading ~ of an unquoted literal. whole is set
+// when the literal ends the tilde-prefix (no quoted part follows it).
+func (r *Runner) tildePrefix(s string, whole bool) (string, string, bool) {
+	end := strings.IndexByte(s, '/')
+	if end < 0 {
+		if !whole {
+			return "", "", false
+		}
+		end = len(s)
+	}
+	exp, ok := r.tilde(s[1:end])
+	if !ok {
+		return "", "", false
+	}
+	return exp, s[end:], true
+}
+
+// tilde expands the text after ~ (user name, +, -, +N, -N).
+func (r *Runner) tilde(user string) (string, bool) {
+	get := func(n string) (string, bool) {
+		v := r.lookupVar(n)
+		return v.scalar()
+	}
+	switch user {
+	case "":
+		if h, ok := get("HOME"); ok {
+			return h, true
+		}
+		return "/home/user", true
+	case "+":
+		return get("PWD")
+	case "-":
+		return get("OLDPWD")
+	case "root":
+		return "/root", true
+	case "user":
+		return "/home/user", true
+	}
+	if strings.IndexFunc(user, func(c rune) bool { return c < '0' || c > '9' }) < 0 || (user[0] == '+' || user[0] == '-') && isDigits(user[1:]) {
+		n, _ := strconv.Atoi(strings.TrimLeft(user, "+-"))
+		stack := r.dirStack()
+		if user[0] == '-' {
+			n = len(stack) - 1 - n
+		}
+		if n >= 0 && n < len(stack) {
+			return stack[n], true
+		}
+	}
+	return "", false
+}
+
+// tildeAssign expands tildes after = and each unquoted : of an
+// assignment value.
+func (r *Runner) tildeAssign(w *syntax.Word) *syntax.Word {
+	l := w.Parts[0].(*syntax.Lit)
+	segs := strings.Split(l.Value, ":")
+	changed := false
+	for i, seg := range segs {
+		if !strings.HasPrefix(seg, "~") {
+			continue
+		}
+		last := i == len(segs)-1
+		if t, rest, ok := r.tildePrefix(seg, !last || len(w.Parts) == 1 || !isQuotedPart(w.Parts[1])); ok {
+			segs[i] = strings.NewReplacer(`\`, `\\`).Replace(t) + rest
+			changed = true
+		}
+	}
+	if !changed {
+		return w
+	}
+	parts := append([]syntax.WordPart{&syntax.Lit{Value: strings.Join(segs, ":")}}, w.Parts[1:]...)
+	return &syntax.Word{Parts: parts}
+}
