@@ -60,24 +60,3 @@ func TestAliasBuiltinErrors(t *testing.T) {
 }
 
 // TestExpandAliasText checks the reader-level substitution on its own.
-func TestExpandAliasText(t *testing.T) {
-	table := map[string]string{"e": "echo", "ee": "e E ", "l": "ls -l", "loop": "loop again"}
-	tests := []struct{ in, want string }{
-		{"e a e", "echo a e"},
-		{"ee e x", "echo E  echo x"},
-		{"a=1 >f e x | e y && e z", "a=1 >f echo x | echo y && echo z"},
-		{"echo 'e' \"e\" e", "echo 'e' \"e\" e"},
-		{"for e in e; do e; done", "for e in e; do echo; done"},
-		{"case e in e) e;; esac", "case e in e) echo;; esac"},
-		{"[[ e == e ]] && e", "[[ e == e ]] && echo"},
-		{"loop", "loop again"},
-		{"x $(e 1) `e 2`", "x $(echo 1) `e 2`"},
-		{"f() { e; }", "f() { echo; }"},
-		{"2>/dev/null e", "2>/dev/null echo"},
-	}
-	for _, tt := range tests {
-		if got := expandAliasText(tt.in, table); got != tt.want {
-			t.Errorf("expandAliasText(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}

@@ -9,219 +9,114 @@ import (
 	"path"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
-
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/shell/eval"
 	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
-
-// forceExec is the internal command name our CallHandler puts in front of a
-// builtin that must run as our Go command instead (pwd -P, printf, ...).
-const forceExec = "__justbash_exec"
-
-// execMiddleware ends interp's exec chain: it never calls next, so no host
-// process can ever start.
-func (sess *Session) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
-	return sess.execHandler
-}
-
-func (sess *Session) execHandler(ctx context.Context, args []string) (err error) {
-	hc := interp.HandlerCtx(ctx)
-	defer func() {
-		if p := recover(); p != nil {
-			fmt.Fprintf(hc.Stderr, "%s: internal error: %v\n", args[0], p)
-			err = interp.ExitStatus(2)
-		}
-	}()
-	if args[0] == forceExec && len(args) > 1 {
-		args = args[1:]
-		if cmd, ok := sess.sh.reg.Lookup(args[0]); ok {
-			return exitErr(sess.runCommand(ctx, hc, cmd, args))
-		}
-	}
-	cmd, status := sess.resolve(hc, args[0])
-	if cmd == nil {
-		return exitErr(status)
-	}
-	return exitErr(sess.runCommand(ctx, hc, cmd, args))
-}
-
-func exitErr(status int) error {
-	if status == 0 {
-		return nil
-	}
-	return interp.ExitStatus(uint8(status))
-}
-
-// resolve finds what args[0] names: a registered command found through
-// $PATH stub files, or a script file in the VFS. It prints bash's message
-// and returns the status when nothing runnable is found.
-func (sess *Session) resolve(hc interp.HandlerContext, name string) (commands.Command, int) {
-	fsys := sess.sh.fs
-	if strings.Contains(name, "/") {
-		abs := absIn(hc.Dir, name)
-		fi, err := fsys.Stat(abs)
-		if err != nil {
-			fmt.Fprintf(hc.Stderr, "bash: %s: %s\n", name, commands.ErrText(err))
-			return nil, 127
-		}
-		if fi.IsDir() {
-			fmt.Fprintf(hc.Stderr, "bash: %s: Is a directory\n", name)
-			return nil, 126
-		}
-		if fi.Mode().Perm()&0o111 == 0 {
-			fmt.Fprintf(hc.Stderr, "bash: %s: Permission denied\n", name)
-			return nil, 126
-		}
-		if cmd, ok := sess.stubCommand(abs, fi); ok {
-			return cmd, 0
-		}
-		return scriptCommand{sess: sess, path: abs}, 0
-	}
-	if p, fi, ok := sess.lookPath(hc.Env, name); ok {
-		if cmd, ok := sess.stubCommand(p, fi); ok {
-			return cmd, 0
-		}
-		return scriptCommand{sess: sess, path: p}, 0
-	}
-	if cmd := sess.lateToolNamespace(name); cmd != nil {
-		return cmd, 0
-	}
-	fmt.Fprintf(hc.Stderr, "bash: %s: command not found\n", name)
-	return nil, 127
-}
-
-// lateToolNamespace finds a tool namespace registered after New and makes
-// it a command from now on (with its PATH stub).
-func (sess *Session) lateToolNamespace(name string) commands.Command {
-	s := sess.sh
-	if !s.toolCmds || s.tools == nil || s.tools.Registry == nil || !s.tools.Registry.HasNamespace(name) {
-		return nil
-	}
-	if _, ok := s.reg.Lookup(name); ok {
-		return nil // a real command of that name exists; PATH decided
-	}
-	cmd := toolcmd.NamespaceCommand(s.tools, name)
-	s.AddCommand(name, cmd)
-	return cmd
-}
-
-// lookPath searches $PATH in the VFS for an executable regular file.
-func (sess *Session) lookPath(env expand.Environ, name string) (string, fs.FileInfo, bool) {
-	for _, dir := range strings.Split(env.Get("PATH").String(), ":") {
-		if dir == "" {
-			dir = "."
-		}
-		p := path.Join(dir, name)
-		if !path.IsAbs(p) {
-			p = path.Join(sess.runner.Dir, p)
-		}
-		fi, err := sess.sh.fs.Stat(p)
-		if err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-			return p, fi, true
-		}
-	}
-	return "", nil, false
-}
 
 // stubContent marks a /bin or /usr/bin file as standing for the registered
 // command of the same name.
 const stubContent = "#!/bin/bash\n# justbash built-in command\n"
 
-func (sess *Session) stubCommand(p string, fi fs.FileInfo) (commands.Command, bool) {
-	if fi.Size() != int64(len(stubContent)) {
-		return nil, false
-	}
-	cmd, ok := sess.sh.reg.Lookup(path.Base(p))
-	return cmd, ok
+// runnerKey carries the shell running a command, so that a nested bash
+// shares its limits.
+type runnerKey struct{}
+
+func runnerFrom(ctx context.Context) *eval.Runner {
+	r, _ := ctx.Value(runnerKey{}).(*eval.Runner)
+	return r
 }
 
-// runCommand runs a Go command with the handler context's streams.
-func (sess *Session) runCommand(ctx context.Context, hc interp.HandlerContext, cmd commands.Command, args []string) (status int) {
-	rs := sess.current()
-	c := sess.commandContext(hc, rs, args)
-	cctx := ctx
-	if rs != nil {
-		// Commands get the run's context, not the step-counting one:
-		// a command's own loops are bounded by time, not by shell steps.
-		base := rs.baseCtx
-		if n := hc.Env.Get(jobVar); n.IsSet() {
-			base = sess.jobContext(n.String(), base)
-		}
-		cctx = context.WithValue(base, runKey{}, rs)
+// execHandler runs a file the evaluator found: a registered command (its
+// stub), or a script.
+func (s *Shell) execHandler(ctx context.Context, hc *eval.HandlerCtx, p string, args []string) int {
+	fi, err := s.fs.Stat(p)
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "bash: %s: %s\n", args[0], commands.ErrText(err))
+		return 127
 	}
+	var cmd commands.Command
+	if c, ok := s.stubCommand(p, fi); ok {
+		cmd = c
+	} else {
+		cmd = scriptCommand{sh: s, path: p}
+	}
+	c := s.commandContext(hc, args)
+	if hc.Runner != nil {
+		ctx = context.WithValue(ctx, runnerKey{}, hc.Runner)
+	}
+	return runCommand(ctx, cmd, c)
+}
+
+// runCommand runs a Go command under recover: a panic becomes status 2.
+func runCommand(ctx context.Context, cmd commands.Command, c *commands.Context) (status int) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(c.Stderr, "%s: internal error: %v\n", c.Name(), p)
 			status = 2
 		}
 	}()
-	return cmd.Run(cctx, c)
+	return cmd.Run(ctx, c)
 }
 
-func (sess *Session) commandContext(hc interp.HandlerContext, rs *runState, args []string) *commands.Context {
-	stdin := sess.stdinOf(hc, rs)
-	if stdin == nil {
-		stdin = bytes.NewReader(nil)
+func (s *Shell) stubCommand(p string, fi fs.FileInfo) (commands.Command, bool) {
+	if fi.Size() != int64(len(stubContent)) {
+		return nil, false
 	}
-	stdout := hc.Stdout
-	if sb, ok := stdout.(*strings.Builder); ok && rs != nil && rs.g.limits.MaxStringBytes > 0 {
-		// A command substitution: bound what it may collect.
-		stdout = &substWriter{sb: sb, max: rs.g.limits.MaxStringBytes, g: rs.g}
+	cmd, ok := s.reg.Lookup(path.Base(p))
+	return cmd, ok
+}
+
+// lateToolNamespace finds a tool namespace registered after New and makes
+// it a command from now on (with its PATH stub).
+func (s *Shell) lateToolNamespace(name string) (string, bool) {
+	if !s.toolCmds || s.tools == nil || s.tools.Registry == nil || !s.tools.Registry.HasNamespace(name) {
+		return "", false
 	}
-	if stdout == nil {
-		stdout = io.Discard
+	if _, ok := s.reg.Lookup(name); ok {
+		return "", false // a real command of that name exists; PATH decided
 	}
-	stderr := hc.Stderr
-	if stderr == nil {
-		stderr = io.Discard
+	if err := s.AddCommand(name, toolcmd.NamespaceCommand(s.tools, name)); err != nil {
+		return "", false
 	}
-	var environ []string
-	hc.Env.Each(func(name string, vr expand.Variable) bool {
-		if vr.Exported && vr.IsSet() {
-			environ = append(environ, name+"="+vr.String())
-		}
-		return true
-	})
+	return "/usr/bin/" + name, true
+}
+
+// commandContext is what a command receives.
+func (s *Shell) commandContext(hc *eval.HandlerCtx, args []string) *commands.Context {
 	c := &commands.Context{
 		Args:    args,
-		Stdin:   stdin,
-		Stdout:  stdout,
-		Stderr:  stderr,
-		FS:      sess.sh.fs,
+		Stdin:   orEmpty(hc.Stdin),
+		Stdout:  orDiscard(hc.Stdout),
+		Stderr:  orDiscard(hc.Stderr),
+		FS:      devFS{FS: s.fs, fd: hc.FD},
 		Dir:     hc.Dir,
-		Environ: environ,
-		Lookup:  sess.sh.reg.Lookup,
-		Names:   sess.sh.publicNames,
+		Environ: hc.Env,
+		Lookup:  s.reg.Lookup,
+		Names:   s.publicNames,
 	}
-	c.Exec = func(ctx context.Context, argv []string, stdio commands.IO) int {
-		return sess.nestedExec(ctx, c, argv, stdio)
-	}
-	c.Script = func(ctx context.Context, script string, argv []string, stdio commands.IO) int {
-		return sess.nestedScript(ctx, c.Dir, c.Environ, script, "bash", argv, stdio)
-	}
+	s.wireNested(c, hc.Runner)
 	return c
 }
 
-// substWriter bounds a command substitution's buffer.
-type substWriter struct {
-	sb  *strings.Builder
-	max int64
-	g   *guard
-}
-
-func (w *substWriter) Write(p []byte) (int, error) {
-	if int64(w.sb.Len()+len(p)) > w.max {
-		return 0, w.g.trip("max string bytes", fmt.Sprint(w.max))
+// wireNested gives a command the ways to run other commands and scripts
+// (xargs, find -exec, sh -c from awk) inside the same sandbox and limits.
+func (s *Shell) wireNested(c *commands.Context, parent *eval.Runner) {
+	c.Exec = func(ctx context.Context, argv []string, stdio commands.IO) int {
+		return s.nestedExec(ctx, c, argv, stdio)
 	}
-	return w.sb.Write(p)
+	c.Script = func(ctx context.Context, script string, argv []string, stdio commands.IO) int {
+		if parent != nil && runnerFrom(ctx) == nil {
+			ctx = context.WithValue(ctx, runnerKey{}, parent)
+		}
+		return s.spawn(ctx, c.Dir, c.Environ, script, "bash", nil, argv, stdio)
+	}
 }
 
 // nestedExec runs argv as a registered command or VFS script, for xargs,
 // find -exec, env and timeout.
-func (sess *Session) nestedExec(ctx context.Context, parent *commands.Context, argv []string, stdio commands.IO) int {
+func (s *Shell) nestedExec(ctx context.Context, parent *commands.Context, argv []string, stdio commands.IO) int {
 	if len(argv) == 0 {
 		return 0
 	}
@@ -230,49 +125,55 @@ func (sess *Session) nestedExec(ctx context.Context, parent *commands.Context, a
 		environ = e
 	}
 	name := argv[0]
-	var cmd commands.Command
+	var p string
 	if strings.Contains(name, "/") {
-		abs := parent.Abs(name)
-		fi, err := sess.sh.fs.Stat(abs)
-		if err != nil {
-			fmt.Fprintf(stdio.Stderr, "%s: '%s': %s\n", parent.Name(), name, commands.ErrText(err))
-			return 127
-		}
-		if c, ok := sess.stubCommand(abs, fi); ok {
-			cmd = c
-		} else {
-			cmd = scriptCommand{sess: sess, path: abs}
-		}
-	} else if p, fi, ok := sess.lookPathEnv(environ, name); ok {
-		if c, ok := sess.stubCommand(p, fi); ok {
-			cmd = c
-		} else {
-			cmd = scriptCommand{sess: sess, path: p}
-		}
+		p = parent.Abs(name)
+	} else if found, ok := s.lookPathEnv(environ, parent.Dir, name); ok {
+		p = found
 	} else {
-		fmt.Fprintf(stdio.Stderr, "%s: '%s': No such file or directory\n", parent.Name(), name)
+		fmt.Fprintf(orDiscard(stdio.Stderr), "%s: '%s': No such file or directory\n", parent.Name(), name)
 		return 127
+	}
+	fi, err := s.fs.Stat(p)
+	if err != nil {
+		fmt.Fprintf(orDiscard(stdio.Stderr), "%s: '%s': %s\n", parent.Name(), name, commands.ErrText(err))
+		return 127
+	}
+	var cmd commands.Command
+	if c, ok := s.stubCommand(p, fi); ok {
+		cmd = c
+	} else {
+		cmd = scriptCommand{sh: s, path: p}
 	}
 	c := *parent
 	c.Args, c.Environ = argv, environ
 	c.Stdin, c.Stdout, c.Stderr = orEmpty(stdio.Stdin), orDiscard(stdio.Stdout), orDiscard(stdio.Stderr)
 	cc := &c
-	cc.Exec = func(ctx context.Context, argv []string, stdio commands.IO) int {
-		return sess.nestedExec(ctx, cc, argv, stdio)
-	}
-	cc.Script = func(ctx context.Context, script string, argv []string, stdio commands.IO) int {
-		return sess.nestedScript(ctx, cc.Dir, cc.Environ, script, "bash", argv, stdio)
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			fmt.Fprintf(cc.Stderr, "%s: internal error: %v\n", name, p)
-		}
-	}()
-	return cmd.Run(ctx, cc)
+	s.wireNested(cc, runnerFrom(ctx))
+	return runCommand(ctx, cmd, cc)
 }
 
-func (sess *Session) lookPathEnv(environ []string, name string) (string, fs.FileInfo, bool) {
-	return sess.lookPath(expand.ListEnviron(environ...), name)
+// lookPathEnv searches $PATH of an environment list for an executable.
+func (s *Shell) lookPathEnv(environ []string, dir, name string) (string, bool) {
+	pathVar := ""
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			pathVar = v
+		}
+	}
+	for _, d := range strings.Split(pathVar, ":") {
+		if d == "" {
+			d = "."
+		}
+		p := path.Join(d, name)
+		if !path.IsAbs(p) {
+			p = path.Join(dir, p)
+		}
+		if fi, err := s.fs.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 func orEmpty(r io.Reader) io.Reader {
@@ -289,22 +190,49 @@ func orDiscard(w io.Writer) io.Writer {
 	return w
 }
 
-func (sess *Session) nestedScript(ctx context.Context, dir string, environ []string, script, name string, args []string, stdio commands.IO) int {
-	return sess.sh.spawn(ctx, dir, environ, script, name, nil, args, stdio)
-}
-
 // scriptCommand runs an executable VFS file as a bash script.
 type scriptCommand struct {
-	sess *Session
+	sh   *Shell
 	path string
 }
 
+// maxScriptBytes bounds a script file read to run it.
+const maxScriptBytes = 64 << 20
+
 func (sc scriptCommand) Run(ctx context.Context, c *commands.Context) int {
-	data, err := vfs.ReadFile(sc.sess.sh.fs, sc.path)
+	data, err := readBounded(ctx, sc.sh.fs, sc.path, maxScriptBytes)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "bash: %s: %s\n", c.Args[0], commands.ErrText(err))
 		return 126
 	}
-	return sc.sess.nestedScript(ctx, c.Dir, c.Environ, string(data), c.Args[0], c.Args[1:],
-		commands.IO{Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr})
+	return sc.sh.spawn(ctx, c.Dir, c.Environ, string(data), c.Args[0], nil, c.Args[1:],
+		commands.IO{Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}, withFile())
+}
+
+// readBounded reads a whole file, refusing more than max bytes and
+// stopping when ctx ends (a script read from /dev/zero).
+func readBounded(ctx context.Context, fsys vfs.FS, name string, max int64) ([]byte, error) {
+	f, err := fsys.OpenFile(name, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	chunk := make([]byte, 32<<10)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		n, err := f.Read(chunk)
+		if int64(buf.Len()+n) > max {
+			return nil, fmt.Errorf("file too large (over %d bytes)", max)
+		}
+		buf.Write(chunk[:n])
+		if err == io.EOF {
+			return buf.Bytes(), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }

@@ -1,12 +1,14 @@
 package shell
 
 import (
-	"context"
+	"errors"
 	"fmt"
+	"io"
 	"runtime/metrics"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/justbash/justbash/shell/eval"
 )
 
 // Limits bound what one Exec may consume. A zero field means "no limit" for
@@ -85,90 +87,47 @@ func (e *LimitError) Status() int {
 	return StatusLimit
 }
 
-// guard is the per-run limit state shared by the runner, its subshells and
-// the commands. It is safe for concurrent use.
-type guard struct {
-	limits Limits
-	cancel context.CancelFunc
-	steps  atomic.Int64
-	bgJobs atomic.Int64
-	// scanVars is set by the heap watchdog when variables may be too big.
-	scanVars atomic.Bool
-
-	mu      sync.Mutex
-	tripped *LimitError
+// evalLimits is what the evaluator enforces of l.
+func (l Limits) evalLimits() eval.Limits {
+	elems := int64(0)
+	if l.MaxStringBytes > 0 {
+		// An array or word list costs at least a string header per
+		// element: bound elements by the string budget.
+		elems = max(l.MaxStringBytes/16, 1<<16)
+	}
+	return eval.Limits{
+		Timeout:        l.Timeout,
+		MaxSteps:       l.MaxSteps,
+		MaxCallDepth:   l.MaxCallDepth,
+		MaxStringBytes: l.MaxStringBytes,
+		MaxArrayElems:  elems,
+		MaxHeapBytes:   l.MaxHeapBytes,
+		MaxJobs:        l.MaxBackgroundJobs,
+	}
 }
 
-// trip records the first limit that was exceeded and cancels the run.
-func (g *guard) trip(name, value string) *LimitError {
-	g.mu.Lock()
-	if g.tripped == nil {
-		g.tripped = &LimitError{Name: name, Value: value}
+// limitError converts the evaluator's limit error to ours.
+func limitError(err error) (*LimitError, bool) {
+	var le *eval.LimitError
+	if errors.As(err, &le) {
+		return &LimitError{Name: le.Name, Value: le.Value}, true
 	}
-	e := g.tripped
-	g.mu.Unlock()
-	g.cancel()
-	return e
+	return nil, false
 }
 
-func (g *guard) err() *LimitError {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.tripped
-}
-
-// heapSampleEvery is how many steps pass between heap checks: a read of
-// runtime/metrics costs about half a microsecond.
-const heapSampleEvery = 1024
-
-func heapBytes() int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(s[0].Value.Uint64())
-}
-
-// stepCtx counts steps: interp calls Err before every statement and loop
-// iteration, which makes Err the one hook that sees all of them.
-type stepCtx struct {
-	context.Context
-	g *guard
-}
-
-func (c stepCtx) Err() error {
-	if e := c.g.err(); e != nil {
-		return e
-	}
-	n := c.g.steps.Add(1)
-	l := &c.g.limits
-	if l.MaxSteps > 0 && n > l.MaxSteps {
-		return c.g.trip("max steps", fmt.Sprint(l.MaxSteps))
-	}
-	if l.MaxHeapBytes > 0 && n%heapSampleEvery == 0 && heapBytes() > l.MaxHeapBytes {
-		return c.g.trip("max heap bytes", fmt.Sprint(l.MaxHeapBytes))
-	}
-	if err := c.Context.Err(); err != nil {
-		if err == context.DeadlineExceeded && l.Timeout > 0 {
-			return c.g.trip("timeout", l.Timeout.String())
-		}
-		return err
-	}
-	return nil
-}
-
-// limitWriter passes writes to w until max bytes were written, then trips
-// the guard. It serialises writes, since pipelines write from several
+// limitWriter passes writes to w until max bytes were written, then stops
+// the run. It serialises writes, since pipelines write from several
 // goroutines.
 type limitWriter struct {
 	mu   sync.Mutex
-	w    interface{ Write([]byte) (int, error) }
+	w    io.Writer
 	n    int64
 	max  int64
 	name string
-	g    *guard
+	trip func(name string, value any)
 }
+
+var errOutputLimit = errors.New("output limit exceeded")
 
 func (lw *limitWriter) Write(p []byte) (int, error) {
 	lw.mu.Lock()
@@ -179,9 +138,19 @@ func (lw *limitWriter) Write(p []byte) (int, error) {
 			lw.w.Write(p[:room])
 			lw.n += room
 		}
-		return int(max(room, 0)), lw.g.trip(lw.name, fmt.Sprint(lw.max))
+		lw.trip(lw.name, lw.max)
+		return int(max(room, 0)), errOutputLimit
 	}
 	n, err := lw.w.Write(p)
 	lw.n += int64(n)
 	return n, err
+}
+
+func heapBytes() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
 }

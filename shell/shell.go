@@ -141,8 +141,8 @@ func (s *Shell) FS() vfs.FS { return s.fs }
 // AddCommand to make PATH lookups find it).
 func (s *Shell) Registry() *commands.Registry { return s.reg }
 
-// publicNames lists the commands a user can call by name (not the
-// internal helpers of the rewrites), for help and completion.
+// publicNames lists the commands a user can call by name, for help and
+// completion.
 func (s *Shell) publicNames() []string {
 	var out []string
 	for _, n := range s.reg.Names() {
@@ -176,6 +176,9 @@ type execConfig struct {
 	mode           byte // 'c' for bash -c, else 's' ($-)
 	interactive    bool
 	shopts         []string
+	// file is set when the script is a file run by name: messages and
+	// BASH_SOURCE name it, and $- has no c or s.
+	file bool
 }
 
 // WithStdin gives the script a standard input.
@@ -208,7 +211,8 @@ func (s *Shell) Exec(ctx context.Context, script string, opts ...ExecOption) (Re
 	if err != nil {
 		return Result{ExitCode: 1}, err
 	}
-	return sess.run(ctx, script, true)
+	sess.whole = true
+	return sess.run(ctx, script)
 }
 
 func (s *Shell) config(opts []ExecOption) execConfig {

@@ -1,35 +1,42 @@
 package shell
 
 import (
-	"fmt"
 	"sync"
 	"time"
 )
 
 // The heap watchdog samples the process heap every few milliseconds while
-// any run with a MaxHeapBytes limit is active, and trips those runs when
+// any run with a MaxHeapBytes limit is active, and stops those runs when
 // the heap passes their limit. A sampling goroutine catches a string that
-// doubles within a single statement, which the per-step check cannot.
-// The heap is process-wide, so this is a safety valve for the host, not a
-// per-sandbox quota (DESIGN.md: a hard cap needs a worker process).
+// doubles within a single statement, which the evaluator's per-step check
+// cannot. The heap is process-wide, so this is a safety valve for the
+// host, not a per-sandbox quota (DESIGN.md: a hard cap needs a worker
+// process).
 
 const watchdogPeriod = 5 * time.Millisecond
 
+type watched struct {
+	max  int64
+	trip func(name string, value any)
+}
+
 var watchdog struct {
 	mu      sync.Mutex
-	guards  map[*guard]struct{}
+	runs    map[*watched]struct{}
 	running bool
 }
 
-func watch(g *guard) (stop func()) {
-	if g.limits.MaxHeapBytes <= 0 && g.limits.MaxStringBytes <= 0 {
+// watchHeap registers a run's trip function; the returned func removes it.
+func watchHeap(maxHeap int64, trip func(name string, value any)) (stop func()) {
+	if maxHeap <= 0 {
 		return func() {}
 	}
+	w := &watched{max: maxHeap, trip: trip}
 	watchdog.mu.Lock()
-	if watchdog.guards == nil {
-		watchdog.guards = map[*guard]struct{}{}
+	if watchdog.runs == nil {
+		watchdog.runs = map[*watched]struct{}{}
 	}
-	watchdog.guards[g] = struct{}{}
+	watchdog.runs[w] = struct{}{}
 	if !watchdog.running {
 		watchdog.running = true
 		go watchLoop()
@@ -37,7 +44,7 @@ func watch(g *guard) (stop func()) {
 	watchdog.mu.Unlock()
 	return func() {
 		watchdog.mu.Lock()
-		delete(watchdog.guards, g)
+		delete(watchdog.runs, w)
 		watchdog.mu.Unlock()
 	}
 }
@@ -47,26 +54,21 @@ func watchLoop() {
 	defer t.Stop()
 	for range t.C {
 		watchdog.mu.Lock()
-		if len(watchdog.guards) == 0 {
+		if len(watchdog.runs) == 0 {
 			watchdog.running = false
 			watchdog.mu.Unlock()
 			return
 		}
 		heap := heapBytes()
-		var trip []*guard
-		for g := range watchdog.guards {
-			if g.limits.MaxHeapBytes > 0 && heap > g.limits.MaxHeapBytes {
-				trip = append(trip, g)
-			}
-			// A heap this large may hold an oversized variable: ask the
-			// call handler to look (see checkCall).
-			if ms := g.limits.MaxStringBytes; ms > 0 {
-				g.scanVars.Store(heap > 2*ms)
+		var trip []*watched
+		for w := range watchdog.runs {
+			if heap > w.max {
+				trip = append(trip, w)
 			}
 		}
 		watchdog.mu.Unlock()
-		for _, g := range trip {
-			g.trip("max heap bytes", fmt.Sprint(g.limits.MaxHeapBytes))
+		for _, w := range trip {
+			w.trip("max heap bytes", w.max)
 		}
 	}
 }

@@ -27,6 +27,14 @@ type Config struct {
 	Limits Limits
 	// Interactive makes the shell interactive ($- has i, aliases expand).
 	Interactive bool
+	// NotFound is asked for a command name found nowhere on $PATH; it may
+	// make one appear (tool namespaces registered late) and return its
+	// path.
+	NotFound func(name string) (string, bool)
+	// Watch is called when a run starts with the function that stops it
+	// with a limit error; the stop function it returns is called when the
+	// run ends (the heap watchdog, output limits).
+	Watch func(trip func(name string, value any)) (stop func())
 }
 
 // funcDef is a shell function: its body and the source it came from.
@@ -144,7 +152,63 @@ type Runner struct {
 	optLast          string
 	localOptind      int
 	aliasSrc         *source
+	// parent is the shell that started this one (bash inside the
+	// sandbox): its limits and nesting depth apply.
+	parent *Runner
+	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
+	keepExitTrap bool
 }
+
+// SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
+// interactive session runs it when the script calls exit).
+func (r *Runner) SetKeepExitTrap(keep bool) { r.keepExitTrap = keep }
+
+// SetParent makes r a nested shell of p: one guard, one depth budget,
+// one pid counter.
+func (r *Runner) SetParent(p *Runner) {
+	r.parent = p
+	r.nextPid = p.nextPid
+	r.pid = int(p.nextPid.Add(1))
+}
+
+// Trip stops the current run with a limit error (output limits, the heap
+// watchdog). Safe to call from any goroutine while Run is running.
+func (r *Runner) Trip(name string, value any) {
+	if g := r.g; g != nil {
+		g.trip(name, value)
+	}
+}
+
+// SetOpt turns a set -o option on or off by name; false if unknown.
+func (r *Runner) SetOpt(name string, on bool) bool { return r.setLongOpt(name, on) }
+
+// SetOptLetter turns a set option on or off by letter; false if unknown.
+func (r *Runner) SetOptLetter(c byte, on bool) bool {
+	i := setOptByLetter(c)
+	if i < 0 {
+		return false
+	}
+	r.opts[i] = on
+	return true
+}
+
+// SetShopt turns a shopt option on or off; false if unknown.
+func (r *Runner) SetShopt(name string, on bool) bool {
+	if !isShopt(name) {
+		return false
+	}
+	r.shopts[name] = on
+	return true
+}
+
+// Var is a variable's value as $name expands it, and whether it is set.
+func (r *Runner) Var(name string) (string, bool) { return r.lookupVar(name).scalar() }
+
+// SetVar assigns a variable as name=value would.
+func (r *Runner) SetVar(name, value string) bool { return r.setVar(name, value, false) }
+
+// Context is the run's context (what commands receive).
+func (r *Runner) Context() context.Context { return r.ctx }
 
 // New makes a runner with bash's initial state: env holds the inherited
 // (exported) variables, dir the working directory.
@@ -243,9 +307,24 @@ func (r *Runner) Exited() bool { return r.flow == flowExit }
 // ("" for -c text). The error is a *LimitError when a limit stopped the
 // run, or the context's error; the status is then the limit's.
 func (r *Runner) Run(ctx context.Context, src, file string) (status int, err error) {
-	r.g = newGuard(ctx, r.cfg.Limits)
-	defer r.g.cancel()
-	r.ctx = r.g.ctx
+	if r.parent != nil {
+		// A nested shell shares its parent's limits and counts as one
+		// more level of nesting.
+		r.g = r.parent.g
+		r.depth = r.parent.depth
+		if err := r.enter(); err != nil {
+			return r.exitCode, err
+		}
+		r.ctx = ctx
+	} else {
+		r.g = newGuard(ctx, r.cfg.Limits)
+		defer r.g.cancel()
+		r.ctx = r.g.ctx
+		if r.cfg.Watch != nil {
+			stop := r.cfg.Watch(func(name string, value any) { r.g.trip(name, value) })
+			defer stop()
+		}
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(r.stderr(), "bash: internal error: %v\n", p)
@@ -254,16 +333,24 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		r.jobs.waitAll()
 		if e := r.g.err(); e != nil {
 			status, err = e.Status(), e
+		} else if r.parent == nil && r.g.ctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			e := r.g.trip("timeout", r.cfg.Limits.Timeout)
+			status, err = e.Status(), e
 		} else if cerr := ctx.Err(); cerr != nil {
 			status, err = 130, cerr
 		}
 	}()
+	if file != "" {
+		r.scriptFile = file
+	}
 	r.flow = flowNone
 	r.runSource(&source{text: src, file: file})
 	if r.flow == flowExit {
 		r.status = r.exitCode
 	}
-	r.runExitTrap()
+	if !r.keepExitTrap || r.flow == flowExit {
+		r.runExitTrap()
+	}
 	r.flow = flowNone
 	return r.status, nil
 }

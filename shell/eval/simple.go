@@ -359,6 +359,11 @@ func (r *Runner) findCommand(name string) (string, int) {
 		}
 		return p, 0
 	}
+	if r.cfg.NotFound != nil {
+		if p, ok := r.cfg.NotFound(name); ok {
+			return p, 0
+		}
+	}
 	return "", 127
 }
 
