@@ -164,3 +164,25 @@ func FuzzCompileMatch(f *testing.F) {
 		p.Find(s, 0)
 	})
 }
+
+// TestCacheReset drives a pattern whose DFA has 2^13 states, more than the
+// cache keeps, and checks every prefix against the rule it encodes.
+func TestCacheReset(t *testing.T) {
+	p := mustCompile(t, "*a????????????", 0)
+	var b strings.Builder
+	x := uint32(12345)
+	for i := 0; i < 12000; i++ {
+		x = x*1103515245 + 12345
+		b.WriteByte("ab"[(x>>16)&1])
+	}
+	s := b.String()
+	for n := 0; n <= len(s); n += 1499 {
+		want := n >= 13 && s[n-13] == 'a'
+		if got := p.Match(s[:n]); got != want {
+			t.Fatalf("prefix %d: got %v", n, got)
+		}
+	}
+	if p.uni.budget.gen == 0 {
+		t.Fatal("the cache never reset; the test does not reach the bound")
+	}
+}
