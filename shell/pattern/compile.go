@@ -39,13 +39,14 @@ type inst struct {
 }
 
 type prog struct {
-	insts []inst
-	mode  Mode
-	dfa   dfaCache
+	insts  []inst
+	mode   Mode
+	dfa    dfaCache
+	budget *budget // shared by every program of one Pattern
 }
 
-func compileProg(seq []node, mode Mode) *prog {
-	p := &prog{mode: mode}
+func compileProg(seq []node, mode Mode, b *budget) *prog {
+	p := &prog{mode: mode, budget: b}
 	p.emitSeq(seq)
 	p.emit(inst{op: opMatch})
 	return p
@@ -125,7 +126,7 @@ func (p *prog) emitGroup(n node) {
 		p.emitAlts(n.alts)
 		p.emit(inst{op: opSplit, x: start, y: len(p.insts) + 1})
 	case '!':
-		sub := compileProg([]node{{kind: nGroup, op: '@', alts: n.alts}}, p.mode)
+		sub := compileProg([]node{{kind: nGroup, op: '@', alts: n.alts}}, p.mode, p.budget)
 		p.emit(inst{op: opNeg, sub: sub})
 	}
 }

@@ -6,9 +6,10 @@ import (
 	"sync/atomic"
 )
 
-// Cache bounds: past either, a program drops its interned states and
-// starts afresh (states already handed out stay valid), so a hostile
-// pattern costs time linear in the input but never unbounded memory.
+// Cache bounds, for all the programs of one Pattern together: past either,
+// every program drops its interned states and starts afresh (states already
+// handed out stay valid), so a hostile pattern costs time linear in the
+// input but never unbounded memory.
 const (
 	maxCachedStates = 4096
 	maxCachedWeight = 1 << 18 // threads summed over cached states
@@ -32,9 +33,16 @@ type dstate struct {
 
 func (d *dstate) dead() bool { return !d.accept && len(d.pcs) == 0 && len(d.negs) == 0 }
 
+// budget counts the cached states of a Pattern's programs; raising gen
+// tells each program to drop its cache.
+type budget struct {
+	states, weight int
+	gen            uint64
+}
+
 type dfaCache struct {
 	states  map[string]*dstate
-	weight  int
+	gen     uint64
 	start   *dstate
 	visited []uint32
 	stamp   uint32
@@ -202,13 +210,19 @@ func (p *prog) intern(d *dstate) *dstate {
 		return old
 	}
 	w := len(d.pcs) + len(d.negs) + 1
-	if c.states == nil || len(c.states) >= maxCachedStates || c.weight+w > maxCachedWeight {
+	b := p.budget
+	if b.states >= maxCachedStates || b.weight+w > maxCachedWeight {
+		b.gen++
+		b.states, b.weight = 0, 0
+	}
+	if c.states == nil || c.gen != b.gen {
 		c.states = make(map[string]*dstate)
-		c.weight = 0
+		c.gen = b.gen
 		c.start = nil
 	}
 	d.id = stateIDs.Add(1)
 	c.states[string(key)] = d
-	c.weight += w
+	b.states++
+	b.weight += w
 	return d
 }

@@ -54,6 +54,7 @@ type Pattern struct {
 // locale's encoding (UTF-8 here) and by bytes otherwise; so do we.
 type engine struct {
 	p       *Pattern
+	budget  budget
 	bytes   bool
 	seq     []node
 	fwd     *prog
@@ -121,7 +122,7 @@ func writeSym(b *strings.Builder, sym int32) {
 
 func (e *engine) forward() *prog {
 	if e.fwd == nil {
-		e.fwd = compileProg(e.seq, e.p.mode)
+		e.fwd = compileProg(e.seq, e.p.mode, &e.budget)
 	}
 	return e.fwd
 }
@@ -257,7 +258,7 @@ func (e *engine) scanBackward(r *prog, s string, from int, yield func(start int)
 
 func (e *engine) reverse() *prog {
 	if e.rev == nil {
-		e.rev = compileProg(reverseSeq(e.seq), e.p.mode)
+		e.rev = compileProg(reverseSeq(e.seq), e.p.mode, &e.budget)
 	}
 	return e.rev
 }
@@ -325,7 +326,7 @@ func (p *Pattern) Find(s string, from int) (start, end int, ok bool) {
 func (e *engine) leftmostStart(s string, from int) int {
 	if e.revFind == nil {
 		seq := append([]node{{kind: nAnyStar}}, reverseSeq(e.seq)...)
-		e.revFind = compileProg(seq, e.p.mode)
+		e.revFind = compileProg(seq, e.p.mode, &e.budget)
 	}
 	res := -1
 	e.scanBackward(e.revFind, s, from, func(start int) bool { res = start; return true })
