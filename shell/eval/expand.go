@@ -238,9 +238,8 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 			s := p.Op.String() + p.Pattern.Value + ")"
 			if quoted {
 				b.add(piece{s: s, quoted: true})
-			} else {
-				b.addLiteral(s)
-				b.meta = true
+			} else if !r.extGlobInto(b, p) {
+				return false
 			}
 		case *syntax.BraceExp:
 			// Left in place when brace expansion was off or failed.

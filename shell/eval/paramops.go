@@ -241,6 +241,12 @@ func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) 
 	if nocase {
 		mode |= pattern.NoCase
 	}
+	return r.compilePatternMode(s, mode)
+}
+
+// compilePatternMode compiles s with an explicit mode; a pattern that
+// does not compile matches its own text literally, as in bash.
+func (r *Runner) compilePatternMode(s string, mode pattern.Mode) (*pattern.Pattern, bool) {
 	pat, err := pattern.Compile(s, mode)
 	if err != nil {
 		pat, err = pattern.Compile(pattern.QuoteMeta(s), 0)

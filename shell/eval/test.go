@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/justbash/justbash/shell/pattern"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -32,6 +33,10 @@ func (r *Runner) testClause(c *syntax.TestClause) {
 func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 	switch e := e.(type) {
 	case *syntax.Word:
+		if x := r.negatedGroup(e); x != nil {
+			v, ok := r.testExpr(x)
+			return !v, ok
+		}
 		s, ok := r.expandString(e)
 		return s != "", ok
 	case *syntax.ParenTest:
@@ -74,7 +79,13 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			if !ok {
 				return false, false
 			}
-			p, ok := r.compilePattern(pat, r.shopts["nocasematch"])
+			// bash matches the right of == and != as if extglob were
+			// enabled, whatever the shopt says.
+			mode := pattern.ExtGlob
+			if r.shopts["nocasematch"] {
+				mode |= pattern.NoCase
+			}
+			p, ok := r.compilePatternMode(pat, mode)
 			if !ok {
 				return false, false
 			}

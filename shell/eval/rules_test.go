@@ -1,0 +1,52 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// ruleCase is a bash rule fixed for the Oils corpus: a script and the
+// stdout /bin/bash 5.2 prints for it (stderr merged with 2>&1 where the
+// message matters).
+type ruleCase struct {
+	name, script, want string
+}
+
+// ruleCases were recorded from /bin/bash 5.2; TestRulesAgainstBash
+// re-checks the recordings whenever bash is installed.
+var ruleCases = []ruleCase{
+	// [[ == ]] matches as if extglob were on, whatever the shopt says.
+	{"cond-extglob-off", `[[ --verbose == --@(help|verbose) ]] && echo T; [[ --x == --@(a|b) ]] || echo F; shopt -q extglob || echo off`, "T\nF\noff\n"},
+	{"cond-extglob-var", `p='@(a|b)'; [[ a == $p ]] && echo T; [[ aab == +(a)b ]] && echo T2`, "T\nT2\n"},
+	// The alternatives of an extended glob are expanded; quoted parts
+	// are literal.
+	{"extglob-arms-expand", `c1=help c2=verbose; [[ --verbose == --@($c1|$c2) ]] && echo T; [[ --oops == --@($c1|$c2) ]] || echo F`, "T\nF\n"},
+	{"extglob-nested-quotes", `prefix=no; [[ --no-long-option == --@(help|verbose|$prefix-@(long|short)-'option') ]] && echo T`, "T\n"},
+	{"extglob-quoted-star", `s='*'; [[ ab == @("$s") ]] || echo F; [[ '*' == @("$s") ]] && echo T; [[ ab == @($s) ]] && echo T2`, "F\nT\nT2\n"},
+	{"extglob-case-var", "shopt -s extglob\n" + `v=b; case xbx in x@($v|c)x) echo yes;; *) echo no;; esac`, "yes\n"},
+	{"extglob-bracket-bar", "shopt -s extglob\n" + `case '|' in @([|])) echo bar;; esac`, "bar\n"},
+	// Without extglob, [[ !(x) ]] is negation of a parenthesised test.
+	{"cond-negated-group", `e=; s=x; [[ !($e) ]] && echo T; [[ !($s) ]] || echo F; shopt -s extglob
+[[ !($s) ]] && echo T2`, "T\nF\nT2\n"},
+}
+
+func TestRules(t *testing.T) {
+	for _, c := range ruleCases {
+		out, _, _ := runOurs(t, c.script)
+		if out != c.want {
+			t.Errorf("%s: %q\nwant %q\ngot  %q", c.name, c.script, c.want, out)
+		}
+	}
+}
+
+func TestRulesAgainstBash(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to re-check the recorded outputs")
+	}
+	for _, c := range ruleCases {
+		out, _, _ := runBash(t, c.script)
+		if out != c.want {
+			t.Errorf("%s: bash prints %q, table says %q", c.name, out, c.want)
+		}
+	}
+}
