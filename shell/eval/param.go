@@ -350,6 +350,8 @@ func (r *Runner) special(name string) (string, bool, bool) {
 		return strconv.Itoa(r.lastBg), true, true
 	case "0":
 		return r.arg0, true, true
+	case "_":
+		return r.lastArg, true, true
 	case "@", "*":
 		return strings.Join(r.params, " "), true, true
 	}

@@ -28,6 +28,11 @@ var ruleCases = []ruleCase{
 	// Without extglob, [[ !(x) ]] is negation of a parenthesised test.
 	{"cond-negated-group", `e=; s=x; [[ !($e) ]] && echo T; [[ !($s) ]] || echo F; shopt -s extglob
 [[ !($s) ]] && echo T2`, "T\nF\nT2\n"},
+	// $_ is the last argument of the previous simple command; assignments
+	// clear it, (( and [[ leave it, declare a=(..) leaves the name.
+	{"last-arg", `: 42; echo $_ ${_}x; : a; s=bar; echo "[$_]"; declare s=bar; echo "[$_]"; declare a=(1 2); echo "[$_]"; x="with spaces"; : $x; echo $_; echo hi && echo last=$_; echo and=$_; : s; (( a = 2 )); echo "(( $_"; [[ a == b ]]; echo "[[ $_"; f() { :; }; f p q; echo $_; x=q; declare y=$x; echo $_`,
+		"42 42x\n[]\n[s=bar]\n[a]\nspaces\nhi\nlast=hi\nand=last=hi\n(( s\n[[ (( s\nq\ny=q\n"},
+	{"last-arg-nounset", `set -u; echo "${_:+set}"`, "set\n"},
 }
 
 func TestRules(t *testing.T) {

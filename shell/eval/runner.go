@@ -128,22 +128,21 @@ type Runner struct {
 	jobs       *jobTable
 	errTrapped bool
 
-	lostSpecial    map[string]bool // dynamic variables the script unset
-	rng            *rand.Rand
-	started        time.Time
-	secondsBase    int64
-	scriptFile     string
-	assignFailed   bool
-	substStatus    int
-	substRan       bool
-	lastArgPending string
-	keepRedirs     bool // exec without a command keeps its redirections
-	umaskSet       bool
-	umaskVal       fs.FileMode
-	procFDs        []int
-	sigpipe        *atomic.Bool
-	disabled       map[string]bool // enable -n
-	sourceDepth    int
+	lostSpecial  map[string]bool // dynamic variables the script unset
+	rng          *rand.Rand
+	started      time.Time
+	secondsBase  int64
+	scriptFile   string
+	assignFailed bool
+	substStatus  int
+	substRan     bool
+	keepRedirs   bool // exec without a command keeps its redirections
+	umaskSet     bool
+	umaskVal     fs.FileMode
+	procFDs      []int
+	sigpipe      *atomic.Bool
+	disabled     map[string]bool // enable -n
+	sourceDepth  int
 	// errTrapInherited and debugInherited: set -E / set -T semantics are
 	// read from opts; these stay false until declare -ft is supported.
 	errTrapInherited bool
@@ -243,6 +242,11 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 	g := r.vars.global()
 	for k, v := range env {
 		g.vars[k] = &Var{attrs: attrExport, set: true, str: v}
+	}
+	// $_ starts as the environment's _ or the name the shell runs as.
+	r.lastArg = r.arg0
+	if v, ok := env["_"]; ok {
+		r.lastArg = v
 	}
 	r.initVars()
 	return r

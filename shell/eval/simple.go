@@ -15,6 +15,8 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	r.substRan = false
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
+		// An assignment-only command leaves $_ empty.
+		r.lastArg = ""
 		return
 	}
 	args, ok := r.expandFields(c.Args)
@@ -26,9 +28,12 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	}
 	if len(args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = ""
 		return
 	}
-	r.lastArgPending = args[len(args)-1]
+	// $_ becomes the last argument once the command is done (a function
+	// body still sees the previous value).
+	lastArg := args[len(args)-1]
 	if len(c.Assigns) > 0 {
 		r.vars.push(true)
 		defer r.vars.pop()
@@ -47,7 +52,7 @@ func (r *Runner) call(c *syntax.CallExpr) {
 		return
 	}
 	r.run(args, false)
-	r.lastArg = r.lastArgPending
+	r.lastArg = lastArg
 }
 
 // assignAll performs the assignments of a command with no words; $? is
