@@ -594,15 +594,17 @@ func (r *Runner) builtinPwd(args []string) int {
 }
 
 func (r *Runner) builtinAlias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
+	args, print, ok := r.aliasOptions("alias", args[1:], 'p', "alias: usage: alias [-p] [name[=value] ... ]")
+	if !ok {
+		return 2
 	}
-	if len(args) == 0 {
+	if len(args) == 0 || print {
 		for _, n := range sortedKeys(r.aliases) {
-			r.writeOut("alias", "alias "+n+"="+shellQuote(r.aliases[n])+"\n")
+			r.writeOut("alias", aliasLine(n, r.aliases[n]))
 		}
-		return 0
+		if len(args) == 0 {
+			return 0
+		}
 	}
 	status := 0
 	for _, a := range args {
@@ -614,7 +616,7 @@ func (r *Runner) builtinAlias(args []string) int {
 				status = 1
 				continue
 			}
-			r.writeOut("alias", "alias "+a+"="+shellQuote(v)+"\n")
+			r.writeOut("alias", aliasLine(a, v))
 			continue
 		}
 		if name == "" || strings.ContainsAny(name, "/$`=\"' \t\n;|&<>()") {
@@ -628,8 +630,11 @@ func (r *Runner) builtinAlias(args []string) int {
 }
 
 func (r *Runner) builtinUnalias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-a" {
+	args, all, ok := r.aliasOptions("unalias", args[1:], 'a', "unalias: usage: unalias [-a] name [name ...]")
+	if !ok {
+		return 2
+	}
+	if all {
 		r.aliases = map[string]string{}
 		return 0
 	}
@@ -647,6 +652,36 @@ func (r *Runner) builtinUnalias(args []string) int {
 		delete(r.aliases, a)
 	}
 	return status
+}
+
+// aliasLine is how alias prints a definition; "--" keeps a name that
+// starts with - from reading as an option.
+func aliasLine(name, val string) string {
+	if strings.HasPrefix(name, "-") {
+		return "alias -- " + name + "=" + shellQuote(val) + "\n"
+	}
+	return "alias " + name + "=" + shellQuote(val) + "\n"
+}
+
+// aliasOptions reads the options of alias and unalias: the one flag
+// each takes, -- to end the options, anything else an invalid option.
+func (r *Runner) aliasOptions(name string, args []string, flag byte, usage string) ([]string, bool, bool) {
+	set := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			return args[1:], set, true
+		}
+		for i := 1; i < len(args[0]); i++ {
+			if args[0][i] != flag {
+				r.errorf("%s: -%c: invalid option", name, args[0][i])
+				fmt.Fprintln(r.stderr(), usage)
+				return nil, false, false
+			}
+		}
+		set = true
+		args = args[1:]
+	}
+	return args, set, true
 }
 
 // builtinExec: with no command its redirections stay; a command replaces

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -33,6 +35,14 @@ var ruleCases = []ruleCase{
 	{"last-arg", `: 42; echo $_ ${_}x; : a; s=bar; echo "[$_]"; declare s=bar; echo "[$_]"; declare a=(1 2); echo "[$_]"; x="with spaces"; : $x; echo $_; echo hi && echo last=$_; echo and=$_; : s; (( a = 2 )); echo "(( $_"; [[ a == b ]]; echo "[[ $_"; f() { :; }; f p q; echo $_; x=q; declare y=$x; echo $_`,
 		"42 42x\n[]\n[s=bar]\n[a]\nspaces\nhi\nlast=hi\nand=last=hi\n(( s\n[[ (( s\nq\ny=q\n"},
 	{"last-arg-nounset", `set -u; echo "${_:+set}"`, "set\n"},
+	// An alias is not expanded inside its own expansion, but is
+	// everywhere else on the line; a trailing blank makes the next word a
+	// command word.
+	{"alias-same-line-twice", "shopt -s expand_aliases\nalias e=echo; e one\ne two; e three", "two\nthree\n"},
+	{"alias-trailing-blank-self", "shopt -s expand_aliases\nx=x\nalias echo-x='echo $x '\necho-x echo-x", "x echo x\n"},
+	{"alias-chain-continuation", "shopt -s expand_aliases\nalias e_='echo ' one='ONE ' two='TWO ' three='THREE'\ne_ one \\\n two one \\\n two three two \\\n one", "ONE TWO ONE TWO THREE two one\n"},
+	{"alias-recursive-self", "shopt -s expand_aliases\nalias ls='ls -l' a=b b='echo hi'\na; type ls", "hi\nls is aliased to `ls -l'\n"},
+	{"alias-options", "alias -- c=d; alias -p x=y; unalias -- c; alias -- -p=x; alias; alias -x 2>err; echo $?; unalias -z 2>err; echo $?", "alias c='d'\nalias -- -p='x'\nalias x='y'\n2\n2\n"},
 }
 
 func TestRules(t *testing.T) {
@@ -53,5 +63,19 @@ func TestRulesAgainstBash(t *testing.T) {
 		if out != c.want {
 			t.Errorf("%s: bash prints %q, table says %q", c.name, out, c.want)
 		}
+	}
+}
+
+// Aliases naming aliases multiply the text each round; the expansion is
+// refused once it passes its bound instead of growing without end.
+func TestAliasExpansionBounded(t *testing.T) {
+	script := "shopt -s expand_aliases\nalias a0='echo x'\n"
+	for i := 1; i <= 8; i++ {
+		script += fmt.Sprintf("alias a%d='%s'\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("a%d;", i-1), 10), ";"))
+	}
+	script += "a8\necho after\n"
+	out, _, st := runOurs(t, script)
+	if st == 0 || strings.Contains(out, "after") {
+		t.Fatalf("expansion was not refused: status %d, %d bytes of output", st, len(out))
 	}
 }
