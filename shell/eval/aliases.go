@@ -69,8 +69,13 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 		f, err := p.Parse(strings.NewReader(pad+text), "")
 		if err != nil {
+			// A syntax error in the expanded text is one in the script:
+			// it ends a script as any other would.
 			r.reportSyntax(&source{text: pad + text, file: src.file, lineBase: src.lineBase}, err)
 			r.status = 2
+			if r.evalLevel() == 0 {
+				r.exit(2)
+			}
 			return nil
 		}
 		stmts = f.Stmts

@@ -42,6 +42,7 @@ var ruleCases = []ruleCase{
 	{"alias-trailing-blank-self", "shopt -s expand_aliases\nx=x\nalias echo-x='echo $x '\necho-x echo-x", "x echo x\n"},
 	{"alias-chain-continuation", "shopt -s expand_aliases\nalias e_='echo ' one='ONE ' two='TWO ' three='THREE'\ne_ one \\\n two one \\\n two three two \\\n one", "ONE TWO ONE TWO THREE two one\n"},
 	{"alias-recursive-self", "shopt -s expand_aliases\nalias ls='ls -l' a=b b='echo hi'\na; type ls", "hi\nls is aliased to `ls -l'\n"},
+	{"alias-syntax-error-ends-script", "shopt -s expand_aliases\necho before\nalias e_=';; x'\ne_\necho after", "before\n"},
 	{"alias-options", "alias -- c=d; alias -p x=y; unalias -- c; alias -- -p=x; alias; alias -x 2>err; echo $?; unalias -z 2>err; echo $?", "alias c='d'\nalias -- -p='x'\nalias x='y'\n2\n2\n"},
 }
 

@@ -416,6 +416,10 @@ func (r *Runner) runSource(src *source) {
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
 	stmts = r.expandAliases(src, stmts)
+	if r.flow != flowNone {
+		// A syntax error in an alias's text, or a limit, ended the run.
+		return false
+	}
 	if r.aliasSrc != nil {
 		r.src = r.aliasSrc
 		defer func() { r.src = src }()
