@@ -42,6 +42,9 @@ type fieldBuf struct {
 	noSplit bool
 	// heredoc is set for here-document bodies: \" keeps its backslash.
 	heredoc bool
+	// splitLits is set while expanding the word of an unquoted ${x:-word}
+	// and friends: its literal text is split like the expansion results.
+	splitLits bool
 }
 
 // field is one expanded word: its text and its pattern form.
@@ -191,6 +194,10 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 					b.add(piece{s: t, quoted: true})
 					s = rest
 				}
+			}
+			if b.splitLits {
+				b.addSplitLit(s)
+				continue
 			}
 			b.add(piece{s: unescapeLit(s)})
 			if strings.Contains(s, "\\") {

@@ -140,7 +140,36 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		b.add(piece{quoted: true})
 		return true
 	}
+	if !quoted && !b.noSplit {
+		// Unquoted, the whole expansion is split: literal text of the
+		// word as well as what it expands to.
+		saved := b.splitLits
+		b.splitLits = true
+		defer func() { b.splitLits = saved }()
+	}
 	return r.expandParts(b, w.Parts, quoted, !quoted)
+}
+
+// addSplitLit adds unquoted literal text that word splitting applies to;
+// backslash-escaped characters stay literal and unsplit.
+func (b *fieldBuf) addSplitLit(lit string) {
+	start := 0
+	for i := 0; i < len(lit); i++ {
+		if lit[i] != '\\' || i+1 >= len(lit) {
+			continue
+		}
+		if start < i {
+			b.add(piece{s: lit[start:i], split: true})
+		}
+		i++
+		if lit[i] != '\n' {
+			b.add(piece{s: lit[i : i+1], quoted: true})
+		}
+		start = i + 1
+	}
+	if start < len(lit) {
+		b.add(piece{s: lit[start:], split: true})
+	}
 }
 
 func (r *Runner) badSubst(p *syntax.ParamExp) {

@@ -35,6 +35,11 @@ var ruleCases = []ruleCase{
 	{"last-arg", `: 42; echo $_ ${_}x; : a; s=bar; echo "[$_]"; declare s=bar; echo "[$_]"; declare a=(1 2); echo "[$_]"; x="with spaces"; : $x; echo $_; echo hi && echo last=$_; echo and=$_; : s; (( a = 2 )); echo "(( $_"; [[ a == b ]]; echo "[[ $_"; f() { :; }; f p q; echo $_; x=q; declare y=$x; echo $_`,
 		"42 42x\n[]\n[s=bar]\n[a]\nspaces\nhi\nlast=hi\nand=last=hi\n(( s\n[[ (( s\nq\ny=q\n"},
 	{"last-arg-nounset", `set -u; echo "${_:+set}"`, "set\n"},
+	// An unquoted ${x:-word} is split as a whole: the literal text of
+	// word too, but not its quoted or backslash-escaped parts.
+	{"default-word-split", `IFS=x; v=; echo ${v:-AxBxC} ${v:-AxBxC}x ${v:-"AxBxC"} "${v:-AxBxC}"; IFS=_; printf '[%s]' 1${u:-"2_3"x_x"4_5"}6; echo
+IFS=' '; printf '[%s]' 1${u:-"2 3" "4 5"}6 ${u:-a\ b  c}; x=1; printf '[%s]' ${x:+a b "c d"} "${u:-a  b}"; y=${u:-a  b}; echo "[$y]"`,
+		"A B C A B Cx AxBxC AxBxC\n[12_3x][x4_56]\n[12 3][4 56][a b][c][a][b][c d][a  b][a  b]\n"},
 	// An alias is not expanded inside its own expansion, but is
 	// everywhere else on the line; a trailing blank makes the next word a
 	// command word.
