@@ -45,6 +45,10 @@ type fieldBuf struct {
 	// splitLits is set while expanding the word of an unquoted ${x:-word}
 	// and friends: its literal text is split like the expansion results.
 	splitLits bool
+	// paramWord is set while expanding the word of ${x:-word} and friends
+	// inside double quotes: single quotes there are plain characters (the
+	// text between them still expands) and \} is an escaped brace.
+	paramWord bool
 }
 
 // field is one expanded word: its text and its pattern form.
@@ -186,6 +190,9 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 		case *syntax.Lit:
 			s := p.Value
 			if quoted {
+				if b.paramWord {
+					s = dqUnescapeBrace(s)
+				}
 				b.add(piece{s: dqUnescape(s, b.heredoc), quoted: true})
 				continue
 			}
@@ -209,6 +216,12 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 			s := p.Value
 			if p.Dollar {
 				s = ansiCQuote(s)
+			} else if quoted && b.paramWord {
+				t, ok := r.expandText("'" + s + "'")
+				if !ok {
+					return false
+				}
+				s = t
 			}
 			b.add(piece{s: s, quoted: true})
 		case *syntax.DblQuoted:

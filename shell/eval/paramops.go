@@ -52,6 +52,9 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 				return false
 			}
 			s, ok := r.expandString(w)
+			if quoted {
+				s, ok = r.expandQuotedParamWord(w)
+			}
 			if !ok {
 				return false
 			}
@@ -140,6 +143,11 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		b.add(piece{quoted: true})
 		return true
 	}
+	if quoted {
+		saved := b.paramWord
+		b.paramWord = true
+		defer func() { b.paramWord = saved }()
+	}
 	if !quoted && !b.noSplit {
 		// Unquoted, the whole expansion is split: literal text of the
 		// word as well as what it expands to.
@@ -148,6 +156,45 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		defer func() { b.splitLits = saved }()
 	}
 	return r.expandParts(b, w.Parts, quoted, !quoted)
+}
+
+// expandQuotedParamWord expands the word of "${x:=word}" to the one
+// string assigned, with the double-quote rules of such words.
+func (r *Runner) expandQuotedParamWord(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	b := &fieldBuf{r: r, ifs: "", noSplit: true, paramWord: true}
+	if !r.expandParts(b, w.Parts, true, false) {
+		return "", false
+	}
+	var sb strings.Builder
+	for _, f := range b.finish() {
+		sb.WriteString(f.s)
+	}
+	return sb.String(), true
+}
+
+// dqUnescapeBrace removes the backslash of \} (and keeps the other
+// escapes for dqUnescape): in a ${x:-word} inside double quotes, \}
+// stands for a brace.
+func dqUnescapeBrace(s string) string {
+	if !strings.Contains(s, "\\}") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] == '}' {
+				i++
+			} else {
+				b.WriteByte(s[i])
+				i++
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // addSplitLit adds unquoted literal text that word splitting applies to;

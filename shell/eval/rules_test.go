@@ -40,6 +40,12 @@ var ruleCases = []ruleCase{
 	{"default-word-split", `IFS=x; v=; echo ${v:-AxBxC} ${v:-AxBxC}x ${v:-"AxBxC"} "${v:-AxBxC}"; IFS=_; printf '[%s]' 1${u:-"2_3"x_x"4_5"}6; echo
 IFS=' '; printf '[%s]' 1${u:-"2 3" "4 5"}6 ${u:-a\ b  c}; x=1; printf '[%s]' ${x:+a b "c d"} "${u:-a  b}"; y=${u:-a  b}; echo "[$y]"`,
 		"A B C A B Cx AxBxC AxBxC\n[12_3x][x4_56]\n[12 3][4 56][a b][c][a][b][c d][a  b][a  b]\n"},
+	// In "${x:-word}" single quotes are plain characters (what is
+	// between them still expands) and \} is a brace; pattern operators
+	// keep single quotes as quoting.
+	{"dq-param-word-quotes", "v=a; var='a b c'; echo \"${x:-$'a\\tb'}\" \"${x:-\\}}\" \"${x:-\\x}\" \"${x:-\"q\"}\" \"${v#'a'}\" \"${v/'a'/b}\" \"${x:='c'}\" \"$x\"; echo ${y-\\}} \"${y-\\}}\"\n" +
+		"echo \"${x2:-'$var'}\" \"${x2:-'a  b'}\" ${x2:-'a'} \"${v:+'z'}\" \"${x3:-\\\\}\" \"${x3:-a\\\\\\}b}\" \"${x3:-\\\"}\"",
+		"a\tb } \\x q  b 'c' 'c'\n} }\n'a b c' 'a  b' a 'z' \\ a\\}b \"\n"},
 	// An alias is not expanded inside its own expansion, but is
 	// everywhere else on the line; a trailing blank makes the next word a
 	// command word.
