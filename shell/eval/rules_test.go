@@ -46,6 +46,11 @@ IFS=' '; printf '[%s]' 1${u:-"2 3" "4 5"}6 ${u:-a\ b  c}; x=1; printf '[%s]' ${x
 	{"dq-param-word-quotes", "v=a; var='a b c'; echo \"${x:-$'a\\tb'}\" \"${x:-\\}}\" \"${x:-\\x}\" \"${x:-\"q\"}\" \"${v#'a'}\" \"${v/'a'/b}\" \"${x:='c'}\" \"$x\"; echo ${y-\\}} \"${y-\\}}\"\n" +
 		"echo \"${x2:-'$var'}\" \"${x2:-'a  b'}\" ${x2:-'a'} \"${v:+'z'}\" \"${x3:-\\\\}\" \"${x3:-a\\\\\\}b}\" \"${x3:-\\\"}\"",
 		"a\tb } \\x q  b 'c' 'c'\n} }\n'a b c' 'a  b' a 'z' \\ a\\}b \"\n"},
+	// Unquoted $@, $* and arrays are joined by IFS's first character
+	// and split: a non-blank IFS makes empty fields of empty elements.
+	{"unquoted-at-ifs", `IFS=:; set -- a "" b; printf "[%s]" $* $@; echo; set -- a: b; printf "[%s]" $@; echo; set -- "a " " b"; IFS=" :"; printf "[%s]" $@ =$@=; echo; a=(x "" y); IFS=:; printf "[%s]" ${a[@]} ${a[*]}; echo; IFS=; set -- "" a "" b ""; printf "[%s]" $@ =$@=; echo
+IFS=x; set -- "" "" "" "" ""; printf "[%s]" $* =$@=; echo; set -- $*; echo $#`,
+		"[a][][b][a][][b]\n[a][][b]\n[a][b][=a][b=]\n[x][][y][x][][y]\n[a][b][=][a][b][=]\n[][][][][=][][][][=]\n4\n"},
 	// An alias is not expanded inside its own expansion, but is
 	// everywhere else on the line; a trailing blank makes the next word a
 	// command word.
