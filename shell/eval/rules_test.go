@@ -53,7 +53,7 @@ IFS=x; set -- "" "" "" "" ""; printf "[%s]" $* =$@=; echo; set -- $*; echo $#`,
 		"[a][][b][a][][b]\n[a][][b]\n[a][b][=a][b=]\n[x][][y][x][][y]\n[a][b][=][a][b][=]\n[][][][][=][][][][=]\n4\n"},
 	// <<- strips the tabs that start each source line of the body, not
 	// tabs that expansions produce.
-	{"dash-heredoc-tabs", "x=\"\tv\"; cat <<-EOF; echo --; cat <<EOF2\n\tone\n\t$x\t$x\n\t\t\n\tEOF\n\ttwo\nEOF2\ncat <<-\"E\"\n\t\tq $x\n\tE\n",
+	{"dash-heredoc-tabs", "cat() { while IFS= read -r l; do printf '%s\\n' \"$l\"; done; }\nx=\"\tv\"; cat <<-EOF; echo --; cat <<EOF2\n\tone\n\t$x\t$x\n\t\t\n\tEOF\n\ttwo\nEOF2\ncat <<-\"E\"\n\t\tq $x\n\tE\n",
 		"one\n\tv\t\tv\n\n--\n\ttwo\nq $x\n"},
 	// An alias is not expanded inside its own expansion, but is
 	// everywhere else on the line; a trailing blank makes the next word a
