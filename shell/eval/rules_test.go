@@ -55,6 +55,18 @@ IFS=x; set -- "" "" "" "" ""; printf "[%s]" $* =$@=; echo; set -- $*; echo $#`,
 	// tabs that expansions produce.
 	{"dash-heredoc-tabs", "cat() { while IFS= read -r l; do printf '%s\\n' \"$l\"; done; }\nx=\"\tv\"; cat <<-EOF; echo --; cat <<EOF2\n\tone\n\t$x\t$x\n\t\t\n\tEOF\n\ttwo\nEOF2\ncat <<-\"E\"\n\t\tq $x\n\tE\n",
 		"one\n\tv\t\tv\n\n--\n\ttwo\nq $x\n"},
+	// read: escaped characters never separate fields; the last variable
+	// gets one field when only it and its separator remain, else the
+	// rest less trailing IFS whitespace; -n counts characters.
+	{"read-escapes-and-rest", `echo 'a\b\c\d\e\f' | (read -n 5; echo "[$REPLY]")
+echo 'héllo wörld' | (read -n 3; echo "[$REPLY]")
+printf 'abc\\\ndefg\n' | (read -n 4; echo "[$REPLY]")
+echo 'Aa b \ a\ b' | (read a b c; echo "[$a][$b][$c]")
+IFS='x '; echo 'xaxx  ' | (read a b; echo "[$a][$b]"); echo 'xx' | (read a b; echo "[$a][$b]"); echo 'xxx' | (read a b; echo "[$a][$b]")
+IFS=:; printf '%s\n' '  \\a :b\: c:d\' '  e' | (read a b c d; echo "[$a|$b|$c|$d]")
+unset IFS; echo 'a b c\ d ' | (read -a arr; printf '[%s]' "${arr[@]}"; echo)
+for s in 'a\ ' ' \ a' 'a \ b\ \ ' 'x \ \ '; do printf '%s' "$s" | (read v; printf '[%s]' "$v"); printf '%s' "$s" | (IFS='x '; read v w; printf '<%s|%s>\n' "$v" "$w"); done`,
+		"[abcde]\n[hél]\n[abcd]\n[Aa][b][ a b]\n[][axx]\n[][]\n[][xx]\n[  \\a |b: c|d  e|]\n[a][b][c d]\n[a ]<a |>\n[ a]< a|>\n[a  b]<a| b  >\n[x]<|  >\n"},
 	// An alias is not expanded inside its own expansion, but is
 	// everywhere else on the line; a trailing blank makes the next word a
 	// command word.
