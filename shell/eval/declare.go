@@ -590,7 +590,7 @@ func funcSource(name string, fd *funcDef) string {
 		text = strings.Replace(text, "{\n", "{ \n", 1)
 		if strings.HasPrefix(text, "{ \n") {
 			lines := strings.Split(text, "\n")
-			for i := 1; i < len(lines)-1; i++ {
+			for i := 1; i < len(lines)-2; i++ {
 				if !strings.HasSuffix(lines[i], ";") && !strings.HasSuffix(lines[i], "{") && !strings.HasSuffix(lines[i], "do") && !strings.HasSuffix(lines[i], "then") && strings.TrimSpace(lines[i]) != "" {
 					lines[i] += ";"
 				}

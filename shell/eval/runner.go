@@ -373,6 +373,10 @@ func (r *Runner) runSource(src *source) {
 	saved := r.src
 	r.src = src
 	defer func() { r.src = saved }()
+	if nestingDepth(src.text) > maxParseNesting {
+		r.stop(r.g.trip("max nesting depth", maxParseNesting))
+		return
+	}
 	parseText := src.text
 	done := -1
 	for attempt := 0; attempt < 64; attempt++ {
