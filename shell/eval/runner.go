@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -381,7 +382,8 @@ func (r *Runner) runSource(src *source) {
 	done := -1
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+		p := parserPool.Get().(*syntax.Parser)
+		defer parserPool.Put(p)
 		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
@@ -411,6 +413,11 @@ func (r *Runner) runSource(src *source) {
 		}
 	}
 }
+
+// parserPool keeps parsers (each holds read buffers) across runs.
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
 
 // runLine runs one line's statements; false when the flow leaves the source.
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
