@@ -17,6 +17,10 @@ func runOurs(t testing.TB, script string) (string, string, int) {
 	t.Helper()
 	fsys := vfs.NewMem()
 	fsys.MkdirAll("/tmp/w", 0o755)
+	fsys.MkdirAll("/usr", 0o755)
+	fsys.MkdirAll("/bin", 0o755)
+	fsys.MkdirAll("/dev", 0o755)
+	fsys.Mknod("/dev/null", vfs.DevNull)
 	cfg := &Config{FS: fsys, Limits: Limits{MaxCallDepth: 200, MaxSteps: 1_000_000, MaxStringBytes: 1 << 20, MaxArrayElems: 1 << 20}}
 	r := New(cfg, map[string]string{"HOME": "/tmp/w", "PATH": "/nonexistent"}, "/tmp/w")
 	var out, errb bytes.Buffer
@@ -101,6 +105,27 @@ func TestOracle(t *testing.T) {
 		t.Skip("no /bin/bash to compare with")
 	}
 	for _, s := range oracleScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+var oracleMoreScripts = []string{
+	`cd /tmp; pushd /usr >/dev/null; pushd /bin; dirs -v; dirs -l -p; popd +1; dirs; popd; popd; echo $?`,
+	`f(){ caller; caller 0; }; g(){ f; }; g`,
+	`enable -n echo; enable -n; type -t echo; enable echo; type -t echo`,
+	`compgen -W "alpha beta gamma" -- b; complete -W "x y" foo; complete -p; f(){ :; }; compgen -A function`,
+	`ulimit -c; ulimit -f`,
+}
+
+func TestOracleMoreBuiltins(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range oracleMoreScripts {
 		wo, we, ws := runBash(t, s)
 		o, e, st := runOurs(t, s)
 		if o != wo || e != we || st != ws {

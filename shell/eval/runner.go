@@ -158,6 +158,8 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
+	ulimits      map[byte]string
+	completions  map[string]compSpec
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
