@@ -133,3 +133,27 @@ func TestOracleMoreBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// TestOracleFunctionPrinting compares declare -f with bash's layout.
+func TestOracleFunctionPrinting(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`f() { while x; do y; z; done; until a; do b; done; }; declare -f f`,
+		`f() { case $x in a|b) echo 1;; c) echo 2; echo 3;; *) ;; esac; }; declare -f f`,
+		`f() { (a; b); { c; d; }; ((i++)); [[ -n $x && $y == z ]]; }; declare -f f`,
+		`f() { for ((i=0;i<3;i++)); do echo; done; a=1 b=2 cmd >out 2>&1 <in; }; declare -f f`,
+		`f() { echo a | tr a b && echo ok || echo no; sleep 1 & echo bg; }; declare -f f`,
+		`f() { if a; then b; elif c; then d; else e; fi; local v=1; }; declare -f f`,
+		`f() { g() { inner; }; ! true; time sleep 0; select s in a b; do break; done; }; declare -f f`,
+		`f() { echo "q\"uo" 'sq' $'\t'; for i in 1 2; do :; done; }; declare -f f; type f`,
+		`f() ( echo sub ); declare -f f`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
