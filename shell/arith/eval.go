@@ -22,7 +22,7 @@ func (st *state) eval(n *node, noeval bool) (int64, error) {
 	case opNum:
 		return n.val, nil
 	case opVar:
-		if noeval {
+		if noeval || n.unread {
 			return 0, nil
 		}
 		return st.variable(n)
@@ -61,6 +61,12 @@ func (st *state) eval(n *node, noeval bool) (int64, error) {
 			}
 		}
 		return v, nil
+	case opLook:
+		v, err := st.eval(n.kids[0], noeval)
+		if err == nil {
+			_, err = st.eval(n.kids[1], noeval)
+		}
+		return v, err
 	case opErr:
 		return 0, st.errAt(n, n.msg)
 	}
