@@ -90,15 +90,18 @@ func (g *gen) corrupt(e string) string {
 	return e
 }
 
-// bashBatch runs many expressions in one bash, each in a subshell.
-func bashBatch(t *testing.T, bash string, exprs []string) []string {
+// bashBatch runs many expressions in one bash, each in a subshell after the
+// assignments of its setup.
+func bashBatch(t *testing.T, bash string, ins []input) []string {
 	script := bashDump + `
-while IFS= read -r -d '' EXPR; do
+while IFS= read -r -d '' SETUP && IFS= read -r -d '' EXPR; do
 	(
 		trap '__dump "\n"' EXIT
-		while IFS= read -r -d ';' __kv; do
+		__s=$SETUP${SETUP:+;}
+		while [[ $__s ]]; do
+			__kv=${__s%%;*} __s=${__s#*;}
 			eval "${__kv%%=*}=\${__kv#*=}"
-		done <<< "$SETUP${SETUP:+;}"
+		done
 		__r=$(($EXPR))
 		printf '=%s' "$__r"
 	) 2>&1
@@ -106,15 +109,19 @@ while IFS= read -r -d '' EXPR; do
 done
 `
 	cmd := exec.Command(bash, "-c", script)
-	cmd.Env = []string{"SETUP=" + diffSetup, "PATH=/usr/bin:/bin", "LC_ALL=C"}
-	cmd.Stdin = strings.NewReader(strings.Join(exprs, "\x00") + "\x00")
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}
+	var stdin strings.Builder
+	for _, in := range ins {
+		stdin.WriteString(in.setup + "\x00" + in.expr + "\x00")
+	}
+	cmd.Stdin = strings.NewReader(stdin.String())
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("bash: %v", err)
 	}
 	parts := strings.Split(string(out), "\x00")
-	res := make([]string, len(exprs))
-	for i := range exprs {
+	res := make([]string, len(ins))
+	for i := range ins {
 		p := parts[i]
 		j := strings.LastIndex(p, "\n|")
 		head, dump := p[:j], p[j+1:]
@@ -146,17 +153,19 @@ func TestDiffBash(t *testing.T) {
 		seed, _ = strconv.ParseInt(s, 10, 64)
 	}
 	g := &gen{r: rand.New(rand.NewSource(seed))}
-	exprs := make([]string, n)
-	for i := range exprs {
-		exprs[i] = g.corrupt(g.expr())
-		for strings.Contains(exprs[i], "[]") {
+	ins := make([]input, n)
+	for i := range ins {
+		e := g.corrupt(g.expr())
+		for strings.Contains(e, "[]") {
 			// bash reports a[] twice and goes on: that is the Env's business.
-			exprs[i] = g.corrupt(g.expr())
+			e = g.corrupt(g.expr())
 		}
+		ins[i] = input{diffSetup, e}
 	}
-	want := bashBatch(t, bash, exprs)
+	want := bashBatch(t, bash, ins)
 	bad := 0
-	for i, e := range exprs {
+	for i, in := range ins {
+		e := in.expr
 		if got := run(diffSetup, e); got != want[i] {
 			bad++
 			if bad <= 20 {

@@ -2,7 +2,6 @@ package arith
 
 import (
 	"fmt"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -179,34 +178,3 @@ __dump() {
 	printf '%b|%s' "$1" "$__o"
 }
 `
-
-// bashScript evaluates $EXPR after the assignments in $SETUP and prints the
-// same rendering as run, with the variables dumped at exit.
-const bashScript = bashDump + `
-trap __dump EXIT
-while IFS= read -r -d ';' __kv; do
-	eval "${__kv%%=*}=\${__kv#*=}"
-done <<< "$SETUP${SETUP:+;}"
-__r=$(($EXPR))
-printf '=%s' "$__r"
-`
-
-// bashRun runs the expression in /bin/bash and renders the outcome.
-func bashRun(bash, setup, expr string) (string, error) {
-	cmd := exec.Command(bash, "-c", bashScript)
-	cmd.Env = []string{"SETUP=" + setup, "EXPR=" + expr, "PATH=/usr/bin:/bin", "LC_ALL=C"}
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	_ = cmd.Run()
-	out := stdout.String()
-	if msg := stderr.String(); msg != "" {
-		msg = strings.TrimSuffix(msg, "\n")
-		if i := strings.Index(msg, ": line "); i >= 0 {
-			if j := strings.Index(msg[i+7:], ": "); j >= 0 {
-				msg = msg[i+7+j+2:]
-			}
-		}
-		out = "!" + msg + strings.TrimPrefix(out, "=")
-	}
-	return out, nil
-}
