@@ -125,12 +125,16 @@ func (x *Expr) Eval(env Env) (int64, error) {
 	if x.root == nil {
 		return 0, nil
 	}
-	var local Depth
-	d := &local
+	var d *Depth
 	if de, ok := env.(DepthEnv); ok {
-		if shared := de.ArithDepth(); shared != nil {
-			d = shared
-		}
+		d = de.ArithDepth()
+	}
+	if d == nil {
+		// A pool, because escape analysis moves a local to the heap once
+		// the recursive evaluator holds a pointer to it.
+		d = depthPool.Get().(*Depth)
+		*d = Depth{} // in case an Env panicked through a previous use
+		defer depthPool.Put(d)
 	}
 	if d.contexts >= maxContexts || d.height+x.height > maxHeight {
 		return 0, &Error{Expr: strings.TrimLeft(x.src, " \t"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(x.src, " \t\n")}
@@ -143,6 +147,8 @@ func (x *Expr) Eval(env Env) (int64, error) {
 	d.height -= x.height
 	return v, err
 }
+
+var depthPool = sync.Pool{New: func() any { return new(Depth) }}
 
 // The cache maps expression text to compiled expressions. Its size is
 // bounded by the total text held; when full, entries are dropped at random
