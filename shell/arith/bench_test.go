@@ -13,7 +13,7 @@ type benchEnv struct {
 }
 
 func (e *benchEnv) Get(string, *string) (string, bool, error) { return e.val, true, nil }
-func (e *benchEnv) Set(_ string, _ *string, v int64) error   { e.n = v; return nil }
+func (e *benchEnv) Set(_ string, _ *string, v int64) error    { e.n = v; return nil }
 
 func BenchmarkEvalCompare(b *testing.B) {
 	env := &benchEnv{val: "5000"}
