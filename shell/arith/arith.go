@@ -62,7 +62,13 @@ const (
 // blanks; Token is the text from the offending token to the end.
 type Error struct {
 	Expr, Msg, Token string
+	// atEntry marks a recursion error raised on entering an evaluation
+	// (an Env evaluating a subscript): bash names the expression that
+	// holds the subscript, which the outer evaluation fills in.
+	atEntry bool
 }
+
+const msgTooDeep = "expression recursion level exceeded"
 
 // Error renders bash's text without the "bash: line N: " (and "let: " or
 // "((: ") prefix, which the caller adds.
@@ -137,7 +143,7 @@ func (x *Expr) Eval(env Env) (int64, error) {
 		defer depthPool.Put(d)
 	}
 	if d.contexts >= maxContexts || d.height+x.height > maxHeight {
-		return 0, &Error{Expr: strings.TrimLeft(x.src, " \t"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(x.src, " \t\n")}
+		return 0, &Error{Expr: strings.TrimLeft(x.src, " \t"), Msg: msgTooDeep, Token: strings.TrimLeft(x.src, " \t\n"), atEntry: true}
 	}
 	d.contexts++
 	d.height += x.height

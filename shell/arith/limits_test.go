@@ -3,6 +3,7 @@ package arith
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -205,6 +206,25 @@ func TestParseInt(t *testing.T) {
 	} {
 		if v, ok := ParseInt(c.in); v != c.want || ok != c.ok {
 			t.Errorf("ParseInt(%q) = %d, %v; want %d, %v", c.in, v, ok, c.want, c.ok)
+		}
+	}
+}
+
+// Nested subscripts count as bash counts them: 1023 levels work, 1024 do
+// not, and the message names the same text.
+func TestNestedSubscriptsBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not installed")
+	}
+	var ins []input
+	for _, n := range []int{1022, 1023, 1024, 1100} {
+		ins = append(ins, input{"a[0]=0", strings.Repeat("a[", n) + "0" + strings.Repeat("]", n)})
+	}
+	want := bashBatch(t, bash, ins)
+	for i, in := range ins {
+		if got := run(in.setup, in.expr); got != want[i] {
+			t.Errorf("%d levels:\n got %.200q\nwant %.200q", (len(in.expr)-1)/3, got, want[i])
 		}
 	}
 }

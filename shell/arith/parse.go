@@ -140,7 +140,7 @@ func (p *parser) enter() bool {
 func (p *parser) leave() { p.nest-- }
 
 func (p *parser) tooDeep(done ...*node) *node {
-	return p.fail("expression recursion level exceeded", done...)
+	return p.fail(msgTooDeep, done...)
 }
 
 // parse reads a whole expression (bash's subexpr).
