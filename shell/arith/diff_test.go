@@ -16,7 +16,7 @@ import (
 // the value or error text and the variables afterwards. A fixed seed runs in
 // go test; ARITH_DIFF_N=100000 ARITH_DIFF_SEED=n runs longer by hand.
 
-var diffSetup = "x=3;y=x+1;z=;w=1+;v=-2;s=16#1f;a[0]=4;a[1]=y;a[2]=0;r=r"
+var diffSetup = "x=3;y=x+1;z=;w=1+;v=-2;s=16#1f;a[0]=4;a[1]=y;a[2]=0;r=r;o=010;n= 7 ;b=y*2;c=c1;c1=9"
 
 type gen struct {
 	r     *rand.Rand
