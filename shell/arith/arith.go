@@ -12,9 +12,19 @@
 // is done before the error is reported. Compiled expressions keep that
 // order (see parse.go), so caching them changes nothing a script can see.
 //
-// Beyond bash, nesting inside one expression is bounded (bash has no bound
-// and overflows its stack), and so is the total depth of nested
-// evaluations, so no input can exhaust the Go stack.
+// Where this package differs from bash on purpose:
+//   - Nesting inside one expression (parentheses, unary operators, the
+//     right-hand sides of = ** ?:) is bounded at 1024 levels, and the summed
+//     depth of all expressions being evaluated at once at 50000, both
+//     reported as "expression recursion level exceeded". bash has no such
+//     bound and overflows its stack.
+//   - What bash does with an element of an array is the Env's business:
+//     negative indices, associative keys, a[] (which bash reports, twice,
+//     without stopping) and a[@].
+//
+// For the Env: implement DepthEnv when Get or Set evaluates subscripts with
+// Eval, so nesting through subscripts is bounded like bash's, and IndexEnv
+// so that a[i++]++ evaluates its subscript once, as bash does.
 package arith
 
 import (
@@ -54,7 +64,7 @@ const (
 	maxContexts = 1024
 	// maxHeight bounds the total nesting of all expressions being
 	// evaluated at once, which is what the Go stack holds.
-	maxHeight = 20000
+	maxHeight = 50000
 )
 
 // Error is an arithmetic error as bash reports it. Expr is the expression
@@ -117,6 +127,10 @@ func treeHeight(n *node) int {
 	}
 	return h + 1
 }
+
+// Empty reports whether the expression is empty or all blank: it evaluates
+// to 0, but for ((;;)) an empty condition means true.
+func (x *Expr) Empty() bool { return x.root == nil }
 
 // String returns the source text.
 func (x *Expr) String() string { return x.src }
