@@ -37,23 +37,25 @@ const (
 	opCond
 	opAssign
 	opComma
-	opSeq // evaluate kids in order; used to put an error after finished work
+	opSeq  // evaluate kids in order; used to put an error after finished work
+	opLook // kids[0], then read the name kids[1] that bash read ahead
 	opErr
 )
 
 type node struct {
-	op   opcode
-	walk bool // holds an opPow or opErr, so must be walked even when not evaluated
-	aop  tok  // opAssign: tEQ or the operator of op=
-	val  int64
-	name string  // opVar
-	sub  *string // opVar: subscript text, nil for a plain name
-	src  string  // expression text for error messages (leading blanks removed)
-	tok  string  // "error token" text for errors this node can raise
-	msg  string  // opErr
-	kids []*node
-	ops  []tok    // opChain: ops[i] joins kids[i] and kids[i+1]
-	toks []string // opChain: error token for a division by zero at ops[i]
+	op     opcode
+	walk   bool // holds an opPow or opErr, so must be walked even when not evaluated
+	unread bool // opVar: a name bash does not read (it is followed by '=')
+	aop    tok  // opAssign: tEQ or the operator of op=
+	val    int64
+	name   string  // opVar
+	sub    *string // opVar: subscript text, nil for a plain name
+	src    string  // expression text for error messages (leading blanks removed)
+	tok    string  // "error token" text for errors this node can raise
+	msg    string  // opErr
+	kids   []*node
+	ops    []tok    // opChain: ops[i] joins kids[i] and kids[i+1]
+	toks   []string // opChain: error token for a division by zero at ops[i]
 }
 
 type parser struct {
@@ -114,6 +116,15 @@ func (p *parser) next(done ...*node) (*node, bool) {
 	if p.lx.next() {
 		return nil, true
 	}
+	if end := p.lx.errEnd; end > 0 {
+		cut := p.lx.src[:end]
+		e := &node{op: opErr, walk: true, msg: p.lx.errMsg, src: p.src[:len(p.src)-(len(p.lx.src)-end)], tok: cut[p.lx.lastPos:]}
+		if !p.failed {
+			p.failed = true
+			p.err = &Error{Expr: e.src, Msg: e.msg, Token: e.tok}
+		}
+		return p.seq(append(done, e)...), false
+	}
 	return p.fail(p.lx.errMsg, done...), false
 }
 
@@ -129,7 +140,7 @@ func (p *parser) enter() bool {
 func (p *parser) leave() { p.nest-- }
 
 func (p *parser) tooDeep(done ...*node) *node {
-	return p.fail("expression recursion level exceeded", done...)
+	return p.fail(msgTooDeep, done...)
 }
 
 // parse reads a whole expression (bash's subexpr).
@@ -405,16 +416,9 @@ func (p *parser) primary() *node {
 		if p.lx.cur != tRPAR {
 			return p.fail("missing `)'", x)
 		}
-		if e, ok := p.next(x); !ok {
-			return e
-		}
-		return x
+		return p.after(x)
 	case tNUM:
-		n := &node{op: opNum, val: p.lx.val}
-		if e, ok := p.next(); !ok {
-			return e
-		}
-		return n
+		return p.after(&node{op: opNum, val: p.lx.val})
 	case tSTR:
 		v := p.variable()
 		// bash reads the token after a name before it evaluates the name,
@@ -422,7 +426,14 @@ func (p *parser) primary() *node {
 		if e, ok := p.next(); !ok {
 			return e
 		}
+		if p.lx.cur == tSTR {
+			p.lastVar = v
+			return p.lookahead(v)
+		}
 		if p.lx.cur != tPOSTINC && p.lx.cur != tPOSTDEC {
+			// bash does not read a name followed by '=', even where the
+			// assignment turns out to be refused (1 + a[i++] = 2).
+			v.unread = p.lx.cur == tEQ
 			p.lastVar = v
 			return v
 		}
@@ -431,10 +442,7 @@ func (p *parser) primary() *node {
 			n.op = opPostDec
 		}
 		p.lx.last, p.lx.cur = tSTR, tNUM // so that x++=7 is refused
-		if e, ok := p.next(n); !ok {
-			return e
-		}
-		return n
+		return p.after(n)
 	}
 	return p.fail("syntax error: operand expected")
 }
@@ -460,8 +468,34 @@ func (p *parser) preIncDec() *node {
 	p.lx = save
 	n := &node{op: op, kids: []*node{v}}
 	p.lx.cur = tNUM // so that --x=7 is refused
+	return p.after(n)
+}
+
+// after reads the token that follows the finished operand n.
+func (p *parser) after(n *node) *node {
 	if e, ok := p.next(n); !ok {
 		return e
 	}
+	if p.lx.cur == tSTR {
+		return p.lookahead(n)
+	}
 	return n
+}
+
+// lookahead handles a name read right after the finished operand n. That
+// is a syntax error, reported later, but bash evaluates a name as soon as it
+// reads it (unless '=' follows), before the operators around n are applied:
+// in 1/0 x, x is evaluated before the division fails.
+func (p *parser) lookahead(n *node) *node {
+	v := p.variable()
+	save := p.lx
+	if e, ok := p.next(n); !ok {
+		return e
+	}
+	eq := p.lx.cur == tEQ
+	p.lx = save
+	if eq {
+		return n
+	}
+	return p.mk(&node{op: opLook, kids: []*node{n, v}})
 }
