@@ -281,3 +281,23 @@ func errorLine(name string, err error) string {
 	}
 	return name + ": " + msg
 }
+
+// ExecSettings is what a list of ExecOptions sets, for code that runs the
+// shell elsewhere (shell/isolate forwards them to a worker process).
+type ExecSettings struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Env            map[string]string
+	Dir            string
+	Args           []string
+	Name           string
+}
+
+// Settings reports what opts set.
+func Settings(opts ...ExecOption) ExecSettings {
+	var c execConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return ExecSettings{Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, Env: c.env, Dir: c.dir, Args: c.args, Name: c.name}
+}
