@@ -145,6 +145,9 @@ func TestDiffBash(t *testing.T) {
 	if err != nil {
 		t.Skip("bash not installed")
 	}
+	if testing.Short() {
+		t.Skip("-short: runs /bin/bash")
+	}
 	n, seed := 400, int64(1)
 	if s := os.Getenv("ARITH_DIFF_N"); s != "" {
 		n, _ = strconv.Atoi(s)
