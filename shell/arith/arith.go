@@ -36,8 +36,10 @@ import (
 // Env gives arithmetic access to shell variables. sub is nil for a plain
 // name, else the raw subscript text between [ and ]: the Env decides how to
 // read it (an arithmetic index for an indexed array, which it may evaluate by
-// calling Eval again, or a string key for an associative one). An empty
-// subscript (a[]) is passed as a pointer to "".
+// calling Eval again, or a string key for an associative one). bash expands
+// $-parameters in a subscript when it reads the element (x='a[$j]' then
+// $((x))), so that is the Env's job too. An empty subscript (a[]) is passed
+// as a pointer to "".
 type Env interface {
 	Get(name string, sub *string) (val string, set bool, err error)
 	Set(name string, sub *string, val int64) error

@@ -63,9 +63,8 @@ type parser struct {
 	src     string // for error messages: src with leading blanks removed
 	failed  bool
 	err     *Error
-	nest    int
-	height  int // deepest nesting of nodes, for the evaluation budget
-	lastVar *node
+	nest    int   // current nesting, bounded by maxNest
+	lastVar *node // the last name read as an operand: the target of an =
 }
 
 // tokAt is bash's "error token": the text from offset i to the end.
@@ -74,14 +73,15 @@ func (p *parser) tokAt(i int) string { return p.lx.src[i:] }
 // fail records a syntax error at the current token and returns the error
 // node, preceded by the finished work in done (nil entries are skipped).
 func (p *parser) fail(msg string, done ...*node) *node {
-	return p.failTok(msg, p.tokAt(p.lx.lastPos), done...)
+	return p.failAt(msg, p.src, p.tokAt(p.lx.lastPos), done...)
 }
 
-func (p *parser) failTok(msg, tok string, done ...*node) *node {
-	e := &node{op: opErr, walk: true, msg: msg, src: p.src, tok: tok}
+// failAt is fail with the message's expression and token text given.
+func (p *parser) failAt(msg, src, tok string, done ...*node) *node {
+	e := &node{op: opErr, walk: true, msg: msg, src: src, tok: tok}
 	if !p.failed {
 		p.failed = true
-		p.err = &Error{Expr: p.src, Msg: msg, Token: tok}
+		p.err = &Error{Expr: src, Msg: msg, Token: tok}
 	}
 	return p.seq(append(done, e)...)
 }
@@ -117,13 +117,9 @@ func (p *parser) next(done ...*node) (*node, bool) {
 		return nil, true
 	}
 	if end := p.lx.errEnd; end > 0 {
-		cut := p.lx.src[:end]
-		e := &node{op: opErr, walk: true, msg: p.lx.errMsg, src: p.src[:len(p.src)-(len(p.lx.src)-end)], tok: cut[p.lx.lastPos:]}
-		if !p.failed {
-			p.failed = true
-			p.err = &Error{Expr: e.src, Msg: e.msg, Token: e.tok}
-		}
-		return p.seq(append(done, e)...), false
+		// The message ends where the bad number ends.
+		src := p.src[:len(p.src)-(len(p.lx.src)-end)]
+		return p.failAt(p.lx.errMsg, src, p.lx.src[p.lx.lastPos:end], done...), false
 	}
 	return p.fail(p.lx.errMsg, done...), false
 }
@@ -131,9 +127,6 @@ func (p *parser) next(done ...*node) (*node, bool) {
 // enter counts one level of nesting; false when too deep.
 func (p *parser) enter() bool {
 	p.nest++
-	if p.nest > p.height {
-		p.height = p.nest
-	}
 	return p.nest <= maxNest
 }
 

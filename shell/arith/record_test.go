@@ -125,6 +125,12 @@ func inputs() []input {
 		"2 ** -1", "3**-1", "2**(0-1)", "0**-1", "x ** -1", "1/0 + ", "1/0 09", "1 + 09",
 		"x 09", "x++ 09", "++x 09", "(1/0", "1/0)", "1/ 0", "1 /\t0 ", "1 % 0 + 2", "0? 1/0 : 1/0")
 	add("x=3", "x=1, 1+", "x=7, 1/0", "x++, (", "x++ 09", "++x 09", "x+=2, 1 2", "x/=0, x=9")
+	// bash reads a name as soon as it lexes it, even where it then
+	// reports a syntax error, and never reads a name followed by '='.
+	add("w=1+;x=2", "1 w", "-1 w : 2", "1/0 w", "(1) w", "x++ w", "1 x = 2", "1 + a[i++] = 2",
+		"a[i++] = 2", "(a[i++]) = 2", "1 w 09", "x w", "x = w")
+	// A bad number cuts the message at its end.
+	add("x=3", "(08)", "x + 09 + 1", "1 ? 2# : 3", "(1a) + x++")
 	// Long and deep expressions.
 	add("", strings.Repeat("1+", 200)+"1", strings.Repeat("(", 100)+"7"+strings.Repeat(")", 100),
 		strings.Repeat("-", 99)+"1", strings.Repeat("- ", 100)+"1", strings.Repeat("!", 51)+"0",

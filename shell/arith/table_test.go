@@ -25,6 +25,9 @@ func TestTableBash(t *testing.T) {
 	if err != nil {
 		t.Skip("bash not installed")
 	}
+	if testing.Short() {
+		t.Skip("-short: runs /bin/bash")
+	}
 	out, _ := exec.Command(bash, "-c", "echo ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}").Output()
 	if string(out) != "5.2\n" {
 		t.Skipf("the table is recorded from bash 5.2, this is %s", out)
