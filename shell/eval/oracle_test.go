@@ -157,3 +157,20 @@ func TestOracleFunctionPrinting(t *testing.T) {
 		}
 	}
 }
+
+func TestOracleArithCommands(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`(( 1/0 )); echo $?; let "x=1/0"; echo $?; for ((i=0; i<1/0; i++)); do :; done; echo $?`,
+		`a[1/0]=3; echo $?`,
+		"(( 2 + )); echo st=$?\nlet 'y = 3 +'; echo st=$?",
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}

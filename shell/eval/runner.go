@@ -159,6 +159,8 @@ type Runner struct {
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
 	ulimits      map[byte]string
+	// arithCtx names the command evaluating arithmetic ((( or let)).
+	arithCtx string
 	completions  map[string]compSpec
 }
 
