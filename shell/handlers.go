@@ -56,7 +56,7 @@ func (sess *Session) openIn(hc interp.HandlerContext, p string, flag int, perm o
 	case "/dev/fd/-":
 		return rwc{}, nil
 	case "/dev/stdin", "/dev/fd/0":
-		return rwc{r: hc.Stdin}, nil
+		return rwc{r: sess.stdinOf(hc, sess.current())}, nil
 	case "/dev/stdout", "/dev/fd/1":
 		return rwc{w: hc.Stdout}, nil
 	case "/dev/stderr", "/dev/fd/2":

@@ -7,8 +7,8 @@ import (
 	"os"
 	"path"
 
-	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/commands/curl"
+	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/vfs"
 )
 

@@ -90,4 +90,3 @@ func historyFile() string {
 	}
 	return filepath.Join(dir, "history")
 }
-

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -19,6 +20,9 @@ import (
 	"github.com/justbash/justbash/sources/jsfile"
 	"github.com/justbash/justbash/toolcmd"
 )
+
+// sourcePrefix is how the sources packages start their errors.
+var sourcePrefix = regexp.MustCompile(`^[a-z]+ source "[^"]*": `)
 
 // Source states shown by `tools list`.
 const (
@@ -183,7 +187,8 @@ func (ts *toolSet) start(ctx context.Context, start mcpserver.StartFunc, cfg *mc
 	defer cancel()
 	up, err := safeStart(sctx, start, def)
 	if err != nil {
-		msg := oneLine(err.Error())
+		// The source's own error repeats kind and name; say them once.
+		msg := oneLine(sourcePrefix.ReplaceAllString(err.Error(), ""))
 		if sctx.Err() != nil && ctx.Err() == nil {
 			msg = fmt.Sprintf("no answer within %v: %s", timeout, msg)
 		}
