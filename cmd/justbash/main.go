@@ -312,7 +312,7 @@ func runScript(ctx context.Context, sh *shell.Shell, cfg *config, stdin *os.File
 	if !cfg.jsonOut {
 		opts = append(opts, shell.WithStdout(stdout), shell.WithStderr(stderr))
 	}
-	res, err := sh.Exec(ctx, script, opts...)
+	res, _ := sh.Exec(ctx, script, opts...)
 	code := res.ExitCode
 	if ctx.Err() != nil {
 		// Interrupted: whatever status the stopped command left, the run

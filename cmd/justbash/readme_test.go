@@ -36,7 +36,7 @@ func TestReadmeToolExamples(t *testing.T) {
 		t.Fatalf("found only %d commands: %q", len(cmds), cmds)
 	}
 	want := map[string]string{
-		"justbash --tools examples/math.js -c 'math add a=2 b=3 | jq .sum'":                                 "5\n",
+		"justbash --tools examples/math.js -c 'math add a=2 b=3 | jq .sum'":                                "5\n",
 		"justbash --tools examples/todo.yaml --approve accept-all -c 'todo add title=milk | jq -r .title'": "milk\n",
 	}
 	path := filepath.Dir(binary) + string(os.PathListSeparator) + os.Getenv("PATH")
