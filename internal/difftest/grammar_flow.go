@@ -19,7 +19,7 @@ var controlProds = []producer{
 		return Stmt{"control:for", "for w in " + g.pick(`a 'b c' d`, `$nope`, `"$nope"`, `{1..3}`, `''`) + "; do printf '[%s]' \"$w\"; done; echo; echo $?"}
 	},
 	func(g *Gen) Stmt {
-		return Stmt{"control:c-for", fmt.Sprintf("for (( i=%d; i %s %d; i += %d )); do printf '%%s,' $i; done; echo; echo $i", g.intn(5), g.pick("<", "<=", "!="), 3+g.intn(6), 1+g.intn(3))}
+		return Stmt{"control:c-for", fmt.Sprintf("for (( i=%d; i %s %d; i += %d )); do printf '%%s,' $i; done; echo; echo $i", g.intn(5), g.pick("<", "<="), 3+g.intn(6), 1+g.intn(3))}
 	},
 	func(g *Gen) Stmt {
 		return Stmt{"control:while", fmt.Sprintf("n=0; while (( n < %d )); do n=$((n+1)); %s; echo n=$n; done; echo end $n", g.intn(6), g.pick(":", "(( n == 2 )) && continue", "(( n == 3 )) && break", "[ $n = 1 ] && continue"))}
