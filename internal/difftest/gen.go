@@ -168,6 +168,3 @@ var values = []string{
 }
 
 func (g *Gen) value() string { return values[g.intn(len(values))] }
-
-// names are variable names the scripts use; none is special to bash.
-func (g *Gen) name() string { return g.pick("x", "y", "v1", "my_var", "s") }

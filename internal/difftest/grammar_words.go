@@ -70,7 +70,9 @@ var braceProds = []producer{
 }
 
 var tildeProds = []producer{
-	func(g *Gen) Stmt { return Stmt{"tilde:home", "echo " + g.pick(`~`, `~/x`, `"~"`, `\~`, `~user_zz_none`, `a~`, `'~'`)} },
+	func(g *Gen) Stmt {
+		return Stmt{"tilde:home", "echo " + g.pick(`~`, `~/x`, `"~"`, `\~`, `~user_zz_none`, `a~`, `'~'`)}
+	},
 	func(g *Gen) Stmt {
 		return Stmt{"tilde:assign", g.pick(`x=~; echo "$x"`, `x=a:~/b:~; echo "$x"`, `x="~"; echo $x`, `declare y=~/d; echo "$y"`, `export z=p:~; echo "$z"`)}
 	},

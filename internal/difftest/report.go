@@ -95,6 +95,21 @@ func WriteReport(w io.Writer, results []Result, verbose bool) {
 		}
 	}
 	fmt.Fprintf(w, "%-10s %4d/%-4d matched\n", "total", tot.Matched, tot.Total)
+	writeTop(w, results, 15)
+}
+
+// writeTop lists the most frequent divergence categories over all areas,
+// each with its smallest reproduction on one line.
+func writeTop(w io.Writer, results []Result, n int) {
+	cats := Categories(results)
+	if len(cats) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "##### top %d of %d categories\n", min(n, len(cats)), len(cats))
+	for i, c := range cats[:min(n, len(cats))] {
+		r := smallest(c.Results)
+		fmt.Fprintf(w, "%2d. %4d  %s\n      %q\n", i+1, len(c.Results), c.Name, strings.TrimSuffix(r.Shrunk.Text(), "\n"))
+	}
 }
 
 func writeRepro(w io.Writer, r Result) {
