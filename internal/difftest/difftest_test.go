@@ -30,7 +30,7 @@ func TestDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	results := CompareAll(ctx, scripts, false, 2)
+	results := CompareAll(ctx, scripts, false, 2, nil)
 	for _, r := range results {
 		if len(r.Diff) == 0 || !slices.Contains(enforcedAreas, r.Script.Area) {
 			continue

@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 func main() {
@@ -69,7 +70,11 @@ func run(w io.Writer, seed int64, n int, only string, verbose, shrink bool, jobs
 		}
 		return nil
 	}
-	results := CompareAll(ctx, scripts, shrink, jobs)
+	results := CompareAll(ctx, scripts, shrink, jobs, func(done int) {
+		if done%100 == 0 {
+			fmt.Fprintf(os.Stderr, "difftest: %d/%d scripts compared\n", done, len(scripts))
+		}
+	})
 	WriteReport(w, results, verbose)
 	if record != "" {
 		added, err := recordCases(record, results)
@@ -81,15 +86,20 @@ func run(w io.Writer, seed int64, n int, only string, verbose, shrink bool, jobs
 	return nil
 }
 
-// CompareAll compares scripts on jobs workers, keeping their order.
-func CompareAll(ctx context.Context, scripts []Script, shrink bool, jobs int) []Result {
+// CompareAll compares scripts on jobs workers, keeping their order; progress
+// (if not nil) is told how many are done after each one.
+func CompareAll(ctx context.Context, scripts []Script, shrink bool, jobs int, progress func(done int)) []Result {
 	results := make([]Result, len(scripts))
+	var done atomic.Int64
 	idx := make(chan int)
 	var wg sync.WaitGroup
 	for range max(jobs, 1) {
 		wg.Go(func() {
 			for i := range idx {
 				results[i] = Compare(ctx, scripts[i], shrink)
+				if n := done.Add(1); progress != nil {
+					progress(int(n))
+				}
 			}
 		})
 	}
