@@ -216,3 +216,18 @@ func TestBashTimeout(t *testing.T) {
 		t.Errorf("endless script: %+v", o)
 	}
 }
+
+// TestBashStartsWithDefaultSignals: signals ignored by whatever started the
+// test (nohup, a background job) must not leak into the oracle's trap -p.
+func TestBashStartsWithDefaultSignals(t *testing.T) {
+	if !HaveBash() {
+		t.Skipf("%s not found", BashPath)
+	}
+	if defaultSignalEnv() == "" {
+		t.Skip("no env --default-signal here: bash inherits ignored signals")
+	}
+	o := RunBash(context.Background(), "trap -p; echo $0")
+	if o.Stdout != "bash\n" || o.Status != 0 {
+		t.Errorf("got %+v, want no trap and $0 bash", o)
+	}
+}

@@ -42,7 +42,15 @@ func main() {
 	record := flag.String("record", "", "append one case per new divergence category to this cases file")
 	list := flag.Bool("list", false, "print the generated scripts and exit")
 	one := flag.String("e", "", "compare this one script and exit")
+	refresh := flag.String("refresh", "", "re-run /bin/bash on every case of this cases file, rewrite it and exit")
 	flag.Parse()
+	if *refresh != "" {
+		if err := refreshCases(*refresh); err != nil {
+			fmt.Fprintln(os.Stderr, "difftest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(os.Stdout, *seed, *n, *only, *verbose, *shrink, *jobs, *record, *list, *one); err != nil {
 		fmt.Fprintln(os.Stderr, "difftest:", err)
 		os.Exit(1)
@@ -148,4 +156,37 @@ func recordCases(file string, results []Result) (int, error) {
 		added++
 	}
 	return added, nil
+}
+
+// refreshCases rewrites a cases file with bash's current outcome of each
+// case, keeping names, areas, enforcement and the leading comment.
+func refreshCases(file string) error {
+	if !HaveBash() {
+		return fmt.Errorf("%s not found: it is the oracle", BashPath)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	cases, err := ParseCases(strings.NewReader(string(data)))
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if strings.HasPrefix(l, caseSep) {
+			break
+		}
+		b.WriteString(l)
+	}
+	for _, c := range cases {
+		c.Bash = RunBash(context.Background(), c.Script)
+		if c.Bash.Note != "" {
+			return fmt.Errorf("case %s: %s", c.Name, c.Bash.Note)
+		}
+		if err := WriteCase(&b, c); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(file, []byte(b.String()), 0o644)
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -46,6 +47,36 @@ var bashEnv = []string{"HOME=/home/user", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"}
 
 // BashPath is the oracle.
 var BashPath = "/bin/bash"
+
+var (
+	signalEnvOnce sync.Once
+	signalEnv     string
+)
+
+// defaultSignalEnv returns the path of a GNU env that supports
+// --default-signal (coreutils 8.31+), or "" when there is none or when
+// "bash" on bashEnv's PATH is not BashPath.
+func defaultSignalEnv() string {
+	signalEnvOnce.Do(func() {
+		p, err := exec.LookPath("env")
+		if err != nil || exec.Command(p, "--default-signal", "true").Run() != nil {
+			return
+		}
+		want, err := os.Stat(BashPath)
+		if err != nil {
+			return
+		}
+		for _, dir := range []string{"/usr/bin", "/bin"} {
+			if fi, err := os.Stat(dir + "/bash"); err == nil {
+				if os.SameFile(fi, want) {
+					signalEnv = p
+				}
+				return
+			}
+		}
+	})
+	return signalEnv
+}
 
 // HaveBash reports whether the oracle is present.
 func HaveBash() bool {
