@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"os/signal"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -226,6 +228,9 @@ func TestBashStartsWithDefaultSignals(t *testing.T) {
 	if defaultSignalEnv() == "" {
 		t.Skip("no env --default-signal here: bash inherits ignored signals")
 	}
+	// Ignore SIGHUP as nohup would; exec passes SIG_IGN on to the child.
+	signal.Ignore(syscall.SIGHUP)
+	defer signal.Reset(syscall.SIGHUP)
 	o := RunBash(context.Background(), "trap -p; echo $0")
 	if o.Stdout != "bash\n" || o.Status != 0 {
 		t.Errorf("got %+v, want no trap and $0 bash", o)

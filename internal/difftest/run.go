@@ -114,6 +114,15 @@ func RunBash(ctx context.Context, script string) Outcome {
 	cmd := exec.CommandContext(ctx, BashPath, "-c", script)
 	// argv[0] "bash" as a user typing bash -c gets: it prefixes bash's messages.
 	cmd.Args[0] = "bash"
+	if env := defaultSignalEnv(); env != "" {
+		// Signals ignored by whatever started us (nohup, a background job)
+		// stay ignored across exec, and bash then shows them in trap -p and
+		// refuses to trap them. Reset them so bash starts as from a terminal.
+		// env finds "bash" on bashEnv's PATH (checked to be BashPath), so
+		// argv[0] stays "bash".
+		cmd.Path = env
+		cmd.Args = []string{env, "--default-signal", "bash", "-c", script}
+	}
 	cmd.Dir = dir
 	cmd.Env = bashEnv
 	// Own process group, so a timeout kills what the script started too.
@@ -124,6 +133,9 @@ func RunBash(ctx context.Context, script string) Outcome {
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
 	o := Outcome{Stdout: normalise(out.String(), dir), Stderr: normalise(errb.String(), dir)}
+	if out.dropped || errb.dropped {
+		o.Note = "output truncated"
+	}
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
