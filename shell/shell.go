@@ -207,11 +207,16 @@ func WithName(name string) ExecOption { return func(c *execConfig) { c.name = na
 // with a nil error. The error is non-nil when a limit stopped the run (a
 // *LimitError; Result.ExitCode is then its Status) or ctx was cancelled.
 func (s *Shell) Exec(ctx context.Context, script string, opts ...ExecOption) (Result, error) {
-	sess, err := s.newSession(opts)
+	// The stdin is the run's own, as with ExecWith: commands read it when
+	// they read, and nothing copies it ahead of them, so a script that
+	// never reads leaves its input to the next program.
+	in := s.config(opts).stdin
+	sess, err := s.newSession(append(opts[:len(opts):len(opts)], WithStdin(nil)))
 	if err != nil {
 		return Result{ExitCode: 1}, err
 	}
 	sess.whole = true
+	sess.runStdin = in
 	return sess.run(ctx, script)
 }
 
@@ -280,4 +285,24 @@ func errorLine(name string, err error) string {
 		msg += "\n"
 	}
 	return name + ": " + msg
+}
+
+// ExecSettings is what a list of ExecOptions sets, for code that runs the
+// shell elsewhere (shell/isolate forwards them to a worker process).
+type ExecSettings struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Env            map[string]string
+	Dir            string
+	Args           []string
+	Name           string
+}
+
+// Settings reports what opts set.
+func Settings(opts ...ExecOption) ExecSettings {
+	var c execConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return ExecSettings{Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, Env: c.env, Dir: c.dir, Args: c.args, Name: c.name}
 }

@@ -66,6 +66,10 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 		}
 		// Keep the line numbers: pad with the newlines before start.
 		pad := strings.Repeat("\n", strings.Count(src.text[:start], "\n"))
+		if nestingDepth(text) > maxParseNesting {
+			r.stop(r.g.trip("max nesting depth", maxParseNesting))
+			return nil
+		}
 		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 		f, err := p.Parse(strings.NewReader(pad+text), "")
 		if err != nil {

@@ -458,11 +458,8 @@ func (r *Runner) builtinLet(args []string) int {
 	}
 	var n int64
 	for _, a := range args {
-		v, ok := r.arithText(a)
+		v, ok := r.withArithCtx("let", a)
 		if !ok {
-			if r.flow == flowAbort {
-				r.flow = flowNone
-			}
 			return 1
 		}
 		n = v

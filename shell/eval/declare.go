@@ -604,30 +604,3 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 	}
 	return status
 }
-
-// funcSource prints a function as declare -f and type do.
-func funcSource(name string, fd *funcDef) string {
-	var sb strings.Builder
-	pr := syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true))
-	body := fd.decl.Body
-	sb.WriteString(name + " () \n")
-	var bb strings.Builder
-	pr.Print(&bb, body)
-	text := bb.String()
-	if _, ok := body.Cmd.(*syntax.Block); !ok {
-		text = "{ \n    " + strings.ReplaceAll(text, "\n", "\n    ") + "\n}"
-	} else {
-		text = strings.Replace(text, "{\n", "{ \n", 1)
-		if strings.HasPrefix(text, "{ \n") {
-			lines := strings.Split(text, "\n")
-			for i := 1; i < len(lines)-1; i++ {
-				if !strings.HasSuffix(lines[i], ";") && !strings.HasSuffix(lines[i], "{") && !strings.HasSuffix(lines[i], "do") && !strings.HasSuffix(lines[i], "then") && strings.TrimSpace(lines[i]) != "" {
-					lines[i] += ";"
-				}
-			}
-			text = strings.Join(lines, "\n")
-		}
-	}
-	sb.WriteString(text)
-	return sb.String()
-}

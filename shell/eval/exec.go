@@ -299,8 +299,11 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 }
 
 func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
+	expr := func(e syntax.ArithmExpr) (int64, bool) {
+		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
+	}
 	if l.Init != nil {
-		if _, ok := r.arithNode(l.Init); !ok {
+		if _, ok := expr(l.Init); !ok {
 			return
 		}
 	}
@@ -311,7 +314,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			return
 		}
 		if l.Cond != nil {
-			n, ok := r.arithNode(l.Cond)
+			n, ok := expr(l.Cond)
 			if !ok {
 				return
 			}
@@ -323,7 +326,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			return
 		}
 		if l.Post != nil {
-			if _, ok := r.arithNode(l.Post); !ok {
+			if _, ok := expr(l.Post); !ok {
 				return
 			}
 		}
@@ -394,7 +397,7 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 		text = r.nodeText(c.X)
 	}
 	r.xtrace("((" + text + "))")
-	n, ok := r.arithText(text)
+	n, ok := r.withArithCtx("((", text)
 	if !ok {
 		r.status = 1
 		return

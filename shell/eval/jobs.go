@@ -102,6 +102,14 @@ func (t *jobTable) remove(j *job) {
 	}
 }
 
+// forget drops a job from the table without waiting (disown): the run
+// still waits for it through waitAll's snapshot of hidden helpers.
+func (t *jobTable) forget(j *job) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	j.hidden = true
+}
+
 func (t *jobTable) byPid(pid int) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()

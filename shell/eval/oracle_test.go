@@ -17,6 +17,10 @@ func runOurs(t testing.TB, script string) (string, string, int) {
 	t.Helper()
 	fsys := vfs.NewMem()
 	fsys.MkdirAll("/tmp/w", 0o755)
+	fsys.MkdirAll("/usr", 0o755)
+	fsys.MkdirAll("/bin", 0o755)
+	fsys.MkdirAll("/dev", 0o755)
+	fsys.Mknod("/dev/null", vfs.DevNull)
 	cfg := &Config{FS: fsys, Limits: Limits{MaxCallDepth: 200, MaxSteps: 1_000_000, MaxStringBytes: 1 << 20, MaxArrayElems: 1 << 20}}
 	r := New(cfg, map[string]string{"HOME": "/tmp/w", "PATH": "/nonexistent"}, "/tmp/w")
 	var out, errb bytes.Buffer
@@ -101,6 +105,68 @@ func TestOracle(t *testing.T) {
 		t.Skip("no /bin/bash to compare with")
 	}
 	for _, s := range oracleScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+var oracleMoreScripts = []string{
+	`cd /tmp; pushd /usr >/dev/null; pushd /bin; dirs -v; dirs -l -p; popd +1; dirs; popd; popd; echo $?`,
+	`f(){ caller; caller 0; }; g(){ f; }; g`,
+	`enable -n echo; enable -n; type -t echo; enable echo; type -t echo`,
+	`compgen -W "alpha beta gamma" -- b; complete -W "x y" foo; complete -p; f(){ :; }; compgen -A function`,
+	`ulimit -c; ulimit -f`,
+}
+
+func TestOracleMoreBuiltins(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range oracleMoreScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+// TestOracleFunctionPrinting compares declare -f with bash's layout.
+func TestOracleFunctionPrinting(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`f() { while x; do y; z; done; until a; do b; done; }; declare -f f`,
+		`f() { case $x in a|b) echo 1;; c) echo 2; echo 3;; *) ;; esac; }; declare -f f`,
+		`f() { (a; b); { c; d; }; ((i++)); [[ -n $x && $y == z ]]; }; declare -f f`,
+		`f() { for ((i=0;i<3;i++)); do echo; done; a=1 b=2 cmd >out 2>&1 <in; }; declare -f f`,
+		`f() { echo a | tr a b && echo ok || echo no; sleep 1 & echo bg; }; declare -f f`,
+		`f() { if a; then b; elif c; then d; else e; fi; local v=1; }; declare -f f`,
+		`f() { g() { inner; }; ! true; time sleep 0; select s in a b; do break; done; }; declare -f f`,
+		`f() { echo "q\"uo" 'sq' $'\t'; for i in 1 2; do :; done; }; declare -f f; type f`,
+		`f() ( echo sub ); declare -f f`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+func TestOracleArithCommands(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`(( 1/0 )); echo $?; let "x=1/0"; echo $?; for ((i=0; i<1/0; i++)); do :; done; echo $?`,
+		`a[1/0]=3; echo $?`,
+		"(( 2 + )); echo st=$?\nlet 'y = 3 +'; echo st=$?",
+	} {
 		wo, we, ws := runBash(t, s)
 		o, e, st := runOurs(t, s)
 		if o != wo || e != we || st != ws {

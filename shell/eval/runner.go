@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -156,6 +157,10 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
+	ulimits      map[byte]string
+	// arithCtx names the command evaluating arithmetic ((( or let)).
+	arithCtx    string
+	completions map[string]compSpec
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
@@ -377,11 +382,16 @@ func (r *Runner) runSource(src *source) {
 	saved := r.src
 	r.src = src
 	defer func() { r.src = saved }()
+	if nestingDepth(src.text) > maxParseNesting {
+		r.stop(r.g.trip("max nesting depth", maxParseNesting))
+		return
+	}
 	parseText := src.text
 	done := -1
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+		p := parserPool.Get().(*syntax.Parser)
+		defer parserPool.Put(p)
 		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
@@ -411,6 +421,11 @@ func (r *Runner) runSource(src *source) {
 		}
 	}
 }
+
+// parserPool keeps parsers (each holds read buffers) across runs.
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
 
 // runLine runs one line's statements; false when the flow leaves the source.
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
