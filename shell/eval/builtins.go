@@ -268,7 +268,7 @@ func (r *Runner) builtinReturn(args []string) int {
 	}
 	if r.funcDepth == 0 && r.sourceDepth == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
-		return 1
+		return 2
 	}
 	r.flow = flowReturn
 	return status
@@ -283,14 +283,16 @@ func (r *Runner) builtinBreak(args []string) int {
 		}
 		if v < 1 {
 			r.errorf("%s: %s: loop count out of range", args[0], args[1])
+			if r.loopDepth > 0 {
+				// bash leaves every enclosing loop.
+				r.flow, r.flowN = flowBreak, r.loopDepth
+			}
 			return 1
 		}
 		n = v
 	}
 	if r.loopDepth == 0 {
-		if r.funcDepth > 0 || r.sourceDepth > 0 || true {
-			r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
-		}
+		r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
 		return 0
 	}
 	if n > r.loopDepth {

@@ -51,6 +51,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if len(r.procFDs) > nproc {
 		r.closeProcFDs(nproc)
 	}
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		// Any command that is not a pipeline is a pipeline of one for
+		// PIPESTATUS (a && list left it to its last pipeline).
+		if !ok {
+			r.pipeStatus = append(r.pipeStatus[:0:0], r.status)
+		}
+	}
 	if r.sigpipe != nil && r.sigpipe.Load() && r.flow == flowNone {
 		// The reader of this subshell's pipe is gone: SIGPIPE.
 		r.exit(141)
@@ -68,6 +75,15 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if r.status != 0 && r.flow == flowNone && checksErrExit(st.Cmd) {
 		r.failed()
 	}
+}
+
+// isSimple reports commands that set PIPESTATUS as one-command pipelines.
+func isSimple(cmd syntax.Command) bool {
+	switch cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.ArithmCmd, *syntax.TestClause, *syntax.LetClause, nil:
+		return true
+	}
+	return false
 }
 
 // checksErrExit reports whether a failure of cmd itself triggers set -e

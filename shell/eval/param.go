@@ -311,7 +311,6 @@ func (r *Runner) elementValue(v *Var, name string, i int64) (pval, string, bool)
 		i += v.arr.maxIndex() + 1
 		if i < 0 {
 			r.errorf("%s: bad array subscript", name)
-			r.status = 1
 			return pval{}, name, true
 		}
 	}

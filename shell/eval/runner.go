@@ -521,6 +521,13 @@ func (r *Runner) msgPrefixAt(src *source, line int) string {
 	file := r.arg0
 	if src != nil && src.file != "" {
 		file = src.file
+	} else if r.funcDepth > 0 {
+		// bash names functions read from -c text "environment", and from
+		// standard input "main" (their BASH_SOURCE).
+		file = "main"
+		if r.mode == 'c' {
+			file = "environment"
+		}
 	}
 	return fmt.Sprintf("%s: line %d: ", file, line)
 }

@@ -401,6 +401,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.src = f.src
 	r.funcDepth++
 	r.vars.push(false)
+	// Loops of the caller are not the function's: break and continue in
+	// a function see only its own loops.
+	savedLoops := r.loopDepth
+	r.loopDepth = 0
 	savedOptind := r.localOptind
 	defer func() {
 		r.vars.pop()
@@ -408,13 +412,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
+		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body
 	r.stmt(body)
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone {
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && r.opts[optFuncTrace] {
 		status := r.status
 		r.runTrap("RETURN", trap)
 		r.status = status

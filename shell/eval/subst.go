@@ -80,8 +80,13 @@ func (r *Runner) expandText(text string) (string, bool) {
 		r.abortCommand()
 		return "", false
 	}
+	// Offsets in the parsed text refer to the text itself (arithmetic
+	// nested in it reads its source from there).
 	saved := r.src
-	r.src = nil
+	r.src = &source{text: text, lineBase: 0}
+	if saved != nil {
+		r.src.file, r.src.lineBase = saved.file, saved.lineBase
+	}
 	defer func() { r.src = saved }()
 	return r.expandHeredoc(w)
 }
