@@ -160,8 +160,8 @@ type Runner struct {
 	keepExitTrap bool
 	ulimits      map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
-	arithCtx string
-	completions  map[string]compSpec
+	arithCtx    string
+	completions map[string]compSpec
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
