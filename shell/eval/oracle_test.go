@@ -209,3 +209,20 @@ func TestOracleDifferentialFindings(t *testing.T) {
 		}
 	}
 }
+
+func TestOracleBadSubstitution(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`echo before; echo ${x!}; echo after $?`,
+		"echo before; echo ${1a}; echo after $?\necho next $?",
+		`f() { echo ${a b}; }; echo defined; f; echo after`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}

@@ -56,6 +56,10 @@ type source struct {
 	// lineBase is added to parser lines (eval text inherits the caller's
 	// line numbers in bash).
 	lineBase int
+	// badSubst maps the offsets of ${...} expansions the parser refused
+	// to their text: bash reports them as bad substitutions when it
+	// expands them, not while reading.
+	badSubst map[int]string
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -394,6 +398,14 @@ func (r *Runner) runSource(src *source) {
 					parseText, retry = patched, true
 					break
 				}
+				if patched, at, orig, ok := blankParam(parseText, err); ok {
+					if src.badSubst == nil {
+						src.badSubst = map[int]string{}
+					}
+					src.badSubst[at] = orig
+					parseText, retry = patched, true
+					break
+				}
 				r.reportSyntax(src, err)
 				r.status = 2
 				if r.evalLevel() == 0 {
@@ -443,6 +455,36 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// blankParam finds the ${...} around a parse error and replaces it with
+// a same-length expansion that parses; the evaluator reports the original
+// as a bad substitution when it reaches it.
+func blankParam(text string, err error) (string, int, string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", 0, "", false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(text) {
+		return "", 0, "", false
+	}
+	for start := min(off, len(text)-2); start >= 0; start-- {
+		if text[start:start+2] != "${" {
+			continue
+		}
+		end := strings.IndexByte(text[start:], '}')
+		if end < 0 || start+end < off-1 {
+			continue
+		}
+		end += start
+		if end-start < 3 || strings.ContainsAny(text[start:end], "\n\"'`$(") && strings.ContainsAny(text[start+2:end], "\n\"'`$(") {
+			return "", 0, "", false
+		}
+		blank := "${" + strings.Repeat("_", end-start-2) + "}"
+		return text[:start] + blank + text[end+1:], start, text[start : end+1], true
+	}
+	return "", 0, "", false
 }
 
 // blankArith finds the $(( )) or (( )) around a parse error and replaces

@@ -293,7 +293,16 @@ func (r *Runner) runExternal(args []string) {
 		return
 	}
 	hc := r.handlerCtx()
+	if r.sigpipe != nil {
+		// A command whose pipe reader went away dies of SIGPIPE in bash,
+		// before it can complain: drop what it writes to stderr after
+		// that, and give it SIGPIPE's status.
+		hc.Stderr = sigpipeGate{w: hc.Stderr, broken: r.sigpipe}
+	}
 	r.status = r.cfg.Exec(r.ctx, hc, p, args)
+	if r.sigpipe != nil && r.sigpipe.Load() {
+		r.status = 141
+	}
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
