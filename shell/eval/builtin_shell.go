@@ -295,6 +295,11 @@ func (r *Runner) builtinCommand(args []string) int {
 }
 
 func (r *Runner) builtinBuiltin(args []string) int {
+	_, rest, ok := r.builtinFlags("builtin", "", "builtin [shell-builtin [arg ...]]", args[1:])
+	if !ok {
+		return 2
+	}
+	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		return 0
 	}
@@ -594,15 +599,17 @@ func (r *Runner) builtinPwd(args []string) int {
 }
 
 func (r *Runner) builtinAlias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
+	flags, args, ok := r.builtinFlags("alias", "p", "alias [-p] [name[=value] ... ]", args[1:])
+	if !ok {
+		return 2
 	}
-	if len(args) == 0 {
+	if len(args) == 0 || flags['p'] {
 		for _, n := range sortedKeys(r.aliases) {
-			r.writeOut("alias", "alias "+n+"="+shellQuote(r.aliases[n])+"\n")
+			r.writeOut("alias", aliasLine(n, r.aliases[n]))
 		}
-		return 0
+		if len(args) == 0 {
+			return 0
+		}
 	}
 	status := 0
 	for _, a := range args {
@@ -614,7 +621,7 @@ func (r *Runner) builtinAlias(args []string) int {
 				status = 1
 				continue
 			}
-			r.writeOut("alias", "alias "+a+"="+shellQuote(v)+"\n")
+			r.writeOut("alias", aliasLine(a, v))
 			continue
 		}
 		if name == "" || strings.ContainsAny(name, "/$`=\"' \t\n;|&<>()") {
@@ -628,13 +635,17 @@ func (r *Runner) builtinAlias(args []string) int {
 }
 
 func (r *Runner) builtinUnalias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-a" {
+	const usage = "unalias [-a] name [name ...]"
+	flags, args, ok := r.builtinFlags("unalias", "a", usage, args[1:])
+	if !ok {
+		return 2
+	}
+	if flags['a'] {
 		r.aliases = map[string]string{}
 		return 0
 	}
 	if len(args) == 0 {
-		fmt.Fprintln(r.stderr(), "unalias: usage: unalias [-a] name [name ...]")
+		fmt.Fprintln(r.stderr(), "unalias: usage: "+usage)
 		return 2
 	}
 	status := 0

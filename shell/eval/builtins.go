@@ -339,7 +339,11 @@ func (r *Runner) evalText(text, what string) {
 }
 
 func (r *Runner) builtinEval(args []string) int {
-	text := strings.Join(args[1:], " ")
+	_, rest, ok := r.builtinFlags("eval", "", "eval [arg ...]", args[1:])
+	if !ok {
+		return 2
+	}
+	text := strings.Join(rest, " ")
 	if strings.TrimSpace(text) == "" {
 		return 0
 	}
