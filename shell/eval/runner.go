@@ -412,6 +412,9 @@ func (r *Runner) runSource(src *source) {
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
 	stmts = r.expandAliases(src, stmts)
+	if r.flow != flowNone {
+		return false // a syntax error in the expanded line ended the shell
+	}
 	if r.aliasSrc != nil {
 		r.src = r.aliasSrc
 		defer func() { r.src = src }()
