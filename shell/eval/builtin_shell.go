@@ -520,6 +520,9 @@ func (r *Runner) builtinCd(args []string) int {
 		target = r.abs(dir)
 	}
 	fi, err := r.cfg.FS.Stat(target)
+	if err == nil && !physical {
+		err = r.checkDotDot(dir)
+	}
 	if err != nil {
 		r.errorf("cd: %s: %s", dir, errText(err))
 		return 1

@@ -270,6 +270,11 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	def("PWD", r.dir)
 	def("SHLVL", "1")
+	if r.vars.visible("OLDPWD") == nil {
+		// bash creates OLDPWD exported but without a value, so the
+		// first cd exports it.
+		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
+	}
 	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
 	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
 		vi.arr.set(int64(i), s)
