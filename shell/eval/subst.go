@@ -198,6 +198,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	defer r.leave()
 	buf := &limitBuffer{g: r.g}
 	sub := r.subshell()
+	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)
