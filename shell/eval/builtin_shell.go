@@ -254,7 +254,7 @@ func (r *Runner) printShopts(names []string, get func(string) (bool, bool), asCm
 // builtinCommand is command [-pVv] name args.
 func (r *Runner) builtinCommand(args []string) int {
 	args = args[1:]
-	var describe, verbose bool
+	var describe, verbose, stdPath bool
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		if args[0] == "--" {
 			args = args[1:]
@@ -263,6 +263,7 @@ func (r *Runner) builtinCommand(args []string) int {
 		for _, c := range args[0][1:] {
 			switch c {
 			case 'p':
+				stdPath = true
 			case 'v':
 				describe = true
 			case 'V':
@@ -278,20 +279,38 @@ func (r *Runner) builtinCommand(args []string) int {
 	if len(args) == 0 {
 		return 0
 	}
+	if stdPath {
+		// command -p searches the standard utilities' path, not $PATH.
+		saved := r.pathOverride
+		r.pathOverride = stdUtilPath
+		defer func() { r.pathOverride = saved }()
+	}
 	if describe || verbose {
-		status := 0
+		// The status is 0 when any name was found.
+		status := 1
 		for _, n := range args {
-			if !r.describe(n, verbose, false, false) {
-				if verbose {
-					r.errorf("command: %s: not found", n)
-				}
-				status = 1
+			if r.describe(n, verbose, false, false) {
+				status = 0
+			} else if verbose {
+				r.errorf("command: %s: not found", n)
 			}
 		}
 		return status
 	}
 	r.run(args, true)
 	return r.status
+}
+
+// stdUtilPath is the path command -p searches (getconf PATH on Linux).
+const stdUtilPath = "/bin:/usr/bin"
+
+// searchPath is the list of directories commands are looked up in.
+func (r *Runner) searchPath() string {
+	if r.pathOverride != "" {
+		return r.pathOverride
+	}
+	p, _ := r.lookupVar("PATH").scalar()
+	return p
 }
 
 func (r *Runner) builtinBuiltin(args []string) int {
@@ -362,7 +381,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 		}
 		return found
 	}
-	if p, ok := r.hash[name]; ok && !all {
+	if p, ok := r.hash[name]; ok && !all && r.pathOverride == "" {
 		say(p, name+" is hashed ("+p+")", "file")
 		return true
 	}
@@ -376,7 +395,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 // unless all).
 func (r *Runner) pathMatches(name string, all bool) []string {
 	var out []string
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."

@@ -91,7 +91,11 @@ type Runner struct {
 	shopts  map[string]bool
 	traps   map[string]string
 	hash    map[string]string
-	dirs    []string // pushd stack, without the current directory
+
+	// pathOverride replaces $PATH in command lookups while command -p runs.
+	pathOverride string
+
+	dirs []string // pushd stack, without the current directory
 
 	params      []string
 	arg0        string

@@ -347,14 +347,14 @@ func (r *Runner) findCommand(name string) (string, int) {
 		}
 		return p, 0
 	}
-	if p, ok := r.hash[name]; ok {
+	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
 		}
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
-		if r.opts[optHashAll] {
+		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
 		return p, 0
@@ -373,7 +373,7 @@ func executable(fi fs.FileInfo) bool {
 
 // lookPath searches $PATH for an executable regular file.
 func (r *Runner) lookPath(name string) (string, bool) {
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
