@@ -140,7 +140,7 @@ type Runner struct {
 	assignFailed   bool
 	substStatus    int
 	substRan       bool
-	lastArgPending string
+	lastPipeStatus int  // PIPESTATUS of a lone command (pipeStatus nil)
 	keepRedirs     bool // exec without a command keeps its redirections
 	umaskSet       bool
 	umaskVal       fs.FileMode
@@ -274,6 +274,7 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	def("PWD", r.dir)
 	def("SHLVL", "1")
+	r.lastArg = "bash" // $_ starts as the shell's name
 	if r.vars.visible("OLDPWD") == nil {
 		// bash creates OLDPWD exported but without a value, so the
 		// first cd exports it.
