@@ -45,6 +45,13 @@ func (r *Runner) builtinSet(args []string) int {
 			}
 			return 0
 		}
+		if a == "+" {
+			// A lone + changes no option; what follows is positional.
+			if args = args[1:]; len(args) > 0 {
+				r.params = append([]string(nil), args...)
+			}
+			return 0
+		}
 		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
 			break
 		}
