@@ -80,8 +80,15 @@ func (r *Runner) expandText(text string) (string, bool) {
 		r.abortCommand()
 		return "", false
 	}
+	// The parsed nodes' offsets are in text: it is the running source
+	// while they expand ($(( $(f $((1+1))) )) reads the inner arithmetic
+	// from it), on the current line.
 	saved := r.src
-	r.src = nil
+	file := ""
+	if saved != nil {
+		file = saved.file
+	}
+	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
 	defer func() { r.src = saved }()
 	return r.expandHeredoc(w)
 }
