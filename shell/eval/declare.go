@@ -591,6 +591,11 @@ func funcSource(name string, fd *funcDef) string {
 		if strings.HasPrefix(text, "{ \n") {
 			lines := strings.Split(text, "\n")
 			for i := 1; i < len(lines)-1; i++ {
+				// bash ends every command of a list with ";" but the
+				// last one before the closing brace.
+				if strings.TrimSpace(lines[i+1]) == "}" {
+					continue
+				}
 				if !strings.HasSuffix(lines[i], ";") && !strings.HasSuffix(lines[i], "{") && !strings.HasSuffix(lines[i], "do") && !strings.HasSuffix(lines[i], "then") && strings.TrimSpace(lines[i]) != "" {
 					lines[i] += ";"
 				}
