@@ -41,22 +41,18 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
+			r.notePipeStatus(st.Cmd)
 		} else {
 			r.status = 1
+			r.pipeStatus, r.lastPipeStatus = nil, 1
 		}
 		restore()
 	} else {
 		r.command(st.Cmd)
+		r.notePipeStatus(st.Cmd)
 	}
 	if len(r.procFDs) > nproc {
 		r.closeProcFDs(nproc)
-	}
-	if b, ok := st.Cmd.(*syntax.BinaryCmd); !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-		// Any command that is not a pipeline is a pipeline of one for
-		// PIPESTATUS (a && list left it to its last pipeline).
-		if !ok {
-			r.pipeStatus = append(r.pipeStatus[:0:0], r.status)
-		}
 	}
 	if r.sigpipe != nil && r.sigpipe.Load() && r.flow == flowNone {
 		// The reader of this subshell's pipe is gone: SIGPIPE.
@@ -77,13 +73,16 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 }
 
-// isSimple reports commands that set PIPESTATUS as one-command pipelines.
-func isSimple(cmd syntax.Command) bool {
+// notePipeStatus sets PIPESTATUS after a command that is not a pipeline:
+// bash records the status of simple commands, ( ), [[ ]], (( )) and
+// declarations (before any !); compound commands leave what their last
+// inner command set, and a function definition leaves it alone.
+func (r *Runner) notePipeStatus(cmd syntax.Command) {
 	switch cmd.(type) {
-	case *syntax.CallExpr, *syntax.DeclClause, *syntax.ArithmCmd, *syntax.TestClause, *syntax.LetClause, nil:
-		return true
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.TestClause, *syntax.ArithmCmd,
+		*syntax.DeclClause, *syntax.LetClause:
+		r.pipeStatus, r.lastPipeStatus = nil, r.status
 	}
-	return false
 }
 
 // checksErrExit reports whether a failure of cmd itself triggers set -e

@@ -96,7 +96,11 @@ type Runner struct {
 	shopts  map[string]bool
 	traps   map[string]string
 	hash    map[string]string
-	dirs    []string // pushd stack, without the current directory
+
+	// pathOverride replaces $PATH in command lookups while command -p runs.
+	pathOverride string
+
+	dirs []string // pushd stack, without the current directory
 
 	params      []string
 	arg0        string
@@ -141,7 +145,7 @@ type Runner struct {
 	assignFailed   bool
 	substStatus    int
 	substRan       bool
-	lastArgPending string
+	lastPipeStatus int  // PIPESTATUS of a lone command (pipeStatus nil)
 	keepRedirs     bool // exec without a command keeps its redirections
 	umaskSet       bool
 	umaskVal       fs.FileMode
@@ -279,6 +283,12 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	def("PWD", r.dir)
 	def("SHLVL", "1")
+	r.lastArg = "bash" // $_ starts as the shell's name
+	if r.vars.visible("OLDPWD") == nil {
+		// bash creates OLDPWD exported but without a value, so the
+		// first cd exports it.
+		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
+	}
 	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
 	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
 		vi.arr.set(int64(i), s)
@@ -439,6 +449,9 @@ var parserPool = sync.Pool{New: func() any {
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
 	stmts = r.expandAliases(src, stmts)
+	if r.flow != flowNone {
+		return false // a syntax error in the expanded line ended the shell
+	}
 	if r.aliasSrc != nil {
 		r.src = r.aliasSrc
 		defer func() { r.src = src }()

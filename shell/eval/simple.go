@@ -15,6 +15,7 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	r.substRan = false
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = "" // a command without words leaves $_ empty
 		return
 	}
 	args, ok := r.expandFields(c.Args)
@@ -26,9 +27,12 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	}
 	if len(args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = ""
 		return
 	}
-	r.lastArgPending = args[len(args)-1]
+	// $_ becomes the last word once the command is done (a function's
+	// own commands change it meanwhile).
+	last := args[len(args)-1]
 	if len(c.Assigns) > 0 {
 		r.vars.push(true)
 		defer r.vars.pop()
@@ -47,7 +51,7 @@ func (r *Runner) call(c *syntax.CallExpr) {
 		return
 	}
 	r.run(args, false)
-	r.lastArg = r.lastArgPending
+	r.lastArg = last
 }
 
 // assignAll performs the assignments of a command with no words; $? is
@@ -356,14 +360,14 @@ func (r *Runner) findCommand(name string) (string, int) {
 		}
 		return p, 0
 	}
-	if p, ok := r.hash[name]; ok {
+	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
 		}
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
-		if r.opts[optHashAll] {
+		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
 		return p, 0
@@ -382,7 +386,7 @@ func executable(fi fs.FileInfo) bool {
 
 // lookPath searches $PATH for an executable regular file.
 func (r *Runner) lookPath(name string) (string, bool) {
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."

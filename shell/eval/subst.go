@@ -80,13 +80,15 @@ func (r *Runner) expandText(text string) (string, bool) {
 		r.abortCommand()
 		return "", false
 	}
-	// Offsets in the parsed text refer to the text itself (arithmetic
-	// nested in it reads its source from there).
+	// The parsed nodes' offsets are in text: it is the running source
+	// while they expand ($(( $(f $((1+1))) )) reads the inner arithmetic
+	// from it), on the current line.
 	saved := r.src
-	r.src = &source{text: text, lineBase: 0}
+	file := ""
 	if saved != nil {
-		r.src.file, r.src.lineBase = saved.file, saved.lineBase
+		file = saved.file
 	}
+	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
 	defer func() { r.src = saved }()
 	return r.expandHeredoc(w)
 }
@@ -218,6 +220,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	defer r.leave()
 	buf := &limitBuffer{g: r.g}
 	sub := r.subshell()
+	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)

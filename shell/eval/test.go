@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -354,9 +355,14 @@ func (r *Runner) binaryTest(op, x, y string) (bool, bool) {
 	return false, false
 }
 
+// sameFile is -ef: the same device and inode when the filesystem tells
+// them (each Stat returns a fresh Stat_t, so the values are compared),
+// else the same resolved path.
 func sameFile(a, b fs.FileInfo, pa, pb string) bool {
-	if a.Sys() != nil && b.Sys() != nil {
-		return a.Sys() == b.Sys()
+	sa, ok1 := a.Sys().(*syscall.Stat_t)
+	sb, ok2 := b.Sys().(*syscall.Stat_t)
+	if ok1 && ok2 && sa.Ino != 0 {
+		return sa.Ino == sb.Ino && sa.Dev == sb.Dev
 	}
 	return pa == pb
 }
