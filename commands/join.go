@@ -3,7 +3,6 @@ package commands
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -68,8 +67,11 @@ func runJoin(ctx contextT, c *Context) int {
 			c.Errorf("%s: %s", name, ErrText(err))
 			return 1
 		}
-		b, err := io.ReadAll(ctxReader{ctx, r})
+		b, err := c.ReadAll(ctx, r)
 		r.Close()
+		if st, ok := c.LimitStatus(err); ok {
+			return st
+		}
 		if err != nil {
 			c.Errorf("%s: %s", name, ErrText(err))
 			return 1

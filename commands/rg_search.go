@@ -28,9 +28,11 @@ func (g *rgRun) searchPath(ctx contextT, shown, name string, explicit bool) {
 		return
 	}
 	defer r.Close()
-	data, err := readAllLimited(ctxReader{ctx, r})
+	data, err := g.c.ReadAll(ctx, r)
 	if err != nil {
-		if ctx.Err() == nil {
+		if ctx.Err() == nil && IsLimit(err) {
+			g.warn("%s: %s", shown, err)
+		} else if ctx.Err() == nil {
 			g.warn("%s: %s", shown, ErrText(err))
 		}
 		return

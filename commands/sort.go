@@ -122,11 +122,14 @@ func (s *sorter) readAll(ctx contextT, c *Context, files []string) ([][]byte, in
 			c.Errorf("cannot read: %s: %s", name, ErrText(err))
 			return nil, 2
 		}
-		data, err := io.ReadAll(ctxReader{ctx, r})
+		data, err := c.ReadAll(ctx, r)
 		r.Close()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, 1
+			}
+			if st, ok := c.LimitStatus(err); ok {
+				return nil, st
 			}
 			c.Errorf("read failed: %s: %s", name, ErrText(err))
 			return nil, 2

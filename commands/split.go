@@ -277,7 +277,10 @@ func (s *splitRun) byChunks(br *bufio.Reader, spec string, elide bool) int {
 		s.c.Errorf("invalid number of chunks: '%s'", spec)
 		return 1
 	}
-	data, _ := io.ReadAll(br)
+	data, err := s.c.readAll(br)
+	if st, ok := s.c.LimitStatus(err); ok {
+		return st
+	}
 	total := int64(len(data))
 	var start int64
 	for k := 0; k < n; k++ {

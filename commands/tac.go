@@ -35,8 +35,13 @@ func runTac(ctx contextT, c *Context) int {
 		}
 	}
 	out := newOut(c.Stdout)
+	limited := 0
 	status := c.eachInput(ctx, args, func(name string, r io.Reader) bool {
-		data, err := io.ReadAll(r)
+		data, err := c.ReadAll(ctx, r)
+		if st, ok := c.LimitStatus(err); ok {
+			limited = st
+			return false
+		}
 		if err != nil {
 			c.Errorf("%s: read error: %s", name, ErrText(err))
 			return true
@@ -44,6 +49,10 @@ func runTac(ctx contextT, c *Context) int {
 		tacData(out, data, sep, before)
 		return true
 	})
+	if limited != 0 {
+		out.Flush()
+		return limited
+	}
 	return c.finishOut(out, status)
 }
 

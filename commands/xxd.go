@@ -30,6 +30,7 @@ type xxdRun struct {
 	revert, autoskip  bool
 	little            bool
 	name              string
+	c                 *Context
 }
 
 func runXxd(ctx contextT, c *Context) int {
@@ -37,7 +38,7 @@ func runXxd(ctx contextT, c *Context) int {
 	if !ok {
 		return status
 	}
-	x := &xxdRun{limit: -1}
+	x := &xxdRun{limit: -1, c: c}
 	if st := x.options(c, res); st >= 0 {
 		return st
 	}
@@ -73,6 +74,10 @@ func runXxd(ctx contextT, c *Context) int {
 		err = x.reverse(out, src)
 	} else {
 		err = x.dump(out, src, name)
+	}
+	if st, ok := c.LimitStatus(err); ok {
+		out.Flush()
+		return st
 	}
 	if err != nil && ctx.Err() == nil {
 		c.Errorf("%s", ErrText(err))

@@ -1,0 +1,88 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/justbash/justbash/commands/internal/boundio"
+)
+
+// Limits bound what a command reads and builds from its input. A zero
+// field means a safe default of 256 MiB (boundio.DefaultMaxReadBytes and
+// DefaultMaxStringBytes); the shell fills them from its own limits.
+type Limits = boundio.Limits
+
+// StatusLimit is the exit status of a command that a limit stopped.
+const StatusLimit = boundio.StatusLimit
+
+// ReadAll reads r to its end, bounded by Limits.MaxReadBytes and ended by
+// ctx. Every command that keeps a whole input goes through it.
+func (c *Context) ReadAll(ctx context.Context, r io.Reader) ([]byte, error) {
+	return boundio.ReadAll(ctx, boundio.NewReader(ctx, r), c.Limits.ReadMax())
+}
+
+// ReadFile reads the named file ("-" is not special; /dev/stdin is) whole,
+// like ReadAll.
+func (c *Context) ReadFile(ctx context.Context, name string) ([]byte, error) {
+	f, err := c.OpenRead(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return c.ReadAll(ctx, f)
+}
+
+// Input is standard input made to return once ctx is done, even when the
+// stream blocks (a pipe that is never written).
+func (c *Context) Input(ctx context.Context) io.Reader {
+	return boundio.NewReader(ctx, c.Stdin)
+}
+
+// CheckString fails before a command builds a string of n bytes that would
+// pass Limits.MaxStringBytes.
+func (c *Context) CheckString(n int64) error {
+	return boundio.CheckString(n, c.Limits.StringMax())
+}
+
+// IsLimit reports whether err is a limit error of this package.
+func IsLimit(err error) bool { return boundio.IsLimit(err) }
+
+// LimitStatus prints a limit error the way the shell prints its own limits
+// (no command prefix: it is the sandbox talking) and returns StatusLimit.
+// Any other error is left to the caller: ok is false.
+func (c *Context) LimitStatus(err error) (status int, ok bool) {
+	if !boundio.IsLimit(err) {
+		return 0, false
+	}
+	var le *boundio.LimitError
+	errors.As(err, &le)
+	fmt.Fprintln(c.Stderr, le.Error())
+	return StatusLimit, true
+}
+
+// guarded returns a copy of c whose Stdin honours ctx, so a command blocked
+// reading a stdin that never closes returns when the run is cancelled.
+func (c *Context) guarded(ctx context.Context) *Context {
+	if c.Stdin == nil {
+		return c
+	}
+	cc := *c
+	cc.Stdin = boundio.NewReader(ctx, c.Stdin)
+	return &cc
+}
+
+// Guarded is guarded for commands that live in their own packages: they
+// call it first thing in Run.
+func (c *Context) Guarded(ctx context.Context) *Context { return c.guarded(ctx) }
+
+// readAll is ReadAll for helpers that have no context at hand: their
+// readers are already context-checked (eachInput, guarded stdin), so only
+// the size bound is added here.
+func (c *Context) readAll(r io.Reader) ([]byte, error) {
+	return boundio.ReadAll(context.Background(), r, c.Limits.ReadMax())
+}
+
+// CheckLimitRead is the error for an input of more than max bytes.
+func CheckLimitRead(max int64) error { return boundio.ReadLimit(max) }
