@@ -396,5 +396,3 @@ func (g *rgRun) warn(format string, args ...any) {
 		g.c.Errorf(format, args...)
 	}
 }
-
-

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 // errWriter remembers the first write error so the main loop can stop
@@ -101,6 +102,10 @@ type input struct {
 	sep    byte
 	status int
 
+	// limitErr is set when a line passed Limits.MaxReadBytes (an endless
+	// line: sed p /dev/zero); reading stops there.
+	limitErr error
+
 	have    bool
 	peek    []byte
 	peekNL  bool
@@ -109,7 +114,7 @@ type input struct {
 
 // fill makes sure a look-ahead line is loaded if any input remains.
 func (in *input) fill() {
-	for !in.have {
+	for !in.have && in.limitErr == nil {
 		if in.ctx.Err() != nil {
 			return
 		}
@@ -120,6 +125,11 @@ func (in *input) fill() {
 		if err == bufio.ErrBufferFull {
 			buf := append(in.peek[:0], line...)
 			for err == bufio.ErrBufferFull {
+				if max := in.c.Limits.ReadMax(); int64(len(buf)) > max {
+					in.limitErr = boundio.ReadLimit(max)
+					in.closeCur()
+					return
+				}
 				line, err = in.cur.ReadSlice(in.sep)
 				buf = append(buf, line...)
 			}
