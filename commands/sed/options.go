@@ -201,4 +201,3 @@ func (o *options) withArg(c *commands.Context, ch byte, val string) (int, bool) 
 	}
 	return 0, true
 }
-
