@@ -183,7 +183,7 @@ type limitedBuffer struct {
 }
 
 func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if l.b.Len()+len(p) > maxStringLen {
+	if l.b.Len()+len(p) > l.in.strMax() {
 		return 0, errors.New("pipe buffer limit exceeded")
 	}
 	return l.b.Write(p)
