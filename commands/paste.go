@@ -108,7 +108,7 @@ func pasteParallel(ctx contextT, c *Context, args []string, delims []string, sep
 			if r == nil {
 				continue
 			}
-			line, err := r.ReadBytes(sep)
+			line, err := readLine(r, sep, c.Limits.ReadMax())
 			if len(line) > 0 {
 				any = true
 				if line[len(line)-1] == sep {

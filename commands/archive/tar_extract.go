@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/tz"
 )
 
 // read lists (-t) or extracts (-x) the archive. Operands restrict the
@@ -132,7 +133,7 @@ func (t *tarRun) listEntry(hdr *tar.Header) {
 		name += " link to " + hdr.Linkname
 	}
 	fmt.Fprintf(t.c.Stdout, "%s%s %s/%s %*d %s %s\n", kind, mode.String()[1:], owner, group,
-		max(0, 14-len(owner)-len(group)), hdr.Size, hdr.ModTime.Format("2006-01-02 15:04"), name)
+		max(0, 14-len(owner)-len(group)), hdr.Size, hdr.ModTime.In(tz.Load(t.c.Getenv("TZ"))).Format("2006-01-02 15:04"), name)
 }
 
 // stripName removes --strip-components leading parts; ok is false when
