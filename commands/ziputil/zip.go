@@ -139,7 +139,7 @@ func (z *zipper) loadExisting(archive string) error {
 		if err != nil {
 			return err
 		}
-		data, err := io.ReadAll(raw)
+		data, err := z.c.ReadAll(z.ctx, raw)
 		if err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func (z *zipper) addFile(abs, member string, st fs.FileInfo) error {
 	if err != nil {
 		return err
 	}
-	data, err := io.ReadAll(f)
+	data, err := z.c.ReadAll(z.ctx, f)
 	f.Close()
 	if err != nil {
 		return err
