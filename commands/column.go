@@ -63,7 +63,7 @@ func runColumn(ctx contextT, c *Context) int {
 	var kept int64
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
 		// The whole input is kept: bound it as one read.
-		err := eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			if kept += int64(len(line)) + 1; kept > c.Limits.ReadMax() {
 				return false
 			}

@@ -46,7 +46,7 @@ func (g *rgRun) searchReader(ctx contextT, shown string, r io.Reader) {
 	f := &rgFile{shown: shown}
 	g.stats.searches++
 	no := 0
-	err := eachLine(lineReader(ctxReader{ctx, r}), '\n', func(line []byte, noEOL bool) bool {
+	err := eachLineMax(lineReader(ctxReader{ctx, r}), '\n', g.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 		no++
 		raw := line
 		if !noEOL {

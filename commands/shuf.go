@@ -125,7 +125,7 @@ func (c *Context) shufInput(ctx contextT, f flagSet, ops []string, sep byte) ([]
 	limited := 0
 	st := c.eachInput(ctx, ops, func(name string, r io.Reader) bool {
 		// The whole input is kept: bound it as one read.
-		err := eachLine(lineReader(r), sep, func(line []byte, _ bool) bool {
+		err := eachLineMax(lineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			if kept += int64(len(line)) + 1; kept > c.Limits.ReadMax() {
 				return false
 			}

@@ -191,7 +191,7 @@ func (s *splitRun) write(p []byte) bool {
 func (s *splitRun) byLines(br *bufio.Reader, n int64) int {
 	var count int64
 	st := 0
-	err := eachLine(br, '\n', func(line []byte, noEOL bool) bool {
+	err := eachLineMax(br, '\n', s.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 		if count%n == 0 && !s.next() {
 			st = 1
 			return false
@@ -246,7 +246,7 @@ func (s *splitRun) byBytes(br *bufio.Reader, n int64) int {
 func (s *splitRun) byLineBytes(br *bufio.Reader, n int64) int {
 	var used int64
 	st := 0
-	eachLine(br, '\n', func(line []byte, noEOL bool) bool {
+	eachLineMax(br, '\n', s.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 		if !noEOL {
 			line = append(line, '\n')
 		}
