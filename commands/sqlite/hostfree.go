@@ -3,6 +3,7 @@ package sqlite
 import (
 	"crypto/rand"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/justbash/justbash/commands/internal/tz"
@@ -30,9 +31,22 @@ const DefaultMaxHeapBytes int64 = 512 << 20
 
 var setupOnce sync.Once
 
+// configMemstatus is SQLITE_CONFIG_MEMSTATUS.
+const configMemstatus = 9
+
 // setupHost replaces the VFS randomness source, once per process.
 func setupHost(tls *libc.TLS) {
 	setupOnce.Do(func() {
+		// The heap limits are only enforced with memory statistics on,
+		// which this build of SQLite leaves off by default; it can only be
+		// switched on before SQLite initialises (if the embedding program
+		// used SQLite first, the call fails and only the length limit
+		// holds).
+		va := libc.Xmalloc(tls, 8)
+		if va != 0 {
+			lib.Xsqlite3_config(tls, configMemstatus, libc.VaList(va, int32(1)))
+			libc.Xfree(tls, va)
+		}
 		vfs := lib.Xsqlite3_vfs_find(tls, 0)
 		if vfs == 0 {
 			return
@@ -42,8 +56,13 @@ func setupHost(tls *libc.TLS) {
 	})
 }
 
+// randomnessCalls counts calls of randomness, for the test that SQLite's
+// seed comes from here and not from the host's /dev/urandom.
+var randomnessCalls atomic.Int64
+
 // randomness fills n bytes at out for SQLite's PRNG seed.
 func randomness(_ *libc.TLS, _ uintptr, n int32, out uintptr) int32 {
+	randomnessCalls.Add(1)
 	if n <= 0 || out == 0 {
 		return 0
 	}
