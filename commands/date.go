@@ -58,6 +58,9 @@ func runDate(ctx contextT, c *Context) int {
 	if st, ok := dateFixedFormat(c, f, &format); !ok {
 		return st
 	}
+	if st, ok := c.LimitStatus(checkFormatWidths(format, c.Limits.StringMax())); ok {
+		return st
+	}
 	if v, ok := f["f"]; ok {
 		return c.dateFile(ctx, v, format, loc)
 	}

@@ -23,6 +23,10 @@ func (p *findParser) action(t string) (findExpr, bool) {
 		if !ok {
 			return nil, true
 		}
+		if err := checkFormatWidths(f, p.w.c.Limits.StringMax()); err != nil {
+			p.err = err.Error()
+			return nil, true
+		}
 		return findPred(func(w *findWalk, e *findEntry) bool {
 			w.out.WriteString(w.printf(f, e))
 			return true

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/justbash/justbash/commands/internal/boundio"
 )
@@ -86,3 +87,45 @@ func (c *Context) readAll(r io.Reader) ([]byte, error) {
 
 // CheckLimitRead is the error for an input of more than max bytes.
 func CheckLimitRead(max int64) error { return boundio.ReadLimit(max) }
+
+// checkFormatWidths refuses a format whose %-directives ask for a field
+// width or precision past max bytes (0: the default string limit), before
+// the formatter pads to it: date +%900000000d, stat -c %900000000n,
+// seq -f %0900000000g and find -printf would otherwise build gigabytes.
+// It reads every "%", flags, then digits (and "." digits).
+func checkFormatWidths(format string, max int64) error {
+	if max <= 0 {
+		max = boundio.DefaultMaxStringBytes
+	}
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("-_0^#+ '", format[j]) >= 0 {
+			j++
+		}
+		for part := 0; part < 2; part++ {
+			var n int64
+			for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+				if n = n*10 + int64(format[j]-'0'); n > max {
+					return boundio.StringLimit(max)
+				}
+				j++
+			}
+			if part == 0 && j < len(format) && format[j] == '.' {
+				j++
+				continue
+			}
+			break
+		}
+		if j < len(format) && format[j] == '%' {
+			j++ // "%%" is a literal
+		}
+		i = j - 1
+	}
+	return nil
+}
+
+// CheckStringLimit is the error for a string of more than max bytes.
+func CheckStringLimit(max int64) error { return boundio.StringLimit(max) }

@@ -97,6 +97,10 @@ func (x *xxdRun) options(c *Context, res []optResult) int {
 			}
 			switch r.key {
 			case "c":
+				// A line of n columns is buffered (and printed 4n wide).
+				if st, ok := c.LimitStatus(c.CheckString(4 * n)); ok {
+					return st
+				}
 				x.cols, x.colsSet = int(n), true
 			case "g":
 				x.group, x.groupSet = int(n), true

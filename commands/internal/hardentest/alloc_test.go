@@ -47,6 +47,12 @@ func TestAllocationsChecked(t *testing.T) {
 			msg: "justbash: max nesting depth exceeded (10000)\n", maxMiB: 128},
 		{name: "yq deep toml", args: []string{"yq", "-p", "toml", "."}, stdin: "a = " + strings.Repeat("[", 100000),
 			msg: "justbash: max nesting depth exceeded (10000)\n", maxMiB: 128},
+		{name: "date width", args: []string{"date", "+%900000000d"}, limits: small, msg: oneMiB, maxMiB: 64},
+		{name: "stat width", args: []string{"stat", "-c", "%900000000n", "/dev"}, limits: small, msg: oneMiB, maxMiB: 64},
+		{name: "seq width", args: []string{"seq", "-f", "%0900000000g", "1"}, limits: small, msg: oneMiB, maxMiB: 64},
+		{name: "od line width", args: []string{"od", "-w900000000", "/dev/null"}, limits: small, msg: oneMiB, maxMiB: 64},
+		{name: "xxd columns", args: []string{"xxd", "-c", "900000000", "/dev/null"}, limits: small, msg: oneMiB, maxMiB: 64},
+		{name: "tr repeat", args: []string{"tr", "a", "[b*900000000]"}, msg: "justbash: max string bytes exceeded (1048576)\n", maxMiB: 64},
 		{name: "yq billion laughs", args: []string{"yq", "-o", "json", "."}, stdin: laughs,
 			msg: "justbash: max yaml alias expansion (values) exceeded (", maxMiB: 256},
 	}
@@ -93,6 +99,9 @@ func TestAllocationChecksLetOrdinaryWorkThrough(t *testing.T) {
 		{args: []string{"yq", "-p", "json", "-o", "json", "-c", "."}, stdin: strings.Repeat("[", 500) + strings.Repeat("]", 500),
 			out: strings.Repeat("[", 500) + strings.Repeat("]", 500) + "\n"},
 		{args: []string{"awk", `BEGIN{s="ab"; for(i=0;i<10;i++) s = s s; print length(s)}`}, out: "2048\n"},
+		{args: []string{"date", "-u", "-d", "@0", "+%5d|%%5d"}, out: "00001|%5d\n"},
+		{args: []string{"seq", "-f", "%05.1f", "1", "2"}, out: "001.0\n002.0\n"},
+		{args: []string{"tr", "a-c", "[x*2]y"}, stdin: "abc\n", out: "xxy\n"},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
