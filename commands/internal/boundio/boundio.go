@@ -5,7 +5,9 @@
 //
 // ReadAll reads a reader to its end, up to a limit. NewReader wraps a reader
 // whose Read may block forever (a pipe the embedder never writes): each
-// Read returns as soon as the context is cancelled. LimitError names the
+// Read returns as soon as the context is cancelled — for OS pipes through a
+// read deadline, for any other reader through a goroutine per read (see
+// Reader for that trade-off). LimitError names the
 // limit that was hit with the wording the shell uses for its own limits
 // ("justbash: max read bytes exceeded (N)"), and Status gives the exit
 // status that goes with it.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -148,5 +149,40 @@ func TestCheckString(t *testing.T) {
 	}
 	if got := CheckString(11, 10).Error(); got != "justbash: max string bytes exceeded (10)" {
 		t.Errorf("message %q", got)
+	}
+}
+
+// An OS pipe nobody writes: the cancelled read returns, and the pipe is
+// left usable (no deadline stays set) for whoever reads it next.
+func TestFileReaderCancelLeavesPipeUsable(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := NewReader(ctx, pr)
+	if _, ok := r.(*fileReader); !ok {
+		t.Fatalf("an OS pipe got %T", r)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := r.Read(make([]byte, 10))
+		done <- err
+	}()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("read did not return after cancel")
+	}
+	go pw.Write([]byte("next"))
+	buf := make([]byte, 4)
+	if _, err := io.ReadFull(pr, buf); err != nil || string(buf) != "next" {
+		t.Fatalf("pipe after cancel: %q %v", buf, err)
 	}
 }

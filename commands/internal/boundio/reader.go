@@ -3,9 +3,12 @@ package boundio
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"os"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Reader makes every Read return once its context is done, even when the
@@ -54,11 +57,53 @@ func NewReader(ctx context.Context, r io.Reader) io.Reader {
 		}
 	case *bytes.Reader, *strings.Reader, *bytes.Buffer, eof:
 		return ctxReader{ctx, r}
+	case *fileReader:
+		if v.ctx == ctx {
+			return v
+		}
 	}
 	if ctx.Done() == nil {
 		return r // never cancelled: nothing to race against
 	}
+	if f, ok := r.(*os.File); ok && f.SetReadDeadline(time.Time{}) == nil {
+		return &fileReader{ctx: ctx, f: f}
+	}
 	return &Reader{ctx: ctx, r: r}
+}
+
+// fileReader is the cheaper way for OS pipes (what the shell connects a
+// pipeline with): they take read deadlines, so a blocked Read is woken by
+// setting a deadline in the past when the context ends — no goroutine, no
+// copy. The deadline is cleared again before Read returns, so the file is
+// left as it was found for anyone who reads it later.
+type fileReader struct {
+	ctx context.Context
+	f   *os.File
+}
+
+// past is a deadline that has always expired.
+var past = time.Unix(1, 0)
+
+func (r *fileReader) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	fired := make(chan struct{})
+	stop := context.AfterFunc(r.ctx, func() {
+		r.f.SetReadDeadline(past)
+		close(fired)
+	})
+	n, err := r.f.Read(p)
+	if !stop() {
+		// The context ended during the read: wait for the deadline to be
+		// set, then clear it, so it cannot outlive this call.
+		<-fired
+		r.f.SetReadDeadline(time.Time{})
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return n, r.ctx.Err()
+		}
+	}
+	return n, err
 }
 
 // Read implements io.Reader.
