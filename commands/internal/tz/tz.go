@@ -124,7 +124,9 @@ func Rule(value string) string {
 	if rule, ok := zones[value]; ok {
 		return rule
 	}
-	if strings.ContainsAny(value, "0123456789") && !strings.ContainsAny(value, "/.") {
+	// A C library reads a zone file for a value with a "/" before any
+	// ","; a rule's own "/" (transition times) come after the first ",".
+	if strings.ContainsAny(value, "0123456789") && !fileLike(value) {
 		return value
 	}
 	i := 0
@@ -135,4 +137,10 @@ func Rule(value string) string {
 		return value[:i] + "0"
 	}
 	return "UTC0"
+}
+
+// fileLike reports whether a C library would take value for a file name.
+func fileLike(value string) bool {
+	head, _, _ := strings.Cut(value, ",")
+	return strings.HasPrefix(value, ":") || strings.Contains(head, "/")
 }
