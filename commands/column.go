@@ -64,7 +64,8 @@ func runColumn(ctx contextT, c *Context) int {
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
 		// The whole input is kept: bound it as one read.
 		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
-			if kept += int64(len(line)) + 1; kept > c.Limits.ReadMax() {
+			// A string header per line kept, and the line.
+			if kept += int64(len(line)) + 16; kept > c.Limits.ReadMax() {
 				return false
 			}
 			lines = append(lines, string(line))

@@ -61,6 +61,7 @@ func runJoin(ctx contextT, c *Context) int {
 		return c.usageError(1, "extra operand %s", quoteArg(files[2]))
 	}
 	var data [2][][]byte
+	budget := c.newLineBudget()
 	for i, name := range files[:2] {
 		r, err := c.openInput(name)
 		if err != nil {
@@ -78,6 +79,9 @@ func runJoin(ctx contextT, c *Context) int {
 		}
 		if len(b) > 0 && b[len(b)-1] == j.sep {
 			b = b[:len(b)-1]
+		}
+		if st, ok := c.LimitStatus(budget.add(len(b), bytes.Count(b, []byte{j.sep})+1, 64)); ok {
+			return st
 		}
 		if len(b) > 0 {
 			data[i] = bytes.Split(b, []byte{j.sep})

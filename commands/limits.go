@@ -129,3 +129,26 @@ func checkFormatWidths(format string, max int64) error {
 
 // CheckStringLimit is the error for a string of more than max bytes.
 func CheckStringLimit(max int64) error { return boundio.StringLimit(max) }
+
+// lineBudget bounds what a command keeps of its whole input once split
+// into lines (sort, tac, join, shuf, column): the bytes plus a per-line
+// cost for the structures each line gets. Tiny lines make that cost
+// dominate — 200 MB of empty lines would be 200 million slice headers and
+// sort items, gigabytes — so the budget is twice Limits.MaxReadBytes and
+// is reported as the read limit.
+type lineBudget struct {
+	max, used int64
+}
+
+func (c *Context) newLineBudget() *lineBudget {
+	return &lineBudget{max: 2 * c.Limits.ReadMax()}
+}
+
+// add accounts for n bytes in lines lines of perLine bytes of overhead.
+func (b *lineBudget) add(n, lines, perLine int) error {
+	b.used += int64(n) + int64(lines)*int64(perLine)
+	if b.used > b.max {
+		return boundio.ReadLimit(b.max / 2)
+	}
+	return nil
+}
