@@ -1,10 +1,12 @@
 package hardentest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/vfs"
 )
 
 // Sizes chosen by the input are checked before anything that large is
@@ -113,5 +115,27 @@ func TestAllocationChecksLetOrdinaryWorkThrough(t *testing.T) {
 				t.Fatalf("status %d, out %q, err %q; want %q", res.status, res.out, res.err, tc.out)
 			}
 		})
+	}
+}
+
+// Two inputs that share nothing make a minimal diff cost O(D²) memory
+// (80 GB for 100 000 lines each); diff gives up minimality past a bound
+// and still prints a correct diff.
+func TestDiffOfUnrelatedFilesBounded(t *testing.T) {
+	fs := newFS(t)
+	var a, b strings.Builder
+	for i := 0; i < 100000; i++ {
+		fmt.Fprintf(&a, "a%d\n", i)
+		fmt.Fprintf(&b, "b%d\n", i)
+	}
+	vfs.WriteFile(fs, "/home/user/a", []byte(a.String()), 0o644)
+	vfs.WriteFile(fs, "/home/user/b", []byte(b.String()), 0o644)
+	res := exec(t, run{args: []string{"diff", "a", "b"}, fs: fs})
+	t.Logf("heap grew %.1f MiB, %.1f MiB allocated in total", mib(res.heapGrew), mib(int64(res.total)))
+	if res.status != 1 || !strings.HasPrefix(res.out, "1,100000c1,100000\n< a0\n") || !strings.Contains(res.out, "\n---\n> b0\n") {
+		t.Fatalf("status %d, out %.60q, err %q", res.status, res.out, res.err)
+	}
+	if mib(int64(res.total)) > 512 {
+		t.Fatalf("allocated %.0f MiB", mib(int64(res.total)))
 	}
 }
