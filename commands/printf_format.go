@@ -139,14 +139,13 @@ func escapeEnd(format string, i int) int {
 
 // spec is one parsed conversion.
 type spec struct {
-	flags     string
-	width     int
-	hasWidth  bool
-	prec      int
-	hasPrec   bool
-	conv      byte
-	timeFmt   string
-	specBytes string
+	flags    string
+	width    int
+	hasWidth bool
+	prec     int
+	hasPrec  bool
+	conv     byte
+	timeFmt  string
 }
 
 // conversion handles the directive at the start of f and returns its length.

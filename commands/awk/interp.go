@@ -61,14 +61,12 @@ type interp struct {
 	// derived from special variables
 	convfmt, ofmt, ofs, ors, subsep string
 
-	out      *bufio.Writer
-	outErr   error
-	outputs  map[string]*outStream
-	inputs   map[string]*inStream
-	reCache  map[string]*regex
-	rnd      *rand.Rand
-	seed     float64
-	prevSeed float64
+	out     *bufio.Writer
+	outputs map[string]*outStream
+	inputs  map[string]*inStream
+	reCache map[string]*regex
+	rnd     *rand.Rand
+	seed    float64
 
 	main     mainInput
 	stdinRR  *recordReader
@@ -79,7 +77,6 @@ type interp struct {
 	exitCode int
 	inEnd    bool
 	exiting  bool
-	cmdLine  string
 
 	// maxStr and maxRead are Limits.MaxStringBytes and MaxReadBytes: the
 	// longest string and the longest record.

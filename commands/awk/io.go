@@ -142,9 +142,8 @@ type outStream struct {
 }
 
 type inStream struct {
-	rr   *recordReader
-	f    vfs.File
-	isOK bool
+	rr *recordReader
+	f  vfs.File
 }
 
 func (in *interp) output(redir tok, dest string) *bufio.Writer {

@@ -251,6 +251,7 @@ func (r *runner) loadFileArgs() error {
 			return err
 		}
 		if err != nil {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
 		}
 		v, err := slurpAll([]source{{name: fa.path, data: data}}, &options{})
@@ -265,6 +266,7 @@ func (r *runner) loadFileArgs() error {
 			return err
 		}
 		if err != nil {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
 		}
 		r.o.setNamed(fa.name, string(data))

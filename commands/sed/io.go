@@ -106,10 +106,9 @@ type input struct {
 	// line: sed p /dev/zero); reading stops there.
 	limitErr error
 
-	have    bool
-	peek    []byte
-	peekNL  bool
-	nextBuf []byte
+	have   bool
+	peek   []byte
+	peekNL bool
 }
 
 // fill makes sure a look-ahead line is loaded if any input remains.
