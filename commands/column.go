@@ -72,7 +72,7 @@ func runColumn(ctx contextT, c *Context) int {
 			return true
 		})
 		if kept > c.Limits.ReadMax() {
-			err = CheckLimitRead(c.Limits.ReadMax())
+			err = readLimitErr(c.Limits.ReadMax())
 		}
 		if lst, ok := c.LimitStatus(err); ok {
 			status = lst

@@ -35,12 +35,6 @@ func (c *Context) ReadFile(ctx context.Context, name string) ([]byte, error) {
 	return c.ReadAll(ctx, f)
 }
 
-// Input is standard input made to return once ctx is done, even when the
-// stream blocks (a pipe that is never written).
-func (c *Context) Input(ctx context.Context) io.Reader {
-	return boundio.NewReader(ctx, c.Stdin)
-}
-
 // CheckString fails before a command builds a string of n bytes that would
 // pass Limits.MaxStringBytes.
 func (c *Context) CheckString(n int64) error {
@@ -63,9 +57,11 @@ func (c *Context) LimitStatus(err error) (status int, ok bool) {
 	return StatusLimit, true
 }
 
-// guarded returns a copy of c whose Stdin honours ctx, so a command blocked
-// reading a stdin that never closes returns when the run is cancelled.
-func (c *Context) guarded(ctx context.Context) *Context {
+// Guarded returns a copy of c whose Stdin returns once ctx is done, even
+// while the stream blocks, so a command waiting on a stdin that never
+// closes ends with the run. The built-ins of this package get it from
+// register; commands in their own packages call it first thing in Run.
+func (c *Context) Guarded(ctx context.Context) *Context {
 	if c.Stdin == nil {
 		return c
 	}
@@ -74,10 +70,6 @@ func (c *Context) guarded(ctx context.Context) *Context {
 	return &cc
 }
 
-// Guarded is guarded for commands that live in their own packages: they
-// call it first thing in Run.
-func (c *Context) Guarded(ctx context.Context) *Context { return c.guarded(ctx) }
-
 // readAll is ReadAll for helpers that have no context at hand: their
 // readers are already context-checked (eachInput, guarded stdin), so only
 // the size bound is added here.
@@ -85,8 +77,8 @@ func (c *Context) readAll(r io.Reader) ([]byte, error) {
 	return boundio.ReadAll(context.Background(), r, c.Limits.ReadMax())
 }
 
-// CheckLimitRead is the error for an input of more than max bytes.
-func CheckLimitRead(max int64) error { return boundio.ReadLimit(max) }
+// readLimitErr is the error for an input of more than max bytes.
+func readLimitErr(max int64) error { return boundio.ReadLimit(max) }
 
 // checkFormatWidths refuses a format whose %-directives ask for a field
 // width or precision past max bytes (0: the default string limit), before
@@ -127,8 +119,8 @@ func checkFormatWidths(format string, max int64) error {
 	return nil
 }
 
-// CheckStringLimit is the error for a string of more than max bytes.
-func CheckStringLimit(max int64) error { return boundio.StringLimit(max) }
+// stringLimitErr is the error for a string of more than max bytes.
+func stringLimitErr(max int64) error { return boundio.StringLimit(max) }
 
 // lineBudget bounds what a command keeps of its whole input once split
 // into lines (sort, tac, join, shuf, column): the bytes plus a per-line

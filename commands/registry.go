@@ -71,7 +71,7 @@ var builtins = NewRegistry()
 func register(name string, f func(ctx contextT, c *Context) int) {
 	// Every built-in sees a stdin that returns when the run is cancelled.
 	builtins.Register(name, Func(func(ctx contextT, c *Context) int {
-		return f(ctx, c.guarded(ctx))
+		return f(ctx, c.Guarded(ctx))
 	}))
 }
 

@@ -134,7 +134,7 @@ func (c *Context) shufInput(ctx contextT, f flagSet, ops []string, sep byte) ([]
 			return true
 		})
 		if kept > c.Limits.ReadMax() {
-			err = CheckLimitRead(c.Limits.ReadMax())
+			err = readLimitErr(c.Limits.ReadMax())
 		}
 		if lst, ok := c.LimitStatus(err); ok {
 			limited = lst

@@ -173,7 +173,7 @@ func checkTrSize(elems []trElem) error {
 	for _, e := range elems {
 		n += int64(max(len(e.bytes), e.n))
 		if n > maxTrSet {
-			return CheckStringLimit(maxTrSet)
+			return stringLimitErr(maxTrSet)
 		}
 	}
 	return nil

@@ -106,13 +106,13 @@ func readRecord(br *bufio.Reader, delim byte, max int64) ([]byte, error) {
 	buf := append([]byte(nil), line...)
 	for err == bufio.ErrBufferFull {
 		if int64(len(buf)) > max {
-			return nil, CheckLimitRead(max)
+			return nil, readLimitErr(max)
 		}
 		line, err = br.ReadSlice(delim)
 		buf = append(buf, line...)
 	}
 	if int64(len(buf)) > max {
-		return nil, CheckLimitRead(max)
+		return nil, readLimitErr(max)
 	}
 	return buf, err
 }
