@@ -199,6 +199,10 @@ func WithDir(dir string) ExecOption { return func(c *execConfig) { c.dir = dir }
 // WithArgs sets the positional parameters ($1, $2, ...).
 func WithArgs(args ...string) ExecOption { return func(c *execConfig) { c.args = args } }
 
+// WithCommandMode runs the script as bash -c runs its argument: $- has c,
+// syntax errors name "-c", and a fatal expansion error exits with 127.
+func WithCommandMode() ExecOption { return func(c *execConfig) { c.mode = 'c' } }
+
 // WithName sets $0 and the name used in error messages (default "bash").
 func WithName(name string) ExecOption { return func(c *execConfig) { c.name = name } }
 

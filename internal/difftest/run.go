@@ -171,6 +171,7 @@ func RunOurs(ctx context.Context, script string) (o Outcome) {
 	res, err := sh.Exec(ctx, script,
 		shell.WithDir(oursDir),
 		shell.WithStdin(strings.NewReader("")),
+		shell.WithCommandMode(),
 		shell.WithEnv(map[string]string{"PATH": "/usr/bin:/bin", "HOME": "/home/user"}))
 	o = Outcome{Stdout: normalise(res.Stdout, oursDir), Stderr: normalise(res.Stderr, oursDir), Status: res.ExitCode}
 	if err != nil {

@@ -76,7 +76,7 @@ func (r *Runner) builtinWait(args []string) int {
 		return r.waitNext(args, pvar)
 	}
 	if len(args) == 0 {
-		for _, j := range r.jobs.visible() {
+		for _, j := range r.jobs.own() {
 			if !r.waitJob(j) {
 				return 128 + 2
 			}
@@ -92,7 +92,7 @@ func (r *Runner) builtinWait(args []string) int {
 				r.errorf("wait: %s: no such job", a)
 			} else if _, err := strconv.Atoi(a); err != nil {
 				r.errorf("wait: `%s': not a pid or valid job spec", a)
-				status = 2
+				status = 1
 				continue
 			} else {
 				r.errorf("wait: pid %s is not a child of this shell", a)
@@ -127,7 +127,7 @@ func (r *Runner) waitJob(j *job) bool {
 func (r *Runner) waitNext(specs []string, pvar string) int {
 	var list []*job
 	if len(specs) == 0 {
-		list = r.jobs.visible()
+		list = r.jobs.own()
 	} else {
 		for _, s := range specs {
 			if j := r.findJob(s); j != nil {
@@ -190,20 +190,22 @@ func (r *Runner) builtinJobs(args []string) int {
 		} else if i == len(list)-2 {
 			mark = "-"
 		}
-		state := "Running"
+		state, text := "Running", j.text+" &"
 		select {
 		case <-j.done:
-			state = "Done"
+			state, text = "Done", j.text
 			if j.status != 0 {
 				state = "Exit " + strconv.Itoa(j.status)
 			}
+			// Once reported, a finished job leaves the table.
+			r.jobs.remove(j)
 		default:
 		}
 		pid := ""
 		if long {
 			pid = strconv.Itoa(j.pid) + " "
 		}
-		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, j.text))
+		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, text))
 	}
 	return 0
 }

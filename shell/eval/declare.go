@@ -276,8 +276,21 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
+		if old := r.vars.visible(name); old.has(attrReadonly) {
+			// A readonly variable cannot be shadowed by a local.
+			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.status = 1
+			return false
+		}
+	}
 	v := r.declTarget(cmd, f, name)
 	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
+		if cmd == "declare" || cmd == "typeset" || cmd == "local" {
+			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.status = 1
+			return false
+		}
 		r.readonlyError(name)
 		return false
 	}
@@ -535,7 +548,7 @@ func (r *Runner) declLine(name string, v *Var) string {
 // holds control characters).
 func declQuote(s string) string {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {
+		if c := s[i]; c < 0x20 || c == 0x7f {
 			return shellQuote(s)
 		}
 	}

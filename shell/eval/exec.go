@@ -41,12 +41,15 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
+			r.notePipeStatus(st.Cmd)
 		} else {
 			r.status = 1
+			r.pipeStatus, r.lastPipeStatus = nil, 1
 		}
 		restore()
 	} else {
 		r.command(st.Cmd)
+		r.notePipeStatus(st.Cmd)
 	}
 	if len(r.procFDs) > nproc {
 		r.closeProcFDs(nproc)
@@ -67,6 +70,18 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	if r.status != 0 && r.flow == flowNone && checksErrExit(st.Cmd) {
 		r.failed()
+	}
+}
+
+// notePipeStatus sets PIPESTATUS after a command that is not a pipeline:
+// bash records the status of simple commands, ( ), [[ ]], (( )) and
+// declarations (before any !); compound commands leave what their last
+// inner command set, and a function definition leaves it alone.
+func (r *Runner) notePipeStatus(cmd syntax.Command) {
+	switch cmd.(type) {
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.TestClause, *syntax.ArithmCmd,
+		*syntax.DeclClause, *syntax.LetClause:
+		r.pipeStatus, r.lastPipeStatus = nil, r.status
 	}
 }
 

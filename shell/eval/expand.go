@@ -215,7 +215,8 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 		case *syntax.SglQuoted:
 			s := p.Value
 			if p.Dollar {
-				s = ansiCQuote(s)
+				// Shell strings are C strings: a NUL ends them.
+				s, _, _ = strings.Cut(ansiCQuote(s), "\x00")
 			} else if quoted && b.paramWord {
 				t, ok := r.expandText("'" + s + "'")
 				if !ok {

@@ -309,6 +309,14 @@ func (r *Runner) compileWordPattern(w *syntax.Word) (*pattern.Pattern, bool) {
 	return r.compilePattern(s, false)
 }
 
+// compileExtPattern compiles with extglob on whatever the option says.
+func (r *Runner) compileExtPattern(s string, nocase bool) (*pattern.Pattern, bool) {
+	saved := r.shopts["extglob"]
+	r.shopts["extglob"] = true
+	defer func() { r.shopts["extglob"] = saved }()
+	return r.compilePattern(s, nocase)
+}
+
 func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) {
 	mode := pattern.Mode(0)
 	if r.shopts["extglob"] {

@@ -243,8 +243,8 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 	num := strings.TrimSuffix(word, "-")
 	src, err := strconv.Atoi(num)
 	if err != nil {
-		if rd.Op == syntax.DplOut && rd.N == nil {
-			// >&file is &>file.
+		if rd.Op == syntax.DplOut && (rd.N == nil || rd.N.Value == "1") {
+			// >&file and 1>&file are &>file.
 			e, err := r.openEntry(word, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, true)
 			if err != nil {
 				r.errorf("%s: %s", word, errText(err))
@@ -291,11 +291,16 @@ func (r *Runner) openEntry(name string, flag int, clobberCheck bool) (*fdEntry, 
 	}
 	p := r.abs(name)
 	if clobberCheck && r.opts[optNoClobber] {
-		if fi, err := r.cfg.FS.Stat(p); err == nil && fi.Mode().IsRegular() {
+		// As bash: an existing regular file is refused, a missing one is
+		// created exclusively, anything else (a device) is opened as is.
+		fi, err := r.cfg.FS.Stat(p)
+		if err == nil && fi.Mode().IsRegular() {
 			return nil, errClobber
 		}
 		flag &^= os.O_TRUNC
-		flag |= os.O_EXCL
+		if err != nil {
+			flag |= os.O_EXCL
+		}
 	}
 	if flag&os.O_CREATE != 0 {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && fi.IsDir() {

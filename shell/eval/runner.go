@@ -56,6 +56,10 @@ type source struct {
 	// lineBase is added to parser lines (eval text inherits the caller's
 	// line numbers in bash).
 	lineBase int
+	// badSubst maps the offsets of ${...} expansions the parser refused
+	// to their text: bash reports them as bad substitutions when it
+	// expands them, not while reading.
+	badSubst map[int]string
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -92,7 +96,11 @@ type Runner struct {
 	shopts  map[string]bool
 	traps   map[string]string
 	hash    map[string]string
-	dirs    []string // pushd stack, without the current directory
+
+	// pathOverride replaces $PATH in command lookups while command -p runs.
+	pathOverride string
+
+	dirs []string // pushd stack, without the current directory
 
 	params      []string
 	arg0        string
@@ -129,21 +137,22 @@ type Runner struct {
 	jobs       *jobTable
 	errTrapped bool
 
-	lostSpecial  map[string]bool // dynamic variables the script unset
-	rng          *rand.Rand
-	started      time.Time
-	secondsBase  int64
-	scriptFile   string
-	assignFailed bool
-	substStatus  int
-	substRan     bool
-	keepRedirs   bool // exec without a command keeps its redirections
-	umaskSet     bool
-	umaskVal     fs.FileMode
-	procFDs      []int
-	sigpipe      *atomic.Bool
-	disabled     map[string]bool // enable -n
-	sourceDepth  int
+	lostSpecial    map[string]bool // dynamic variables the script unset
+	rng            *rand.Rand
+	started        time.Time
+	secondsBase    int64
+	scriptFile     string
+	assignFailed   bool
+	substStatus    int
+	substRan       bool
+	lastPipeStatus int  // PIPESTATUS of a lone command (pipeStatus nil)
+	keepRedirs     bool // exec without a command keeps its redirections
+	umaskSet       bool
+	umaskVal       fs.FileMode
+	procFDs        []int
+	sigpipe        *atomic.Bool
+	disabled       map[string]bool // enable -n
+	sourceDepth    int
 	// errTrapInherited and debugInherited: set -E / set -T semantics are
 	// read from opts; these stay false until declare -ft is supported.
 	errTrapInherited bool
@@ -279,6 +288,12 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	def("PWD", r.dir)
 	def("SHLVL", "1")
+	r.lastArg = "bash" // $_ starts as the shell's name
+	if r.vars.visible("OLDPWD") == nil {
+		// bash creates OLDPWD exported but without a value, so the
+		// first cd exports it.
+		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
+	}
 	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
 	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
 		vi.arr.set(int64(i), s)
@@ -398,6 +413,14 @@ func (r *Runner) runSource(src *source) {
 					parseText, retry = patched, true
 					break
 				}
+				if patched, at, orig, ok := blankParam(parseText, err); ok {
+					if src.badSubst == nil {
+						src.badSubst = map[int]string{}
+					}
+					src.badSubst[at] = orig
+					parseText, retry = patched, true
+					break
+				}
 				r.reportSyntax(src, err)
 				r.status = 2
 				if r.evalLevel() == 0 {
@@ -432,8 +455,7 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
 	stmts = r.expandAliases(src, stmts)
 	if r.flow != flowNone {
-		// A syntax error in an alias's text, or a limit, ended the run.
-		return false
+		return false // a syntax error in the expanded line ended the shell
 	}
 	if r.aliasSrc != nil {
 		r.src = r.aliasSrc
@@ -451,6 +473,36 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// blankParam finds the ${...} around a parse error and replaces it with
+// a same-length expansion that parses; the evaluator reports the original
+// as a bad substitution when it reaches it.
+func blankParam(text string, err error) (string, int, string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", 0, "", false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(text) {
+		return "", 0, "", false
+	}
+	for start := min(off, len(text)-2); start >= 0; start-- {
+		if text[start:start+2] != "${" {
+			continue
+		}
+		end := strings.IndexByte(text[start:], '}')
+		if end < 0 || start+end < off-1 {
+			continue
+		}
+		end += start
+		if end-start < 3 || strings.ContainsAny(text[start:end], "\n\"'`$(") && strings.ContainsAny(text[start+2:end], "\n\"'`$(") {
+			return "", 0, "", false
+		}
+		blank := "${" + strings.Repeat("_", end-start-2) + "}"
+		return text[:start] + blank + text[end+1:], start, text[start : end+1], true
+	}
+	return "", 0, "", false
 }
 
 // blankArith finds the $(( )) or (( )) around a parse error and replaces
@@ -529,6 +581,13 @@ func (r *Runner) msgPrefixAt(src *source, line int) string {
 	file := r.arg0
 	if src != nil && src.file != "" {
 		file = src.file
+	} else if r.funcDepth > 0 {
+		// bash names functions read from -c text "environment", and from
+		// standard input "main" (their BASH_SOURCE).
+		file = "main"
+		if r.mode == 'c' {
+			file = "environment"
+		}
 	}
 	return fmt.Sprintf("%s: line %d: ", file, line)
 }

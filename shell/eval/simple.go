@@ -15,8 +15,7 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	r.substRan = false
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
-		// An assignment-only command leaves $_ empty.
-		r.lastArg = ""
+		r.lastArg = "" // a command without words leaves $_ empty
 		return
 	}
 	args, ok := r.expandFields(c.Args)
@@ -31,9 +30,9 @@ func (r *Runner) call(c *syntax.CallExpr) {
 		r.lastArg = ""
 		return
 	}
-	// $_ becomes the last argument once the command is done (a function
-	// body still sees the previous value).
-	lastArg := args[len(args)-1]
+	// $_ becomes the last word once the command is done (a function's
+	// own commands change it meanwhile).
+	last := args[len(args)-1]
 	if len(c.Assigns) > 0 {
 		r.vars.push(true)
 		defer r.vars.pop()
@@ -52,7 +51,7 @@ func (r *Runner) call(c *syntax.CallExpr) {
 		return
 	}
 	r.run(args, false)
-	r.lastArg = lastArg
+	r.lastArg = last
 }
 
 // assignAll performs the assignments of a command with no words; $? is
@@ -298,7 +297,16 @@ func (r *Runner) runExternal(args []string) {
 		return
 	}
 	hc := r.handlerCtx()
+	if r.sigpipe != nil {
+		// A command whose pipe reader went away dies of SIGPIPE in bash,
+		// before it can complain: drop what it writes to stderr after
+		// that, and give it SIGPIPE's status.
+		hc.Stderr = sigpipeGate{w: hc.Stderr, broken: r.sigpipe}
+	}
 	r.status = r.cfg.Exec(r.ctx, hc, p, args)
+	if r.sigpipe != nil && r.sigpipe.Load() {
+		r.status = 141
+	}
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
@@ -352,14 +360,14 @@ func (r *Runner) findCommand(name string) (string, int) {
 		}
 		return p, 0
 	}
-	if p, ok := r.hash[name]; ok {
+	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
 		}
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
-		if r.opts[optHashAll] {
+		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
 		return p, 0
@@ -378,7 +386,7 @@ func executable(fi fs.FileInfo) bool {
 
 // lookPath searches $PATH for an executable regular file.
 func (r *Runner) lookPath(name string) (string, bool) {
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -406,6 +414,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.src = f.src
 	r.funcDepth++
 	r.vars.push(false)
+	// Loops of the caller are not the function's: break and continue in
+	// a function see only its own loops.
+	savedLoops := r.loopDepth
+	r.loopDepth = 0
 	savedOptind := r.localOptind
 	defer func() {
 		r.vars.pop()
@@ -413,13 +425,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
+		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body
 	r.stmt(body)
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone {
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && r.opts[optFuncTrace] {
 		status := r.status
 		r.runTrap("RETURN", trap)
 		r.status = status
