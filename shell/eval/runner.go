@@ -174,7 +174,7 @@ type Runner struct {
 	// lastProcSubst is the newest process substitution, which a bare
 	// wait waits for.
 	lastProcSubst *job
-	ulimits      map[byte]string
+	ulimits       map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
 	arithCtx    string
 	completions map[string]compSpec
