@@ -74,13 +74,14 @@ func (t *jobTable) add(j *job) {
 }
 
 // goHidden runs f as a hidden job the run waits for.
-func (t *jobTable) goHidden(f func()) {
+func (t *jobTable) goHidden(f func()) *job {
 	j := &job{done: make(chan struct{}), hidden: true}
 	t.add(j)
 	go func() {
 		defer close(j.done)
 		f()
 	}()
+	return j
 }
 
 // waitAll waits for every job, background and hidden.

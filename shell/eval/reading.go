@@ -163,3 +163,30 @@ func nestingDepth(text string) int {
 	}
 	return deepest
 }
+
+// aliasAtError finds an alias as the first word of the line where parsing
+// failed; the caller substitutes it and reads the line again.
+func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int, int, string, bool) {
+	if !r.shopts["expand_aliases"] || len(r.aliases) == 0 {
+		return 0, 0, "", false
+	}
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return 0, 0, "", false
+	}
+	off := min(int(pe.Pos.Offset()), len(text))
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	for start < len(text) && (text[start] == ' ' || text[start] == '\t') {
+		start++
+	}
+	end := start
+	for end < len(text) && !strings.ContainsRune(" \t\n;|&()<>", rune(text[end])) {
+		end++
+	}
+	word := text[start:end]
+	val, ok := r.aliases[word]
+	if !ok || done[word] {
+		return 0, 0, "", false
+	}
+	return start, end, val, true
+}

@@ -301,7 +301,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 		done = func() { pw.Close() }
 	}
 	r.procFDs = append(r.procFDs, fd)
-	r.jobs.goHidden(func() {
+	r.lastProcSubst = r.jobs.goHidden(func() {
 		defer done()
 		defer sub.recoverPanic()
 		sub.stmts(ps.Stmts)
