@@ -168,11 +168,14 @@ func (r *Runner) expandQuotedParamWord(w *syntax.Word) (string, bool) {
 	if !r.expandParts(b, w.Parts, true, false) {
 		return "", false
 	}
-	var sb strings.Builder
-	for _, f := range b.finish() {
-		sb.WriteString(f.s)
+	// "$@" in the word gives several fields: an assignment joins them
+	// with spaces.
+	fs := b.finish()
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.s
 	}
-	return sb.String(), true
+	return strings.Join(parts, " "), true
 }
 
 // dqUnescapeBrace removes the backslash of \} (and keeps the other

@@ -67,6 +67,7 @@ IFS=:; printf '%s\n' '  \\a :b\: c:d\' '  e' | (read a b c d; echo "[$a|$b|$c|$d
 unset IFS; echo 'a b c\ d ' | (read -a arr; printf '[%s]' "${arr[@]}"; echo)
 for s in 'a\ ' ' \ a' 'a \ b\ \ ' 'x \ \ '; do printf '%s' "$s" | (read v; printf '[%s]' "$v"); printf '%s' "$s" | (IFS='x '; read v w; printf '<%s|%s>\n' "$v" "$w"); done`,
 		"[abcde]\n[hél]\n[abcd]\n[Aa][b][ a b]\n[][axx]\n[][]\n[][xx]\n[  \\a |b: c|d  e|]\n[a][b][c d]\n[a ]<a |>\n[ a]< a|>\n[a  b]<a| b  >\n[x]<|  >\n"},
+	{"dq-assign-default-at", `set -- '1 2' '3 4'; echo "X${unset=x"$@"x}X"; echo "$unset"`, "Xx1 2 3 4xX\nx1 2 3 4x\n"},
 	// An alias is not expanded inside its own expansion, but is
 	// everywhere else on the line; a trailing blank makes the next word a
 	// command word.
