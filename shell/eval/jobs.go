@@ -74,12 +74,16 @@ func (t *jobTable) add(j *job) {
 }
 
 // goHidden runs f as a hidden job the run waits for.
-func (t *jobTable) goHidden(f func()) {
-	j := &job{done: make(chan struct{}), hidden: true}
+func (t *jobTable) goHidden(f func()) { t.goHiddenPid(0, func() int { f(); return 0 }) }
+
+// goHiddenPid is goHidden for a process substitution: its pid is $!, so
+// wait $! finds it though jobs does not list it.
+func (t *jobTable) goHiddenPid(pid int, f func() int) {
+	j := &job{pid: pid, done: make(chan struct{}), hidden: true}
 	t.add(j)
 	go func() {
 		defer close(j.done)
-		f()
+		j.status = f()
 	}()
 }
 
@@ -133,7 +137,7 @@ func (t *jobTable) byPid(pid int) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, j := range append(t.list[:len(t.list):len(t.list)], t.inherited...) {
-		if j.pid == pid && !j.hidden {
+		if j.pid == pid && pid != 0 {
 			return j
 		}
 	}

@@ -95,6 +95,10 @@ type Runner struct {
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
 
+	// exited and fatalSeen describe the last Run: it ended by exit (or
+	// a fatal error), and a fatal expansion error occurred in it.
+	exited, fatalSeen bool
+
 	dirs []string // pushd stack, without the current directory
 
 	params      []string
@@ -310,7 +314,12 @@ func (r *Runner) Dir() string { return r.dir }
 func (r *Runner) Status() int { return r.status }
 
 // Exited reports whether the script ran exit (or a fatal error ended it).
-func (r *Runner) Exited() bool { return r.flow == flowExit }
+func (r *Runner) Exited() bool { return r.exited }
+
+// FatalError reports whether the last Run met a fatal expansion error
+// (division by zero, ${x:?}, an unbound variable under set -u) in the
+// shell itself rather than in a subshell.
+func (r *Runner) FatalError() bool { return r.fatalSeen }
 
 // Run reads and runs src one complete command at a time, as bash reads a
 // script, and returns the exit status. file names the script in messages
@@ -354,10 +363,12 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		r.scriptFile = file
 	}
 	r.flow = flowNone
+	r.exited, r.fatalSeen = false, false
 	r.runSource(&source{text: src, file: file})
 	if r.flow == flowExit {
 		r.status = r.exitCode
 	}
+	r.exited = r.flow == flowExit
 	if !r.keepExitTrap || r.flow == flowExit {
 		r.runExitTrap()
 	}
@@ -570,6 +581,7 @@ func (r *Runner) exit(status int) {
 // fatal reports a fatal error: a non-interactive shell exits with status.
 func (r *Runner) fatal(status int, format string, args ...any) {
 	r.errorf(format, args...)
+	r.fatalSeen = true
 	if r.mode == 'c' && r.subLevel == 0 && status == 1 {
 		// bash -c ends with 127 after a fatal expansion error.
 		status = 127

@@ -120,6 +120,7 @@ func (r *Runner) arithError(err error) {
 	default:
 		r.errorf("%s", err.Error())
 	}
+	r.fatalSeen = true
 	r.status = 1
 	r.abortCommand()
 }
@@ -286,13 +287,18 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 		done = func() { pw.Close() }
 	}
 	r.procFDs = append(r.procFDs, fd)
-	r.jobs.goHidden(func() {
+	r.lastBg = sub.pid // bash sets $! to a process substitution's pid
+	r.jobs.goHiddenPid(sub.pid, func() int {
 		defer done()
 		defer sub.recoverPanic()
 		sub.stmts(ps.Stmts)
+		if sub.flow == flowExit {
+			sub.status = sub.exitCode
+		}
 		sub.runExitTrap()
 		sub.jobs.waitAll()
 		sub.fds.releaseAll()
+		return sub.status
 	})
 	return "/dev/fd/" + strconv.Itoa(fd), true
 }
