@@ -254,7 +254,7 @@ func (r *Runner) printShopts(names []string, get func(string) (bool, bool), asCm
 			r.writeOut("shopt", "shopt "+flag+" "+n+"\n")
 			continue
 		}
-		r.writeOut("shopt", fmt.Sprintf("%-20s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
+		r.writeOut("shopt", fmt.Sprintf("%-15s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
 	}
 }
 
@@ -358,7 +358,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 			r.writeOut("type", short+"\n")
 		}
 	}
-	if a, ok := r.aliases[name]; ok {
+	if a, ok := r.aliases[name]; ok && r.shopts["expand_aliases"] {
 		say("alias "+name+"="+shellQuote(a), name+" is aliased to `"+a+"'", "alias")
 		if !all {
 			return true

@@ -268,7 +268,7 @@ func (r *Runner) builtinReturn(args []string) int {
 	}
 	if r.funcDepth == 0 && r.sourceDepth == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
-		return 1
+		return 2
 	}
 	r.flow = flowReturn
 	return status
@@ -479,11 +479,8 @@ func (r *Runner) builtinLet(args []string) int {
 	}
 	var n int64
 	for _, a := range args {
-		v, ok := r.arithText(a)
+		v, ok := r.withArithCtx("let", a)
 		if !ok {
-			if r.flow == flowAbort {
-				r.flow = flowNone
-			}
 			return 1
 		}
 		n = v

@@ -314,8 +314,11 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 }
 
 func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
+	expr := func(e syntax.ArithmExpr) (int64, bool) {
+		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
+	}
 	if l.Init != nil {
-		if _, ok := r.arithNode(l.Init); !ok {
+		if _, ok := expr(l.Init); !ok {
 			return
 		}
 	}
@@ -326,7 +329,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			return
 		}
 		if l.Cond != nil {
-			n, ok := r.arithNode(l.Cond)
+			n, ok := expr(l.Cond)
 			if !ok {
 				return
 			}
@@ -338,7 +341,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			return
 		}
 		if l.Post != nil {
-			if _, ok := r.arithNode(l.Post); !ok {
+			if _, ok := expr(l.Post); !ok {
 				return
 			}
 		}
@@ -409,7 +412,7 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 		text = r.nodeText(c.X)
 	}
 	r.xtrace("((" + text + "))")
-	n, ok := r.arithText(text)
+	n, ok := r.withArithCtx("((", text)
 	if !ok {
 		r.status = 1
 		return

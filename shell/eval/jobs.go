@@ -133,6 +133,14 @@ func (t *jobTable) remove(j *job) {
 	}
 }
 
+// forget drops a job from the table without waiting (disown): the run
+// still waits for it through waitAll's snapshot of hidden helpers.
+func (t *jobTable) forget(j *job) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	j.hidden = true
+}
+
 func (t *jobTable) byPid(pid int) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -203,7 +211,7 @@ func pipeStages(b *syntax.BinaryCmd, out []*syntax.Stmt, all []bool) ([]*syntax.
 // gone, a write fails as EPIPE and marks the writing subshell, which then
 // ends with status 141 as SIGPIPE would end it.
 type sigpipeWriter struct {
-	w      *io.PipeWriter
+	w      pipeWriter
 	broken *atomic.Bool
 }
 
@@ -228,10 +236,11 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	lastInShell := r.shopts["lastpipe"] && !r.opts[optMonitor]
 	var lastSub *Runner
 	for i, st := range stages {
-		var pr *io.PipeReader
-		var pw *io.PipeWriter
+		var pr pipeReader
+		var pw pipeWriter
 		if i < n-1 {
-			pr, pw = io.Pipe()
+			bp := newBufPipe()
+			pr, pw = pipeReader{bp}, pipeWriter{bp}
 		}
 		sub := r
 		if !(i == n-1 && lastInShell) {
@@ -246,7 +255,7 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 			sub.fds.set(0, &fdEntry{r: in})
 		}
 		var broken *atomic.Bool
-		if pw != nil {
+		if pw.p != nil {
 			broken = &atomic.Bool{}
 			w := sigpipeWriter{w: pw, broken: broken}
 			sub.fds.set(1, &fdEntry{w: w})
@@ -277,8 +286,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 				sub.status = 141
 			}
 			statuses[idx] = sub.status
-			if p, ok := stageIn.(*io.PipeReader); ok {
-				p.CloseWithError(io.ErrClosedPipe)
+			if p, ok := stageIn.(pipeReader); ok {
+				p.Close()
 			}
 		}()
 		in = pr
@@ -308,8 +317,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 		lastSub.fds.releaseAll()
 		statuses[n-1] = lastSub.status
 	}
-	if pr, ok := in.(*io.PipeReader); ok {
-		pr.CloseWithError(io.ErrClosedPipe)
+	if pr, ok := in.(pipeReader); ok {
+		pr.Close()
 	}
 	wg.Wait()
 	r.pipeStatus = statuses
@@ -326,6 +335,19 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
+}
+
+// sigpipeGate passes writes until the pipe a command writes to is broken.
+type sigpipeGate struct {
+	w      io.Writer
+	broken *atomic.Bool
+}
+
+func (g sigpipeGate) Write(p []byte) (int, error) {
+	if g.broken.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
 }
 
 // isJobsCall reports whether st is a plain "jobs ..." command.

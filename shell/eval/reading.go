@@ -245,3 +245,61 @@ func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, spans []aliasSpan) [
 	}
 	return edits
 }
+
+// maxParseNesting bounds how deeply a script may nest parentheses,
+// braces, brackets and compound keywords. mvdan/sh's parser recurses once
+// or more per level, and a Go stack overflow cannot be recovered, so a
+// text nested deeper than any real script is refused before parsing.
+const maxParseNesting = 1000
+
+// nestingDepth is a conservative measure of the deepest nesting in text:
+// ( { [ and if/case/do/then open, ) } ] and fi/esac/done close; single-
+// quoted text and comments are skipped.
+func nestingDepth(text string) int {
+	depth, deepest := 0, 0
+	word := func(i int) (string, int) {
+		j := i
+		for j < len(text) && (text[j] >= 'a' && text[j] <= 'z') {
+			j++
+		}
+		return text[i:j], j
+	}
+	atWordStart := true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\'':
+			if j := strings.IndexByte(text[i+1:], '\''); j >= 0 {
+				i += j + 1
+			}
+		case c == '\\':
+			i++
+		case c == '#' && atWordStart:
+			if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+				i += j - 1
+			} else {
+				i = len(text)
+			}
+		case c == '(' || c == '{' || c == '[':
+			depth++
+		case c == ')' || c == '}' || c == ']':
+			if depth > 0 {
+				depth--
+			}
+		case atWordStart && c >= 'a' && c <= 'z':
+			w, j := word(i)
+			switch w {
+			case "if", "case", "do", "then", "while", "until", "select":
+				depth++
+			case "fi", "esac", "done":
+				depth = max(depth-2, 0)
+			}
+			i = j - 1
+		}
+		if depth > deepest {
+			deepest = depth
+		}
+		atWordStart = c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' || c == '}'
+	}
+	return deepest
+}

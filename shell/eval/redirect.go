@@ -112,6 +112,9 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 				}
 			}
 		}
+		if rd.Op == syntax.DashHdoc {
+			body = stripTabs(body)
+		}
 		save(fd)
 		r.fds.set(fd, &fdEntry{r: strings.NewReader(body)})
 		return true
@@ -309,4 +312,14 @@ func (r *Runner) umask() fs.FileMode {
 		return r.umaskVal
 	}
 	return 0o022
+}
+
+// stripTabs removes the leading tabs of every line of a <<- body (and
+// what the parser kept of the closing line's indentation).
+func stripTabs(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "\n")
 }

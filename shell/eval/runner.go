@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -55,6 +56,10 @@ type source struct {
 	// lineBase is added to parser lines (eval text inherits the caller's
 	// line numbers in bash).
 	lineBase int
+	// badSubst maps the offsets of ${...} expansions the parser refused
+	// to their text: bash reports them as bad substitutions when it
+	// expands them, not while reading.
+	badSubst map[int]string
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -165,6 +170,10 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
+	ulimits      map[byte]string
+	// arithCtx names the command evaluating arithmetic ((( or let)).
+	arithCtx    string
+	completions map[string]compSpec
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
@@ -394,14 +403,27 @@ func (r *Runner) runSource(src *source) {
 	saved := r.src
 	r.src = src
 	defer func() { r.src = saved }()
+	if nestingDepth(src.text) > maxParseNesting {
+		r.stop(r.g.trip("max nesting depth", maxParseNesting))
+		return
+	}
 	parseText := src.text
 	done := -1
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+		p := parserPool.Get().(*syntax.Parser)
+		defer parserPool.Put(p)
 		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
+				if patched, at, orig, ok := blankParam(parseText, err); ok {
+					if src.badSubst == nil {
+						src.badSubst = map[int]string{}
+					}
+					src.badSubst[at] = orig
 					parseText, retry = patched, true
 					break
 				}
@@ -429,6 +451,11 @@ func (r *Runner) runSource(src *source) {
 	}
 }
 
+// parserPool keeps parsers (each holds read buffers) across runs.
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
+
 // runLine runs one line's statements; false when the flow leaves the source.
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
@@ -452,6 +479,36 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// blankParam finds the ${...} around a parse error and replaces it with
+// a same-length expansion that parses; the evaluator reports the original
+// as a bad substitution when it reaches it.
+func blankParam(text string, err error) (string, int, string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", 0, "", false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(text) {
+		return "", 0, "", false
+	}
+	for start := min(off, len(text)-2); start >= 0; start-- {
+		if text[start:start+2] != "${" {
+			continue
+		}
+		end := strings.IndexByte(text[start:], '}')
+		if end < 0 || start+end < off-1 {
+			continue
+		}
+		end += start
+		if end-start < 3 || strings.ContainsAny(text[start:end], "\n\"'`$(") && strings.ContainsAny(text[start+2:end], "\n\"'`$(") {
+			return "", 0, "", false
+		}
+		blank := "${" + strings.Repeat("_", end-start-2) + "}"
+		return text[:start] + blank + text[end+1:], start, text[start : end+1], true
+	}
+	return "", 0, "", false
 }
 
 // blankArith finds the $(( )) or (( )) around a parse error and replaces
@@ -530,6 +587,13 @@ func (r *Runner) msgPrefixAt(src *source, line int) string {
 	file := r.arg0
 	if src != nil && src.file != "" {
 		file = src.file
+	} else if r.funcDepth > 0 {
+		// bash names functions read from -c text "environment", and from
+		// standard input "main" (their BASH_SOURCE).
+		file = "main"
+		if r.mode == 'c' {
+			file = "environment"
+		}
 	}
 	return fmt.Sprintf("%s: line %d: ", file, line)
 }

@@ -297,7 +297,16 @@ func (r *Runner) runExternal(args []string) {
 		return
 	}
 	hc := r.handlerCtx()
+	if r.sigpipe != nil {
+		// A command whose pipe reader went away dies of SIGPIPE in bash,
+		// before it can complain: drop what it writes to stderr after
+		// that, and give it SIGPIPE's status.
+		hc.Stderr = sigpipeGate{w: hc.Stderr, broken: r.sigpipe}
+	}
 	r.status = r.cfg.Exec(r.ctx, hc, p, args)
+	if r.sigpipe != nil && r.sigpipe.Load() {
+		r.status = 141
+	}
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
@@ -405,6 +414,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.src = f.src
 	r.funcDepth++
 	r.vars.push(false)
+	// Loops of the caller are not the function's: break and continue in
+	// a function see only its own loops.
+	savedLoops := r.loopDepth
+	r.loopDepth = 0
 	savedOptind := r.localOptind
 	defer func() {
 		r.vars.pop()
@@ -412,13 +425,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
+		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body
 	r.stmt(body)
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone {
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && r.opts[optFuncTrace] {
 		status := r.status
 		r.runTrap("RETURN", trap)
 		r.status = status

@@ -118,11 +118,26 @@ func (r *Runner) arithError(err error) {
 		r.fatal(1, "%s", err.Error())
 		return
 	default:
+		if r.arithCtx != "" {
+			// (( )), let and for (( )) report with their name and fail
+			// as a command; the script goes on.
+			r.errorf("%s: %s", r.arithCtx, err.Error())
+			r.status = 1
+			return
+		}
 		r.errorf("%s", err.Error())
 	}
 	r.fatalSeen = true
 	r.status = 1
 	r.abortCommand()
+}
+
+// withArithCtx evaluates text as the command named ctx does.
+func (r *Runner) withArithCtx(ctx, text string) (int64, bool) {
+	saved := r.arithCtx
+	r.arithCtx = ctx
+	defer func() { r.arithCtx = saved }()
+	return r.arithText(text)
 }
 
 // arithNode evaluates an arithmetic node of the running source.

@@ -12,12 +12,12 @@ import (
 
 // testClause runs [[ ... ]].
 func (r *Runner) testClause(c *syntax.TestClause) {
+	r.status = 0
 	ok, good := r.testExpr(c.X)
 	if !good {
+		// An arithmetic error already set status 1; others are usage
+		// errors (2).
 		if r.status == 0 {
-			r.status = 2
-		}
-		if r.flow == flowNone {
 			r.status = 2
 		}
 		return
@@ -75,7 +75,8 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			if !ok {
 				return false, false
 			}
-			p, ok := r.compilePattern(pat, r.shopts["nocasematch"])
+			// [[ == ]] matches as if extglob were on (bash manual).
+			p, ok := r.compileExtPattern(pat, r.shopts["nocasematch"])
 			if !ok {
 				return false, false
 			}
@@ -89,11 +90,11 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			return false, false
 		}
 		if isArithTestOp(e.Op.String()) {
-			a, ok := r.arithText(x)
+			a, ok := r.withArithCtx("[[", x)
 			if !ok {
 				return false, false
 			}
-			b, ok := r.arithText(y)
+			b, ok := r.withArithCtx("[[", y)
 			if !ok {
 				return false, false
 			}
