@@ -73,11 +73,9 @@ func (t *jobTable) add(j *job) {
 	t.list = append(t.list, j)
 }
 
-// goHidden runs f as a hidden job the run waits for.
-func (t *jobTable) goHidden(f func()) { t.goHiddenPid(0, func() int { f(); return 0 }) }
-
-// goHiddenPid is goHidden for a process substitution: its pid is $!, so
-// wait $! finds it though jobs does not list it.
+// goHiddenPid runs f as a hidden job the run waits for (a process
+// substitution): its pid is $!, so wait $! finds it though jobs does not
+// list it, and its status is f's.
 func (t *jobTable) goHiddenPid(pid int, f func() int) {
 	j := &job{pid: pid, done: make(chan struct{}), hidden: true}
 	t.add(j)
