@@ -18,7 +18,7 @@ func TestFatalExpansionErrors(t *testing.T) {
 		{"in assignment", "x=$((1/0)); echo next $?", "", "bash: line 1: 1/0: division by 0 (error token is \"0\")\n", 1},
 		{"subshell ends only itself", "(echo $((1/0)); echo in); echo out $?", "out 1\n", "bash: line 1: 1/0: division by 0 (error token is \"0\")\n", 0},
 		{"command substitution", "echo $(echo $((5%0)); echo in) out", "out\n", "bash: line 1: 5%0: division by 0 (error token is \"0\")\n", 0},
-		{"inside function", "f(){ echo $((1/0)); echo inf; }; f; echo after", "", "bash: line 1: 1/0: division by 0 (error token is \"0\")\n", 1},
+		{"inside function", "f(){ echo $((1/0)); echo inf; }; f; echo after", "", "main: line 1: 1/0: division by 0 (error token is \"0\")\n", 1},
 		{"inside loop", "for i in 1; do echo $((1/0)); echo in; done; echo out", "", "bash: line 1: 1/0: division by 0 (error token is \"0\")\n", 1},
 		{"token is the rest", "echo $(( 4 % (2-2) + 3 ))", "", "bash: line 1: 4 % (2-2) + 3 : division by 0 (error token is \"(2-2) + 3 \")\n", 1},
 		{"variable divisor", "y=0; echo $((x/y))", "", "bash: line 1: x/y: division by 0 (error token is \"y\")\n", 1},
