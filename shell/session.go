@@ -104,20 +104,16 @@ func (sess *Session) Exec(ctx context.Context, script string) (Result, error) {
 	return sess.run(ctx, script)
 }
 
-// errSessionStdin refuses a run's own stdin in a session that has one.
-var errSessionStdin = errors.New("shell: a run's own stdin needs a session without WithStdin")
-
 // ExecWith runs script in the session with per-run options: WithStdin
 // gives this run its own standard input (read by the read builtin and by
-// commands), WithStdout and WithStderr stream this run's output. A run's
-// stdin needs a session created without WithStdin.
+// commands), WithStdout and WithStderr stream this run's output.
 func (sess *Session) ExecWith(ctx context.Context, script string, opts ...ExecOption) (Result, error) {
 	var c execConfig
 	for _, o := range opts {
 		o(&c)
 	}
 	if c.stdin != nil && sess.cfg.stdin != nil {
-		return Result{ExitCode: 1}, errSessionStdin
+		return Result{ExitCode: 2}, errors.New("shell: the session has its own stdin; a run cannot replace it")
 	}
 	saved := sess.cfg
 	if c.stdin != nil {
@@ -144,9 +140,9 @@ func (sess *Session) Dir() string { return sess.r.Dir() }
 func (sess *Session) Exited() bool { return sess.r.Exited() }
 
 // FatalExpansion reports whether the last run was ended by a fatal
-// expansion error (division by zero in $(( )), ${x:?msg}) rather than by
-// exit: an interactive front end prints the error and goes on.
-func (sess *Session) FatalExpansion() bool { return sess.r.FatalError() }
+// expansion error rather than by exit. The evaluator reports those as
+// bash does, so an interactive session simply goes on.
+func (sess *Session) FatalExpansion() bool { return sess.r.Aborted() }
 
 // Var returns a shell variable's value as a string.
 func (sess *Session) Var(name string) string {

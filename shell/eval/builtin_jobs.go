@@ -76,6 +76,10 @@ func (r *Runner) builtinWait(args []string) int {
 		return r.waitNext(args, pvar)
 	}
 	if len(args) == 0 {
+		// wait also waits for the last process substitution (bash 5.1).
+		if j := r.lastProcSubst; j != nil && !r.waitJob(j) {
+			return 130
+		}
 		for _, j := range r.jobs.own() {
 			if !r.waitJob(j) {
 				return 128 + 2

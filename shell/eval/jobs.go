@@ -73,16 +73,17 @@ func (t *jobTable) add(j *job) {
 	t.list = append(t.list, j)
 }
 
-// goHiddenPid runs f as a hidden job the run waits for (a process
-// substitution): its pid is $!, so wait $! finds it though jobs does not
-// list it, and its status is f's.
-func (t *jobTable) goHiddenPid(pid int, f func() int) {
+// goHidden runs f as a hidden job the run waits for (a process
+// substitution): pid is its $!, so wait $! finds it though jobs does not
+// list it, and its status is what f returns.
+func (t *jobTable) goHidden(pid int, f func() int) *job {
 	j := &job{pid: pid, done: make(chan struct{}), hidden: true}
 	t.add(j)
 	go func() {
 		defer close(j.done)
 		j.status = f()
 	}()
+	return j
 }
 
 // waitAll waits for every job, background and hidden.

@@ -100,10 +100,6 @@ type Runner struct {
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
 
-	// exited and fatalSeen describe the last Run: it ended by exit (or
-	// a fatal error), and a fatal expansion error occurred in it.
-	exited, fatalSeen bool
-
 	dirs []string // pushd stack, without the current directory
 
 	params      []string
@@ -170,7 +166,15 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
-	ulimits      map[byte]string
+	// aborted records that the last run's line was abandoned by an
+	// expansion error (an interactive shell goes on after it).
+	aborted bool
+	// exited records that the last Run ended by exit (or a fatal error).
+	exited bool
+	// lastProcSubst is the newest process substitution, which a bare
+	// wait waits for.
+	lastProcSubst *job
+	ulimits       map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
 	arithCtx    string
 	completions map[string]compSpec
@@ -187,6 +191,10 @@ func (r *Runner) SetParent(p *Runner) {
 	r.nextPid = p.nextPid
 	r.pid = int(p.nextPid.Add(1))
 }
+
+// Aborted reports whether the last Run abandoned a command line because
+// of an expansion error (division by zero, ${x:?}, an unbound variable).
+func (r *Runner) Aborted() bool { return r.aborted }
 
 // Trip stops the current run with a limit error (output limits, the heap
 // watchdog). Safe to call from any goroutine while Run is running.
@@ -261,6 +269,11 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 	for k, v := range env {
 		g.vars[k] = &Var{attrs: attrExport, set: true, str: v}
 	}
+	// $_ starts as the environment's _ or the name the shell runs as.
+	r.lastArg = r.arg0
+	if v, ok := env["_"]; ok {
+		r.lastArg = v
+	}
 	r.initVars()
 	return r
 }
@@ -287,8 +300,7 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	def("PWD", r.dir)
 	def("SHLVL", "1")
-	r.lastArg = "bash"     // $_ starts as the shell's name
-	r.pipeStatus = []int{} // and PIPESTATUS empty
+	r.pipeStatus = []int{} // PIPESTATUS starts empty
 	if r.vars.visible("OLDPWD") == nil {
 		// bash creates OLDPWD exported but without a value, so the
 		// first cd exports it.
@@ -324,12 +336,7 @@ func (r *Runner) Dir() string { return r.dir }
 func (r *Runner) Status() int { return r.status }
 
 // Exited reports whether the script ran exit (or a fatal error ended it).
-func (r *Runner) Exited() bool { return r.exited }
-
-// FatalError reports whether the last Run met a fatal expansion error
-// (division by zero, ${x:?}, an unbound variable under set -u) in the
-// shell itself rather than in a subshell.
-func (r *Runner) FatalError() bool { return r.fatalSeen }
+func (r *Runner) Exited() bool { return r.exited || r.flow == flowExit }
 
 // Run reads and runs src one complete command at a time, as bash reads a
 // script, and returns the exit status. file names the script in messages
@@ -373,15 +380,15 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		r.scriptFile = file
 	}
 	r.flow = flowNone
-	r.exited, r.fatalSeen = false, false
+	r.aborted, r.exited = false, false
 	r.runSource(&source{text: src, file: file})
 	if r.flow == flowExit {
 		r.status = r.exitCode
 	}
-	r.exited = r.flow == flowExit
 	if !r.keepExitTrap || r.flow == flowExit {
 		r.runExitTrap()
 	}
+	r.exited = r.flow == flowExit
 	r.flow = flowNone
 	return r.status, nil
 }
@@ -410,6 +417,7 @@ func (r *Runner) runSource(src *source) {
 	}
 	parseText := src.text
 	done := -1
+	aliased := map[string]bool{}
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -418,6 +426,16 @@ func (r *Runner) runSource(src *source) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
 					parseText, retry = patched, true
+					break
+				}
+				if at, end, val, ok := r.aliasAtError(parseText, err, aliased); ok {
+					// bash expands aliases while it reads, so an alias can
+					// make a line parse ({, do, then...): substitute it in
+					// the text and read again.
+					aliased[parseText[at:end]] = true
+					parseText = parseText[:at] + val + parseText[end:]
+					src.text = src.text[:at] + val + src.text[end:]
+					retry = true
 					break
 				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
@@ -473,6 +491,7 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 		r.stmt(st)
 		if r.flow == flowAbort && r.depth == 0 {
 			r.flow = flowNone
+			r.aborted = true
 			return true
 		}
 		if r.flow != flowNone {
@@ -646,7 +665,7 @@ func (r *Runner) exit(status int) {
 // fatal reports a fatal error: a non-interactive shell exits with status.
 func (r *Runner) fatal(status int, format string, args ...any) {
 	r.errorf(format, args...)
-	r.fatalSeen = true
+	r.aborted = true
 	if r.mode == 'c' && r.subLevel == 0 && status == 1 {
 		// bash -c ends with 127 after a fatal expansion error.
 		status = 127

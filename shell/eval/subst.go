@@ -127,7 +127,6 @@ func (r *Runner) arithError(err error) {
 		}
 		r.errorf("%s", err.Error())
 	}
-	r.fatalSeen = true
 	r.status = 1
 	r.abortCommand()
 }
@@ -303,7 +302,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	}
 	r.procFDs = append(r.procFDs, fd)
 	r.lastBg = sub.pid // bash sets $! to a process substitution's pid
-	r.jobs.goHiddenPid(sub.pid, func() int {
+	r.lastProcSubst = r.jobs.goHidden(sub.pid, func() int {
 		defer done()
 		defer sub.recoverPanic()
 		sub.stmts(ps.Stmts)
