@@ -46,11 +46,9 @@ func (r *Runner) builtinSet(args []string) int {
 			return 0
 		}
 		if a == "+" {
-			// A lone + changes no option; what follows is positional.
-			if args = args[1:]; len(args) > 0 {
-				r.params = append([]string(nil), args...)
-			}
-			return 0
+			// A lone + is an option word that changes nothing.
+			args = args[1:]
+			continue
 		}
 		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
 			break

@@ -300,7 +300,7 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	def("PWD", r.dir)
 	def("SHLVL", "1")
-	r.lastArg = "bash" // $_ starts as the shell's name
+	r.pipeStatus = []int{} // PIPESTATUS starts empty
 	if r.vars.visible("OLDPWD") == nil {
 		// bash creates OLDPWD exported but without a value, so the
 		// first cd exports it.
