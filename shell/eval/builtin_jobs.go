@@ -80,6 +80,7 @@ func (r *Runner) builtinWait(args []string) int {
 			if !r.waitJob(j) {
 				return 128 + 2
 			}
+			r.notifySignaled(j)
 			r.jobs.remove(j)
 		}
 		return 0
@@ -92,7 +93,7 @@ func (r *Runner) builtinWait(args []string) int {
 				r.errorf("wait: %s: no such job", a)
 			} else if _, err := strconv.Atoi(a); err != nil {
 				r.errorf("wait: `%s': not a pid or valid job spec", a)
-				status = 2
+				status = 1
 				continue
 			} else {
 				r.errorf("wait: pid %s is not a child of this shell", a)
@@ -104,6 +105,7 @@ func (r *Runner) builtinWait(args []string) int {
 			return 130
 		}
 		status = j.status
+		r.notifySignaled(j)
 		if pvar != "" {
 			r.setVar(pvar, strconv.Itoa(j.pid), false)
 		}
@@ -132,6 +134,10 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		for _, s := range specs {
 			if j := r.findJob(s); j != nil {
 				list = append(list, j)
+			} else {
+				// wait -n names every id it cannot wait for (one
+				// already reaped included) as a missing job.
+				r.errorf("wait: %s: no such job", s)
 			}
 		}
 	}
@@ -142,6 +148,7 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		for _, j := range list {
 			select {
 			case <-j.done:
+				r.notifySignaled(j)
 				r.jobs.remove(j)
 				if pvar != "" {
 					r.setVar(pvar, strconv.Itoa(j.pid), false)
@@ -178,7 +185,7 @@ func (r *Runner) builtinJobs(args []string) int {
 		}
 		args = args[1:]
 	}
-	list := r.jobs.visible()
+	list := r.jobs.listed()
 	for i, j := range list {
 		if pids {
 			r.writeOut("jobs", strconv.Itoa(j.pid)+"\n")
@@ -288,6 +295,17 @@ func (r *Runner) builtinKill(args []string) int {
 
 // signalJob cancels a background job as a signal would end it.
 func (r *Runner) signalJob(j *job, sig string) {
+	switch sig {
+	case "CHLD", "CONT", "URG", "WINCH":
+		// Ignored unless caught.
+		return
+	case "INT", "QUIT":
+		// Without job control, bash starts asynchronous commands with
+		// SIGINT and SIGQUIT ignored.
+		if !r.opts[optMonitor] {
+			return
+		}
+	}
 	if j.cancel != nil {
 		j.sig = 128 + signalNumber(sig)
 		j.cancel()

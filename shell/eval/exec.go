@@ -43,6 +43,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			r.command(st.Cmd)
 		} else {
 			r.status = 1
+			if setsPipeStatus(st.Cmd) {
+				r.pipeStatus, r.pipeStatus1 = nil, 1
+			}
 		}
 		restore()
 	} else {
@@ -146,6 +149,25 @@ func (r *Runner) command(cmd syntax.Command) {
 		r.errorf("unsupported command %T", cmd)
 		r.status = 2
 	}
+	if setsPipeStatus(cmd) {
+		// A command that is not a pipeline is a pipeline of one:
+		// PIPESTATUS holds its status alone.
+		r.pipeStatus, r.pipeStatus1 = nil, r.status
+	}
+}
+
+// setsPipeStatus reports whether cmd, run on its own, sets PIPESTATUS to
+// its status as bash does: simple commands (builtins, functions,
+// assignments, redirections alone), (( )), [[ ]] and ( ). Compound
+// commands leave it to the commands they ran; function definitions leave
+// it alone.
+func setsPipeStatus(cmd syntax.Command) bool {
+	switch cmd.(type) {
+	case nil, *syntax.CallExpr, *syntax.ArithmCmd, *syntax.TestClause, *syntax.DeclClause,
+		*syntax.LetClause, *syntax.Subshell:
+		return true
+	}
+	return false
 }
 
 // binary runs &&, || and pipelines.

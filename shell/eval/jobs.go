@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -32,6 +33,9 @@ type jobTable struct {
 	mu   sync.Mutex
 	list []*job
 	next int
+	// inherited are the parent's jobs a subshell lists (jobs) until it
+	// starts one of its own; it cannot wait for them.
+	inherited []*job
 }
 
 func newJobTable() *jobTable { return &jobTable{next: 1} }
@@ -42,6 +46,7 @@ func (t *jobTable) add(j *job) {
 	if !j.hidden {
 		j.id = t.next
 		t.next++
+		t.inherited = nil
 	}
 	t.list = append(t.list, j)
 }
@@ -89,6 +94,17 @@ func (t *jobTable) visible() []*job {
 		}
 	}
 	return out
+}
+
+// listed is what the jobs builtin shows: the shell's own jobs, or in a
+// subshell that started none, its parent's.
+func (t *jobTable) listed() []*job {
+	if own := t.visible(); len(own) > 0 {
+		return own
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.inherited
 }
 
 func (t *jobTable) remove(j *job) {
@@ -172,11 +188,22 @@ func pipeStages(b *syntax.BinaryCmd, out []*syntax.Stmt, all []bool) ([]*syntax.
 // gone, a write fails as EPIPE and marks the writing subshell, which then
 // ends with status 141 as SIGPIPE would end it.
 type sigpipeWriter struct {
-	w      *io.PipeWriter
+	w      *bufPipeWriter
 	broken *atomic.Bool
 }
 
-var errBrokenPipe = errors.New("Broken pipe")
+var errBrokenPipe error = brokenPipe{}
+
+// brokenPipe is EPIPE as a command sees it: it reads "Broken pipe" and
+// matches io.ErrClosedPipe and syscall.EPIPE, which commands test for to
+// stop quietly as SIGPIPE would have stopped them.
+type brokenPipe struct{}
+
+func (brokenPipe) Error() string { return "Broken pipe" }
+
+func (brokenPipe) Is(target error) bool {
+	return target == io.ErrClosedPipe || target == syscall.EPIPE
+}
 
 func (s sigpipeWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
@@ -197,10 +224,10 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	lastInShell := r.shopts["lastpipe"] && !r.opts[optMonitor]
 	var lastSub *Runner
 	for i, st := range stages {
-		var pr *io.PipeReader
-		var pw *io.PipeWriter
+		var pr *bufPipeReader
+		var pw *bufPipeWriter
 		if i < n-1 {
-			pr, pw = io.Pipe()
+			pr, pw = newBufPipe()
 		}
 		sub := r
 		if !(i == n-1 && lastInShell) {
@@ -241,8 +268,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 				sub.status = 141
 			}
 			statuses[idx] = sub.status
-			if p, ok := stageIn.(*io.PipeReader); ok {
-				p.CloseWithError(io.ErrClosedPipe)
+			if p, ok := stageIn.(*bufPipeReader); ok {
+				p.Close()
 			}
 		}()
 		in = pr
@@ -272,8 +299,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 		lastSub.fds.releaseAll()
 		statuses[n-1] = lastSub.status
 	}
-	if pr, ok := in.(*io.PipeReader); ok {
-		pr.CloseWithError(io.ErrClosedPipe)
+	if pr, ok := in.(*bufPipeReader); ok {
+		pr.Close()
 	}
 	wg.Wait()
 	r.pipeStatus = statuses

@@ -157,6 +157,10 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
+
+	// pipeStatus1 is PIPESTATUS when pipeStatus is nil: the status of
+	// the last command that was not a pipeline.
+	pipeStatus1 int
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
@@ -228,6 +232,8 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 		nextPid: new(atomic.Int64),
 		jobs:    newJobTable(),
 		started: time.Now(),
+		// Empty until a command runs (nil means one status).
+		pipeStatus: []int{},
 	}
 	r.nextPid.Store(100)
 	r.interactive = cfg.Interactive
@@ -594,6 +600,7 @@ func (r *Runner) subshell() *Runner {
 	c.subLevel++
 	c.pid = int(r.nextPid.Add(1))
 	c.jobs = newJobTable()
+	c.jobs.inherited = r.jobs.listed()
 	c.flow = flowNone
 	return &c
 }

@@ -95,6 +95,10 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "GROUPS":
 		return arr([]string{"1000"})
 	case "PIPESTATUS":
+		if r.pipeStatus == nil {
+			// The last command was not a pipeline: its status alone.
+			return arr([]string{strconv.Itoa(r.pipeStatus1)})
+		}
 		ss := make([]string, len(r.pipeStatus))
 		for i, s := range r.pipeStatus {
 			ss[i] = strconv.Itoa(s)

@@ -1,0 +1,96 @@
+package eval_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/justbash/justbash/shell"
+)
+
+// ruleCase is a script whose stdout, stderr and status must match
+// /bin/bash's. pids marks scripts whose messages carry job pids, which
+// differ between the two shells and are masked on both sides.
+type ruleCase struct {
+	name   string
+	script string
+	pids   bool
+}
+
+var pidInMessage = regexp.MustCompile(`(line \d+: ) *\d+ `)
+
+// bashWithTools runs script in /bin/bash -c with the host's tools on PATH
+// (sleep, cat, wc...), in an empty temp dir.
+func bashWithTools(t *testing.T, script string) (string, string, int) {
+	t.Helper()
+	dir := t.TempDir()
+	cmd := exec.Command("/bin/bash", "-c", script)
+	cmd.Args[0] = "bash"
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + dir, "PATH=/usr/bin:/bin", "LANG=C.UTF-8"}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	st := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		st = ee.ExitCode()
+	}
+	return out.String(), strings.ReplaceAll(errb.String(), dir, "/home/user"), st
+}
+
+// checkRules runs each case in the sandbox's shell (our evaluator with
+// the built-in commands) and in /bin/bash.
+func checkRules(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sh, err := shell.New(shell.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := sh.Exec(context.Background(), c.script)
+			if err != nil {
+				t.Fatalf("Exec: %v", err)
+			}
+			o, e, st := res.Stdout, res.Stderr, res.ExitCode
+			wo, we, ws := bashWithTools(t, c.script)
+			if c.pids {
+				we = pidInMessage.ReplaceAllString(we, "${1}PID ")
+				e = pidInMessage.ReplaceAllString(e, "${1}PID ")
+			}
+			if o != wo || e != we || st != ws {
+				t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", c.script, wo, we, ws, o, e, st)
+			}
+		})
+	}
+}
+
+// TestJobRules: PIPESTATUS after non-pipelines, wait's errors, the
+// message for a job a signal killed, pipes that buffer like the kernel's.
+func TestJobRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"pipestatus simple", `false; echo ${PIPESTATUS[@]}; true|(exit 3); if false; then :; fi; echo ${PIPESTATUS[@]}`, false},
+		{"pipestatus compound keeps", `true | (exit 4); { :; }; echo ${PIPESTATUS[@]}; true|(exit 6); f(){ :; }; echo ${PIPESTATUS[@]}`, false},
+		{"pipestatus subshell and negation", `true|(exit 6); ! false; echo ${PIPESTATUS[@]}; (true|(exit 8)); echo ${PIPESTATUS[@]}`, false},
+		{"pipestatus arith cond assign", `(( 0 )); echo ${PIPESTATUS[@]}; [[ a = b ]]; echo ${PIPESTATUS[@]}; x=$(exit 3); echo ${PIPESTATUS[@]}`, false},
+		{"pipestatus redirect failure", `true|(exit 6); echo 2>/dev/null > /nonexistent/x; echo ${PIPESTATUS[@]}; true|(exit 6); { true; } 2>/dev/null > /nonexistent/x; echo ${PIPESTATUS[@]}`, false},
+		{"pipestatus initially empty", `echo "[${PIPESTATUS[@]}]"`, false},
+		{"pipestatus background leaves", `true|(exit 6); true | false & echo ${PIPESTATUS[@]}; wait; echo ${PIPESTATUS[@]}`, false},
+		{"wait bad id", `wait zzz; echo $?`, false},
+		{"wait -n missing ids", `echo x & wait -n $!; echo s=$?; wait -n bad %7; echo s=$?`, false},
+		{"signal message", `sleep 1 & kill -HUP $!; wait $!; echo status=$?; sleep 1 & kill -9 $!; wait $!; echo $?`, true},
+		{"signal message compound", `{ sleep 1; } & kill -USR1 $!; wait -n; echo $?`, true},
+		{"no message for TERM", `sleep 1 & kill $!; wait $!; echo $?`, false},
+		{"background ignores INT", `sleep 0.5 & p=$!; sleep 0.2; kill -INT $p; wait $p; echo $?`, false},
+		{"jobs in a subshell", `sleep 0.2 & sleep 0.2 & jobs | wc -l; x=$(jobs -p | wc -l); echo $x`, false},
+		{"small writes fill the pipe", `{ echo hi; exit 55; } | false; echo ${PIPESTATUS[@]}; { echo a; echo b; } | grep -q a; echo ${PIPESTATUS[@]}`, false},
+		{"endless writer gets SIGPIPE", `yes | head -2; echo ${PIPESTATUS[@]}; while :; do echo y; done | head -1; echo ${PIPESTATUS[@]}`, false},
+	})
+}
