@@ -37,7 +37,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if st.Negated {
 		r.noErrExit++
 	}
-	if len(st.Redirs) > 0 {
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 {
+		// A simple command expands its words before its redirections.
+		r.call(c, st.Redirs)
+		r.pipeStatus, r.pipeStatus1 = nil, r.status
+	} else if len(st.Redirs) > 0 {
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
@@ -116,7 +120,7 @@ func (r *Runner) command(cmd syntax.Command) {
 			r.status = 0
 		}
 	case *syntax.CallExpr:
-		r.call(c)
+		r.call(c, nil)
 	case *syntax.Block:
 		r.stmts(c.Stmts)
 	case *syntax.Subshell:

@@ -94,3 +94,24 @@ func TestJobRules(t *testing.T) {
 		{"endless writer gets SIGPIPE", `yes | head -2; echo ${PIPESTATUS[@]}; while :; do echo y; done | head -1; echo ${PIPESTATUS[@]}`, false},
 	})
 }
+
+// TestRedirectRules: words expand before redirections, noclobber spares
+// devices, 1>&file, bad-descriptor names, {var} descriptors stay open,
+// moved descriptors stay closed, redirection words brace- and
+// glob-expand.
+func TestRedirectRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"words expand first", `echo $(echo hi >&2) 2>/dev/null; x=$(echo a >&2) 2>/dev/null; echo "[$x]"`, false},
+		{"assignment kept on failed redirect", `y=1 >/nonexistent/y; echo $y $?`, false},
+		{"expansion error creates no file", `echo $((1/0)) > f; ls`, false},
+		{"xtrace before redirections", `set -x; echo a > /dev/null 2>/dev/null; set +x`, false},
+		{"noclobber and devices", `set -C; echo a > /dev/null; echo a &> /dev/null; echo $?; echo x > f; echo y > f; echo $?`, false},
+		{"1>&file is &>file", `{ echo o; echo e >&2; } 1>&f; echo $?; cat f; echo two 2>&g; echo $?`, false},
+		{"bad descriptor names", `x=5; echo three >&$x; echo four >&5; echo five 3>&$x; cat <&"$x"; echo $?`, false},
+		{"var fds stay open", `echo {v}>/dev/null; echo {w}>/dev/null; echo $((w-v)); echo hi >&$v; echo $?; shopt -s varredir_close; echo {z}>/dev/null; echo x >&$z`, false},
+		{"moved fd stays closed", `exec 7>f; : 6>&7-; echo world >&7; echo $?; exec 7>f; : 6>&7 7>&-; echo w2 >&7; cat f`, false},
+		{"brace in redirect is ambiguous", `echo hi > a-{one,two}; echo $?; ls`, false},
+		{"glob in redirect", `touch q1 q2; echo x > q*; echo $?; echo y > n*; ls; touch 10; exec 10>&1; echo via-glob >& 1*`, false},
+		{"here-string not brace expanded", `cat <<< a{1,2}`, false},
+	})
+}
