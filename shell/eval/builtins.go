@@ -268,33 +268,41 @@ func (r *Runner) builtinReturn(args []string) int {
 	}
 	if r.funcDepth == 0 && r.sourceDepth == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
-		return 1
+		return 2
 	}
 	r.flow = flowReturn
 	return status
 }
 
 func (r *Runner) builtinBreak(args []string) int {
+	if r.loopDepth == 0 {
+		// Outside a loop bash looks at no argument.
+		r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
+		return 0
+	}
+	rest := args[1:]
+	if len(rest) > 0 && rest[0] == "--" {
+		rest = rest[1:]
+	}
 	n := 1
-	if len(args) > 1 {
-		v, ok := r.numArg(args[0], args[1])
-		if !ok {
+	if len(rest) > 0 {
+		v, err := strconv.ParseInt(strings.TrimSpace(rest[0]), 10, 64)
+		if err != nil {
+			// Fatal: a script that cannot count its loops stops.
+			r.errorf("%s: %s: numeric argument required", args[0], rest[0])
+			r.exit(128)
+			return 128
+		}
+		if len(rest) > 1 {
+			r.errorf("%s: too many arguments", args[0])
+			r.discardCommand()
 			return 1
 		}
 		if v < 1 {
-			r.errorf("%s: %s: loop count out of range", args[0], args[1])
+			r.errorf("%s: %s: loop count out of range", args[0], rest[0])
 			return 1
 		}
-		n = v
-	}
-	if r.loopDepth == 0 {
-		if r.funcDepth > 0 || r.sourceDepth > 0 || true {
-			r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
-		}
-		return 0
-	}
-	if n > r.loopDepth {
-		n = r.loopDepth
+		n = int(min(v, int64(r.loopDepth)))
 	}
 	r.flowN = n
 	if args[0] == "break" {

@@ -301,6 +301,11 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		} else {
 			items = append([]string(nil), r.params...)
 		}
+		if !isName(l.Name.Value) {
+			r.errorf("`%s': not a valid identifier", l.Name.Value)
+			r.status = 1
+			return
+		}
 		if c.Select {
 			r.selectLoop(l.Name.Value, items, c.Do)
 			return
@@ -434,6 +439,9 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 
 func (r *Runner) subshellCmd(list []*syntax.Stmt) {
 	sub := r.subshell()
+	// ( ) is outside any loop: break and continue there are errors.
+	// (Pipeline stages and $( ) keep the loop: break ends them.)
+	sub.loopDepth = 0
 	sub.stmts(list)
 	if sub.flow == flowExit {
 		sub.status = sub.exitCode

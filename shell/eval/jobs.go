@@ -138,6 +138,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	r.g.jobs.Add(1)
 	sub := r.subshell()
 	sub.noErrExit = 0
+	sub.loopDepth = 0
 	ctx, cancel := context.WithCancel(r.ctx)
 	sub.ctx = ctx
 	fg := *st
