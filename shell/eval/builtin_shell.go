@@ -45,6 +45,11 @@ func (r *Runner) builtinSet(args []string) int {
 			}
 			return 0
 		}
+		if a == "+" {
+			// A lone + is an empty flag: skipped, options go on.
+			args = args[1:]
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
 			break
 		}
@@ -254,7 +259,7 @@ func (r *Runner) printShopts(names []string, get func(string) (bool, bool), asCm
 // builtinCommand is command [-pVv] name args.
 func (r *Runner) builtinCommand(args []string) int {
 	args = args[1:]
-	var describe, verbose bool
+	var describe, verbose, stdPath bool
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		if args[0] == "--" {
 			args = args[1:]
@@ -263,6 +268,7 @@ func (r *Runner) builtinCommand(args []string) int {
 		for _, c := range args[0][1:] {
 			switch c {
 			case 'p':
+				stdPath = true
 			case 'v':
 				describe = true
 			case 'V':
@@ -279,22 +285,37 @@ func (r *Runner) builtinCommand(args []string) int {
 		return 0
 	}
 	if describe || verbose {
-		status := 0
+		// The status is 0 when any of the names was found.
+		status := 1
 		for _, n := range args {
-			if !r.describe(n, verbose, false, false) {
-				if verbose {
-					r.errorf("command: %s: not found", n)
-				}
-				status = 1
+			if r.describe(n, verbose, false, false) {
+				status = 0
+			} else if verbose {
+				r.errorf("command: %s: not found", n)
 			}
 		}
 		return status
+	}
+	if _, ok := r.builtin(args[0]); stdPath && !ok {
+		// command -p searches the standard PATH, not $PATH.
+		r.pathOverride = standardPath
+		defer func() { r.pathOverride = "" }()
 	}
 	r.run(args, true)
 	return r.status
 }
 
+// standardPath is where command -p looks (getconf PATH).
+const standardPath = "/bin:/usr/bin"
+
 func (r *Runner) builtinBuiltin(args []string) int {
+	if len(args) > 1 && args[1] == "--" {
+		args = append(args[:1:1], args[2:]...)
+	} else if len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' {
+		r.errorf("builtin: %s: invalid option", args[1][:2])
+		fmt.Fprintln(r.stderr(), "builtin: usage: builtin [shell-builtin [arg ...]]")
+		return 2
+	}
 	if len(args) < 2 {
 		return 0
 	}

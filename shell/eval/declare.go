@@ -384,6 +384,10 @@ func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) 
 		return false
 	}
 	v.str, v.set = nv, true
+	if r.opts[optAllExport] {
+		// set -a exports what declare and local assign too.
+		v.attrs |= attrExport
+	}
 	return true
 }
 
@@ -591,6 +595,16 @@ func funcSource(name string, fd *funcDef) string {
 		if strings.HasPrefix(text, "{ \n") {
 			lines := strings.Split(text, "\n")
 			for i := 1; i < len(lines)-1; i++ {
+				// The last command of a { } group has no ';'
+				// in bash's listing; every other one has.
+				if strings.TrimSpace(lines[i]) == "{" {
+					// bash opens every group with "{ ".
+					lines[i] += " "
+					continue
+				}
+				if strings.TrimSpace(lines[i+1]) == "}" {
+					continue
+				}
 				if !strings.HasSuffix(lines[i], ";") && !strings.HasSuffix(lines[i], "{") && !strings.HasSuffix(lines[i], "do") && !strings.HasSuffix(lines[i], "then") && strings.TrimSpace(lines[i]) != "" {
 					lines[i] += ";"
 				}

@@ -152,3 +152,18 @@ func TestPipeBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinRules: set's lone + and -, set -a with declare and local,
+// command -v/-V status, command -p, builtin's options, the last command
+// of a listed function, set -u in an interactive shell.
+func TestBuiltinRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"set lone plus and minus", `set - + a; echo "$@"; set + - b; echo "$@"; set -x + -v x y; echo "$@"; set +xv; set +; echo "[$@]"; set - -x; echo $@ $-`, false},
+		{"set -a exports declare and local", `set -a; f() { local Z=1; local -i I=3; Y=2; env | grep -E "^(Z|I|Y)=" | sort; }; f; declare D=1; env | grep ^D=`, false},
+		{"command -v any found", `command -v echo ZZZ; echo $?; command -v ZZZ echo; echo $?; command -v ZZZ; echo $?; command -V ZZZ echo; echo $?`, false},
+		{"command -p uses the standard path", `mkdir -p b; printf 'echo wrong\n' > b/tr; chmod +x b/tr; PATH="$PWD/b:$PATH"; echo aaa | tr a b; echo aaa | command -p tr a b; PATH=; command -p cat </dev/null; echo $?`, false},
+		{"builtin options", `builtin --; echo $?; builtin -- false; echo $?; builtin -x; echo $?`, false},
+		{"last command of a group", `f() { echo x; }; g() { echo a; { echo b; }; }; declare -f f g`, false},
+		{"set -u in an interactive shell", "bash -i -c 'set -u; echo before; echo $x; echo after\necho line2' 2>&1 | grep -v 'job control\\|process group'; echo $?", false},
+	})
+}

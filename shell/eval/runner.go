@@ -161,6 +161,11 @@ type Runner struct {
 	// pipeStatus1 is PIPESTATUS when pipeStatus is nil: the status of
 	// the last command that was not a pipeline.
 	pipeStatus1 int
+	// runDepth is depth at the top level of this shell's Run (non-zero
+	// in a nested shell): where an abandoned command line ends.
+	runDepth int
+	// pathOverride replaces $PATH in command searches (command -p).
+	pathOverride string
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
@@ -321,6 +326,7 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		if err := r.enter(); err != nil {
 			return r.exitCode, err
 		}
+		r.runDepth = r.depth
 		r.ctx = ctx
 	} else {
 		r.g = newGuard(ctx, r.cfg.Limits)
@@ -425,7 +431,7 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	prepareStmts(stmts)
 	for _, st := range stmts {
 		r.stmt(st)
-		if r.flow == flowAbort && r.depth == 0 {
+		if r.flow == flowAbort && r.depth == r.runDepth {
 			r.flow = flowNone
 			return true
 		}
@@ -563,14 +569,18 @@ func (r *Runner) exit(status int) {
 // fatal reports a fatal error: a non-interactive shell exits with status.
 func (r *Runner) fatal(status int, format string, args ...any) {
 	r.errorf(format, args...)
-	if r.mode == 'c' && r.subLevel == 0 && status == 1 {
+	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive {
 		// bash -c ends with 127 after a fatal expansion error.
 		status = 127
 	}
-	r.status = status
-	if !r.interactive {
-		r.exit(status)
+	if r.interactive {
+		// An interactive shell abandons the rest of the line.
+		r.status = status
+		r.abortCommand()
+		return
 	}
+	r.status = status
+	r.exit(status)
 }
 
 // subshell copies the runner for ( ), pipelines, $( ) and & : it shares

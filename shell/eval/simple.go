@@ -374,14 +374,14 @@ func (r *Runner) findCommand(name string) (string, int) {
 		}
 		return p, 0
 	}
-	if p, ok := r.hash[name]; ok {
+	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
 		}
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
-		if r.opts[optHashAll] {
+		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
 		return p, 0
@@ -401,6 +401,9 @@ func executable(fi fs.FileInfo) bool {
 // lookPath searches $PATH for an executable regular file.
 func (r *Runner) lookPath(name string) (string, bool) {
 	pathVar, _ := r.lookupVar("PATH").scalar()
+	if r.pathOverride != "" {
+		pathVar = r.pathOverride
+	}
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
