@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // builtinSet is set: options, positional parameters, or the variable list.
@@ -533,6 +534,10 @@ func (r *Runner) builtinCd(args []string) int {
 		}
 	}
 	if target == "" {
+		if err := r.checkDotDot(dir); err != nil {
+			r.errorf("cd: %s: %s", dir, errText(err))
+			return 1
+		}
 		target = r.abs(dir)
 	}
 	fi, err := r.cfg.FS.Stat(target)
@@ -555,6 +560,36 @@ func (r *Runner) builtinCd(args []string) int {
 		r.writeOut("cd", target+"\n")
 	}
 	return 0
+}
+
+// checkDotDot is bash's check before it drops "x/.." from a path: x
+// must be a directory, so `cd nonexistent/..` fails as chdir would.
+func (r *Runner) checkDotDot(dir string) error {
+	if !strings.Contains(dir, "..") {
+		return nil
+	}
+	cur := r.dir
+	if strings.HasPrefix(dir, "/") {
+		cur = "/"
+	}
+	for _, part := range strings.Split(dir, "/") {
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			fi, err := r.cfg.FS.Stat(cur)
+			if err != nil {
+				return err
+			}
+			if !fi.IsDir() {
+				return syscall.ENOTDIR
+			}
+			cur = path.Dir(cur)
+			continue
+		}
+		cur = path.Join(cur, part)
+	}
+	return nil
 }
 
 // realpath resolves every symlink in an absolute path.

@@ -167,3 +167,12 @@ func TestBuiltinRules(t *testing.T) {
 		{"set -u in an interactive shell", "bash -i -c 'set -u; echo before; echo $x; echo after\necho line2' 2>&1 | grep -v 'job control\\|process group'; echo $?", false},
 	})
 }
+
+// TestCdRules: x/.. needs x to be a directory; OLDPWD starts exported
+// and unset.
+func TestCdRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"cd through a missing dir", `cd nonexistent_ZZ/..; echo $?; touch f; cd f/..; echo $?; cd -P nonexistent_ZZ/..; echo $?; cd ./.; echo $?; mkdir d; cd d/../d/..; echo $?`, false},
+		{"OLDPWD exported", `declare -p OLDPWD; cd /; env | grep -c OLDPWD=/$; cd - >/dev/null; echo $?`, false},
+	})
+}

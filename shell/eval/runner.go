@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"path"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -279,13 +280,51 @@ func (r *Runner) initVars() {
 	def("MACHTYPE", "x86_64-pc-linux-gnu")
 	def("HOSTTYPE", "x86_64")
 	def("OSTYPE", "linux-gnu")
-	def("PWD", r.dir)
+	r.initPWD()
 	def("SHLVL", "1")
+	// OLDPWD is kept from the environment only when it names a
+	// directory; otherwise it starts exported and unset, so that the
+	// first cd exports it.
+	if v := r.vars.visible("OLDPWD"); v == nil || !v.set || !r.isDir(v.str) {
+		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
+	}
 	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
 	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
 		vi.arr.set(int64(i), s)
 	}
 	r.vars.global().vars["BASH_VERSINFO"] = vi
+}
+
+// initPWD is bash's start-up rule for the working directory's name: an
+// inherited $PWD that is absolute and names the same directory is kept
+// (symlinks and all); otherwise PWD is the physical path.
+func (r *Runner) initPWD() {
+	g := r.vars.global()
+	if r.cfg.FS == nil || !path.IsAbs(r.dir) {
+		if r.vars.visible("PWD") == nil {
+			g.vars["PWD"] = &Var{set: true, str: r.dir}
+		}
+		return
+	}
+	phys := r.realpath(r.dir)
+	if v := r.vars.visible("PWD"); v != nil && v.set && path.IsAbs(v.str) && r.realpath(v.str) == phys {
+		r.dir = path.Clean(v.str)
+		return
+	}
+	r.dir = phys
+	if v := g.vars["PWD"]; v != nil {
+		v.str, v.set = phys, true
+		return
+	}
+	g.vars["PWD"] = &Var{set: true, str: phys}
+}
+
+func (r *Runner) isDir(p string) bool {
+	if p == "" || r.cfg.FS == nil {
+		return false
+	}
+	fi, err := r.cfg.FS.Stat(r.abs(p))
+	return err == nil && fi.IsDir()
 }
 
 // SetArgs sets $0 and the positional parameters.
