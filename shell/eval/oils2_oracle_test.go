@@ -176,3 +176,15 @@ func TestCdRules(t *testing.T) {
 		{"OLDPWD exported", `declare -p OLDPWD; cd /; env | grep -c OLDPWD=/$; cd - >/dev/null; echo $?`, false},
 	})
 }
+
+// TestParamTestRules: the null test of joined and indirect lists, empty
+// quoted [@] lists, unset indirect references.
+func TestParamTestRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"joined star null test", `set -- "" ""; IFS=; printf "<%s>" ${*:-m} "${*:-m}" ${*:+p} "${*:+p}"; echo; x=${*:-m}; echo "x=$x"; a=("" ""); printf "<%s>" "${a[*]:-m}" "${a[@]:-m}"; echo; unset IFS; printf "<%s>" "${*:-m}"; echo`, false},
+		{"indirect list null test", `a=(""); ref="a[@]"; echo "[${!ref:-wc}] [${!ref-nc}] [${a[@]:-wc}]"; a=(); echo "[${!ref:-wc}]"; a=("" ""); IFS=; ref="a[*]"; echo "[${!ref:-wc}] [${a[*]:-wc}]"`, false},
+		{"quoted empty @ list makes no word", `e=(); f() { echo $#; }; f "${e[@]+plus}"; f "${u[@]+plus}"; f "${*+p}"; f "${!e[@]+p}"; f "${e[@]:+p}"; set -- ""; f "${@:+p}"; f "x${e[@]+p}"; f "${e[@]-}"`, false},
+		{"unset indirect reference", "echo \"[${!x}]\"; echo no\necho next $?\nf() { echo \"${!1-d}\"; }; f\necho \"${!y[0]}\"\necho $?", false},
+		{"invalid indirect names", "x='a['; echo \"${!x}\"\nx=; echo \"${!x-d}\"\nx='a b'; echo \"${!x}\"\necho $?", false},
+	})
+}

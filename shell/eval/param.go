@@ -159,6 +159,18 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 				r.fatal(1, "%s: unbound variable", name)
 				return pval{}, "", false
 			}
+			if isName(name) {
+				// Only a positional or special parameter may be unset
+				// behind ${!x}; a named one is an error.
+				shown := name
+				if p.Index != nil {
+					shown += "[" + r.nodeText(p.Index) + "]"
+				}
+				r.errorf("%s: invalid indirect expansion", shown)
+				r.status = 1
+				r.abortCommand()
+				return pval{}, "", false
+			}
 			return pval{}, name, true
 		}
 		ref := target.s
@@ -174,7 +186,7 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 func (r *Runner) indirect(ref string) (pval, string, bool) {
 	name, sub, hasSub := splitSubscript(ref)
 	if !validParamName(name) {
-		r.errorf("%s: invalid indirect expansion", ref)
+		r.errorf("%s: invalid variable name", ref)
 		r.status = 1
 		r.abortCommand()
 		return pval{}, "", false

@@ -26,19 +26,40 @@ func (v pval) isUnset() bool {
 	return !v.set
 }
 
+// nullFor is the null test of the : operators for the value of p. A
+// list joined into one word ("$*", "${a[*]}" quoted or in an assignment)
+// is null when the joined text is; bash tests an indirect list
+// (${!ref} with ref=a[@]) only for having no elements.
+func (r *Runner) nullFor(b *fieldBuf, p *syntax.ParamExp, v pval, quoted bool) bool {
+	if v.multi && p.Excl {
+		return len(v.list) == 0
+	}
+	if v.multi && v.star && (quoted || b.noSplit) {
+		for _, s := range v.list {
+			if s != "" {
+				return false
+			}
+		}
+		return len(v.list) < 2 || r.ifs() == "" && r.vars.visible("IFS") != nil
+	}
+	return v.isNull()
+}
+
 // paramOp applies ${x<op>word}.
 func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, quoted bool) bool {
 	op := p.Exp.Op
 	w := p.Exp.Word
 	switch op {
 	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
-		if v.isUnset() || op == syntax.DefaultUnsetOrNull && v.isNull() {
+		if v.isUnset() || op == syntax.DefaultUnsetOrNull && r.nullFor(b, p, v, quoted) {
 			return r.expandWordInto(b, w, quoted)
 		}
 		return r.deliver(b, v, quoted)
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
-		if v.isUnset() || op == syntax.AlternateUnsetOrNull && v.isNull() {
-			if quoted {
+		if v.isUnset() || op == syntax.AlternateUnsetOrNull && r.nullFor(b, p, v, quoted) {
+			// Like "$@" itself, a quoted [@] list with no elements
+			// makes no word at all.
+			if quoted && !(v.multi && !v.star && len(v.list) == 0 && !p.Excl) {
 				b.add(piece{quoted: true})
 			}
 			return true
