@@ -188,3 +188,13 @@ func TestParamTestRules(t *testing.T) {
 		{"invalid indirect names", "x='a['; echo \"${!x}\"\nx=; echo \"${!x-d}\"\nx='a b'; echo \"${!x}\"\necho $?", false},
 	})
 }
+
+// TestPatsubAndAttrRules: a pattern that begins with '/', and ${x@a}.
+func TestPatsubAndAttrRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"pattern beginning with slash", `x=/_/; echo ${x////c} ${x//'/'/c}; x="slash / brace } hi"; echo ${x///}; H=/foo/bar/baz; echo ${H////\\/} ${H//'/'/\\/}; y=a/b/c; echo ${y///abc} ${y//} ${y//b} ${y//b/} ${y//b/x} ${y////} ${y/\//x} "${y////$y}"`, false},
+		{"attributes whether or not set", `declare -A A=(["x"]=y); echo ${A@a} - ${A[@]@a}; a=(1 2); echo ${a@a} ${a[@]@a} ${a[0]@a} ${a[5]@a}; declare -rx R=1; echo ${R@a}; printf "<%s>" "${a[@]@a}" "${a[*]@a}"; echo`, false},
+		{"attributes through a reference", `a=(1 2); declare -A A=([x]=1); declare -i i=1; for r in a 'a[0]' A 'A[x]' i; do echo ${!r@a}; done; echo x=${!A[@]@a}; echo invalid=${!A@a}; f() { local -n ref=a; echo ${ref@a}; }; f`, false},
+		{"attributes of missing and empty arrays", `a=(); printf "<%s>" "${a[@]@a}" "${a[*]@a}" "${u[@]@a}" "${u[*]@a}"; echo; set -u; (echo "${undef@a}"); echo $?; set -- a; echo "${1@a}"; echo "${2@a}"`, false},
+	})
+}

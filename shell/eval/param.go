@@ -32,6 +32,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		names := r.varNamesWithPrefix(p.Param.Value)
 		return r.deliver(b, pval{list: names, multi: true, star: p.Names == syntax.NamesPrefix, set: true}, quoted)
 	}
+	if isAttrOp(p) {
+		return r.attrOp(b, p, quoted)
+	}
 	v, name, ok := r.paramValue(p)
 	if !ok {
 		return false
