@@ -198,3 +198,11 @@ func TestPatsubAndAttrRules(t *testing.T) {
 		{"attributes of missing and empty arrays", `a=(); printf "<%s>" "${a[@]@a}" "${a[*]@a}" "${u[@]@a}" "${u[*]@a}"; echo; set -u; (echo "${undef@a}"); echo $?; set -- a; echo "${1@a}"; echo "${2@a}"`, false},
 	})
 }
+
+// TestEmptyCommandStatus: a command whose words expand to nothing has the
+// status of its last command substitution.
+func TestEmptyCommandStatus(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"substitutions alone", "`true`; echo $?; `false`; echo $?; $(exit 42) $(exit 43); echo $?; x=$(exit 3) $(exit 4); echo $?; true $(false); echo $?; if `false`; then echo T; else echo F; fi; $(exit 5) >/dev/null; echo $?", false},
+	})
+}

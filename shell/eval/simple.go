@@ -81,6 +81,11 @@ func (r *Runner) redirectAlone(rds []*syntax.Redirect) {
 // the status of the last command substitution, or 0.
 func (r *Runner) assignAll(as []*syntax.Assign) {
 	status := 0
+	if r.substRan {
+		// Words that expanded to nothing: `$(exit 42)` alone has the
+		// status of its last command substitution.
+		status = r.substStatus
+	}
 	for _, a := range as {
 		if !r.assign(a, false) {
 			if r.flow == flowNone {
