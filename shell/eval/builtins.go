@@ -330,7 +330,11 @@ func (r *Runner) evalText(text, what string) {
 }
 
 func (r *Runner) builtinEval(args []string) int {
-	text := strings.Join(args[1:], " ")
+	rest, ok := r.skipNoOptions("eval", "eval [arg ...]", args[1:])
+	if !ok {
+		return 2
+	}
+	text := strings.Join(rest, " ")
 	if strings.TrimSpace(text) == "" {
 		return 0
 	}
@@ -341,6 +345,11 @@ func (r *Runner) builtinEval(args []string) int {
 
 // builtinSource runs a file in the current shell.
 func (r *Runner) builtinSource(args []string) int {
+	rest, ok := r.skipNoOptions(args[0], args[0]+" filename [arguments]", args[1:])
+	if !ok {
+		return 2
+	}
+	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		r.errorf("%s: filename argument required", args[0])
 		fmt.Fprintf(r.stderr(), "%s: usage: %s filename [arguments]\n", args[0], args[0])

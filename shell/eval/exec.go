@@ -81,8 +81,15 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 // and the ERR trap: a && or || list does not (its last command did or
 // did not on its own), a pipeline does.
 func checksErrExit(cmd syntax.Command) bool {
-	if b, ok := cmd.(*syntax.BinaryCmd); ok {
-		return b.Op == syntax.Pipe || b.Op == syntax.PipeAll
+	switch c := cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.TimeClause:
+		// A compound command's own status does not: the commands in
+		// it already did (`{ a && b; }` fails quietly when a fails).
+		// A subshell, like a function call, counts as one command.
+		return false
 	}
 	return cmd != nil
 }

@@ -206,3 +206,20 @@ func TestEmptyCommandStatus(t *testing.T) {
 		{"substitutions alone", "`true`; echo $?; `false`; echo $?; $(exit 42) $(exit 43); echo $?; x=$(exit 3) $(exit 4); echo $?; true $(false); echo $?; if `false`; then echo T; else echo F; fi; $(exit 5) >/dev/null; echo $?", false},
 	})
 }
+
+// TestErrexitCompoundAndNoOptions: a compound command's own status does
+// not trigger set -e or ERR; eval and source take "--" and reject
+// options.
+func TestErrexitCompoundAndNoOptions(t *testing.T) {
+	cases := []ruleCase{
+		{"err trap and compounds", `trap "echo ERR" ERR; { false && true; }; echo a; if true; then false && true; fi; echo b; (false && true); echo c; f() { false && true; }; f; echo d; { false; }; echo e`, false},
+		{"eval and source options", `eval -- echo hi; eval -; echo $?; eval -z; echo $?; echo "echo foo" > f.sh; source -- ./f.sh; source -z ./f.sh; echo $?; . -- ./f.sh; eval -- ; echo $?; eval --- echo; echo $?; source; echo $?`, false},
+	}
+	for _, s := range []string{"{ false && true; }; echo after $?", "if true; then false && true; fi; echo after $?",
+		"for i in 1; do false && true; done; echo after $?", "case a in a) false && true;; esac; echo after $?",
+		"f() { false && true; }; f; echo after $?", "( false && true ); echo after $?", "x() { return 3; }; { x; }; echo no",
+		"{ false && true; } > /dev/null; echo after $?"} {
+		cases = append(cases, ruleCase{"set -e " + s, "set -e; " + s, false})
+	}
+	checkRules(t, cases)
+}
