@@ -125,7 +125,7 @@ func runCommand(ctx context.Context, c *commands.Context, opts Options) int {
 		_, _ = io.WriteString(c.Stdout, "v22.0.0 (js-exec on goja)\n")
 		return 0
 	}
-	code, filename, status := loadSource(c, name, a)
+	code, filename, status := loadSource(ctx, c, name, a, opts.Limits.withDefaults().MaxFileBytes)
 	if status != 0 {
 		return status
 	}
@@ -147,7 +147,7 @@ func runCommand(ctx context.Context, c *commands.Context, opts Options) int {
 }
 
 // loadSource reads the code from -c, a sandbox file or stdin.
-func loadSource(c *commands.Context, name string, a cmdArgs) (code, filename string, status int) {
+func loadSource(ctx context.Context, c *commands.Context, name string, a cmdArgs, limit int64) (code, filename string, status int) {
 	switch {
 	case a.haveCode:
 		return a.code, "", 0
@@ -162,14 +162,14 @@ func loadSource(c *commands.Context, name string, a cmdArgs) (code, filename str
 			fmt.Fprintf(c.Stderr, "%s: %s: Is a directory\n", name, a.file)
 			return "", "", 1
 		}
-		b, err := io.ReadAll(io.LimitReader(f, 64<<20))
+		b, err := readLimited(ctx, f, limit)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", name, a.file, commands.ErrText(err))
 			return "", "", 1
 		}
 		return stripShebang(string(b)), c.Abs(a.file), 0
 	case c.Stdin != nil:
-		b, err := io.ReadAll(io.LimitReader(c.Stdin, 64<<20))
+		b, err := readLimited(ctx, c.Stdin, limit)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "%s: reading stdin: %v\n", name, err)
 			return "", "", 1

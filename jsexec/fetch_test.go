@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/justbash/justbash/commands/curl"
@@ -82,5 +83,37 @@ func TestFetchPolicyDefaults(t *testing.T) {
 	res, err = Run(context.Background(), `return [typeof fetch, typeof Headers, typeof Response]`, RunOptions{})
 	if err != nil || string(res.Value) != `["undefined","undefined","undefined"]` {
 		t.Fatalf("got %s, %v", res.Value, err)
+	}
+}
+
+// The issue's case through fetch: dot segments and encoded dots under an
+// allowed prefix must never reach /admin with the prefix's secret.
+func TestFetchNormalisesURLs(t *testing.T) {
+	var mu sync.Mutex
+	var hits []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits = append(hits, r.RequestURI+" secret="+r.Header.Get("X-Secret"))
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	pol := &curl.Policy{Enabled: true, AllowPrivate: true, Allow: []curl.Rule{{Prefix: srv.URL + "/allowed/", Headers: map[string]string{"X-Secret": "s3"}}}}
+	for _, path := range []string{"/allowed/../admin", "/allowed/%2E%2E/admin", "/allowed/%2e%2e%2fadmin", "/allowed/..%5Cadmin"} {
+		code := `try { const r = await fetch(BASE + P); return "sent " + r.status } catch (e) { return "refused" }`
+		res, err := Run(context.Background(), code, RunOptions{Network: pol, Globals: map[string]any{"BASE": srv.URL, "P": path}})
+		mu.Lock()
+		for _, h := range hits {
+			if strings.Contains(h, "secret=s3") && !strings.HasPrefix(h, "/allowed/") {
+				t.Errorf("%s: the secret reached %s", path, h)
+			}
+		}
+		hits = nil
+		mu.Unlock()
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if string(res.Value) != `"refused"` {
+			t.Errorf("%s: %s, want refused", path, res.Value)
+		}
 	}
 }

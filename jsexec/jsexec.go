@@ -37,6 +37,14 @@ type Limits struct {
 	MaxMemoryBytes uint64
 	// MaxToolCalls caps the tool calls of one run (0: DefaultMaxToolCalls).
 	MaxToolCalls int
+	// MaxStringBytes bounds a string a script builds in one step (repeat,
+	// padStart/padEnd, join) and the element count of a join; the run
+	// ends with a "memory" limit before anything is allocated. Array and
+	// typed-array sizes are checked the same way against MaxMemoryBytes.
+	MaxStringBytes int64
+	// MaxFileBytes bounds one read of a file or standard input (the
+	// script, fs.readFileSync, modules): /dev/zero ends with an error.
+	MaxFileBytes int64
 }
 
 // Defaults, chosen next to just-bash's QuickJS worker (30 s, 64 MB heap):
@@ -47,6 +55,8 @@ const (
 	DefaultMaxOutputBytes   = 16 << 20
 	DefaultMaxMemoryBytes   = 512 << 20
 	DefaultMaxToolCalls     = 1_000_000
+	DefaultMaxStringBytes   = 64 << 20
+	DefaultMaxFileBytes     = 64 << 20
 )
 
 func (l Limits) withDefaults() Limits {
@@ -64,6 +74,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxToolCalls <= 0 {
 		l.MaxToolCalls = DefaultMaxToolCalls
+	}
+	if l.MaxStringBytes <= 0 {
+		l.MaxStringBytes = DefaultMaxStringBytes
+	}
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = DefaultMaxFileBytes
 	}
 	return l
 }

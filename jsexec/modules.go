@@ -2,7 +2,6 @@ package jsexec
 
 import (
 	"encoding/json"
-	"io"
 	"os"
 	"path"
 	"regexp"
@@ -237,7 +236,7 @@ func (r *rt) readVFS(p string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, 64<<20))
+	b, err := readLimited(r.ctx, f, r.lim.MaxFileBytes)
 	return string(b), err
 }
 

@@ -132,7 +132,7 @@ func (r *rt) fsBindings(h *goja.Object, c *commands.Context) {
 		if st, err := f.Stat(); err == nil && st.IsDir() {
 			throw(syscall.EISDIR, "read", call.Argument(0).String())
 		}
-		b, err := io.ReadAll(f)
+		b, err := readLimited(r.ctx, f, r.lim.MaxFileBytes)
 		if err != nil {
 			throw(err, "read", call.Argument(0).String())
 		}

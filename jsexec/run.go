@@ -166,6 +166,9 @@ func (r *rt) filename() string {
 
 // setup installs the prelude, the globals and the sandbox locks.
 func (r *rt) setup() error {
+	if err := r.installGuards(); err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
 	r.captureIntrinsics()
 	r.host = r.vm.NewObject()
 	r.coreBindings(r.host)

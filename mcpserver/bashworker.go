@@ -45,7 +45,7 @@ type pinnedWorker struct {
 
 // pin returns pw when its worker is still alive, or a newly pinned worker
 // and, when pw was stopped by the pool, why its state was lost.
-func (w *WorkerRunner) pin(pw *pinnedWorker) (*pinnedWorker, string, error) {
+func (w *WorkerRunner) pin(ctx context.Context, pw *pinnedWorker) (*pinnedWorker, string, error) {
 	w.mu.Lock()
 	if pw != nil && pw.wk != nil {
 		pw.busy, pw.used = true, time.Now()
@@ -57,7 +57,7 @@ func (w *WorkerRunner) pin(pw *pinnedWorker) (*pinnedWorker, string, error) {
 		note = "the previous shell of this session was stopped (" + pw.gone + "); its files and variables are gone, this is a fresh shell"
 	}
 	w.mu.Unlock()
-	wk, err := w.get()
+	wk, err := w.get(ctx)
 	if err != nil {
 		return nil, note, err
 	}
@@ -100,6 +100,18 @@ func (w *WorkerRunner) prewarm() {
 	}
 	w.warming = true
 	w.mu.Unlock()
+	// A prewarm never waits for, nor evicts for, a slot.
+	w.mu.Lock()
+	slots := w.slotsLocked()
+	w.mu.Unlock()
+	select {
+	case slots <- struct{}{}:
+	default:
+		w.mu.Lock()
+		w.warming = false
+		w.mu.Unlock()
+		return
+	}
 	wk, err := w.start()
 	w.mu.Lock()
 	w.warming = false

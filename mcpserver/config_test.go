@@ -108,7 +108,7 @@ func TestConfigErrors(t *testing.T) {
 		{`{"servers":{"class":{"type":"local","command":"x"}}}`, "servers.class: server name is a JavaScript reserved word"},
 		{`{"servers":{"data":{"type":"local","command":"x"}}}`, "servers.data: server name is taken by a built-in global"},
 		{`{"servers":{"a":{"command":"x"}}}`, "servers.a.type: is required"},
-		{`{"servers":{"a":{"type":"ftp","command":"x"}}}`, `servers.a.type: must be one of local, stdio, remote, http, sse, openapi, graphql (got "ftp")`},
+		{`{"servers":{"a":{"type":"ftp","command":"x"}}}`, `servers.a.type: must be one of local, stdio, remote, http, sse, openapi, graphql, js, command (got "ftp")`},
 		{`{"servers":{"a":{"type":"local"}}}`, "servers.a.command: is required for a local server"},
 		{`{"servers":{"a":{"type":"stdio","command":[]}}}`, "servers.a.command: must be a non-empty array"},
 		{`{"servers":{"a":{"type":"stdio","command":""}}}`, "servers.a.command: must not be empty"},

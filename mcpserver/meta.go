@@ -60,7 +60,16 @@ func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) *
 		if err != nil {
 			return errorResult(err.Error())
 		}
-		return jsonResult(map[string]any{"servers": servers})
+		return jsonResult(map[string]any{"servers": servers, "limits": rt.Limits()})
+	case ToolExecuteCode, ToolBash:
+		// Calls that can add session state pass the shared budget first.
+		sc.Session.enter()
+		defer sc.Session.leave()
+		if err := rt.sessions.admit(sc.Session, rt.opts.MaxSessionBytes); err != nil {
+			return errorResult(tool + ": " + err.Error())
+		}
+	}
+	switch tool {
 	case ToolListTools:
 		return rt.listTools(sc, args)
 	case ToolExecuteCode:
@@ -201,7 +210,7 @@ func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *mcp
 // bashInWorker runs the script in the worker pinned to the session shell,
 // pinning one first if need be. One-request sessions free it at once.
 func bashInWorker(ctx context.Context, wr *WorkerRunner, sess *Session, ss *sessionShell, run bashRun) (shell.Result, string, error) {
-	pw, note, err := wr.pin(ss.pw)
+	pw, note, err := wr.pin(ctx, ss.pw)
 	if err != nil {
 		return shell.Result{}, note, fmt.Errorf("bash: %v", err)
 	}
@@ -241,6 +250,11 @@ func (ss *sessionShell) execInProcess(ctx context.Context, script string, lim sh
 	res, err := ss.sess.Exec(ctx, script)
 	if err != nil {
 		err = errors.New("bash: " + err.Error())
+	}
+	// What the session budget counts for this shell (see budget.go).
+	if u, ok := ss.sh.FS().(interface{ Usage() (int64, int64) }); ok {
+		b, _ := u.Usage()
+		ss.fsBytes.Store(b)
 	}
 	return res, err
 }

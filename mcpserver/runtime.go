@@ -28,6 +28,10 @@ type Options struct {
 	DefaultProfile string
 	// MaxMemoryBytes caps one execute_code run (default 512 MiB).
 	MaxMemoryBytes uint64
+	// MaxSessionBytes is the memory budget shared by all sessions
+	// (jsmcp.memory and in-process shell files; default
+	// DefaultMaxSessionBytes). See budget.go.
+	MaxSessionBytes int64
 }
 
 // Runtime is the started server set shared by every connection: upstreams,
@@ -52,6 +56,9 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 	}
 	if opts.MaxMemoryBytes == 0 {
 		opts.MaxMemoryBytes = 512 << 20
+	}
+	if opts.MaxSessionBytes <= 0 {
+		opts.MaxSessionBytes = DefaultMaxSessionBytes
 	}
 	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
 	var wg sync.WaitGroup

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/justbash/justbash/sources/hostcmd"
 )
 
 // Server kinds after dialect normalisation.
@@ -14,6 +16,8 @@ const (
 	KindSSE     = "sse"     // type sse
 	KindOpenAPI = "openapi" // an OpenAPI document as a tool source
 	KindGraphQL = "graphql" // a GraphQL endpoint as a tool source
+	KindJS      = "js"      // a JavaScript/TypeScript module run in the sandbox
+	KindCommand = "command" // a host program run once per call
 )
 
 var serverTypes = map[string]string{
@@ -21,7 +25,11 @@ var serverTypes = map[string]string{
 	"remote": KindHTTP, "http": KindHTTP,
 	"sse":     KindSSE,
 	"openapi": KindOpenAPI, "graphql": KindGraphQL,
+	"js": KindJS, "javascript": KindJS, "command": KindCommand,
 }
+
+// typeList is the message listing the accepted types.
+const typeList = "local, stdio, remote, http, sse, openapi, graphql, js, command"
 
 // StripRule is a server's strip_tool_prefix setting.
 type StripRule int
@@ -65,6 +73,11 @@ type ServerDef struct {
 	BaseURL string
 	// Query parameters an OpenAPI source sends on every call.
 	Query map[string]string
+
+	// File is a js server's module (resolved against the config file).
+	File string
+	// CommandTools are the tools a command server declares.
+	CommandTools []hostcmd.ToolDef
 }
 
 // OAuthConfig is a remote server's oauth setting; an empty one means
@@ -129,6 +142,10 @@ func parseServer(file, name string, v any) (*ServerDef, error) {
 	switch def.Kind {
 	case KindStdio:
 		return def, def.parseLocal(f, m)
+	case KindJS:
+		return def, def.parseJS(f, m)
+	case KindCommand:
+		return def, def.parseCommand(f, m)
 	case KindOpenAPI:
 		return def, def.parseOpenAPI(f, m)
 	}
@@ -138,7 +155,7 @@ func parseServer(file, name string, v any) (*ServerDef, error) {
 func (def *ServerDef) parseCommon(f fields, m map[string]any) error {
 	t, ok := m["type"]
 	if !ok {
-		return f.errorf("type", "is required (one of local, stdio, remote, http, sse, openapi, graphql)")
+		return f.errorf("type", "is required (one of %s)", typeList)
 	}
 	s, err := f.str("type", t)
 	if err != nil {
@@ -146,7 +163,7 @@ func (def *ServerDef) parseCommon(f fields, m map[string]any) error {
 	}
 	def.Type = s
 	if def.Kind, ok = serverTypes[s]; !ok {
-		return f.errorf("type", "must be one of local, stdio, remote, http, sse, openapi, graphql (got %q)", s)
+		return f.errorf("type", "must be one of %s (got %q)", typeList, s)
 	}
 	for _, k := range []string{"headersHelper", "callbackPort", "authServerMetadataUrl"} {
 		if _, has := m[k]; has {

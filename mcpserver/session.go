@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/justbash/justbash/shell"
@@ -49,6 +50,8 @@ type Session struct {
 	// ephemeral sessions live for one request: their bash worker is
 	// freed as soon as the call ends.
 	ephemeral bool
+	// active counts the calls running in the session (budget.go).
+	active atomic.Int64
 }
 
 type sessionShell struct {
@@ -63,6 +66,9 @@ type sessionShell struct {
 	// release frees it when the session goes away.
 	pw      *pinnedWorker
 	release func(*pinnedWorker)
+	// fsBytes is the in-process shell's filesystem usage after its last
+	// run, read by the session budget without taking mu.
+	fsBytes atomic.Int64
 }
 
 func newSession(id string) *Session {

@@ -26,6 +26,9 @@ type UpstreamTool struct {
 	Description  string
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
+	// Annotations carry the approval hints (an OpenAPI write's
+	// RequiresApproval and "POST /pets" label) to every surface.
+	Annotations toolcmd.Annotations
 }
 
 // Upstream is a started tool server.
@@ -63,6 +66,10 @@ func SourceStarter(baseEnv []string, tokens func(server string) mcp.TokenSource)
 		switch def.Kind {
 		case KindOpenAPI, KindGraphQL:
 			return startHTTPSource(ctx, def)
+		case KindJS:
+			return startJS(ctx, def)
+		case KindCommand:
+			return startCommand(baseEnv, def)
 		}
 		cfg := mcp.Config{Name: def.Name, Type: def.Kind, Dir: def.Cwd, BaseEnv: baseEnv, Env: def.Env,
 			URL: def.URL, Headers: def.Headers, ConnectTimeout: def.Timeout}
@@ -143,7 +150,7 @@ func (u *sourceUpstream) Tools() []UpstreamTool {
 	for _, t := range u.reg.List() {
 		name := strings.TrimPrefix(t.Path, u.name+".")
 		out = append(out, UpstreamTool{Name: name, Title: t.Annotations.Title, Description: t.Description,
-			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: t.Annotations})
 	}
 	return out
 }
@@ -179,6 +186,7 @@ type ExposedTool struct {
 	Description  string
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
+	Annotations  toolcmd.Annotations
 }
 
 // TypeScript is the tool's call signature in execute_code.
@@ -302,7 +310,7 @@ func exposeTools(def *ServerDef, set Settings, tools []UpstreamTool) ([]*Exposed
 			continue
 		}
 		out = append(out, &ExposedTool{Server: def.Name, Name: name, Alias: Alias(name), Upstream: t.Name, Title: t.Title,
-			Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
+			Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: t.Annotations})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	lookup := map[string]*ExposedTool{}

@@ -99,7 +99,15 @@ type WorkerRunner struct {
 	// MaxPinned bounds the workers pinned to bash sessions (default 32);
 	// past it the least recently used idle one is stopped.
 	MaxPinned int
+	// MaxWorkers bounds the worker processes alive at once — pooled,
+	// running and pinned together (default DefaultMaxWorkers). A call that
+	// needs one more first stops an idle one (pooled, then the least
+	// recently used idle pinned shell); when all are busy it waits for
+	// one to end, until its context is done.
+	MaxWorkers int
 
+	slots   chan struct{} // one token per live worker process
+	idleNow chan struct{} // closed when a worker joins the idle pool
 	mu      sync.Mutex
 	idle    []*worker
 	pinned  map[*pinnedWorker]struct{}
@@ -108,6 +116,7 @@ type WorkerRunner struct {
 }
 
 type worker struct {
+	release  func()     // frees the worker's slot once it is reaped
 	sendMu   sync.Mutex // answers to tool calls are written concurrently
 	waitOnce sync.Once
 	cmd      *exec.Cmd
@@ -116,20 +125,120 @@ type worker struct {
 	stderr   *strings.Builder
 }
 
-func (w *WorkerRunner) get() (*worker, error) {
-	w.mu.Lock()
-	if n := len(w.idle); n > 0 {
-		wk := w.idle[n-1]
-		w.idle = w.idle[:n-1]
+func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
+	for {
+		w.mu.Lock()
+		if n := len(w.idle); n > 0 {
+			wk := w.idle[n-1]
+			w.idle = w.idle[:n-1]
+			w.mu.Unlock()
+			return wk, nil
+		}
 		w.mu.Unlock()
-		return wk, nil
+		err := w.acquire(ctx, true)
+		if err == nil {
+			return w.start()
+		}
+		if !errors.Is(err, errIdleNow) {
+			return nil, err
+		}
 	}
-	w.mu.Unlock()
-	return w.start()
 }
 
-// start starts a fresh worker process.
-func (w *WorkerRunner) start() (*worker, error) {
+// DefaultMaxWorkers is WorkerRunner.MaxWorkers when unset: each worker is
+// a process of ~10-20 MB resident, up to its memory cap when busy.
+const DefaultMaxWorkers = 16
+
+func (w *WorkerRunner) slotsLocked() chan struct{} {
+	if w.slots == nil {
+		n := w.MaxWorkers
+		if n <= 0 {
+			n = DefaultMaxWorkers
+		}
+		w.slots = make(chan struct{}, n)
+	}
+	return w.slots
+}
+
+// acquire takes a slot for a new worker process. Full, it stops an idle
+// worker to make room; with none idle it waits (wait) or fails.
+func (w *WorkerRunner) acquire(ctx context.Context, wait bool) error {
+	for {
+		w.mu.Lock()
+		slots := w.slotsLocked()
+		select {
+		case slots <- struct{}{}:
+			w.mu.Unlock()
+			return nil
+		default:
+		}
+		var victim *worker
+		if n := len(w.idle); n > 0 {
+			victim = w.idle[0]
+			w.idle = w.idle[1:]
+		} else {
+			victim = w.evictLocked()
+		}
+		w.mu.Unlock()
+		if victim != nil {
+			victim.kill() // its slot is free once it is reaped
+			continue
+		}
+		if !wait {
+			return errPoolFull
+		}
+		// A finished run's worker going back to the pool serves a waiter
+		// as well as a freed slot does.
+		w.mu.Lock()
+		if w.idleNow == nil {
+			w.idleNow = make(chan struct{})
+		}
+		idleNow := w.idleNow
+		w.mu.Unlock()
+		select {
+		case slots <- struct{}{}:
+			return nil
+		case <-idleNow:
+			return errIdleNow
+		case <-ctx.Done():
+			return fmt.Errorf("all %d worker processes are busy (%w)", cap(slots), context.Cause(ctx))
+		}
+	}
+}
+
+var (
+	errPoolFull = errors.New("worker pool full")
+	errIdleNow  = errors.New("a worker became idle")
+)
+
+// WorkerStats is what `status` reports about the pool.
+type WorkerStats struct {
+	Live   int `json:"live"`
+	Max    int `json:"max"`
+	Idle   int `json:"idle"`
+	Pinned int `json:"pinned"`
+}
+
+// Stats counts the worker processes.
+func (w *WorkerRunner) Stats() WorkerStats {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	slots := w.slotsLocked()
+	return WorkerStats{Live: len(slots), Max: cap(slots), Idle: len(w.idle), Pinned: len(w.pinned)}
+}
+
+// start starts a fresh worker process in a slot the caller acquired.
+func (w *WorkerRunner) start() (wk *worker, err error) {
+	w.mu.Lock()
+	slots := w.slotsLocked()
+	w.mu.Unlock()
+	var once sync.Once
+	release := func() { once.Do(func() { <-slots }) }
+	defer func() {
+		if err != nil {
+			release()
+		}
+	}()
 	if len(w.Command) == 0 {
 		return nil, errors.New("no worker command configured")
 	}
@@ -148,7 +257,7 @@ func (w *WorkerRunner) start() (*worker, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting a worker: %v", err)
 	}
-	return &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}, nil
+	return &worker{release: release, cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}, nil
 }
 
 func (w *WorkerRunner) put(wk *worker) {
@@ -159,6 +268,10 @@ func (w *WorkerRunner) put(wk *worker) {
 	}
 	if len(w.idle) < max && !w.closed {
 		w.idle = append(w.idle, wk)
+		if w.idleNow != nil {
+			close(w.idleNow)
+			w.idleNow = nil
+		}
 		w.mu.Unlock()
 		return
 	}
@@ -174,7 +287,10 @@ func (wk *worker) kill() {
 
 // wait reaps the process once, whichever of kill and died gets there first.
 func (wk *worker) wait() {
-	wk.waitOnce.Do(func() { _ = wk.cmd.Wait() })
+	wk.waitOnce.Do(func() {
+		_ = wk.cmd.Wait()
+		wk.release()
+	})
 }
 
 // Close stops the idle and the pinned workers.
@@ -198,7 +314,7 @@ func (w *WorkerRunner) Close() {
 
 // RunCode implements CodeRunner.
 func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
-	wk, err := w.get()
+	wk, err := w.get(ctx)
 	if err != nil {
 		return CodeResult{}, fmt.Errorf("execute_code: %v", err)
 	}

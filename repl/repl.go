@@ -108,6 +108,7 @@ type runner struct {
 	sess   *shell.Session
 	cfg    *config
 	status int
+	hist   historySource
 }
 
 func (r *runner) newEditor() *readline.Shell {
@@ -121,12 +122,25 @@ func (r *runner) newEditor() *readline.Shell {
 	rl.Prompt.Secondary(func() string { return "> " })
 	rl.AcceptMultiline = func(line []rune) bool { return lineComplete(string(line)) }
 	rl.Completer = func(line []rune, cursor int) readline.Completions {
-		word, cands := complete(string(line), cursor, r.completionEnv())
-		return editorCompletions(word, cands)
+		env := r.completionEnv()
+		word, cands := complete(string(line), cursor, env)
+		return editorCompletions(word, cands, r.describer(string(line), cursor))
 	}
+	// Tab inserts what all candidates share and lists them (with their
+	// descriptions); Tab again walks the list, as in gh or fish.
+	rl.Config.Set("menu-complete-display-prefix", true)
+	src := readline.NewInMemoryHistory()
 	if r.cfg.historyFile != "" {
-		rl.History.AddFromFile("history", r.cfg.historyFile)
+		// A missing file is an error here but a usable source: the first
+		// line typed creates it.
+		if f, _ := readline.NewHistoryFromFile(r.cfg.historyFile); f != nil {
+			src = f
+		}
 	}
+	rl.History.Add("history", src)
+	r.hist = src
+	// history lists this source: the lines of earlier sessions too.
+	r.sh.AddCommand("history", historyCommand{src: r.hist})
 	return rl
 }
 
@@ -228,16 +242,21 @@ func (r *runner) runCommand(ctx context.Context, line string, sigs chan os.Signa
 // editorCompletions adapts candidates to the line editor: a finished word
 // carries the space that follows it (the editor drops it again when the
 // user types a space), a directory ends in its slash so the user can go on.
-func editorCompletions(word string, cands []string) readline.Completions {
+// A parameter ends in "=" and takes its value right after it: no space.
+func editorCompletions(word string, cands []string, describe func(string) string) readline.Completions {
 	vals := make([]readline.Completion, 0, len(cands))
 	for _, c := range cands {
 		v := c
-		if !strings.HasSuffix(c, "/") {
+		if !strings.HasSuffix(c, "/") && !strings.HasSuffix(c, "=") {
 			v += " "
 		}
-		vals = append(vals, readline.Completion{Value: v, Display: c})
+		comp := readline.Completion{Value: v, Display: c}
+		if describe != nil {
+			comp.Description = describe(c)
+		}
+		vals = append(vals, comp)
 	}
-	comps := readline.CompleteRaw(vals).NoSpace('/')
+	comps := readline.CompleteRaw(vals).NoSpace('/', '=')
 	comps.PREFIX = word
 	return comps
 }

@@ -15,6 +15,8 @@ var benchScripts = []struct{ name, script string }{
 	{"Pipeline3", "echo a b c | tr a-z A-Z | cat"},
 	{"Loop10k", "for ((i=0; i<10000; i++)); do x=$((x+i)); done; echo $x"},
 	{"Commands1k", "for i in $(seq 1 1000); do echo $i; done | wc -l"},
+	{"Funcs500Subst", "f() { echo $(( $1 + 1 )); }; for ((i=0; i<500; i++)); do x=$(f $i); done; echo $x"},
+	{"SimpleCmd1k", "for ((i=0; i<1000; i++)); do : a b c; done"},
 }
 
 func BenchmarkExec(b *testing.B) {

@@ -112,6 +112,9 @@ func (sess *Session) ExecWith(ctx context.Context, script string, opts ...ExecOp
 	for _, o := range opts {
 		o(&c)
 	}
+	if c.stdin != nil && sess.cfg.stdin != nil {
+		return Result{ExitCode: 2}, errors.New("shell: the session has its own stdin; a run cannot replace it")
+	}
 	saved := sess.cfg
 	if c.stdin != nil {
 		sess.runStdin = c.stdin
@@ -139,7 +142,7 @@ func (sess *Session) Exited() bool { return sess.r.Exited() }
 // FatalExpansion reports whether the last run was ended by a fatal
 // expansion error rather than by exit. The evaluator reports those as
 // bash does, so an interactive session simply goes on.
-func (sess *Session) FatalExpansion() bool { return false }
+func (sess *Session) FatalExpansion() bool { return sess.r.Aborted() }
 
 // Var returns a shell variable's value as a string.
 func (sess *Session) Var(name string) string {

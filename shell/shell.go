@@ -199,6 +199,10 @@ func WithDir(dir string) ExecOption { return func(c *execConfig) { c.dir = dir }
 // WithArgs sets the positional parameters ($1, $2, ...).
 func WithArgs(args ...string) ExecOption { return func(c *execConfig) { c.args = args } }
 
+// WithCommandMode runs the script as bash -c runs its argument: $- has c,
+// syntax errors name "-c", and a fatal expansion error exits with 127.
+func WithCommandMode() ExecOption { return func(c *execConfig) { c.mode = 'c' } }
+
 // WithName sets $0 and the name used in error messages (default "bash").
 func WithName(name string) ExecOption { return func(c *execConfig) { c.name = name } }
 
@@ -207,11 +211,16 @@ func WithName(name string) ExecOption { return func(c *execConfig) { c.name = na
 // with a nil error. The error is non-nil when a limit stopped the run (a
 // *LimitError; Result.ExitCode is then its Status) or ctx was cancelled.
 func (s *Shell) Exec(ctx context.Context, script string, opts ...ExecOption) (Result, error) {
-	sess, err := s.newSession(opts)
+	// The stdin is the run's own, as with ExecWith: commands read it when
+	// they read, and nothing copies it ahead of them, so a script that
+	// never reads leaves its input to the next program.
+	in := s.config(opts).stdin
+	sess, err := s.newSession(append(opts[:len(opts):len(opts)], WithStdin(nil)))
 	if err != nil {
 		return Result{ExitCode: 1}, err
 	}
 	sess.whole = true
+	sess.runStdin = in
 	return sess.run(ctx, script)
 }
 
@@ -280,4 +289,24 @@ func errorLine(name string, err error) string {
 		msg += "\n"
 	}
 	return name + ": " + msg
+}
+
+// ExecSettings is what a list of ExecOptions sets, for code that runs the
+// shell elsewhere (shell/isolate forwards them to a worker process).
+type ExecSettings struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Env            map[string]string
+	Dir            string
+	Args           []string
+	Name           string
+}
+
+// Settings reports what opts set.
+func Settings(opts ...ExecOption) ExecSettings {
+	var c execConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return ExecSettings{Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, Env: c.env, Dir: c.dir, Args: c.args, Name: c.name}
 }

@@ -14,6 +14,18 @@ import (
 // verbatim on the host; os.Root stops the sandbox from following them out.
 // Only regular files and directories can be opened, so a host fifo or
 // device can never block or leak.
+//
+// Writes reach the real host, so two things are refused on the way:
+//   - Mode bits that outlive the sandbox: setuid, setgid, sticky and the
+//     world-writable bit are stripped from every create (OpenFile with
+//     O_CREATE, Mkdir) and chmod, so a script cannot leave a setuid binary
+//     or a 0777 directory behind (chmod 4755 becomes 0755, 7777 → 0775).
+//   - Writes through hard links: a regular file with more than one link
+//     may share its inode with a file outside the root (os.Root confines
+//     names, not inodes), so opening it for writing, truncating, chmod and
+//     chtimes fail with EPERM. Reading it, renaming or removing the name
+//     inside the root still work. Link can create such files; they become
+//     read-only to the sandbox the same way.
 type HostDir struct {
 	root     *os.Root
 	uid, gid uint32
@@ -48,9 +60,22 @@ func (h *HostDir) OpenFile(name string, flag int, perm fs.FileMode) (File, error
 	if fi, err := h.root.Stat(h.rel(name)); err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
 		return nil, pathErr("open", name, syscall.EACCES)
 	}
-	f, err := h.root.OpenFile(h.rel(name), flag, perm)
+	// O_TRUNC waits for the link check: it must not cut a shared inode.
+	f, err := h.root.OpenFile(h.rel(name), flag&^os.O_TRUNC, hostMode(perm))
 	if err != nil {
 		return nil, pathErr("open", name, hostErrno(err))
+	}
+	if writable(flag) {
+		if err := checkLinks(f); err != nil {
+			_ = f.Close()
+			return nil, pathErr("open", name, err)
+		}
+		if flag&os.O_TRUNC != 0 {
+			if err := f.Truncate(0); err != nil {
+				_ = f.Close()
+				return nil, pathErr("open", name, hostErrno(err))
+			}
+		}
 	}
 	return &hostFile{f: f, name: name, readOnly: !writable(flag), uid: h.uid, gid: h.gid}, nil
 }
@@ -97,7 +122,7 @@ func (h *HostDir) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 func (h *HostDir) Mkdir(name string, perm fs.FileMode) error {
-	return h.pathOp("mkdir", name, h.root.Mkdir(h.rel(name), perm))
+	return h.pathOp("mkdir", name, h.root.Mkdir(h.rel(name), hostMode(perm)))
 }
 
 func (h *HostDir) MkdirAll(name string, perm fs.FileMode) error { return mkdirAll(h, name, perm) }
@@ -146,12 +171,57 @@ func (h *HostDir) Link(oldname, newname string) error {
 	return h.linkOp("link", oldname, newname, h.root.Link(h.rel(oldname), h.rel(newname)))
 }
 
+// Chmod and Chtimes work on an open descriptor, so the link check and the
+// change apply to the same inode even if the name is swapped meanwhile.
 func (h *HostDir) Chmod(name string, mode fs.FileMode) error {
-	return h.pathOp("chmod", name, h.root.Chmod(h.rel(name), mode))
+	return h.onInode("chmod", name, func(f *os.File) error { return f.Chmod(hostMode(mode)) },
+		func(rel string) error { return h.root.Chmod(rel, hostMode(mode)) })
 }
 
 func (h *HostDir) Chtimes(name string, atime, mtime time.Time) error {
-	return h.pathOp("chtimes", name, h.root.Chtimes(h.rel(name), atime, mtime))
+	// os.File has no futimes: the path is used once the inode is checked.
+	chtimes := func(rel string) error { return h.root.Chtimes(rel, atime, mtime) }
+	return h.onInode("chtimes", name, func(*os.File) error { return chtimes(h.rel(name)) }, chtimes)
+}
+
+// onInode checks the link count, then applies the change: through the
+// descriptor when the file can be opened, else (an unreadable file, as
+// in chmod 0 then chmod 644) by name after a stat.
+func (h *HostDir) onInode(op, name string, byFile func(*os.File) error, byName func(string) error) error {
+	f, err := h.root.Open(h.rel(name))
+	if err != nil {
+		fi, serr := h.root.Stat(h.rel(name))
+		if serr != nil {
+			return pathErr(op, name, hostErrno(err))
+		}
+		if _, nlink, _, _ := hostStatFields(fi); fi.Mode().IsRegular() && nlink > 1 {
+			return pathErr(op, name, syscall.EPERM)
+		}
+		return h.pathOp(op, name, byName(h.rel(name)))
+	}
+	defer f.Close()
+	if err := checkLinks(f); err != nil {
+		return pathErr(op, name, err)
+	}
+	return h.pathOp(op, name, byFile(f))
+}
+
+// hostMode keeps only the permission bits a write-through may leave on
+// the host: no setuid, setgid or sticky, and not world-writable.
+func hostMode(m fs.FileMode) fs.FileMode {
+	return m.Perm() &^ 0o002
+}
+
+// checkLinks refuses a regular file with more than one hard link.
+func checkLinks(f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return hostErrno(err)
+	}
+	if _, nlink, _, _ := hostStatFields(fi); fi.Mode().IsRegular() && nlink > 1 {
+		return syscall.EPERM
+	}
+	return nil
 }
 
 func (h *HostDir) pathOp(op, name string, err error) error {

@@ -8,6 +8,12 @@
 // wrapping fs.ErrNotExist, fs.ErrExist, fs.ErrPermission or a syscall.Errno
 // such as ENOTDIR, EISDIR, ENOTEMPTY, ELOOP, EXDEV, ENOSPC, EFBIG, so that
 // errors.Is works and commands can print the strerror text bash users know.
+//
+// HostDir is the only FS that writes to the host (the CLI's --allow-write).
+// It never leaves setuid, setgid, sticky or world-writable bits there, and
+// refuses to write through a regular file with more than one hard link,
+// since such a file may share its inode with one outside the root (see
+// HostDir).
 package vfs
 
 import (

@@ -7,8 +7,8 @@ import (
 	"os"
 	"path"
 
+	"github.com/justbash/justbash/commands/curl"
 	"github.com/justbash/justbash/shell"
-	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
 
@@ -17,8 +17,11 @@ import (
 // directory is mounted at defaultRootDir on top of an in-memory root, so
 // /bin, /tmp, /dev and the rest still exist around it.
 // tools, when not nil, are the --tools commands.
-func newShell(cfg *config, lim shell.Limits, tools *toolcmd.Invoker) (*shell.Shell, func(), error) {
-	opts := shell.Options{Limits: &lim, Tools: tools}
+func newShell(cfg *config, lim shell.Limits, tools *toolSet, network *curl.Policy) (*shell.Shell, func(), error) {
+	opts := shell.Options{Limits: &lim, Network: network}
+	if tools != nil {
+		opts.Tools = tools.inv
+	}
 	cleanup := func() {}
 	dir := "/home/user"
 	if cfg.root != "" {
@@ -47,6 +50,9 @@ func newShell(cfg *config, lim shell.Limits, tools *toolcmd.Invoker) (*shell.She
 		}
 	}
 	sh, err := shell.New(opts)
+	if err == nil && tools != nil {
+		err = tools.install(sh)
+	}
 	if err != nil {
 		cleanup()
 		return nil, nil, err

@@ -27,7 +27,6 @@ import (
 
 	"github.com/justbash/justbash/repl"
 	"github.com/justbash/justbash/shell"
-	"github.com/justbash/justbash/toolcmd"
 	"golang.org/x/term"
 )
 
@@ -66,15 +65,28 @@ Flags:
   --json             print {"stdout":...,"stderr":...,"exitCode":N} only
   --timeout DUR      stop the script after DUR (e.g. 5s, 2m); exit status 124
   --limits PROFILE   normal (default) or hardened
-  --tools FILE       load tools from FILE (JSON or YAML, the "servers" format
-                     of 'justbash mcp'): each server becomes a command, e.g.
-                     'math add a=2 b=3'; 'tools list' lists them. This grants
-                     host access the sandbox otherwise never has: FILE,
-                     {env:X}, ${X} and {file:PATH} in it are read from the
-                     host, stdio MCP servers run as host processes with
-                     your environment, and tools reach their URLs
-  --approve POLICY   allow-all (default) or deny-all tool calls; tools that
-                     ask for consent (e.g. OpenAPI writes) are declined
+  --tools [FILE]     load tools: a JavaScript/TypeScript module whose
+                     exported functions become commands (examples/math.js:
+                     'math add a=2 b=3'), or a config in the format of
+                     'justbash mcp' (JSON or YAML: MCP servers, OpenAPI,
+                     GraphQL, js modules, host commands). Without FILE: the
+                     default config of 'justbash mcp', else ~/.config/jsmcp.
+                     'tools list' lists tools and source states. A config
+                     grants host access the sandbox otherwise never has:
+                     {env:X}, ${X}, {file:PATH}, stdio servers and command
+                     tools run on the host with your environment, and tools
+                     reach their URLs. JS modules run in the sandbox.
+  --profile NAME     with a config: use its preset NAME (default "default")
+  --approve POLICY   consent for tools that change things (OpenAPI writes,
+                     GraphQL mutations...): prompt (default on a terminal:
+                     y/N/always per tool), allow-all (default otherwise:
+                     reads run, writes are declined), accept-all (writes
+                     run too), deny-all (no tool call runs)
+  --allow-url SPEC   let curl and fetch reach a URL prefix (repeatable;
+                     network is off otherwise). SPEC is PREFIX, optionally
+                     followed by |Header: value parts whose $VAR/${VAR} are
+                     taken from the host environment, never the sandbox:
+                     --allow-url 'https://api.x.com/v1|Authorization: Bearer $X_TOKEN'
   -h, --help         show this help
   --version          print the version
 
@@ -97,7 +109,10 @@ type config struct {
 	timeout     time.Duration
 	limits      string
 	tools       string
+	toolsGiven  bool // --tools, with or without FILE
+	profile     string
 	approve     string
+	allowURLs   []string
 	showVersion bool
 	args        []string
 }
@@ -125,10 +140,18 @@ func parseArgs(argv []string, stderr io.Writer) (*config, error) {
 	fset.BoolVar(&cfg.jsonOut, "json", false, "")
 	fset.DurationVar(&cfg.timeout, "timeout", 0, "")
 	fset.StringVar(&cfg.limits, "limits", "normal", "")
-	fset.StringVar(&cfg.tools, "tools", "", "")
-	fset.StringVar(&cfg.approve, "approve", "allow-all", "")
+	fset.Func("tools", "", func(s string) error {
+		cfg.tools, cfg.toolsGiven = s, true
+		return nil
+	})
+	fset.StringVar(&cfg.profile, "profile", "", "")
+	fset.StringVar(&cfg.approve, "approve", "", "")
+	fset.Func("allow-url", "", func(s string) error {
+		cfg.allowURLs = append(cfg.allowURLs, s)
+		return nil
+	})
 	fset.BoolVar(&cfg.showVersion, "version", false, "")
-	if err := fset.Parse(argv); err != nil {
+	if err := fset.Parse(toolsDefault(argv)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
@@ -141,10 +164,46 @@ func parseArgs(argv []string, stderr io.Writer) (*config, error) {
 	if cfg.timeout < 0 {
 		return nil, errors.New("--timeout must not be negative")
 	}
-	if _, err := toolcmd.ApprovalPolicy(cfg.approve); err != nil {
+	if err := checkApprove(cfg.approve); err != nil {
 		return nil, fmt.Errorf("--approve: %v", err)
 	}
+	if cfg.profile != "" && !cfg.toolsGiven {
+		return nil, errors.New("--profile needs --tools")
+	}
 	return cfg, nil
+}
+
+// toolsDefault lets --tools stand alone (the default config): with no
+// value after it, or a flag, it becomes --tools= .
+func toolsDefault(argv []string) []string {
+	out := make([]string, 0, len(argv))
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			return append(out, argv[i:]...) // flags end here
+		}
+		if (a == "--tools" || a == "-tools") && (i+1 == len(argv) || strings.HasPrefix(argv[i+1], "-")) {
+			out = append(out, "--tools=")
+			continue
+		}
+		out = append(out, a)
+		if a == "-c" || !strings.Contains(a, "=") && takesValue(a) {
+			if i+1 < len(argv) {
+				i++
+				out = append(out, argv[i])
+			}
+		}
+	}
+	return out
+}
+
+// takesValue reports the flags whose value is the next word.
+func takesValue(flag string) bool {
+	switch strings.TrimLeft(flag, "-") {
+	case "c", "root", "cwd", "timeout", "limits", "tools", "profile", "approve", "allow-url":
+		return true
+	}
+	return false
 }
 
 // limits returns the profile chosen with --limits, adjusted by --timeout.
@@ -189,17 +248,30 @@ func run(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "justbash: %v\n", err)
 		return exitUsage
 	}
-	var tools *toolcmd.Invoker
-	if cfg.tools != "" {
-		inv, closeTools, err := loadTools(context.Background(), cfg.tools, cfg.approve, stderr)
+	network, err := networkPolicy(cfg.allowURLs, os.LookupEnv)
+	if err != nil {
+		fmt.Fprintf(stderr, "justbash: --allow-url: %v\n", err)
+		return exitUsage
+	}
+	onTerminal := term.IsTerminal(int(stdin.Fd()))
+	var tools *toolSet
+	if cfg.toolsGiven {
+		tools, err = loadToolSet(cfg.tools, cfg.profile)
 		if err != nil {
 			fmt.Fprintf(stderr, "justbash: %v\n", err)
 			return exitSetup
 		}
-		defer closeTools() // stops MCP server processes before we exit
-		tools = inv
+		defer tools.Close() // stops MCP server processes before we exit
+		policy := cfg.approve
+		if policy == "" {
+			policy = approveAllowAll
+			if onTerminal {
+				policy = approvePrompt
+			}
+		}
+		applyApproval(tools.inv, policy, openTTY)
 	}
-	sh, cleanup, err := newShell(cfg, lim, tools)
+	sh, cleanup, err := newShell(cfg, lim, tools, network)
 	if err != nil {
 		fmt.Fprintf(stderr, "justbash: %v\n", err)
 		return exitSetup
@@ -209,10 +281,11 @@ func run(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	interactive := !cfg.hasScript && len(cfg.args) == 0 && term.IsTerminal(int(stdin.Fd()))
+	interactive := !cfg.hasScript && len(cfg.args) == 0 && onTerminal
 	if interactive && !cfg.jsonOut {
 		stop() // the REPL handles Ctrl-C itself: it cancels one command, not the shell
-		code, err := repl.Run(context.Background(), sh, repl.WithErrexit(cfg.errexit))
+		code, err := repl.Run(context.Background(), sh, repl.WithErrexit(cfg.errexit),
+			repl.WithHistoryFile(historyFile()))
 		if err != nil {
 			fmt.Fprintf(stderr, "justbash: %v\n", err)
 		}
@@ -233,13 +306,16 @@ func runScript(ctx context.Context, sh *shell.Shell, cfg *config, stdin *os.File
 		script = "set -e; " + script
 	}
 	opts := []shell.ExecOption{shell.WithName(name), shell.WithArgs(args...)}
+	if cfg.hasScript {
+		opts = append(opts, shell.WithCommandMode())
+	}
 	if scriptIn != nil {
 		opts = append(opts, shell.WithStdin(scriptIn))
 	}
 	if !cfg.jsonOut {
 		opts = append(opts, shell.WithStdout(stdout), shell.WithStderr(stderr))
 	}
-	res, err := sh.Exec(ctx, script, opts...)
+	res, _ := sh.Exec(ctx, script, opts...)
 	code := res.ExitCode
 	if ctx.Err() != nil {
 		// Interrupted: whatever status the stopped command left, the run

@@ -91,8 +91,6 @@ servers:
     type: local
     command: %q
     args: [mcp, frobnicate]
-  typeless:
-    url: http://127.0.0.1:1/
 `, binary, filepath.Join(dir, "inner.json"), binary)
 	write("tools.yaml", cfg)
 	return filepath.Join(dir, "tools.yaml")
@@ -139,15 +137,16 @@ func TestToolsFlag(t *testing.T) {
 		stdout string
 		code   int
 	}{
-		{"openapi call through jq", []string{"-c", "shop pets list-pets limit=2 | jq -r '.[].name'"}, "", "rex\ntom\n", 0},
-		{"dotted subcommand and path parameter", []string{"-c", "shop pets.get-pet-by-id --pet-id 3 | jq -c ."}, "", `{"id":3,"name":"kiki"}` + "\n", 0},
-		{"http error fails the command", []string{"-c", "shop pets get-pet-by-id pet-id=9 >/dev/null 2>&1; echo $?; shop pets get-pet-by-id pet-id=1 >/dev/null; echo $?"}, "", "1\n0\n", 0},
+		{"openapi call through jq", []string{"-c", "shop pets-list-pets limit=2 | jq -r '.[].name'"}, "", "rex\ntom\n", 0},
+		{"dotted subcommand and path parameter", []string{"-c", "shop pets-get-pet-by-id --pet-id 3 | jq -c ."}, "", `{"id":3,"name":"kiki"}` + "\n", 0},
+		{"http error fails the command", []string{"-c", "shop pets-get-pet-by-id pet-id=9 >/dev/null 2>&1; echo $?; shop pets-get-pet-by-id pet-id=1 >/dev/null; echo $?"}, "", "1\n0\n", 0},
 		{"mcp stdio server", []string{"-c", "meta list-servers | jq -c ."}, "", `{"servers":[]}` + "\n", 0},
-		{"script on stdin", nil, "shop pets list-pets | jq length\n", "3\n", 0},
-		{"tools list", []string{"-c", "tools list | cut -d' ' -f1 | grep -E '^(shop|meta)\\.(pets\\.listPets|pets\\.getPetById|list_servers)$'"}, "",
-			"meta.list_servers\nshop.pets.getPetById\nshop.pets.listPets\n", 0},
-		{"broken sources are not commands", []string{"-c", "nospec x; crashes x; echo $?"}, "", "127\n", 0},
-		{"deny-all", []string{"--approve", "deny-all", "-c", "shop pets list-pets; echo $?; meta list-servers 2>&1 | grep -c denied"}, "", "1\n1\n", 0},
+		{"script on stdin", nil, "shop pets-list-pets | jq length\n", "3\n", 0},
+		{"tools list", []string{"-c", "tools list shop >/dev/null; tools list meta > /dev/null; tools list | cut -d' ' -f1 | grep -E '^(shop|meta)\\.(pets|list_servers)'"}, "",
+			"meta.list_servers\nshop.pets_getPetById\nshop.pets_listPets\n", 0},
+		{"broken sources fail when used", []string{"-c", "nospec x 2>&1; echo $?; crashes x 2>/dev/null; echo $?"}, "",
+			"nospec: tool source failed: read spec: open " + filepath.Join(filepath.Dir(cfg), "missing.json") + ": no such file or directory\n1\n1\n", 0},
+		{"deny-all", []string{"--approve", "deny-all", "-c", "shop pets-list-pets; echo $?; meta list-servers 2>&1 | grep -c denied"}, "", "1\n1\n", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -160,31 +159,21 @@ func TestToolsFlag(t *testing.T) {
 	}
 }
 
-// TestToolsBrokenSources checks that each broken source is reported on
-// one line of its own while the good ones load.
-func TestToolsBrokenSources(t *testing.T) {
+// TestToolsSourceStates checks that tools list reports every source's
+// state, a broken one with its reason, while the good ones work.
+func TestToolsSourceStates(t *testing.T) {
 	srv := petsServer(t)
 	cfg := writeToolsConfig(t)
-	got := runWithEnv(t, []string{"PETS_URL=" + srv.URL}, "", "--tools", cfg, "-c", "shop pets get-pet-by-id pet-id=1 | jq -r .name")
-	if got.stdout != "rex\n" || got.code != 0 {
-		t.Fatalf("stdout %q, exit %d; want rex, 0\nstderr: %s", got.stdout, got.code, got.stderr)
+	got := runWithEnv(t, []string{"PETS_URL=" + srv.URL}, "", "--tools", cfg, "-c",
+		"shop pets-get-pet-by-id pet-id=1 | jq -r .name; for s in meta nospec crashes; do tools list $s >/dev/null 2>&1; done; tools list | sed -n '/^SOURCES/,/^$/p'")
+	want := []string{"rex", "SOURCES", "  crashes  failed: ", "  meta     ready (stdio, 6 tools)", "  nospec   failed: read spec: ", "  shop     ready (openapi, 2 tools)"}
+	lines := strings.Split(got.stdout, "\n")
+	if got.code != 0 || len(lines) < len(want) {
+		t.Fatalf("stdout %q, exit %d\nstderr: %s", got.stdout, got.code, got.stderr)
 	}
-	lines := strings.Split(strings.TrimSuffix(got.stderr, "\n"), "\n")
-	want := []string{
-		"justbash: tools: typeless: missing type",
-		"justbash: tools: crashes: ",
-		"justbash: tools: nospec: read spec: ",
-	}
-	if len(lines) != len(want) {
-		t.Fatalf("stderr has %d lines, want %d:\n%s", len(lines), len(want), got.stderr)
-	}
-	for _, w := range want {
-		found := false
-		for _, l := range lines {
-			found = found || strings.HasPrefix(l, w)
-		}
-		if !found {
-			t.Errorf("no stderr line starting %q in:\n%s", w, got.stderr)
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d = %q, want prefix %q\n%s", i, lines[i], w, got.stdout)
 		}
 	}
 }
@@ -195,6 +184,10 @@ func TestToolsFlagErrors(t *testing.T) {
 	os.WriteFile(bad, []byte("servers: [\n"), 0o600)
 	sub := filepath.Join(dir, "sub.json")
 	os.WriteFile(sub, []byte(`{"servers":{"x":{"type":"openapi","spec":"{file:absent.txt}"}}}`), 0o600)
+	typeless := filepath.Join(dir, "typeless.yaml")
+	os.WriteFile(typeless, []byte("servers:\n  typeless:\n    url: http://127.0.0.1:1/\n"), 0o600)
+	badName := filepath.Join(dir, "badname.yaml")
+	os.WriteFile(badName, []byte("servers:\n  my-api:\n    type: graphql\n    url: http://127.0.0.1:1/\n"), 0o600)
 	tests := []struct {
 		name   string
 		args   []string
@@ -202,9 +195,12 @@ func TestToolsFlagErrors(t *testing.T) {
 		code   int
 	}{
 		{"missing file", []string{"--tools", filepath.Join(dir, "none.json")}, "justbash: --tools " + filepath.Join(dir, "none.json") + ": no such file or directory\n", 1},
-		{"syntax error", []string{"--tools", bad}, "justbash: --tools " + bad + ": ", 1},
-		{"file substitution fails", []string{"--tools", sub}, "justbash: --tools " + sub + ": config: {file:absent.txt}: ", 1},
-		{"unknown policy", []string{"--approve", "maybe"}, "justbash: --approve: unknown approval policy \"maybe\" (want allow-all or deny-all)\n", 2},
+		{"syntax error", []string{"--tools", bad}, "justbash: config " + bad + ": invalid YAML: ", 1},
+		{"file substitution fails", []string{"--tools", sub}, "justbash: config " + sub + ": servers.x.spec: {file:absent.txt}: ", 1},
+		{"invalid server (same rule as justbash mcp)", []string{"--tools", typeless}, "justbash: config " + typeless + ": servers.typeless.type: is required", 1},
+		{"bad server name", []string{"--tools", badName}, "justbash: config " + badName + ": servers.my-api: server names must be valid JavaScript identifiers", 1},
+		{"unknown profile", []string{"--tools", typeless, "--profile", "nope"}, "justbash: config " + typeless + ": servers.typeless.type", 1},
+		{"unknown policy", []string{"--approve", "maybe"}, "justbash: --approve: unknown policy \"maybe\" (want prompt, allow-all, deny-all or accept-all)\n", 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -221,6 +217,6 @@ func TestToolsREPL(t *testing.T) {
 	srv := petsServer(t)
 	cfg := writeToolsConfig(t)
 	s := newTmux(t, fmt.Sprintf("env PETS_URL=%s %s --tools %s 2>/dev/null", srv.URL, binary, cfg))
-	s.send("shop pets list-pets limit=1 | jq -r '.[0].name' | tr a-z A-Z", "Enter")
+	s.send("shop pets-list-pets limit=1 | jq -r '.[0].name' | tr a-z A-Z", "Enter")
 	s.waitFor("REX")
 }

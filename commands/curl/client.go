@@ -43,12 +43,13 @@ func (t *policyTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(req)
 		return nil, &denial{"network access is disabled in this sandbox"}
 	}
-	rule, err := t.p.check(req.Method, req.URL)
+	rule, u, err := t.p.check(req.Method, req.URL)
 	if err != nil {
 		closeBody(req)
 		return nil, err
 	}
 	out := req.Clone(req.Context())
+	out.URL = u
 	for k, v := range rule.Headers {
 		out.Header.Set(k, v)
 	}

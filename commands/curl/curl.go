@@ -88,7 +88,7 @@ func (r *run) buildRequest() (*http.Request, int) {
 	}
 	u, err := url.Parse(raw)
 	if err == nil && u.Scheme != "http" && u.Scheme != "https" {
-		_, derr := r.p.check("GET", u)
+		_, _, derr := r.p.check("GET", u)
 		return nil, r.classify(derr, u)
 	}
 	if err != nil || u.Host == "" {

@@ -76,10 +76,16 @@ type denial struct{ msg string }
 
 func (d *denial) Error() string { return d.msg }
 
-// check finds the rule allowing method on u, or says why none does.
-func (p *Policy) check(method string, u *url.URL) (*Rule, error) {
+// check finds the rule allowing method on u, or says why none does. It
+// matches, and returns for sending, u in canonical form (see canonical):
+// the server receives exactly the path that was matched.
+func (p *Policy) check(method string, u *url.URL) (*Rule, *url.URL, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, &denial{fmt.Sprintf("scheme %q is not allowed (only http and https)", u.Scheme)}
+		return nil, nil, &denial{fmt.Sprintf("scheme %q is not allowed (only http and https)", u.Scheme)}
+	}
+	u, err := canonical(u)
+	if err != nil {
+		return nil, nil, err
 	}
 	var matched *Rule
 	for i := range p.Allow {
@@ -89,7 +95,7 @@ func (p *Policy) check(method string, u *url.URL) (*Rule, error) {
 		}
 	}
 	if matched == nil {
-		return nil, &denial{fmt.Sprintf("%s is not under any allowed URL prefix (%s)", redact(u), strings.Join(p.prefixes(), ", "))}
+		return nil, nil, &denial{fmt.Sprintf("%s is not under any allowed URL prefix (%s)", redact(u), strings.Join(p.prefixes(), ", "))}
 	}
 	methods := matched.Methods
 	if len(methods) == 0 {
@@ -99,9 +105,9 @@ func (p *Policy) check(method string, u *url.URL) (*Rule, error) {
 		methods = []string{"GET", "HEAD"}
 	}
 	if !slices.ContainsFunc(methods, func(m string) bool { return strings.EqualFold(m, method) }) {
-		return nil, &denial{fmt.Sprintf("method %s is not allowed for prefix %s (allowed: %s)", method, matched.Prefix, strings.Join(methods, ", "))}
+		return nil, nil, &denial{fmt.Sprintf("method %s is not allowed for prefix %s (allowed: %s)", method, matched.Prefix, strings.Join(methods, ", "))}
 	}
-	return matched, nil
+	return matched, u, nil
 }
 
 func (p *Policy) prefixes() []string {
@@ -128,7 +134,7 @@ func prefixMatch(prefix string, u *url.URL) bool {
 	if err != nil || !strings.EqualFold(pu.Scheme, u.Scheme) || !strings.EqualFold(hostPort(pu), hostPort(u)) {
 		return false
 	}
-	pp := pu.EscapedPath()
+	pp := removeDotSegments(pu.EscapedPath())
 	up := u.EscapedPath()
 	if up == "" {
 		up = "/"

@@ -29,10 +29,11 @@ func (r *run) transfer(req *http.Request) int {
 	hops := 0
 	limit := min(r.o.maxRedirs, r.p.maxRedirects())
 	for {
-		rule, err := r.p.check(req.Method, req.URL)
+		rule, u, err := r.p.check(req.Method, req.URL)
 		if err != nil {
 			return r.classify(err, req.URL)
 		}
+		req.URL = u
 		resp, err := r.send(ctx, client, req, rule, body)
 		if err != nil {
 			return r.classify(err, req.URL)

@@ -12,9 +12,19 @@
 // is done before the error is reported. Compiled expressions keep that
 // order (see parse.go), so caching them changes nothing a script can see.
 //
-// Beyond bash, nesting inside one expression is bounded (bash has no bound
-// and overflows its stack), and so is the total depth of nested
-// evaluations, so no input can exhaust the Go stack.
+// Where this package differs from bash on purpose:
+//   - Nesting inside one expression (parentheses, unary operators, the
+//     right-hand sides of = ** ?:) is bounded at 1024 levels, and the summed
+//     depth of all expressions being evaluated at once at 50000, both
+//     reported as "expression recursion level exceeded". bash has no such
+//     bound and overflows its stack.
+//   - What bash does with an element of an array is the Env's business:
+//     negative indices, associative keys, a[] (which bash reports, twice,
+//     without stopping) and a[@].
+//
+// For the Env: implement DepthEnv when Get or Set evaluates subscripts with
+// Eval, so nesting through subscripts is bounded like bash's, and IndexEnv
+// so that a[i++]++ evaluates its subscript once, as bash does.
 package arith
 
 import (
@@ -26,8 +36,10 @@ import (
 // Env gives arithmetic access to shell variables. sub is nil for a plain
 // name, else the raw subscript text between [ and ]: the Env decides how to
 // read it (an arithmetic index for an indexed array, which it may evaluate by
-// calling Eval again, or a string key for an associative one). An empty
-// subscript (a[]) is passed as a pointer to "".
+// calling Eval again, or a string key for an associative one). bash expands
+// $-parameters in a subscript when it reads the element (x='a[$j]' then
+// $((x))), so that is the Env's job too. An empty subscript (a[]) is passed
+// as a pointer to "".
 type Env interface {
 	Get(name string, sub *string) (val string, set bool, err error)
 	Set(name string, sub *string, val int64) error
@@ -54,7 +66,7 @@ const (
 	maxContexts = 1024
 	// maxHeight bounds the total nesting of all expressions being
 	// evaluated at once, which is what the Go stack holds.
-	maxHeight = 20000
+	maxHeight = 50000
 )
 
 // Error is an arithmetic error as bash reports it. Expr is the expression
@@ -62,7 +74,13 @@ const (
 // blanks; Token is the text from the offending token to the end.
 type Error struct {
 	Expr, Msg, Token string
+	// atEntry marks a recursion error raised on entering an evaluation
+	// (an Env evaluating a subscript): bash names the expression that
+	// holds the subscript, which the outer evaluation fills in.
+	atEntry bool
 }
+
+const msgTooDeep = "expression recursion level exceeded"
 
 // Error renders bash's text without the "bash: line N: " (and "let: " or
 // "((: ") prefix, which the caller adds.
@@ -112,6 +130,10 @@ func treeHeight(n *node) int {
 	return h + 1
 }
 
+// Empty reports whether the expression is empty or all blank: it evaluates
+// to 0, but for ((;;)) an empty condition means true.
+func (x *Expr) Empty() bool { return x.root == nil }
+
 // String returns the source text.
 func (x *Expr) String() string { return x.src }
 
@@ -125,15 +147,19 @@ func (x *Expr) Eval(env Env) (int64, error) {
 	if x.root == nil {
 		return 0, nil
 	}
-	var local Depth
-	d := &local
+	var d *Depth
 	if de, ok := env.(DepthEnv); ok {
-		if shared := de.ArithDepth(); shared != nil {
-			d = shared
-		}
+		d = de.ArithDepth()
+	}
+	if d == nil {
+		// A pool, because escape analysis moves a local to the heap once
+		// the recursive evaluator holds a pointer to it.
+		d = depthPool.Get().(*Depth)
+		*d = Depth{} // in case an Env panicked through a previous use
+		defer depthPool.Put(d)
 	}
 	if d.contexts >= maxContexts || d.height+x.height > maxHeight {
-		return 0, &Error{Expr: strings.TrimLeft(x.src, " \t"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(x.src, " \t\n")}
+		return 0, &Error{Expr: strings.TrimLeft(x.src, " \t"), Msg: msgTooDeep, Token: strings.TrimLeft(x.src, " \t\n"), atEntry: true}
 	}
 	d.contexts++
 	d.height += x.height
@@ -143,6 +169,8 @@ func (x *Expr) Eval(env Env) (int64, error) {
 	d.height -= x.height
 	return v, err
 }
+
+var depthPool = sync.Pool{New: func() any { return new(Depth) }}
 
 // The cache maps expression text to compiled expressions. Its size is
 // bounded by the total text held; when full, entries are dropped at random

@@ -2,7 +2,6 @@ package arith
 
 import (
 	"fmt"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,12 +40,28 @@ func newTestEnv(setup string) *testEnv {
 
 func (e *testEnv) ArithDepth() *Depth { return &e.depth }
 
-func (e *testEnv) index(sub string) (int64, error) {
-	return Eval(sub, e)
+// index evaluates a subscript; a negative one counts back from the end of
+// the array name, as in bash.
+func (e *testEnv) index(name, sub string) (int64, error) {
+	i, err := Eval(sub, e)
+	if err != nil || i >= 0 {
+		return i, err
+	}
+	top := int64(-1)
+	if _, ok := e.vars[name]; ok {
+		top = 0
+	}
+	for k := range e.arrs[name] {
+		top = max(top, k)
+	}
+	if i += top + 1; i < 0 {
+		return 0, fmt.Errorf("%s[%s]: bad array subscript", name, sub)
+	}
+	return i, nil
 }
 
 func (e *testEnv) Index(name, sub string) (string, error) {
-	i, err := e.index(sub)
+	i, err := e.index(name, sub)
 	return strconv.FormatInt(i, 10), err
 }
 
@@ -59,7 +74,7 @@ func (e *testEnv) Get(name string, sub *string) (string, bool, error) {
 		v, ok := e.vars[name]
 		return v, ok, nil
 	}
-	i, err := e.index(*sub)
+	i, err := e.index(name, *sub)
 	if err != nil {
 		return "", false, err
 	}
@@ -84,7 +99,7 @@ func (e *testEnv) Set(name string, sub *string, val int64) error {
 		e.vars[name] = s
 		return nil
 	}
-	i, err := e.index(*sub)
+	i, err := e.index(name, *sub)
 	if err != nil {
 		return err
 	}
@@ -113,6 +128,9 @@ func (e *testEnv) dump() string {
 	sort.Strings(names)
 	var out []string
 	for _, n := range names {
+		if len(n) > 2 || len(n) == 2 && !isDigit(n[1]) {
+			continue // the bash script lists only these names
+		}
 		if a, ok := e.arrs[n]; ok {
 			var idx []int64
 			for i := range a {
@@ -140,14 +158,15 @@ func run(setup, expr string) string {
 	return "=" + strconv.FormatInt(v, 10) + "|" + env.dump()
 }
 
-// bashScript evaluates $EXPR after the assignments in $SETUP and prints the
-// same rendering as run, with the variables dumped at exit.
-const bashScript = `
+// bashDump defines __dump, which prints its argument, '|' and the variables
+// named by one lowercase letter and an optional digit, as testEnv.dump does.
+const bashDump = `
 __dump() {
 	local __n __i __o=
-	for __n in $(compgen -v); do
+	for __n in ${!a*} ${!b*} ${!c*} ${!d*} ${!e*} ${!f*} ${!g*} ${!h*} ${!i*} ${!j*} ${!k*} ${!l*} ${!m*} \
+		${!n*} ${!o*} ${!p*} ${!q*} ${!r*} ${!s*} ${!t*} ${!u*} ${!v*} ${!w*} ${!x*} ${!y*} ${!z*}; do
 		case $__n in [a-z]|[a-z][0-9]) ;; *) continue ;; esac
-		if [[ $(declare -p $__n 2>/dev/null) == "declare -a"* ]]; then
+		if [[ ${!__n@a} == *a* ]]; then
 			eval '__is=("${!'$__n'[@]}")'
 			for __i in "${__is[@]}"; do
 				eval '__o+="${__o:+;}$__n[$__i]=${'$__n'[$__i]}"'
@@ -156,32 +175,6 @@ __dump() {
 			__o+="${__o:+;}$__n=${!__n}"
 		fi
 	done
-	printf '|%s' "$__o"
+	printf '%b|%s' "$1" "$__o"
 }
-trap __dump EXIT
-while IFS= read -r -d ';' __kv; do
-	eval "${__kv%%=*}=\${__kv#*=}"
-done <<< "$SETUP${SETUP:+;}"
-__r=$(($EXPR))
-printf '=%s' "$__r"
 `
-
-// bashRun runs the expression in /bin/bash and renders the outcome.
-func bashRun(bash, setup, expr string) (string, error) {
-	cmd := exec.Command(bash, "-c", bashScript)
-	cmd.Env = []string{"SETUP=" + setup, "EXPR=" + expr, "PATH=/usr/bin:/bin", "LC_ALL=C"}
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	_ = cmd.Run()
-	out := stdout.String()
-	if msg := stderr.String(); msg != "" {
-		msg = strings.TrimSuffix(msg, "\n")
-		if i := strings.Index(msg, ": line "); i >= 0 {
-			if j := strings.Index(msg[i+7:], ": "); j >= 0 {
-				msg = msg[i+7+j+2:]
-			}
-		}
-		out = "!" + msg + strings.TrimPrefix(out, "=")
-	}
-	return out, nil
-}

@@ -1,6 +1,9 @@
 package arith
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // state is one evaluation: the variables and the recursion account.
 type state struct {
@@ -22,7 +25,7 @@ func (st *state) eval(n *node, noeval bool) (int64, error) {
 	case opNum:
 		return n.val, nil
 	case opVar:
-		if noeval {
+		if noeval || n.unread {
 			return 0, nil
 		}
 		return st.variable(n)
@@ -61,6 +64,12 @@ func (st *state) eval(n *node, noeval bool) (int64, error) {
 			}
 		}
 		return v, nil
+	case opLook:
+		v, err := st.eval(n.kids[0], noeval)
+		if err == nil {
+			_, err = st.eval(n.kids[1], noeval)
+		}
+		return v, err
 	case opErr:
 		return 0, st.errAt(n, n.msg)
 	}
@@ -87,7 +96,7 @@ func (st *state) skip(n *node) error {
 func (st *state) variable(n *node) (int64, error) {
 	s, _, err := st.env.Get(n.name, n.sub)
 	if err != nil {
-		return 0, err
+		return 0, st.outer(n, err)
 	}
 	return st.value(n, s)
 }
@@ -96,7 +105,7 @@ func (st *state) variable(n *node) (int64, error) {
 func (st *state) value(n *node, s string) (int64, error) {
 	if v, ok := plainDecimal(s); ok {
 		if st.d.contexts >= maxContexts {
-			return 0, st.errAt(n, "expression recursion level exceeded")
+			return 0, st.errAt(n, msgTooDeep)
 		}
 		return v, nil
 	}
@@ -109,7 +118,7 @@ func (st *state) value(n *node, s string) (int64, error) {
 	}
 	x := cached(s)
 	if st.d.contexts >= maxContexts || st.d.height+x.height > maxHeight {
-		return 0, st.errAt(n, "expression recursion level exceeded")
+		return 0, st.errAt(n, msgTooDeep)
 	}
 	st.d.contexts++
 	st.d.height += x.height
@@ -137,7 +146,20 @@ func plainDecimal(s string) (int64, bool) {
 }
 
 func (st *state) set(target *node, v int64) error {
-	return st.env.Set(target.name, target.sub, v)
+	if err := st.env.Set(target.name, target.sub, v); err != nil {
+		return st.outer(target, err)
+	}
+	return nil
+}
+
+// outer turns a recursion error raised on entering the evaluation of n's
+// subscript into bash's message, which names the expression holding n.
+func (st *state) outer(n *node, err error) error {
+	var ae *Error
+	if errors.As(err, &ae) && ae.atEntry {
+		return st.errAt(n, msgTooDeep)
+	}
+	return err
 }
 
 // resolve evaluates target's subscript once, for an element that is read
@@ -149,7 +171,7 @@ func (st *state) resolve(target *node, noeval bool) (*node, error) {
 	}
 	key, err := ie.Index(target.name, *target.sub)
 	if err != nil {
-		return nil, err
+		return nil, st.outer(target, err)
 	}
 	t := *target
 	t.sub = &key

@@ -68,6 +68,7 @@ type lexer struct {
 	sub       *string // subscript of a tSTR, nil for a plain name
 	assignOp  tok     // the operator of a tOPASSIGN
 	errMsg    string  // set when next fails
+	errEnd    int     // when > 0, bash cut the expression here for the message
 }
 
 // isSpace is bash's whitespace between tokens: blank, tab and newline, but
@@ -106,7 +107,9 @@ func (l *lexer) next() bool {
 		}
 		v, msg := parseNumber(l.src[cp:end])
 		if msg != "" {
-			l.errMsg = msg
+			// bash terminates the text after the number while it
+			// converts it, so its message ends there.
+			l.errMsg, l.errEnd = msg, end
 			return false
 		}
 		l.val = v

@@ -71,12 +71,13 @@ func digitValue(c byte, base int64) (int64, bool) {
 	return 0, false
 }
 
-// ParseInt parses s as bash's test and [[ ]] read an integer operand: optional
-// surrounding blanks, an optional sign, then decimal digits. It fails on
-// anything else and on values outside int64, where bash says "integer
-// expression expected".
+// ParseInt parses s as the test and [ builtins read an integer operand
+// (bash's legal_number): leading white space, an optional sign, decimal
+// digits, trailing blanks or tabs. It fails on anything else and on values
+// outside int64, where bash says "integer expression expected". ([[ -eq ]]
+// evaluates its operands as arithmetic instead: use Eval there.)
 func ParseInt(s string) (int64, bool) {
-	s = strings.Trim(s, " \t\n")
+	s = strings.TrimRight(strings.TrimLeft(s, " \t\n\v\f\r"), " \t")
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg = s[0] == '-'

@@ -37,23 +37,25 @@ const (
 	opCond
 	opAssign
 	opComma
-	opSeq // evaluate kids in order; used to put an error after finished work
+	opSeq  // evaluate kids in order; used to put an error after finished work
+	opLook // kids[0], then read the name kids[1] that bash read ahead
 	opErr
 )
 
 type node struct {
-	op   opcode
-	walk bool // holds an opPow or opErr, so must be walked even when not evaluated
-	aop  tok  // opAssign: tEQ or the operator of op=
-	val  int64
-	name string  // opVar
-	sub  *string // opVar: subscript text, nil for a plain name
-	src  string  // expression text for error messages (leading blanks removed)
-	tok  string  // "error token" text for errors this node can raise
-	msg  string  // opErr
-	kids []*node
-	ops  []tok    // opChain: ops[i] joins kids[i] and kids[i+1]
-	toks []string // opChain: error token for a division by zero at ops[i]
+	op     opcode
+	walk   bool // holds an opPow or opErr, so must be walked even when not evaluated
+	unread bool // opVar: a name bash does not read (it is followed by '=')
+	aop    tok  // opAssign: tEQ or the operator of op=
+	val    int64
+	name   string  // opVar
+	sub    *string // opVar: subscript text, nil for a plain name
+	src    string  // expression text for error messages (leading blanks removed)
+	tok    string  // "error token" text for errors this node can raise
+	msg    string  // opErr
+	kids   []*node
+	ops    []tok    // opChain: ops[i] joins kids[i] and kids[i+1]
+	toks   []string // opChain: error token for a division by zero at ops[i]
 }
 
 type parser struct {
@@ -61,9 +63,8 @@ type parser struct {
 	src     string // for error messages: src with leading blanks removed
 	failed  bool
 	err     *Error
-	nest    int
-	height  int // deepest nesting of nodes, for the evaluation budget
-	lastVar *node
+	nest    int   // current nesting, bounded by maxNest
+	lastVar *node // the last name read as an operand: the target of an =
 }
 
 // tokAt is bash's "error token": the text from offset i to the end.
@@ -72,14 +73,15 @@ func (p *parser) tokAt(i int) string { return p.lx.src[i:] }
 // fail records a syntax error at the current token and returns the error
 // node, preceded by the finished work in done (nil entries are skipped).
 func (p *parser) fail(msg string, done ...*node) *node {
-	return p.failTok(msg, p.tokAt(p.lx.lastPos), done...)
+	return p.failAt(msg, p.src, p.tokAt(p.lx.lastPos), done...)
 }
 
-func (p *parser) failTok(msg, tok string, done ...*node) *node {
-	e := &node{op: opErr, walk: true, msg: msg, src: p.src, tok: tok}
+// failAt is fail with the message's expression and token text given.
+func (p *parser) failAt(msg, src, tok string, done ...*node) *node {
+	e := &node{op: opErr, walk: true, msg: msg, src: src, tok: tok}
 	if !p.failed {
 		p.failed = true
-		p.err = &Error{Expr: p.src, Msg: msg, Token: tok}
+		p.err = &Error{Expr: src, Msg: msg, Token: tok}
 	}
 	return p.seq(append(done, e)...)
 }
@@ -114,22 +116,24 @@ func (p *parser) next(done ...*node) (*node, bool) {
 	if p.lx.next() {
 		return nil, true
 	}
+	if end := p.lx.errEnd; end > 0 {
+		// The message ends where the bad number ends.
+		src := p.src[:len(p.src)-(len(p.lx.src)-end)]
+		return p.failAt(p.lx.errMsg, src, p.lx.src[p.lx.lastPos:end], done...), false
+	}
 	return p.fail(p.lx.errMsg, done...), false
 }
 
 // enter counts one level of nesting; false when too deep.
 func (p *parser) enter() bool {
 	p.nest++
-	if p.nest > p.height {
-		p.height = p.nest
-	}
 	return p.nest <= maxNest
 }
 
 func (p *parser) leave() { p.nest-- }
 
 func (p *parser) tooDeep(done ...*node) *node {
-	return p.fail("expression recursion level exceeded", done...)
+	return p.fail(msgTooDeep, done...)
 }
 
 // parse reads a whole expression (bash's subexpr).
@@ -405,16 +409,9 @@ func (p *parser) primary() *node {
 		if p.lx.cur != tRPAR {
 			return p.fail("missing `)'", x)
 		}
-		if e, ok := p.next(x); !ok {
-			return e
-		}
-		return x
+		return p.after(x)
 	case tNUM:
-		n := &node{op: opNum, val: p.lx.val}
-		if e, ok := p.next(); !ok {
-			return e
-		}
-		return n
+		return p.after(&node{op: opNum, val: p.lx.val})
 	case tSTR:
 		v := p.variable()
 		// bash reads the token after a name before it evaluates the name,
@@ -422,7 +419,14 @@ func (p *parser) primary() *node {
 		if e, ok := p.next(); !ok {
 			return e
 		}
+		if p.lx.cur == tSTR {
+			p.lastVar = v
+			return p.lookahead(v)
+		}
 		if p.lx.cur != tPOSTINC && p.lx.cur != tPOSTDEC {
+			// bash does not read a name followed by '=', even where the
+			// assignment turns out to be refused (1 + a[i++] = 2).
+			v.unread = p.lx.cur == tEQ
 			p.lastVar = v
 			return v
 		}
@@ -431,10 +435,7 @@ func (p *parser) primary() *node {
 			n.op = opPostDec
 		}
 		p.lx.last, p.lx.cur = tSTR, tNUM // so that x++=7 is refused
-		if e, ok := p.next(n); !ok {
-			return e
-		}
-		return n
+		return p.after(n)
 	}
 	return p.fail("syntax error: operand expected")
 }
@@ -460,8 +461,34 @@ func (p *parser) preIncDec() *node {
 	p.lx = save
 	n := &node{op: op, kids: []*node{v}}
 	p.lx.cur = tNUM // so that --x=7 is refused
+	return p.after(n)
+}
+
+// after reads the token that follows the finished operand n.
+func (p *parser) after(n *node) *node {
 	if e, ok := p.next(n); !ok {
 		return e
 	}
+	if p.lx.cur == tSTR {
+		return p.lookahead(n)
+	}
 	return n
+}
+
+// lookahead handles a name read right after the finished operand n. That
+// is a syntax error, reported later, but bash evaluates a name as soon as it
+// reads it (unless '=' follows), before the operators around n are applied:
+// in 1/0 x, x is evaluated before the division fails.
+func (p *parser) lookahead(n *node) *node {
+	v := p.variable()
+	save := p.lx
+	if e, ok := p.next(n); !ok {
+		return e
+	}
+	eq := p.lx.cur == tEQ
+	p.lx = save
+	if eq {
+		return n
+	}
+	return p.mk(&node{op: opLook, kids: []*node{n, v}})
 }

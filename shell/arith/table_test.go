@@ -26,14 +26,19 @@ func TestTableBash(t *testing.T) {
 		t.Skip("bash not installed")
 	}
 	if testing.Short() {
-		t.Skip("runs bash once per row")
+		t.Skip("-short: runs /bin/bash")
 	}
 	out, _ := exec.Command(bash, "-c", "echo ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}").Output()
 	if string(out) != "5.2\n" {
 		t.Skipf("the table is recorded from bash 5.2, this is %s", out)
 	}
-	for _, r := range table {
-		if got, _ := bashRun(bash, r.setup, r.expr); got != r.want {
+	ins := make([]input, len(table))
+	for i, r := range table {
+		ins[i] = input{r.setup, r.expr}
+	}
+	got := bashBatch(t, bash, ins)
+	for i, r := range table {
+		if got := got[i]; got != r.want {
 			t.Errorf("bash: setup %q expr %q\n got %q\nwant %q", r.setup, r.expr, got, r.want)
 		}
 	}

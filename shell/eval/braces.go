@@ -167,7 +167,14 @@ func (r *Runner) braceElems(be *syntax.BraceExp) ([]*syntax.Word, bool) {
 			if x > y {
 				v = x - i*step
 			}
-			out = append(out, mk(string(rune(v))))
+			c := string(rune(v))
+			if c == `\` {
+				// The generated word goes through quote removal: a lone
+				// backslash quotes nothing and leaves an empty word.
+				out = append(out, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{}}})
+				continue
+			}
+			out = append(out, mk(c))
 		}
 		return out, true
 	}

@@ -573,7 +573,8 @@ func (r *Runner) builtinGetopts(args []string) int {
 	g := getoptsStep{args: words, optind: optind, pos: pos}
 	opt, optarg, hasArg, msg, ok := g.next(spec, silent)
 	if msg != "" && !quiet {
-		r.errorf("%s", msg)
+		// getopts prints "$0: message", without a line number.
+		fmt.Fprintf(r.stderr(), "%s: %s\n", r.arg0, msg)
 	}
 	status := 0
 	if !ok {

@@ -76,7 +76,11 @@ func (r *Runner) builtinWait(args []string) int {
 		return r.waitNext(args, pvar)
 	}
 	if len(args) == 0 {
-		for _, j := range r.jobs.visible() {
+		// wait also waits for the last process substitution (bash 5.1).
+		if j := r.lastProcSubst; j != nil && !r.waitJob(j) {
+			return 130
+		}
+		for _, j := range r.jobs.own() {
 			if !r.waitJob(j) {
 				return 128 + 2
 			}
@@ -129,7 +133,7 @@ func (r *Runner) waitJob(j *job) bool {
 func (r *Runner) waitNext(specs []string, pvar string) int {
 	var list []*job
 	if len(specs) == 0 {
-		list = r.jobs.visible()
+		list = r.jobs.own()
 	} else {
 		for _, s := range specs {
 			if j := r.findJob(s); j != nil {
@@ -185,7 +189,7 @@ func (r *Runner) builtinJobs(args []string) int {
 		}
 		args = args[1:]
 	}
-	list := r.jobs.listed()
+	list := r.jobs.visible()
 	for i, j := range list {
 		if pids {
 			r.writeOut("jobs", strconv.Itoa(j.pid)+"\n")
@@ -197,20 +201,22 @@ func (r *Runner) builtinJobs(args []string) int {
 		} else if i == len(list)-2 {
 			mark = "-"
 		}
-		state := "Running"
+		state, text := "Running", j.text+" &"
 		select {
 		case <-j.done:
-			state = "Done"
+			state, text = "Done", j.text
 			if j.status != 0 {
 				state = "Exit " + strconv.Itoa(j.status)
 			}
+			// Once reported, a finished job leaves the table.
+			r.jobs.remove(j)
 		default:
 		}
 		pid := ""
 		if long {
 			pid = strconv.Itoa(j.pid) + " "
 		}
-		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, j.text))
+		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, text))
 	}
 	return 0
 }

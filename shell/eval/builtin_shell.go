@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // builtinSet is set: options, positional parameters, or the variable list.
@@ -253,7 +252,7 @@ func (r *Runner) printShopts(names []string, get func(string) (bool, bool), asCm
 			r.writeOut("shopt", "shopt "+flag+" "+n+"\n")
 			continue
 		}
-		r.writeOut("shopt", fmt.Sprintf("%-20s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
+		r.writeOut("shopt", fmt.Sprintf("%-15s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
 	}
 }
 
@@ -285,8 +284,14 @@ func (r *Runner) builtinCommand(args []string) int {
 	if len(args) == 0 {
 		return 0
 	}
+	if stdPath {
+		// command -p searches the standard utilities' path, not $PATH.
+		saved := r.pathOverride
+		r.pathOverride = stdUtilPath
+		defer func() { r.pathOverride = saved }()
+	}
 	if describe || verbose {
-		// The status is 0 when any of the names was found.
+		// The status is 0 when any name was found.
 		status := 1
 		for _, n := range args {
 			if r.describe(n, verbose, false, false) {
@@ -297,26 +302,28 @@ func (r *Runner) builtinCommand(args []string) int {
 		}
 		return status
 	}
-	if _, ok := r.builtin(args[0]); stdPath && !ok {
-		// command -p searches the standard PATH, not $PATH.
-		r.pathOverride = standardPath
-		defer func() { r.pathOverride = "" }()
-	}
 	r.run(args, true)
 	return r.status
 }
 
-// standardPath is where command -p looks (getconf PATH).
-const standardPath = "/bin:/usr/bin"
+// stdUtilPath is the path command -p searches (getconf PATH on Linux).
+const stdUtilPath = "/bin:/usr/bin"
+
+// searchPath is the list of directories commands are looked up in.
+func (r *Runner) searchPath() string {
+	if r.pathOverride != "" {
+		return r.pathOverride
+	}
+	p, _ := r.lookupVar("PATH").scalar()
+	return p
+}
 
 func (r *Runner) builtinBuiltin(args []string) int {
-	if len(args) > 1 && args[1] == "--" {
-		args = append(args[:1:1], args[2:]...)
-	} else if len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' {
-		r.errorf("builtin: %s: invalid option", args[1][:2])
-		fmt.Fprintln(r.stderr(), "builtin: usage: builtin [shell-builtin [arg ...]]")
+	_, rest, ok := r.builtinFlags("builtin", "", "builtin [shell-builtin [arg ...]]", args[1:])
+	if !ok {
 		return 2
 	}
+	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		return 0
 	}
@@ -349,7 +356,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 			r.writeOut("type", short+"\n")
 		}
 	}
-	if a, ok := r.aliases[name]; ok {
+	if a, ok := r.aliases[name]; ok && r.shopts["expand_aliases"] {
 		say("alias "+name+"="+shellQuote(a), name+" is aliased to `"+a+"'", "alias")
 		if !all {
 			return true
@@ -379,7 +386,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 		}
 		return found
 	}
-	if p, ok := r.hash[name]; ok && !all {
+	if p, ok := r.hash[name]; ok && !all && r.pathOverride == "" {
 		say(p, name+" is hashed ("+p+")", "file")
 		return true
 	}
@@ -393,7 +400,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 // unless all).
 func (r *Runner) pathMatches(name string, all bool) []string {
 	var out []string
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -534,13 +541,12 @@ func (r *Runner) builtinCd(args []string) int {
 		}
 	}
 	if target == "" {
-		if err := r.checkDotDot(dir); err != nil {
-			r.errorf("cd: %s: %s", dir, errText(err))
-			return 1
-		}
 		target = r.abs(dir)
 	}
 	fi, err := r.cfg.FS.Stat(target)
+	if err == nil && !physical {
+		err = r.checkDotDot(dir)
+	}
 	if err != nil {
 		r.errorf("cd: %s: %s", dir, errText(err))
 		return 1
@@ -560,36 +566,6 @@ func (r *Runner) builtinCd(args []string) int {
 		r.writeOut("cd", target+"\n")
 	}
 	return 0
-}
-
-// checkDotDot is bash's check before it drops "x/.." from a path: x
-// must be a directory, so `cd nonexistent/..` fails as chdir would.
-func (r *Runner) checkDotDot(dir string) error {
-	if !strings.Contains(dir, "..") {
-		return nil
-	}
-	cur := r.dir
-	if strings.HasPrefix(dir, "/") {
-		cur = "/"
-	}
-	for _, part := range strings.Split(dir, "/") {
-		switch part {
-		case "", ".":
-			continue
-		case "..":
-			fi, err := r.cfg.FS.Stat(cur)
-			if err != nil {
-				return err
-			}
-			if !fi.IsDir() {
-				return syscall.ENOTDIR
-			}
-			cur = path.Dir(cur)
-			continue
-		}
-		cur = path.Join(cur, part)
-	}
-	return nil
 }
 
 // realpath resolves every symlink in an absolute path.
@@ -650,15 +626,17 @@ func (r *Runner) builtinPwd(args []string) int {
 }
 
 func (r *Runner) builtinAlias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
+	flags, args, ok := r.builtinFlags("alias", "p", "alias [-p] [name[=value] ... ]", args[1:])
+	if !ok {
+		return 2
 	}
-	if len(args) == 0 {
+	if len(args) == 0 || flags['p'] {
 		for _, n := range sortedKeys(r.aliases) {
-			r.writeOut("alias", "alias "+n+"="+shellQuote(r.aliases[n])+"\n")
+			r.writeOut("alias", aliasLine(n, r.aliases[n]))
 		}
-		return 0
+		if len(args) == 0 {
+			return 0
+		}
 	}
 	status := 0
 	for _, a := range args {
@@ -670,7 +648,7 @@ func (r *Runner) builtinAlias(args []string) int {
 				status = 1
 				continue
 			}
-			r.writeOut("alias", "alias "+a+"="+shellQuote(v)+"\n")
+			r.writeOut("alias", aliasLine(a, v))
 			continue
 		}
 		if name == "" || strings.ContainsAny(name, "/$`=\"' \t\n;|&<>()") {
@@ -684,13 +662,17 @@ func (r *Runner) builtinAlias(args []string) int {
 }
 
 func (r *Runner) builtinUnalias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-a" {
+	const usage = "unalias [-a] name [name ...]"
+	flags, args, ok := r.builtinFlags("unalias", "a", usage, args[1:])
+	if !ok {
+		return 2
+	}
+	if flags['a'] {
 		r.aliases = map[string]string{}
 		return 0
 	}
 	if len(args) == 0 {
-		fmt.Fprintln(r.stderr(), "unalias: usage: unalias [-a] name [name ...]")
+		fmt.Fprintln(r.stderr(), "unalias: usage: "+usage)
 		return 2
 	}
 	status := 0

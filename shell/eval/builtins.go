@@ -275,34 +275,43 @@ func (r *Runner) builtinReturn(args []string) int {
 }
 
 func (r *Runner) builtinBreak(args []string) int {
+	// bash checks the loop level before it reads the count.
 	if r.loopDepth == 0 {
-		// Outside a loop bash looks at no argument.
 		r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
 		return 0
 	}
-	rest := args[1:]
-	if len(rest) > 0 && rest[0] == "--" {
-		rest = rest[1:]
-	}
 	n := 1
-	if len(rest) > 0 {
-		v, err := strconv.ParseInt(strings.TrimSpace(rest[0]), 10, 64)
-		if err != nil {
-			// Fatal: a script that cannot count its loops stops.
-			r.errorf("%s: %s: numeric argument required", args[0], rest[0])
-			r.exit(128)
+	if len(args) > 1 {
+		v, ok := r.numArg(args[0], args[1])
+		if !ok {
+			// A bad count throws to the top level: a non-interactive
+			// shell ends with 128, an interactive one drops the line.
+			r.status = 128
+			if r.interactive {
+				r.abortCommand()
+			} else {
+				r.exit(128)
+			}
 			return 128
 		}
-		if len(rest) > 1 {
+		if len(args) > 2 {
+			// Extra operands discard the rest of the command line.
 			r.errorf("%s: too many arguments", args[0])
+			r.status = 1
 			r.discardCommand()
 			return 1
 		}
 		if v < 1 {
-			r.errorf("%s: %s: loop count out of range", args[0], rest[0])
+			// bash still leaves every enclosing loop.
+			r.errorf("%s: %s: loop count out of range", args[0], args[1])
+			r.flowN = r.loopDepth
+			r.flow = flowBreak
 			return 1
 		}
-		n = int(min(v, int64(r.loopDepth)))
+		n = v
+	}
+	if n > r.loopDepth {
+		n = r.loopDepth
 	}
 	r.flowN = n
 	if args[0] == "break" {
@@ -330,7 +339,7 @@ func (r *Runner) evalText(text, what string) {
 }
 
 func (r *Runner) builtinEval(args []string) int {
-	rest, ok := r.skipNoOptions("eval", "eval [arg ...]", args[1:])
+	_, rest, ok := r.builtinFlags("eval", "", "eval [arg ...]", args[1:])
 	if !ok {
 		return 2
 	}
@@ -345,7 +354,7 @@ func (r *Runner) builtinEval(args []string) int {
 
 // builtinSource runs a file in the current shell.
 func (r *Runner) builtinSource(args []string) int {
-	rest, ok := r.skipNoOptions(args[0], args[0]+" filename [arguments]", args[1:])
+	_, rest, ok := r.builtinFlags(args[0], "", args[0]+" filename [arguments]", args[1:])
 	if !ok {
 		return 2
 	}
@@ -475,11 +484,8 @@ func (r *Runner) builtinLet(args []string) int {
 	}
 	var n int64
 	for _, a := range args {
-		v, ok := r.arithText(a)
+		v, ok := r.withArithCtx("let", a)
 		if !ok {
-			if r.flow == flowAbort {
-				r.flow = flowNone
-			}
 			return 1
 		}
 		n = v

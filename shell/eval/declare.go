@@ -246,8 +246,21 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
+		if old := r.vars.visible(name); old.has(attrReadonly) {
+			// A readonly variable cannot be shadowed by a local.
+			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.status = 1
+			return false
+		}
+	}
 	v := r.declTarget(cmd, f, name)
 	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
+		if cmd == "declare" || cmd == "typeset" || cmd == "local" {
+			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.status = 1
+			return false
+		}
 		r.readonlyError(name)
 		return false
 	}
@@ -509,7 +522,7 @@ func (r *Runner) declLine(name string, v *Var) string {
 // holds control characters).
 func declQuote(s string) string {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {
+		if c := s[i]; c < 0x20 || c == 0x7f {
 			return shellQuote(s)
 		}
 	}
@@ -577,41 +590,4 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 		r.writeOut(cmd, funcSource(n, fd)+"\n")
 	}
 	return status
-}
-
-// funcSource prints a function as declare -f and type do.
-func funcSource(name string, fd *funcDef) string {
-	var sb strings.Builder
-	pr := syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true))
-	body := fd.decl.Body
-	sb.WriteString(name + " () \n")
-	var bb strings.Builder
-	pr.Print(&bb, body)
-	text := bb.String()
-	if _, ok := body.Cmd.(*syntax.Block); !ok {
-		text = "{ \n    " + strings.ReplaceAll(text, "\n", "\n    ") + "\n}"
-	} else {
-		text = strings.Replace(text, "{\n", "{ \n", 1)
-		if strings.HasPrefix(text, "{ \n") {
-			lines := strings.Split(text, "\n")
-			for i := 1; i < len(lines)-1; i++ {
-				// The last command of a { } group has no ';'
-				// in bash's listing; every other one has.
-				if strings.TrimSpace(lines[i]) == "{" {
-					// bash opens every group with "{ ".
-					lines[i] += " "
-					continue
-				}
-				if strings.TrimSpace(lines[i+1]) == "}" {
-					continue
-				}
-				if !strings.HasSuffix(lines[i], ";") && !strings.HasSuffix(lines[i], "{") && !strings.HasSuffix(lines[i], "do") && !strings.HasSuffix(lines[i], "then") && strings.TrimSpace(lines[i]) != "" {
-					lines[i] += ";"
-				}
-			}
-			text = strings.Join(lines, "\n")
-		}
-	}
-	sb.WriteString(text)
-	return sb.String()
 }

@@ -40,20 +40,20 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 {
 		// A simple command expands its words before its redirections.
 		r.call(c, st.Redirs)
-		r.pipeStatus, r.pipeStatus1 = nil, r.status
+		r.notePipeStatus(st.Cmd)
 	} else if len(st.Redirs) > 0 {
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
+			r.notePipeStatus(st.Cmd)
 		} else {
 			r.status = 1
-			if setsPipeStatus(st.Cmd) {
-				r.pipeStatus, r.pipeStatus1 = nil, 1
-			}
+			r.notePipeStatus(st.Cmd)
 		}
 		restore()
 	} else {
 		r.command(st.Cmd)
+		r.notePipeStatus(st.Cmd)
 	}
 	if len(r.procFDs) > nproc {
 		r.closeProcFDs(nproc)
@@ -74,6 +74,18 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	if r.status != 0 && r.flow == flowNone && checksErrExit(st.Cmd) {
 		r.failed()
+	}
+}
+
+// notePipeStatus sets PIPESTATUS after a command that is not a pipeline:
+// bash records the status of simple commands, ( ), [[ ]], (( )) and
+// declarations (before any !); compound commands leave what their last
+// inner command set, and a function definition leaves it alone.
+func (r *Runner) notePipeStatus(cmd syntax.Command) {
+	switch cmd.(type) {
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.TestClause, *syntax.ArithmCmd,
+		*syntax.DeclClause, *syntax.LetClause:
+		r.pipeStatus, r.lastPipeStatus = nil, r.status
 	}
 }
 
@@ -160,25 +172,6 @@ func (r *Runner) command(cmd syntax.Command) {
 		r.errorf("unsupported command %T", cmd)
 		r.status = 2
 	}
-	if setsPipeStatus(cmd) {
-		// A command that is not a pipeline is a pipeline of one:
-		// PIPESTATUS holds its status alone.
-		r.pipeStatus, r.pipeStatus1 = nil, r.status
-	}
-}
-
-// setsPipeStatus reports whether cmd, run on its own, sets PIPESTATUS to
-// its status as bash does: simple commands (builtins, functions,
-// assignments, redirections alone), (( )), [[ ]] and ( ). Compound
-// commands leave it to the commands they ran; function definitions leave
-// it alone.
-func setsPipeStatus(cmd syntax.Command) bool {
-	switch cmd.(type) {
-	case nil, *syntax.CallExpr, *syntax.ArithmCmd, *syntax.TestClause, *syntax.DeclClause,
-		*syntax.LetClause, *syntax.Subshell:
-		return true
-	}
-	return false
 }
 
 // binary runs &&, || and pipelines.
@@ -337,8 +330,11 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 }
 
 func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
+	expr := func(e syntax.ArithmExpr) (int64, bool) {
+		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
+	}
 	if l.Init != nil {
-		if _, ok := r.arithNode(l.Init); !ok {
+		if _, ok := expr(l.Init); !ok {
 			return
 		}
 	}
@@ -349,7 +345,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			return
 		}
 		if l.Cond != nil {
-			n, ok := r.arithNode(l.Cond)
+			n, ok := expr(l.Cond)
 			if !ok {
 				return
 			}
@@ -361,7 +357,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			return
 		}
 		if l.Post != nil {
-			if _, ok := r.arithNode(l.Post); !ok {
+			if _, ok := expr(l.Post); !ok {
 				return
 			}
 		}
@@ -432,7 +428,7 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 		text = r.nodeText(c.X)
 	}
 	r.xtrace("((" + text + "))")
-	n, ok := r.arithText(text)
+	n, ok := r.withArithCtx("((", text)
 	if !ok {
 		r.status = 1
 		return

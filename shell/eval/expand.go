@@ -201,7 +201,8 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 		case *syntax.SglQuoted:
 			s := p.Value
 			if p.Dollar {
-				s = ansiCQuote(s)
+				// Shell strings are C strings: a NUL ends them.
+				s, _, _ = strings.Cut(ansiCQuote(s), "\x00")
 			}
 			b.add(piece{s: s, quoted: true})
 		case *syntax.DblQuoted:

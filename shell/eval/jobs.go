@@ -33,9 +33,33 @@ type jobTable struct {
 	mu   sync.Mutex
 	list []*job
 	next int
-	// inherited are the parent's jobs a subshell lists (jobs) until it
-	// starts one of its own; it cannot wait for them.
+	// inherited are the parent's jobs that a command substitution (or a
+	// jobs builtin alone in a pipeline stage) still lists, as bash keeps
+	// its job list there; they are not this shell's children, so wait
+	// and the end of the run never wait for them.
 	inherited []*job
+}
+
+// inherit is the job table of a $( ) subshell: the parent's jobs stay
+// listed (jobs, jobs -p, kill %N) without being waited for.
+func (t *jobTable) inherit() *jobTable {
+	list := t.visible()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return &jobTable{next: t.next, inherited: list}
+}
+
+// own lists the background jobs this shell started (what wait waits for).
+func (t *jobTable) own() []*job {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []*job
+	for _, j := range t.list {
+		if !j.hidden {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 func newJobTable() *jobTable { return &jobTable{next: 1} }
@@ -46,19 +70,19 @@ func (t *jobTable) add(j *job) {
 	if !j.hidden {
 		j.id = t.next
 		t.next++
-		t.inherited = nil
 	}
 	t.list = append(t.list, j)
 }
 
 // goHidden runs f as a hidden job the run waits for.
-func (t *jobTable) goHidden(f func()) {
+func (t *jobTable) goHidden(f func()) *job {
 	j := &job{done: make(chan struct{}), hidden: true}
 	t.add(j)
 	go func() {
 		defer close(j.done)
 		f()
 	}()
+	return j
 }
 
 // waitAll waits for every job, background and hidden.
@@ -83,28 +107,17 @@ func (t *jobTable) count() int {
 	return n
 }
 
-// visible lists the background jobs.
+// visible lists the background jobs, inherited ones first.
 func (t *jobTable) visible() []*job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var out []*job
+	out := append([]*job(nil), t.inherited...)
 	for _, j := range t.list {
 		if !j.hidden {
 			out = append(out, j)
 		}
 	}
 	return out
-}
-
-// listed is what the jobs builtin shows: the shell's own jobs, or in a
-// subshell that started none, its parent's.
-func (t *jobTable) listed() []*job {
-	if own := t.visible(); len(own) > 0 {
-		return own
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.inherited
 }
 
 func (t *jobTable) remove(j *job) {
@@ -118,10 +131,18 @@ func (t *jobTable) remove(j *job) {
 	}
 }
 
+// forget drops a job from the table without waiting (disown): the run
+// still waits for it through waitAll's snapshot of hidden helpers.
+func (t *jobTable) forget(j *job) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	j.hidden = true
+}
+
 func (t *jobTable) byPid(pid int) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for _, j := range t.list {
+	for _, j := range append(t.list[:len(t.list):len(t.list)], t.inherited...) {
 		if j.pid == pid && !j.hidden {
 			return j
 		}
@@ -189,7 +210,7 @@ func pipeStages(b *syntax.BinaryCmd, out []*syntax.Stmt, all []bool) ([]*syntax.
 // gone, a write fails as EPIPE and marks the writing subshell, which then
 // ends with status 141 as SIGPIPE would end it.
 type sigpipeWriter struct {
-	w      *bufPipeWriter
+	w      pipeWriter
 	broken *atomic.Bool
 }
 
@@ -225,20 +246,26 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	lastInShell := r.shopts["lastpipe"] && !r.opts[optMonitor]
 	var lastSub *Runner
 	for i, st := range stages {
-		var pr *bufPipeReader
-		var pw *bufPipeWriter
+		var pr pipeReader
+		var pw pipeWriter
 		if i < n-1 {
-			pr, pw = newBufPipe()
+			bp := newBufPipe()
+			pr, pw = pipeReader{bp}, pipeWriter{bp}
 		}
 		sub := r
 		if !(i == n-1 && lastInShell) {
 			sub = r.subshell()
+			if isJobsCall(st) {
+				// bash keeps its job list for a jobs builtin run alone in
+				// a stage (jobs -p | wc -l), and only then.
+				sub.jobs = r.jobs.inherit()
+			}
 		}
 		if i > 0 || in != r.stdin() {
 			sub.fds.set(0, &fdEntry{r: in})
 		}
 		var broken *atomic.Bool
-		if pw != nil {
+		if pw.p != nil {
 			broken = &atomic.Bool{}
 			w := sigpipeWriter{w: pw, broken: broken}
 			sub.fds.set(1, &fdEntry{w: w})
@@ -269,7 +296,7 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 				sub.status = 141
 			}
 			statuses[idx] = sub.status
-			if p, ok := stageIn.(*bufPipeReader); ok {
+			if p, ok := stageIn.(pipeReader); ok {
 				p.Close()
 			}
 		}()
@@ -300,7 +327,7 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 		lastSub.fds.releaseAll()
 		statuses[n-1] = lastSub.status
 	}
-	if pr, ok := in.(*bufPipeReader); ok {
+	if pr, ok := in.(pipeReader); ok {
 		pr.Close()
 	}
 	wg.Wait()
@@ -318,4 +345,26 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
+}
+
+// sigpipeGate passes writes until the pipe a command writes to is broken.
+type sigpipeGate struct {
+	w      io.Writer
+	broken *atomic.Bool
+}
+
+func (g sigpipeGate) Write(p []byte) (int, error) {
+	if g.broken.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+// isJobsCall reports whether st is a plain "jobs ..." command.
+func isJobsCall(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 || len(c.Assigns) > 0 {
+		return false
+	}
+	return c.Args[0].Lit() == "jobs"
 }

@@ -17,6 +17,10 @@ func runOurs(t testing.TB, script string) (string, string, int) {
 	t.Helper()
 	fsys := vfs.NewMem()
 	fsys.MkdirAll("/tmp/w", 0o755)
+	fsys.MkdirAll("/usr", 0o755)
+	fsys.MkdirAll("/bin", 0o755)
+	fsys.MkdirAll("/dev", 0o755)
+	fsys.Mknod("/dev/null", vfs.DevNull)
 	cfg := &Config{FS: fsys, Limits: Limits{MaxCallDepth: 200, MaxSteps: 1_000_000, MaxStringBytes: 1 << 20, MaxArrayElems: 1 << 20}}
 	r := New(cfg, map[string]string{"HOME": "/tmp/w", "PATH": "/nonexistent"}, "/tmp/w")
 	var out, errb bytes.Buffer
@@ -101,6 +105,120 @@ func TestOracle(t *testing.T) {
 		t.Skip("no /bin/bash to compare with")
 	}
 	for _, s := range oracleScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+var oracleMoreScripts = []string{
+	`cd /tmp; pushd /usr >/dev/null; pushd /bin; dirs -v; dirs -l -p; popd +1; dirs; popd; popd; echo $?`,
+	`f(){ caller; caller 0; }; g(){ f; }; g`,
+	`enable -n echo; enable -n; type -t echo; enable echo; type -t echo`,
+	`compgen -W "alpha beta gamma" -- b; complete -W "x y" foo; complete -p; f(){ :; }; compgen -A function`,
+	`ulimit -c; ulimit -f`,
+}
+
+func TestOracleMoreBuiltins(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range oracleMoreScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+// TestOracleFunctionPrinting compares declare -f with bash's layout.
+func TestOracleFunctionPrinting(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`f() { while x; do y; z; done; until a; do b; done; }; declare -f f`,
+		`f() { case $x in a|b) echo 1;; c) echo 2; echo 3;; *) ;; esac; }; declare -f f`,
+		`f() { (a; b); { c; d; }; ((i++)); [[ -n $x && $y == z ]]; }; declare -f f`,
+		`f() { for ((i=0;i<3;i++)); do echo; done; a=1 b=2 cmd >out 2>&1 <in; }; declare -f f`,
+		`f() { echo a | tr a b && echo ok || echo no; sleep 1 & echo bg; }; declare -f f`,
+		`f() { if a; then b; elif c; then d; else e; fi; local v=1; }; declare -f f`,
+		`f() { g() { inner; }; ! true; time sleep 0; select s in a b; do break; done; }; declare -f f`,
+		`f() { echo "q\"uo" 'sq' $'\t'; for i in 1 2; do :; done; }; declare -f f; type f`,
+		`f() ( echo sub ); declare -f f`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+func TestOracleArithCommands(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`(( 1/0 )); echo $?; let "x=1/0"; echo $?; for ((i=0; i<1/0; i++)); do :; done; echo $?`,
+		`a[1/0]=3; echo $?`,
+		"(( 2 + )); echo st=$?\nlet 'y = 3 +'; echo st=$?",
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+// TestOracleDifferentialFindings holds rules the differential harness
+// found, each checked against /bin/bash.
+func TestOracleDifferentialFindings(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`printf '<%s>' $'a\0b'; echo`,
+		`x='-e'; printf '<%s>' "${x:+'q'}" "${y-'q'}"; echo`,
+		`echo {A..c}`,
+		`mkdir -p gd/sub && cd gd && touch a.txt sub/x.txt sub/y.log; for g in "s*" "*t" "*.log" "*/x.txt" "*x*" "?*"; do GLOBIGNORE="$g"; echo "$g => " */*; done`,
+		`a=(10 20 30 40); echo ${a[-5]} $?`,
+		`x='a"b'; [[ $x == @(a|b)* ]] && echo y || echo n`,
+		`x='a\b'; [[ x -gt 1 ]]; echo $?`,
+		`fact(){ if (( $1 <= 1 )); then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 6`,
+		`for i in 1 2 3; do for j in a b c; do [ $j = b ] && continue 0; printf '%s%s ' $i $j; done; done; echo; echo st $?`,
+		`f(){ break; }; for i in 1 2; do f; echo i$i; done`,
+		`trap 'echo R' RETURN; f(){ :; }; f; echo done`,
+		`true; echo ${PIPESTATUS[@]}; (exit 3); echo ${PIPESTATUS[@]}; x=1; echo ${PIPESTATUS[@]}; false | true; echo ${PIPESTATUS[@]}; ! false; echo ${PIPESTATUS[@]}`,
+		`return 1; echo $?`,
+		"cat <<-EOF\n\ttab\tline\n\tEOF",
+		`x=$'t\tq'; declare -p x`,
+		`shopt -s nullglob; shopt nullglob`,
+		`alias ll='echo L'; type -t ll; echo $?`,
+		`declare -r r=1; declare r=3; echo $? $r; f(){ local r=4; echo in $r; }; f`,
+		`set -- -z; while getopts ab:c o; do echo "o=$o"; done`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+func TestOracleBadSubstitution(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`echo before; echo ${x!}; echo after $?`,
+		"echo before; echo ${1a}; echo after $?\necho next $?",
+		`f() { echo ${a b}; }; echo defined; f; echo after`,
+	} {
 		wo, we, ws := runBash(t, s)
 		o, e, st := runOurs(t, s)
 		if o != wo || e != we || st != ws {

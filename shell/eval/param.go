@@ -20,6 +20,14 @@ type pval struct {
 
 // paramInto expands ${...} (or $x) into b.
 func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
+	if r.src != nil && r.src.badSubst != nil && p.Dollar.IsValid() {
+		if orig, ok := r.src.badSubst[int(p.Dollar.Offset())]; ok {
+			r.errorf("%s: bad substitution", orig)
+			r.status = 1
+			r.abortCommand()
+			return false
+		}
+	}
 	if p.Length && p.Exp == nil {
 		n, ok := r.paramLength(p)
 		if !ok {
@@ -326,7 +334,6 @@ func (r *Runner) elementValue(v *Var, name string, i int64) (pval, string, bool)
 		i += v.arr.maxIndex() + 1
 		if i < 0 {
 			r.errorf("%s: bad array subscript", name)
-			r.status = 1
 			return pval{}, name, true
 		}
 	}

@@ -161,6 +161,18 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		b.add(piece{quoted: true})
 		return true
 	}
+	if quoted {
+		// Inside double quotes, single quotes in the word of - + = ?
+		// are ordinary characters (POSIX).
+		parts := make([]syntax.WordPart, len(w.Parts))
+		for i, p := range w.Parts {
+			if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
+				p = &syntax.Lit{Value: "'" + sq.Value + "'"}
+			}
+			parts[i] = p
+		}
+		return r.expandParts(b, parts, quoted, false)
+	}
 	return r.expandParts(b, w.Parts, quoted, !quoted)
 }
 
@@ -252,6 +264,14 @@ func (r *Runner) compileWordPattern(w *syntax.Word) (*pattern.Pattern, bool) {
 		return nil, false
 	}
 	return r.compilePattern(s, false)
+}
+
+// compileExtPattern compiles with extglob on whatever the option says.
+func (r *Runner) compileExtPattern(s string, nocase bool) (*pattern.Pattern, bool) {
+	saved := r.shopts["extglob"]
+	r.shopts["extglob"] = true
+	defer func() { r.shopts["extglob"] = saved }()
+	return r.compilePattern(s, nocase)
 }
 
 func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) {

@@ -127,6 +127,9 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 				}
 			}
 		}
+		if rd.Op == syntax.DashHdoc {
+			body = stripTabs(body)
+		}
 		save(fd)
 		r.fds.set(fd, &fdEntry{r: strings.NewReader(body)})
 		return true
@@ -275,8 +278,8 @@ func (r *Runner) openEntry(name string, flag int, clobberCheck bool) (*fdEntry, 
 	}
 	p := r.abs(name)
 	if clobberCheck && r.opts[optNoClobber] {
-		// noclobber refuses only an existing regular file; a device
-		// such as /dev/null opens as usual.
+		// As bash: an existing regular file is refused, a missing one is
+		// created exclusively, anything else (a device) is opened as is.
 		fi, err := r.cfg.FS.Stat(p)
 		if err == nil && fi.Mode().IsRegular() {
 			return nil, errClobber
@@ -343,4 +346,14 @@ func (r *Runner) badDupName(rd *syntax.Redirect, fd, src int) string {
 		return r.nodeText(rd.Word)
 	}
 	return strconv.Itoa(fd)
+}
+
+// stripTabs removes the leading tabs of every line of a <<- body (and
+// what the parser kept of the closing line's indentation).
+func stripTabs(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -18,6 +18,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	r.substRan = false
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = "" // a command without words leaves $_ empty
 		r.redirectAlone(rds)
 		return
 	}
@@ -30,10 +31,13 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	}
 	if len(args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = ""
 		r.redirectAlone(rds)
 		return
 	}
-	r.lastArgPending = args[len(args)-1]
+	// $_ becomes the last word once the command is done (a function's
+	// own commands change it meanwhile).
+	last := args[len(args)-1]
 	if len(c.Assigns) > 0 {
 		r.vars.push(true)
 		defer r.vars.pop()
@@ -60,7 +64,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		return
 	}
 	r.run(args, false)
-	r.lastArg = r.lastArgPending
+	r.lastArg = last
 }
 
 // redirectAlone performs the redirections of a command without a
@@ -325,7 +329,16 @@ func (r *Runner) runExternal(args []string) {
 		return
 	}
 	hc := r.handlerCtx()
+	if r.sigpipe != nil {
+		// A command whose pipe reader went away dies of SIGPIPE in bash,
+		// before it can complain: drop what it writes to stderr after
+		// that, and give it SIGPIPE's status.
+		hc.Stderr = sigpipeGate{w: hc.Stderr, broken: r.sigpipe}
+	}
 	r.status = r.cfg.Exec(r.ctx, hc, p, args)
+	if r.sigpipe != nil && r.sigpipe.Load() {
+		r.status = 141
+	}
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
@@ -405,10 +418,7 @@ func executable(fi fs.FileInfo) bool {
 
 // lookPath searches $PATH for an executable regular file.
 func (r *Runner) lookPath(name string) (string, bool) {
-	pathVar, _ := r.lookupVar("PATH").scalar()
-	if r.pathOverride != "" {
-		pathVar = r.pathOverride
-	}
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -436,6 +446,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.src = f.src
 	r.funcDepth++
 	r.vars.push(false)
+	// Loops of the caller are not the function's: break and continue in
+	// a function see only its own loops.
+	savedLoops := r.loopDepth
+	r.loopDepth = 0
 	savedOptind := r.localOptind
 	defer func() {
 		r.vars.pop()
@@ -443,13 +457,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
+		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body
 	r.stmt(body)
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone {
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && r.opts[optFuncTrace] {
 		status := r.status
 		r.runTrap("RETURN", trap)
 		r.status = status

@@ -80,8 +80,15 @@ func (r *Runner) expandText(text string) (string, bool) {
 		r.abortCommand()
 		return "", false
 	}
+	// The parsed nodes' offsets are in text: it is the running source
+	// while they expand ($(( $(f $((1+1))) )) reads the inner arithmetic
+	// from it), on the current line.
 	saved := r.src
-	r.src = nil
+	file := ""
+	if saved != nil {
+		file = saved.file
+	}
+	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
 	defer func() { r.src = saved }()
 	return r.expandHeredoc(w)
 }
@@ -111,10 +118,25 @@ func (r *Runner) arithError(err error) {
 		r.fatal(1, "%s", err.Error())
 		return
 	default:
+		if r.arithCtx != "" {
+			// (( )), let and for (( )) report with their name and fail
+			// as a command; the script goes on.
+			r.errorf("%s: %s", r.arithCtx, err.Error())
+			r.status = 1
+			return
+		}
 		r.errorf("%s", err.Error())
 	}
 	r.status = 1
 	r.abortCommand()
+}
+
+// withArithCtx evaluates text as the command named ctx does.
+func (r *Runner) withArithCtx(ctx, text string) (int64, bool) {
+	saved := r.arithCtx
+	r.arithCtx = ctx
+	defer func() { r.arithCtx = saved }()
+	return r.arithText(text)
 }
 
 // arithNode evaluates an arithmetic node of the running source.
@@ -198,6 +220,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	defer r.leave()
 	buf := &limitBuffer{g: r.g}
 	sub := r.subshell()
+	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)
@@ -278,7 +301,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 		done = func() { pw.Close() }
 	}
 	r.procFDs = append(r.procFDs, fd)
-	r.jobs.goHidden(func() {
+	r.lastProcSubst = r.jobs.goHidden(func() {
 		defer done()
 		defer sub.recoverPanic()
 		sub.stmts(ps.Stmts)

@@ -257,6 +257,9 @@ func (s *Source) command(_ context.Context, name string, _ []string, args []stri
 		env = append(env, k+"="+s.cfg.Env[k])
 	}
 	cmd.Env = env
+	// A process group of its own: Ctrl-C at the terminal interrupts the
+	// command the user is running, never the tool server.
+	ownGroup(cmd)
 	return cmd, nil
 }
 

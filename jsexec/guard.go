@@ -1,0 +1,352 @@
+package jsexec
+
+import (
+	"context"
+	"io"
+	"math"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/dlclark/regexp2/v2"
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
+)
+
+// Guards against inputs that would take the host down rather than just
+// the run: goja allocates in one step whatever size a script asks for (a
+// 4 GiB typed array, a 2^31-element fill, 'x'.repeat(2**30)), its native
+// loops (join, fill) never look at the interrupt flag, its JSON.parse
+// recurses once per nesting level on the Go stack, and its backtracking
+// regex engine (regexp2, used for backreferences and lookaround) runs a
+// single match for as long as it takes. The memory watchdog samples the
+// heap every few milliseconds, which is too late for any of these.
+//
+// So, before the prelude captures anything, the constructors and methods
+// where the script picks a size are wrapped: the size is computed first
+// and the run ends with a "memory" limit when it is over budget; the
+// originals are reachable only through the wrappers.
+
+// guardSrc wraps the allocation sites. It is trusted code, compiled once;
+// `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
+// after it has ended the run, so the original is never called.
+const guardSrc = `(function (g, check) {
+  "use strict";
+  const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty;
+  const wrap = (obj, name, kind) => {
+    const orig = obj[name];
+    const w = { [name](...args) { return check(kind, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined; } }[name];
+    defineProperty(w, "length", { value: orig.length });
+    defineProperty(obj, name, { value: w, writable: true, enumerable: false, configurable: true });
+  };
+  wrap(String.prototype, "repeat", "repeat");
+  wrap(String.prototype, "padStart", "pad");
+  wrap(String.prototype, "padEnd", "pad");
+  wrap(Array.prototype, "join", "join");
+  wrap(Array.prototype, "fill", "fill");
+  wrap(Array, "from", "from");
+  // A function, not a Proxy: goja's instanceof refuses proxies. It shares
+  // the prototype, statics and name, so instanceof, subclassing, species
+  // and from/of behave as before.
+  const ctor = (name, size) => {
+    const C = g[name];
+    if (typeof C !== "function") return;
+    const W = { [name]: function (...args) {
+      if (new.target === undefined) return construct(C, args); // throws like the original
+      return check(size, args.length, args[0]) ? construct(C, args, new.target === W ? C : new.target) : undefined;
+    } }[name];
+    Object.setPrototypeOf(W, Object.getPrototypeOf(C));
+    for (const k of Reflect.ownKeys(C)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(C, k));
+    defineProperty(C.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
+    defineProperty(g, name, { value: W, writable: true, enumerable: false, configurable: true });
+  };
+  ctor("ArrayBuffer", "buffer");
+  for (const [n, b] of [["Int8Array", 1], ["Uint8Array", 1], ["Uint8ClampedArray", 1], ["Int16Array", 2], ["Uint16Array", 2],
+    ["Int32Array", 4], ["Uint32Array", 4], ["Float32Array", 4], ["Float64Array", 8], ["BigInt64Array", 8], ["BigUint64Array", 8]]) ctor(n, "typed" + b);
+  const parse = JSON.parse;
+  defineProperty(JSON, "parse", { value: { parse(text, reviver) { return check("json", null, text) ? apply(parse, JSON, arguments) : undefined; } }.parse, writable: true, enumerable: false, configurable: true });
+  for (const name of ["exec", "test"]) {
+    const orig = RegExp.prototype[name];
+    const w = { [name](s) { return check("regex", this, orig, s); } }[name];
+    defineProperty(RegExp.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
+  }
+})`
+
+// Sizes of goja values, for estimates: an Array element is an interface.
+const (
+	arrayElemBytes = 16
+	// MaxJSONDepth bounds JSON.parse nesting (node's own limit is its
+	// stack; deeper than this is never data a script needs).
+	MaxJSONDepth = 10000
+	// regexSlice is regexp2's match timeout. goja gives no way to tie a
+	// match to the run, so every backtracking match stops after this long
+	// and the wrapper retries it until it completes or the run ends: a
+	// pathological pattern ends with the run's timeout, late by at most
+	// one slice, instead of running forever.
+	regexSlice = 500 * time.Millisecond
+)
+
+func init() {
+	// Read by regexp2.Compile; set once before any VM exists.
+	regexp2.DefaultMatchTimeout = regexSlice
+}
+
+var guardPrg = goja.MustCompile("jsexec:guard", guardSrc, true)
+
+func (r *rt) installGuards() error {
+	fv, err := r.vm.RunProgram(guardPrg)
+	if err != nil {
+		return err
+	}
+	fn, _ := goja.AssertFunction(fv)
+	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck))
+	return err
+}
+
+// refuse ends the run with a memory limit before anything is allocated.
+func (r *rt) refuse(what string, bytes float64, limit int64) bool {
+	r.cancel(newLimitError("memory", "%s would need %.0f bytes; limit %d", what, bytes, limit))
+	r.vm.Interrupt(r.ctx.Err())
+	return false
+}
+
+func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
+	kind := call.Argument(0).String()
+	this := call.Argument(1)
+	arg := func(i int) goja.Value { return call.Argument(2 + i) }
+	strMax, memMax := r.lim.MaxStringBytes, int64(r.lim.MaxMemoryBytes)
+	ok := true
+	switch kind {
+	case "repeat":
+		n := float64(stringLen(this)) * integer(arg(0))
+		if n > float64(strMax) {
+			ok = r.refuse("String.prototype.repeat", n, strMax)
+		}
+	case "pad":
+		if n := integer(arg(0)); n > float64(strMax) {
+			ok = r.refuse("String.prototype.padStart/padEnd", n, strMax)
+		}
+	case "join":
+		n := lengthOf(r.vm, this)
+		sep := 1.0
+		if !goja.IsUndefined(arg(0)) {
+			sep = float64(stringLen(arg(0)))
+		}
+		// The loop itself is native and cannot be interrupted, so its
+		// element count is bounded too.
+		if total := (n - 1) * sep; total > float64(strMax) || n > float64(strMax) {
+			ok = r.refuse("Array.prototype.join", max(total, n), strMax)
+		}
+	case "fill":
+		n := fillCount(lengthOf(r.vm, this), arg(1), arg(2))
+		if b := n * arrayElemBytes; b > float64(memMax) {
+			ok = r.refuse("Array.prototype.fill", b, memMax)
+		}
+	case "from":
+		if o, isObj := arg(0).(*goja.Object); isObj && o.ClassName() != "Array" {
+			if b := lengthOf(r.vm, o) * arrayElemBytes; b > float64(memMax) {
+				ok = r.refuse("Array.from", b, memMax)
+			}
+		}
+	case "buffer":
+		if b := number(arg(0)); b > float64(memMax) {
+			ok = r.refuse("ArrayBuffer", b, memMax)
+		}
+	case "typed1", "typed2", "typed4", "typed8":
+		ok = r.checkTyped(float64(kind[5]-'0'), arg(0), memMax)
+	case "json":
+		if d := jsonDepth(arg(0).String()); d > MaxJSONDepth {
+			r.cancel(newLimitError("max nesting depth", "%d", MaxJSONDepth))
+			r.vm.Interrupt(r.ctx.Err())
+			ok = false
+		}
+	case "regex":
+		return r.regexCall(this, arg(0), arg(1))
+	}
+	return r.vm.ToValue(ok)
+}
+
+// checkTyped sizes a typed array: a length, or an array-like's length
+// (a buffer or another typed array is a view or a bounded copy).
+func (r *rt) checkTyped(elem float64, a goja.Value, limit int64) bool {
+	n := 0.0
+	switch o := a.(type) {
+	case *goja.Object:
+		if _, isBuf := o.Export().(goja.ArrayBuffer); isBuf {
+			return true
+		}
+		n = lengthOf(r.vm, o)
+	default:
+		n = number(a)
+	}
+	if b := n * elem; b > float64(limit) {
+		return r.refuse("typed array", b, limit)
+	}
+	return true
+}
+
+// regexCall runs the original exec/test. A null result that took a whole
+// slice may be regexp2 giving up, so it is retried (with lastIndex as it
+// was) until it completes or the run's context ends and the interrupt
+// stops the VM.
+func (r *rt) regexCall(this, origV, s goja.Value) goja.Value {
+	orig, _ := goja.AssertFunction(origV)
+	obj, _ := this.(*goja.Object)
+	var last goja.Value
+	backtracking := false
+	if obj != nil {
+		last = obj.Get("lastIndex")
+		src, flags := obj.Get("source"), obj.Get("flags")
+		if src != nil && flags != nil {
+			f := flags.String()
+			_, err := parser.TransformRegExp(src.String(), containsRune(f, 's'), containsRune(f, 'u'))
+			backtracking = err != nil
+		}
+	}
+	for {
+		start := time.Now()
+		v, err := orig(this, s)
+		if err != nil {
+			panic(err)
+		}
+		gaveUp := backtracking && time.Since(start) >= regexSlice && (goja.IsNull(v) || v.SameAs(r.vm.ToValue(false)))
+		if !gaveUp || r.ctx.Err() != nil {
+			return v
+		}
+		if last != nil {
+			_ = obj.Set("lastIndex", last)
+		}
+	}
+}
+
+func containsRune(s string, c rune) bool {
+	for _, x := range s {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+func stringLen(v goja.Value) int {
+	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return 0
+	}
+	if s, ok := v.ToString().(goja.String); ok {
+		return s.Length()
+	}
+	return len(v.String())
+}
+
+// integer is ToIntegerOrInfinity, with NaN as 0 and negatives as 0 (the
+// originals throw or do nothing for those).
+func integer(v goja.Value) float64 {
+	f := number(v)
+	if math.IsInf(f, 1) {
+		return 0 // the original throws a RangeError
+	}
+	return math.Trunc(f)
+}
+
+func number(v goja.Value) float64 {
+	if v == nil || goja.IsUndefined(v) {
+		return 0
+	}
+	if _, isObj := v.(*goja.Object); isObj {
+		return 0 // converted by the original; objects never pick a size here
+	}
+	f := v.ToFloat()
+	if math.IsNaN(f) || f < 0 {
+		return 0
+	}
+	return f
+}
+
+func lengthOf(vm *goja.Runtime, v goja.Value) float64 {
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return 0
+	}
+	return number(o.Get("length"))
+}
+
+// fillCount is the number of elements fill(v, start, end) writes.
+func fillCount(n float64, start, end goja.Value) float64 {
+	rel := func(v goja.Value, def float64) float64 {
+		if v == nil || goja.IsUndefined(v) {
+			return def
+		}
+		f := math.Trunc(v.ToFloat())
+		if math.IsNaN(f) {
+			f = 0
+		}
+		if f < 0 {
+			return max(n+f, 0)
+		}
+		return min(f, n)
+	}
+	return max(rel(end, n)-rel(start, 0), 0)
+}
+
+// jsonDepth is the deepest nesting of arrays and objects in s, counted
+// outside strings. Malformed text is left for JSON.parse to reject.
+func jsonDepth(s string) int {
+	depth, deepest, inStr, esc := 0, 0, false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr:
+			if esc {
+				esc = false
+			} else if c == '\\' {
+				esc = true
+			} else if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
+// errTooLarge is a read that went past Limits.MaxFileBytes.
+type errTooLarge struct{ limit int64 }
+
+func (e errTooLarge) Error() string {
+	return "file too large (js-exec reads at most " + itoa(e.limit) + " bytes)"
+}
+
+// readLimited reads r to the end, but at most limit bytes, checking ctx
+// between chunks: an endless device (/dev/zero) or a stdin that is still
+// being written ends with an error instead of holding the host's memory.
+func readLimited(ctx context.Context, rd io.Reader, limit int64) ([]byte, error) {
+	var buf []byte
+	chunk := make([]byte, 32<<10)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		n, err := rd.Read(chunk)
+		if int64(len(buf)+n) > limit {
+			return nil, errTooLarge{limit}
+		}
+		buf = append(buf, chunk[:n]...)
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// Unwrap makes the fs shim report it as node's EFBIG.
+func (e errTooLarge) Unwrap() error { return syscall.EFBIG }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

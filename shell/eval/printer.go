@@ -1,0 +1,366 @@
+package eval
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// funcSource prints a function as declare -f, type and set do: bash's
+// own layout (one command per line, four-space indents, ";" between
+// commands, compound commands opened and closed on their own lines),
+// which differs from mvdan/sh's printer. Words keep their source text.
+func funcSource(name string, fd *funcDef) string {
+	p := &bashPrinter{}
+	if fd.src != nil {
+		p.src = fd.src.text
+	}
+	p.funcDecl(name, fd.decl, 0, false)
+	return p.b.String()
+}
+
+type bashPrinter struct {
+	b   strings.Builder
+	src string
+	// hdocs are here-document bodies to print after the current line.
+	hdocs []*syntax.Redirect
+}
+
+func (p *bashPrinter) w(s string) { p.b.WriteString(s) }
+
+func (p *bashPrinter) indent(n int) { p.b.WriteString(strings.Repeat(" ", n)) }
+
+// text is a node's source text, or the mvdan printer's when the node has
+// no source (built at run time).
+func (p *bashPrinter) text(n syntax.Node) string {
+	a, b := int(n.Pos().Offset()), int(n.End().Offset())
+	if n.Pos().IsValid() && n.End().IsValid() && a <= b && b <= len(p.src) {
+		return p.src[a:b]
+	}
+	var sb strings.Builder
+	syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, n)
+	return sb.String()
+}
+
+// word prints a word as bash keeps it: source text, with $'...' decoded
+// into single quotes.
+func (p *bashPrinter) word(w *syntax.Word) string {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		if sq, ok := part.(*syntax.SglQuoted); ok && sq.Dollar {
+			b.WriteString("'" + strings.ReplaceAll(ansiCQuote(sq.Value), "'", `'\''`) + "'")
+			continue
+		}
+		b.WriteString(p.text(part))
+	}
+	return b.String()
+}
+
+func (p *bashPrinter) funcDecl(name string, f *syntax.FuncDecl, ind int, keyword bool) {
+	if keyword {
+		p.w("function ")
+	}
+	p.w(name + " () \n")
+	p.indent(ind)
+	body := f.Body
+	if blk, ok := body.Cmd.(*syntax.Block); ok && len(body.Redirs) == 0 {
+		p.w("{ \n")
+		p.list(blk.Stmts, ind+4)
+		p.w("\n")
+		p.indent(ind)
+		p.w("}")
+		return
+	}
+	p.w("{ \n")
+	p.indent(ind + 4)
+	p.stmt(body, ind+4)
+	p.w("\n")
+	p.indent(ind)
+	p.w("}")
+}
+
+// list prints statements one per line at ind, ";" between them; a
+// background statement is followed by the next on the same line.
+func (p *bashPrinter) list(stmts []*syntax.Stmt, ind int) { p.listEnd(stmts, ind, false) }
+
+// termList prints the body of a loop or an if: bash ends it with ";" too.
+func (p *bashPrinter) termList(stmts []*syntax.Stmt, ind int) { p.listEnd(stmts, ind, true) }
+
+func (p *bashPrinter) listEnd(stmts []*syntax.Stmt, ind int, terminated bool) {
+	for i, st := range stmts {
+		if i == 0 {
+			p.indent(ind)
+		}
+		p.stmt(st, ind)
+		if i == len(stmts)-1 {
+			if terminated && !st.Background {
+				p.w(";")
+			}
+			p.flushHdocs()
+			break
+		}
+		if st.Background {
+			p.w(" ")
+			continue
+		}
+		p.w(";")
+		p.flushHdocs()
+		p.w("\n")
+		p.indent(ind)
+	}
+}
+
+// inline prints statements on one line separated by "; " (conditions).
+func (p *bashPrinter) inline(stmts []*syntax.Stmt, ind int) {
+	for i, st := range stmts {
+		if i > 0 {
+			p.w("; ")
+		}
+		p.stmt(st, ind)
+	}
+}
+
+func (p *bashPrinter) flushHdocs() {
+	for _, rd := range p.hdocs {
+		p.w("\n")
+		if rd.Hdoc != nil {
+			p.w(p.text(rd.Hdoc))
+		}
+		p.w(strings.Trim(rd.Word.Lit(), `'"`) + "\n")
+	}
+	p.hdocs = nil
+}
+
+func (p *bashPrinter) stmt(st *syntax.Stmt, ind int) {
+	if st.Negated {
+		p.w("! ")
+	}
+	p.command(st.Cmd, ind)
+	for _, rd := range st.Redirs {
+		if st.Cmd != nil {
+			p.w(" ")
+		}
+		p.redirect(rd)
+	}
+	if st.Background {
+		p.w(" &")
+	}
+}
+
+func (p *bashPrinter) redirect(rd *syntax.Redirect) {
+	if rd.N != nil {
+		p.w(rd.N.Value)
+	}
+	op := rd.Op.String()
+	p.w(op)
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		p.w(p.word(rd.Word))
+	case syntax.Hdoc, syntax.DashHdoc:
+		p.w(p.word(rd.Word))
+		p.hdocs = append(p.hdocs, rd)
+	default:
+		p.w(" " + p.word(rd.Word))
+	}
+}
+
+func (p *bashPrinter) words(ws []*syntax.Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = p.word(w)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (p *bashPrinter) command(cmd syntax.Command, ind int) {
+	switch c := cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		var parts []string
+		for _, a := range c.Assigns {
+			parts = append(parts, p.text(a))
+		}
+		if len(c.Args) > 0 {
+			parts = append(parts, p.words(c.Args))
+		}
+		p.w(strings.Join(parts, " "))
+	case *syntax.Block:
+		p.w("{ \n")
+		p.list(c.Stmts, ind+4)
+		p.w("\n")
+		p.indent(ind)
+		p.w("}")
+	case *syntax.Subshell:
+		p.w("( ")
+		for i, st := range c.Stmts {
+			if i > 0 {
+				p.w(";\n")
+				p.indent(ind)
+			}
+			p.stmt(st, ind)
+		}
+		p.w(" )")
+	case *syntax.BinaryCmd:
+		p.stmt(c.X, ind)
+		p.w(" " + c.Op.String() + " ")
+		p.stmt(c.Y, ind)
+	case *syntax.IfClause:
+		p.ifClause(c, ind)
+	case *syntax.WhileClause:
+		if c.Until {
+			p.w("until ")
+		} else {
+			p.w("while ")
+		}
+		p.inline(c.Cond, ind)
+		p.w("; do\n")
+		p.termList(c.Do, ind+4)
+		p.w("\n")
+		p.indent(ind)
+		p.w("done")
+	case *syntax.ForClause:
+		p.forClause(c, ind)
+	case *syntax.CaseClause:
+		p.caseClause(c, ind)
+	case *syntax.FuncDecl:
+		p.funcDecl(c.Name.Value, c, ind, true)
+	case *syntax.ArithmCmd:
+		p.w("((" + p.arithText(c.Left, c.Right, c.X) + "))")
+	case *syntax.TestClause:
+		p.w("[[ " + p.testExpr(c.X) + " ]]")
+	case *syntax.DeclClause:
+		parts := []string{c.Variant.Value}
+		for _, a := range c.Args {
+			parts = append(parts, p.text(a))
+		}
+		p.w(strings.Join(parts, " "))
+	case *syntax.LetClause:
+		parts := []string{"let"}
+		for _, e := range c.Exprs {
+			parts = append(parts, p.text(e))
+		}
+		p.w(strings.Join(parts, " "))
+	case *syntax.TimeClause:
+		p.w("time ")
+		if c.PosixFormat {
+			p.w("-p ")
+		}
+		if c.Stmt != nil {
+			p.stmt(c.Stmt, ind)
+		}
+	case *syntax.CoprocClause:
+		name := "COPROC"
+		if c.Name != nil {
+			name = p.word(c.Name)
+		}
+		p.w("coproc " + name + " ")
+		p.stmt(c.Stmt, ind)
+	default:
+		p.w(p.text(cmd))
+	}
+}
+
+// arithText is the source between (( and )), trimmed as bash prints it.
+func (p *bashPrinter) arithText(left, right syntax.Pos, x syntax.ArithmExpr) string {
+	a, b := int(left.Offset())+2, int(right.Offset())
+	if left.IsValid() && right.IsValid() && a <= b && b <= len(p.src) {
+		return p.src[a:b]
+	}
+	if x == nil {
+		return ""
+	}
+	return p.text(x)
+}
+
+func (p *bashPrinter) testExpr(e syntax.TestExpr) string {
+	switch e := e.(type) {
+	case *syntax.BinaryTest:
+		return p.testExpr(e.X) + " " + e.Op.String() + " " + p.testExpr(e.Y)
+	case *syntax.UnaryTest:
+		return e.Op.String() + " " + p.testExpr(e.X)
+	case *syntax.ParenTest:
+		return "( " + p.testExpr(e.X) + " )"
+	case *syntax.Word:
+		return p.word(e)
+	}
+	return ""
+}
+
+func (p *bashPrinter) ifClause(c *syntax.IfClause, ind int) {
+	p.w("if ")
+	p.inline(c.Cond, ind)
+	p.w("; then\n")
+	p.termList(c.Then, ind+4)
+	p.w("\n")
+	if e := c.Else; e != nil {
+		p.indent(ind)
+		p.w("else\n")
+		if len(e.Cond) > 0 {
+			// elif is printed as an if nested in the else branch.
+			p.indent(ind + 4)
+			p.ifClause(e, ind+4)
+			p.w(";\n")
+		} else {
+			p.termList(e.Then, ind+4)
+			p.w("\n")
+		}
+	}
+	p.indent(ind)
+	p.w("fi")
+}
+
+func (p *bashPrinter) forClause(c *syntax.ForClause, ind int) {
+	kw := "for"
+	if c.Select {
+		kw = "select"
+	}
+	switch l := c.Loop.(type) {
+	case *syntax.WordIter:
+		p.w(kw + " " + l.Name.Value)
+		if l.InPos.IsValid() {
+			p.w(" in " + p.words(l.Items))
+		}
+		p.w(";\n")
+	case *syntax.CStyleLoop:
+		part := func(e syntax.ArithmExpr) string {
+			if e == nil {
+				return ""
+			}
+			return strings.TrimSpace(p.text(e))
+		}
+		p.w("for ((" + part(l.Init) + "; " + part(l.Cond) + "; " + part(l.Post) + "))\n")
+	}
+	p.indent(ind)
+	p.w("do\n")
+	p.termList(c.Do, ind+4)
+	p.w("\n")
+	p.indent(ind)
+	p.w("done")
+}
+
+func (p *bashPrinter) caseClause(c *syntax.CaseClause, ind int) {
+	p.w("case " + p.word(c.Word) + " in \n")
+	for _, it := range c.Items {
+		p.indent(ind + 4)
+		pats := make([]string, len(it.Patterns))
+		for i, w := range it.Patterns {
+			pats[i] = p.word(w)
+		}
+		p.w(strings.Join(pats, " | ") + ")\n")
+		if len(it.Stmts) > 0 {
+			p.list(it.Stmts, ind+8)
+		}
+		p.w("\n")
+		p.indent(ind + 4)
+		op := ";;"
+		switch it.Op {
+		case syntax.Fallthrough:
+			op = ";&"
+		case syntax.Resume:
+			op = ";;&"
+		}
+		p.w(op + "\n")
+	}
+	p.indent(ind)
+	p.w("esac")
+}
