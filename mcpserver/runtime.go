@@ -57,8 +57,15 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 	if opts.MaxMemoryBytes == 0 {
 		opts.MaxMemoryBytes = 512 << 20
 	}
+	// The config's settings fill what the caller left unset.
+	if opts.MaxSessionBytes <= 0 {
+		opts.MaxSessionBytes = cfg.Settings.MaxSessionBytes
+	}
 	if opts.MaxSessionBytes <= 0 {
 		opts.MaxSessionBytes = DefaultMaxSessionBytes
+	}
+	if wr, ok := opts.Runner.(*WorkerRunner); ok && wr.MaxWorkers <= 0 && cfg.Settings.MaxWorkers > 0 {
+		wr.MaxWorkers = cfg.Settings.MaxWorkers
 	}
 	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
 	var wg sync.WaitGroup

@@ -90,7 +90,7 @@ func Run(ctx context.Context, sh *shell.Shell, opts ...Option) (int, error) {
 	// terminal for as long as it runs (runCommand), so the line editor
 	// owns the keystrokes again at the prompt.
 	sopts := append(slices.Clone(cfg.sessionOpts),
-		shell.WithStdin(nil), shell.WithStdout(os.Stdout), shell.WithStderr(os.Stderr))
+		shell.WithStdin(nil), shell.WithStdout(os.Stdout), shell.WithStderr(os.Stderr), shell.WithInteractive())
 	sess, err := sh.NewSession(sopts...)
 	if err != nil {
 		return 1, err

@@ -228,7 +228,10 @@ func mcpStatus(ctx context.Context, argv []string, stdout io.Writer) (int, error
 }
 
 func printStatus(ctx context.Context, a *mcpArgs, base, key string, q url.Values, res toolResult, stdout io.Writer) (int, error) {
-	var list struct{ Servers []mcpserver.ServerStatus }
+	var list struct {
+		Servers []mcpserver.ServerStatus
+		Limits  *mcpserver.PoolLimits
+	}
 	if err := json.Unmarshal(res.StructuredContent, &list); err != nil {
 		return 1, err
 	}
@@ -270,7 +273,36 @@ func printStatus(ctx context.Context, a *mcpArgs, base, key string, q url.Values
 	if only != "" && !found {
 		return 1, fmt.Errorf("server %q is not in the profile", only)
 	}
+	if only == "" && list.Limits != nil {
+		printLimits(stdout, *list.Limits)
+	}
 	return code, nil
+}
+
+// printLimits shows the daemon's bounds: the worker pool (absent when
+// runs are in-process) and the memory budget the sessions share.
+func printLimits(w io.Writer, l mcpserver.PoolLimits) {
+	fmt.Fprintln(w, "limits:")
+	if wk := l.Workers; wk != nil {
+		fmt.Fprintf(w, "  workers: %d of %d live (%d idle, %d pinned)\n", wk.Live, wk.Max, wk.Idle, wk.Pinned)
+	} else {
+		fmt.Fprintln(w, "  workers: none (runs are in-process)")
+	}
+	s := l.Sessions
+	fmt.Fprintf(w, "  sessions: %d holding %s of %s\n", s.Count, byteSize(s.Bytes), byteSize(s.MaxBytes))
+}
+
+// byteSize renders a byte count with a binary unit.
+func byteSize(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	f, i := float64(n), 0
+	for f >= 1024 && i < len(units)-1 {
+		f, i = f/1024, i+1
+	}
+	if i == 0 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return fmt.Sprintf("%.1f %s", f, units[i])
 }
 
 func mcpClient(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {

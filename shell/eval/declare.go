@@ -66,6 +66,36 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		return
 	}
 	r.status = r.declare(name, items)
+	r.lastArg = r.declLastArg(c, words)
+}
+
+// declLastArg is $_ after a declaration command: its last word, where a
+// compound array assignment counts as the bare name, as in bash.
+func (r *Runner) declLastArg(c *syntax.DeclClause, words []string) string {
+	if len(c.Args) == 0 {
+		return words[len(words)-1]
+	}
+	a := c.Args[len(c.Args)-1]
+	if a.Naked || a.Name == nil {
+		return words[len(words)-1]
+	}
+	if a.Array != nil {
+		return a.Name.Value
+	}
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	if a.Value == nil {
+		return a.Name.Value + op
+	}
+	if lit := a.Value.Lit(); lit != "" || len(a.Value.Parts) == 0 {
+		return a.Name.Value + op + lit
+	}
+	// The expanded value: read back what was assigned rather than
+	// expanding (and running substitutions) twice.
+	s, _ := r.lookupVar(a.Name.Value).scalar()
+	return a.Name.Value + op + s
 }
 
 // builtinDeclare is declare and friends called as ordinary commands

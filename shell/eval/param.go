@@ -104,6 +104,17 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 		b.add(piece{s: strings.Join(v.list, sep), quoted: quoted, split: !quoted})
 		return true
 	}
+	if !quoted && !b.noSplit {
+		if ifs := r.ifs(); ifs != "" && len(v.list) > 0 {
+			// Unquoted, the elements are joined by IFS's first
+			// character and split: with a non-blank IFS, empty
+			// elements (and separators inside elements) make empty
+			// fields, as in bash.
+			_, n := utf8.DecodeRuneInString(ifs)
+			b.add(piece{s: strings.Join(v.list, ifs[:n]), split: true})
+			return true
+		}
+	}
 	for i, s := range v.list {
 		if i > 0 {
 			if quoted || b.noSplit {
@@ -372,6 +383,8 @@ func (r *Runner) special(name string) (string, bool, bool) {
 		return strconv.Itoa(r.lastBg), true, true
 	case "0":
 		return r.arg0, true, true
+	case "_":
+		return r.lastArg, true, true
 	case "@", "*":
 		return strings.Join(r.params, " "), true, true
 	}

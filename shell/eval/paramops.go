@@ -73,6 +73,9 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 				return false
 			}
 			s, ok := r.expandString(w)
+			if quoted {
+				s, ok = r.expandQuotedParamWord(w)
+			}
 			if !ok {
 				return false
 			}
@@ -162,18 +165,82 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		return true
 	}
 	if quoted {
-		// Inside double quotes, single quotes in the word of - + = ?
-		// are ordinary characters (POSIX).
-		parts := make([]syntax.WordPart, len(w.Parts))
-		for i, p := range w.Parts {
-			if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
-				p = &syntax.Lit{Value: "'" + sq.Value + "'"}
-			}
-			parts[i] = p
-		}
-		return r.expandParts(b, parts, quoted, false)
+		saved := b.paramWord
+		b.paramWord = true
+		defer func() { b.paramWord = saved }()
+	}
+	if !quoted && !b.noSplit {
+		// Unquoted, the whole expansion is split: literal text of the
+		// word as well as what it expands to.
+		saved := b.splitLits
+		b.splitLits = true
+		defer func() { b.splitLits = saved }()
 	}
 	return r.expandParts(b, w.Parts, quoted, !quoted)
+}
+
+// expandQuotedParamWord expands the word of "${x:=word}" to the one
+// string assigned, with the double-quote rules of such words.
+func (r *Runner) expandQuotedParamWord(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	b := &fieldBuf{r: r, ifs: "", noSplit: true, paramWord: true}
+	if !r.expandParts(b, w.Parts, true, false) {
+		return "", false
+	}
+	// "$@" in the word gives several fields: an assignment joins them
+	// with spaces.
+	fs := b.finish()
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.s
+	}
+	return strings.Join(parts, " "), true
+}
+
+// dqUnescapeBrace removes the backslash of \} (and keeps the other
+// escapes for dqUnescape): in a ${x:-word} inside double quotes, \}
+// stands for a brace.
+func dqUnescapeBrace(s string) string {
+	if !strings.Contains(s, "\\}") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] == '}' {
+				i++
+			} else {
+				b.WriteByte(s[i])
+				i++
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// addSplitLit adds unquoted literal text that word splitting applies to;
+// backslash-escaped characters stay literal and unsplit.
+func (b *fieldBuf) addSplitLit(lit string) {
+	start := 0
+	for i := 0; i < len(lit); i++ {
+		if lit[i] != '\\' || i+1 >= len(lit) {
+			continue
+		}
+		if start < i {
+			b.add(piece{s: lit[start:i], split: true})
+		}
+		i++
+		if lit[i] != '\n' {
+			b.add(piece{s: lit[i : i+1], quoted: true})
+		}
+		start = i + 1
+	}
+	if start < len(lit) {
+		b.add(piece{s: lit[start:], split: true})
+	}
 }
 
 func (r *Runner) badSubst(p *syntax.ParamExp) {
@@ -282,6 +349,12 @@ func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) 
 	if nocase {
 		mode |= pattern.NoCase
 	}
+	return r.compilePatternMode(s, mode)
+}
+
+// compilePatternMode compiles s with an explicit mode; a pattern that
+// does not compile matches its own text literally, as in bash.
+func (r *Runner) compilePatternMode(s string, mode pattern.Mode) (*pattern.Pattern, bool) {
 	pat, err := pattern.Compile(s, mode)
 	if err != nil {
 		pat, err = pattern.Compile(pattern.QuoteMeta(s), 0)

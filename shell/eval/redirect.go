@@ -118,17 +118,18 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 	case syntax.Hdoc, syntax.DashHdoc:
 		body := ""
 		if rd.Hdoc != nil {
+			hdoc := rd.Hdoc
+			if rd.Op == syntax.DashHdoc {
+				hdoc = stripHdocTabs(hdoc)
+			}
 			if hdocQuoted(rd.Word) {
-				body = rawHeredoc(rd.Hdoc)
+				body = rawHeredoc(hdoc)
 			} else {
 				var ok bool
-				if body, ok = r.expandHeredoc(rd.Hdoc); !ok {
+				if body, ok = r.expandHeredoc(hdoc); !ok {
 					return false
 				}
 			}
-		}
-		if rd.Op == syntax.DashHdoc {
-			body = stripTabs(body)
 		}
 		save(fd)
 		r.fds.set(fd, &fdEntry{r: strings.NewReader(body)})
@@ -190,6 +191,34 @@ func hdocQuoted(w *syntax.Word) bool {
 }
 
 // rawHeredoc is a quoted here-document's body as written.
+// stripHdocTabs is the body of a <<- here-document: the tabs that start
+// each of its source lines removed (not tabs that expansions produce).
+func stripHdocTabs(w *syntax.Word) *syntax.Word {
+	out := &syntax.Word{Parts: make([]syntax.WordPart, len(w.Parts))}
+	lineStart := true
+	for i, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			out.Parts[i] = p
+			lineStart = false
+			continue
+		}
+		var b strings.Builder
+		for j := 0; j < len(l.Value); j++ {
+			c := l.Value[j]
+			if c == '\t' && lineStart {
+				continue
+			}
+			lineStart = c == '\n'
+			b.WriteByte(c)
+		}
+		nl := *l
+		nl.Value = b.String()
+		out.Parts[i] = &nl
+	}
+	return out
+}
+
 func rawHeredoc(w *syntax.Word) string {
 	var b strings.Builder
 	for _, p := range w.Parts {
@@ -346,14 +375,4 @@ func (r *Runner) badDupName(rd *syntax.Redirect, fd, src int) string {
 		return r.nodeText(rd.Word)
 	}
 	return strconv.Itoa(fd)
-}
-
-// stripTabs removes the leading tabs of every line of a <<- body (and
-// what the parser kept of the closing line's indentation).
-func stripTabs(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimLeft(l, "\t")
-	}
-	return strings.Join(lines, "\n")
 }

@@ -275,6 +275,11 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 	for k, v := range env {
 		g.vars[k] = &Var{attrs: attrExport, set: true, str: v}
 	}
+	// $_ starts as the environment's _ or the name the shell runs as.
+	r.lastArg = r.arg0
+	if v, ok := env["_"]; ok {
+		r.lastArg = v
+	}
 	r.initVars()
 	return r
 }

@@ -33,6 +33,10 @@ func (r *Runner) testClause(c *syntax.TestClause) {
 func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 	switch e := e.(type) {
 	case *syntax.Word:
+		if x := r.negatedGroup(e); x != nil {
+			v, ok := r.testExpr(x)
+			return !v, ok
+		}
 		s, ok := r.expandString(e)
 		return s != "", ok
 	case *syntax.ParenTest:
