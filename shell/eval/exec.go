@@ -37,6 +37,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if st.Negated {
 		r.noErrExit++
 	}
+	redirFailed := false
 	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 {
 		// A simple command expands its words before its redirections.
 		r.call(c, st.Redirs)
@@ -49,6 +50,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		} else {
 			r.status = 1
 			r.notePipeStatus(st.Cmd)
+			// A failed redirection is the compound command's own
+			// failure: set -e and ERR apply to it.
+			redirFailed = true
 		}
 		restore()
 	} else {
@@ -72,7 +76,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		}
 		return
 	}
-	if r.status != 0 && r.flow == flowNone && checksErrExit(st.Cmd) {
+	if r.status != 0 && r.flow == flowNone && (redirFailed || checksErrExit(st.Cmd)) {
 		r.failed()
 	}
 }

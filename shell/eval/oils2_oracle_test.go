@@ -184,6 +184,7 @@ func TestParamTestRules(t *testing.T) {
 		{"joined star null test", `set -- "" ""; IFS=; printf "<%s>" ${*:-m} "${*:-m}" ${*:+p} "${*:+p}"; echo; x=${*:-m}; echo "x=$x"; a=("" ""); printf "<%s>" "${a[*]:-m}" "${a[@]:-m}"; echo; unset IFS; printf "<%s>" "${*:-m}"; echo`, false},
 		{"indirect list null test", `a=(""); ref="a[@]"; echo "[${!ref:-wc}] [${!ref-nc}] [${a[@]:-wc}]"; a=(); echo "[${!ref:-wc}]"; a=("" ""); IFS=; ref="a[*]"; echo "[${!ref:-wc}] [${a[*]:-wc}]"`, false},
 		{"quoted empty @ list makes no word", `e=(); f() { echo $#; }; f "${e[@]+plus}"; f "${u[@]+plus}"; f "${*+p}"; f "${!e[@]+p}"; f "${e[@]:+p}"; set -- ""; f "${@:+p}"; f "x${e[@]+p}"; f "${e[@]-}"`, false},
+		{"declared reference without a value", `declare -A A=([a]=1); echo "[${!A}]"; declare x; echo "[${!x}]" $?; a=(); echo "[${!a}]"`, false},
 		{"unset indirect reference", "echo \"[${!x}]\"; echo no\necho next $?\nf() { echo \"${!1-d}\"; }; f\necho \"${!y[0]}\"\necho $?", false},
 		{"invalid indirect names", "x='a['; echo \"${!x}\"\nx=; echo \"${!x-d}\"\nx='a b'; echo \"${!x}\"\necho $?", false},
 	})
@@ -218,7 +219,8 @@ func TestErrexitCompoundAndNoOptions(t *testing.T) {
 	for _, s := range []string{"{ false && true; }; echo after $?", "if true; then false && true; fi; echo after $?",
 		"for i in 1; do false && true; done; echo after $?", "case a in a) false && true;; esac; echo after $?",
 		"f() { false && true; }; f; echo after $?", "( false && true ); echo after $?", "x() { return 3; }; { x; }; echo no",
-		"{ false && true; } > /dev/null; echo after $?"} {
+		"{ false && true; } > /dev/null; echo after $?", "{ echo in; } > /nonexistent/f; echo no",
+		"while false; do :; done < /nonexistent/f; echo no"} {
 		cases = append(cases, ruleCase{"set -e " + s, "set -e; " + s, false})
 	}
 	checkRules(t, cases)

@@ -181,9 +181,9 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 				r.fatal(1, "%s: unbound variable", name)
 				return pval{}, "", false
 			}
-			if isName(name) {
-				// Only a positional or special parameter may be unset
-				// behind ${!x}; a named one is an error.
+			if isName(name) && r.lookupVar(name) == nil {
+				// ${!x} with no variable x at all is an error (a
+				// declared one without a value expands to nothing).
 				shown := name
 				if p.Index != nil {
 					shown += "[" + r.nodeText(p.Index) + "]"
