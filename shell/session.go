@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"sync"
 
@@ -220,6 +221,23 @@ type swapReader struct {
 }
 
 func (s *swapReader) set(r io.Reader) { s.mu.Lock(); s.r = r; s.mu.Unlock() }
+
+// IsTerminal tells commands whether the stdin behind is a terminal, so a
+// command that reads piped input does not wait on a user's keyboard.
+func (s *swapReader) IsTerminal() bool {
+	s.mu.Lock()
+	r := s.r
+	s.mu.Unlock()
+	if t, ok := r.(interface{ IsTerminal() bool }); ok {
+		return t.IsTerminal()
+	}
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode()&fs.ModeCharDevice != 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func (s *swapReader) Read(p []byte) (int, error) {
 	s.mu.Lock()

@@ -38,7 +38,6 @@ func init() {
 		r.errorf("logout: not login shell: use `exit'")
 		return 1
 	})
-	add("history", func(r *Runner, a []string) int { return 0 })
 	add("fc", func(r *Runner, a []string) int {
 		r.errorf("fc: history specification out of range")
 		return 1

@@ -46,7 +46,7 @@ func (r *Runner) builtinSet(args []string) int {
 			return 0
 		}
 		if a == "+" {
-			// A lone + is an empty flag: skipped, options go on.
+			// A lone + is an option word that changes nothing.
 			args = args[1:]
 			continue
 		}

@@ -74,13 +74,15 @@ func (t *jobTable) add(j *job) {
 	t.list = append(t.list, j)
 }
 
-// goHidden runs f as a hidden job the run waits for.
-func (t *jobTable) goHidden(f func()) *job {
-	j := &job{done: make(chan struct{}), hidden: true}
+// goHidden runs f as a hidden job the run waits for (a process
+// substitution): pid is its $!, so wait $! finds it though jobs does not
+// list it, and its status is what f returns.
+func (t *jobTable) goHidden(pid int, f func() int) *job {
+	j := &job{pid: pid, done: make(chan struct{}), hidden: true}
 	t.add(j)
 	go func() {
 		defer close(j.done)
-		f()
+		j.status = f()
 	}()
 	return j
 }
@@ -143,7 +145,7 @@ func (t *jobTable) byPid(pid int) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, j := range append(t.list[:len(t.list):len(t.list)], t.inherited...) {
-		if j.pid == pid && !j.hidden {
+		if j.pid == pid && pid != 0 {
 			return j
 		}
 	}

@@ -257,8 +257,6 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 		nextPid: new(atomic.Int64),
 		jobs:    newJobTable(),
 		started: time.Now(),
-		// Empty until a command runs (nil means one status).
-		pipeStatus: []int{},
 	}
 	r.nextPid.Store(100)
 	r.interactive = cfg.Interactive
@@ -306,7 +304,7 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	r.initPWD()
 	def("SHLVL", "1")
-	r.lastArg = "bash" // $_ starts as the shell's name
+	r.pipeStatus = []int{} // PIPESTATUS starts empty
 	// OLDPWD is kept from the environment only when it names a
 	// directory; otherwise bash creates it exported but without a
 	// value, so the first cd exports it.

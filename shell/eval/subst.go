@@ -301,13 +301,18 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 		done = func() { pw.Close() }
 	}
 	r.procFDs = append(r.procFDs, fd)
-	r.lastProcSubst = r.jobs.goHidden(func() {
+	r.lastBg = sub.pid // bash sets $! to a process substitution's pid
+	r.lastProcSubst = r.jobs.goHidden(sub.pid, func() int {
 		defer done()
 		defer sub.recoverPanic()
 		sub.stmts(ps.Stmts)
+		if sub.flow == flowExit {
+			sub.status = sub.exitCode
+		}
 		sub.runExitTrap()
 		sub.jobs.waitAll()
 		sub.fds.releaseAll()
+		return sub.status
 	})
 	return "/dev/fd/" + strconv.Itoa(fd), true
 }
