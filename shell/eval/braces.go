@@ -24,6 +24,17 @@ func prepareStmts(stmts []*syntax.Stmt) {
 				if n.Value != nil && n.Index == nil {
 					words = append(words, n.Value)
 				}
+			case *syntax.Redirect:
+				// A file name or descriptor word is brace-expanded (an
+				// ambiguous redirect when it makes more than one word);
+				// here-document delimiters and here-strings are not.
+				switch n.Op {
+				case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+				default:
+					if n.Word != nil {
+						words = append(words, n.Word)
+					}
+				}
 			case *syntax.BraceExp:
 				return false
 			}

@@ -84,6 +84,7 @@ func (r *Runner) builtinWait(args []string) int {
 			if !r.waitJob(j) {
 				return 128 + 2
 			}
+			r.notifySignaled(j)
 			r.jobs.remove(j)
 		}
 		return 0
@@ -108,6 +109,7 @@ func (r *Runner) builtinWait(args []string) int {
 			return 130
 		}
 		status = j.status
+		r.notifySignaled(j)
 		if pvar != "" {
 			r.setVar(pvar, strconv.Itoa(j.pid), false)
 		}
@@ -136,6 +138,10 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		for _, s := range specs {
 			if j := r.findJob(s); j != nil {
 				list = append(list, j)
+			} else {
+				// wait -n names every id it cannot wait for (one
+				// already reaped included) as a missing job.
+				r.errorf("wait: %s: no such job", s)
 			}
 		}
 	}
@@ -146,6 +152,7 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		for _, j := range list {
 			select {
 			case <-j.done:
+				r.notifySignaled(j)
 				r.jobs.remove(j)
 				if pvar != "" {
 					r.setVar(pvar, strconv.Itoa(j.pid), false)
@@ -294,6 +301,17 @@ func (r *Runner) builtinKill(args []string) int {
 
 // signalJob cancels a background job as a signal would end it.
 func (r *Runner) signalJob(j *job, sig string) {
+	switch sig {
+	case "CHLD", "CONT", "URG", "WINCH":
+		// Ignored unless caught.
+		return
+	case "INT", "QUIT":
+		// Without job control, bash starts asynchronous commands with
+		// SIGINT and SIGQUIT ignored.
+		if !r.opts[optMonitor] {
+			return
+		}
+	}
 	if j.cancel != nil {
 		j.sig = 128 + signalNumber(sig)
 		j.cancel()

@@ -544,7 +544,9 @@ func (r *Runner) builtinCd(args []string) int {
 		target = r.abs(dir)
 	}
 	fi, err := r.cfg.FS.Stat(target)
-	if err == nil && !physical {
+	if err == nil {
+		// Logical or physical, a directory named before ".." must
+		// exist (cd -P hands the path to the kernel as written).
 		err = r.checkDotDot(dir)
 	}
 	if err != nil {

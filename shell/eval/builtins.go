@@ -298,7 +298,7 @@ func (r *Runner) builtinBreak(args []string) int {
 			// Extra operands discard the rest of the command line.
 			r.errorf("%s: too many arguments", args[0])
 			r.status = 1
-			r.abortCommand()
+			r.discardCommand()
 			return 1
 		}
 		if v < 1 {
@@ -354,6 +354,11 @@ func (r *Runner) builtinEval(args []string) int {
 
 // builtinSource runs a file in the current shell.
 func (r *Runner) builtinSource(args []string) int {
+	_, rest, ok := r.builtinFlags(args[0], "", args[0]+" filename [arguments]", args[1:])
+	if !ok {
+		return 2
+	}
+	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		r.errorf("%s: filename argument required", args[0])
 		fmt.Fprintf(r.stderr(), "%s: usage: %s filename [arguments]\n", args[0], args[0])

@@ -427,6 +427,10 @@ func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) 
 		return false
 	}
 	v.str, v.set = nv, true
+	if r.opts[optAllExport] {
+		// set -a exports what declare and local assign too.
+		v.attrs |= attrExport
+	}
 	return true
 }
 

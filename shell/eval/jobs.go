@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -160,6 +161,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	r.g.jobs.Add(1)
 	sub := r.subshell()
 	sub.noErrExit = 0
+	sub.loopDepth = 0
 	ctx, cancel := context.WithCancel(r.ctx)
 	sub.ctx = ctx
 	fg := *st
@@ -214,7 +216,18 @@ type sigpipeWriter struct {
 	broken *atomic.Bool
 }
 
-var errBrokenPipe = errors.New("Broken pipe")
+var errBrokenPipe error = brokenPipe{}
+
+// brokenPipe is EPIPE as a command sees it: it reads "Broken pipe" and
+// matches io.ErrClosedPipe and syscall.EPIPE, which commands test for to
+// stop quietly as SIGPIPE would have stopped them.
+type brokenPipe struct{}
+
+func (brokenPipe) Error() string { return "Broken pipe" }
+
+func (brokenPipe) Is(target error) bool {
+	return target == io.ErrClosedPipe || target == syscall.EPIPE
+}
 
 func (s sigpipeWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)

@@ -40,6 +40,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		names := r.varNamesWithPrefix(p.Param.Value)
 		return r.deliver(b, pval{list: names, multi: true, star: p.Names == syntax.NamesPrefix, set: true}, quoted)
 	}
+	if isAttrOp(p) {
+		return r.attrOp(b, p, quoted)
+	}
 	v, name, ok := r.paramValue(p)
 	if !ok {
 		return false
@@ -178,6 +181,18 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 				r.fatal(1, "%s: unbound variable", name)
 				return pval{}, "", false
 			}
+			if isName(name) && r.lookupVar(name) == nil {
+				// ${!x} with no variable x at all is an error (a
+				// declared one without a value expands to nothing).
+				shown := name
+				if p.Index != nil {
+					shown += "[" + r.nodeText(p.Index) + "]"
+				}
+				r.errorf("%s: invalid indirect expansion", shown)
+				r.status = 1
+				r.abortCommand()
+				return pval{}, "", false
+			}
 			return pval{}, name, true
 		}
 		ref := target.s
@@ -193,7 +208,7 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 func (r *Runner) indirect(ref string) (pval, string, bool) {
 	name, sub, hasSub := splitSubscript(ref)
 	if !validParamName(name) {
-		r.errorf("%s: invalid indirect expansion", ref)
+		r.errorf("%s: invalid variable name", ref)
 		r.status = 1
 		r.abortCommand()
 		return pval{}, "", false

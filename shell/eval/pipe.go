@@ -68,14 +68,21 @@ func (w pipeWriter) Write(b []byte) (int, error) {
 	defer p.mu.Unlock()
 	written := 0
 	for len(b) > 0 {
-		if p.rclosed {
-			return written, io.ErrClosedPipe
-		}
 		if p.wclosed {
 			return written, io.ErrClosedPipe
 		}
 		room := pipeBufSize - len(p.buf)
 		if room <= 0 {
+			// The reader going away breaks the pipe for a writer that
+			// would have to wait: small writes land in the buffer as
+			// they would under bash, whose writer nearly always runs
+			// before its reader has even started (goroutines start in
+			// no such order), so `{ echo hi; exit 55; } | false` ends
+			// with 55; an endless writer (yes | head -1) still fills
+			// the buffer and fails.
+			if p.rclosed {
+				return written, io.ErrClosedPipe
+			}
 			p.cond.Wait()
 			continue
 		}

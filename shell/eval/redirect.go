@@ -90,6 +90,11 @@ func (r *Runner) redirFD(rd *syntax.Redirect, save func(int)) (int, bool) {
 	return n, true
 }
 
+// isVarRedir reports a {var} redirection.
+func isVarRedir(rd *syntax.Redirect) bool {
+	return rd.N != nil && strings.HasPrefix(rd.N.Value, "{") && strings.HasSuffix(rd.N.Value, "}")
+}
+
 func isDupClose(rd *syntax.Redirect) bool {
 	return (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word != nil && rd.Word.Lit() == "-"
 }
@@ -98,6 +103,16 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 	fd, ok := r.redirFD(rd, save)
 	if !ok {
 		return false
+	}
+	if isVarRedir(rd) && !isDupClose(rd) && !r.shopts["varredir_close"] {
+		// A descriptor bash allocated for {var} stays open after the
+		// command, unless varredir_close is set.
+		all := save
+		save = func(n int) {
+			if n != fd {
+				all(n)
+			}
+		}
 	}
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
@@ -230,7 +245,7 @@ func (r *Runner) redirTarget(w *syntax.Word) (string, bool) {
 
 // dup handles <&N, >&N, N>&-, and >&word (a file name for both streams).
 func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
-	word, ok := r.expandString(rd.Word)
+	word, ok := r.redirTarget(rd.Word)
 	if !ok {
 		return false
 	}
@@ -261,13 +276,14 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 	}
 	e := r.fds.get(src)
 	if e == nil {
-		r.errorf("%d: Bad file descriptor", src)
+		r.errorf("%s: Bad file descriptor", r.badDupName(rd, fd, src))
 		return false
 	}
 	save(fd)
 	r.fds.set(fd, e)
 	if move && src != fd {
-		save(src)
+		// bash does not reopen the moved descriptor when the command
+		// ends: after `cmd 6>&7-`, 7 stays closed.
 		r.fds.close(src)
 	}
 	return true
@@ -341,4 +357,22 @@ func (r *Runner) umask() fs.FileMode {
 		return r.umaskVal
 	}
 	return 0o022
+}
+
+// badDupName is what bash names in "Bad file descriptor" for a failed
+// duplication: the source descriptor when written as a number; for a
+// word that needed expansion, the word as written when it duplicates onto
+// the default descriptor, otherwise the descriptor being redirected.
+func (r *Runner) badDupName(rd *syntax.Redirect, fd, src int) string {
+	if rd.Word.Lit() != "" {
+		return strconv.Itoa(src)
+	}
+	def := 1
+	if rd.Op == syntax.DplIn {
+		def = 0
+	}
+	if fd == def {
+		return r.nodeText(rd.Word)
+	}
+	return strconv.Itoa(fd)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -166,6 +167,9 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
+	// runDepth is depth at the top level of this shell's Run (non-zero
+	// in a nested shell): where an abandoned command line ends.
+	runDepth int
 	// aborted records that the last run's line was abandoned by an
 	// expansion error (an interactive shell goes on after it).
 	aborted bool
@@ -298,12 +302,13 @@ func (r *Runner) initVars() {
 	def("MACHTYPE", "x86_64-pc-linux-gnu")
 	def("HOSTTYPE", "x86_64")
 	def("OSTYPE", "linux-gnu")
-	def("PWD", r.dir)
+	r.initPWD()
 	def("SHLVL", "1")
 	r.pipeStatus = []int{} // PIPESTATUS starts empty
-	if r.vars.visible("OLDPWD") == nil {
-		// bash creates OLDPWD exported but without a value, so the
-		// first cd exports it.
+	// OLDPWD is kept from the environment only when it names a
+	// directory; otherwise bash creates it exported but without a
+	// value, so the first cd exports it.
+	if v := r.vars.visible("OLDPWD"); v == nil || !v.set || !r.isDir(v.str) {
 		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
 	}
 	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
@@ -311,6 +316,38 @@ func (r *Runner) initVars() {
 		vi.arr.set(int64(i), s)
 	}
 	r.vars.global().vars["BASH_VERSINFO"] = vi
+}
+
+// initPWD is bash's start-up rule for the working directory's name: an
+// inherited $PWD that is absolute and names the same directory is kept
+// (symlinks and all); otherwise PWD is the physical path.
+func (r *Runner) initPWD() {
+	g := r.vars.global()
+	if r.cfg.FS == nil || !path.IsAbs(r.dir) {
+		if r.vars.visible("PWD") == nil {
+			g.vars["PWD"] = &Var{set: true, str: r.dir}
+		}
+		return
+	}
+	phys := r.realpath(r.dir)
+	if v := r.vars.visible("PWD"); v != nil && v.set && path.IsAbs(v.str) && r.realpath(v.str) == phys {
+		r.dir = path.Clean(v.str)
+		return
+	}
+	r.dir = phys
+	if v := g.vars["PWD"]; v != nil {
+		v.str, v.set = phys, true
+		return
+	}
+	g.vars["PWD"] = &Var{set: true, str: phys}
+}
+
+func (r *Runner) isDir(p string) bool {
+	if p == "" || r.cfg.FS == nil {
+		return false
+	}
+	fi, err := r.cfg.FS.Stat(r.abs(p))
+	return err == nil && fi.IsDir()
 }
 
 // SetArgs sets $0 and the positional parameters.
@@ -351,6 +388,7 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		if err := r.enter(); err != nil {
 			return r.exitCode, err
 		}
+		r.runDepth = r.depth
 		r.ctx = ctx
 	} else {
 		r.g = newGuard(ctx, r.cfg.Limits)
@@ -489,7 +527,7 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	prepareStmts(stmts)
 	for _, st := range stmts {
 		r.stmt(st)
-		if r.flow == flowAbort && r.depth == 0 {
+		if r.flow == flowAbort && r.depth == r.runDepth {
 			r.flow = flowNone
 			r.aborted = true
 			return true
@@ -666,14 +704,18 @@ func (r *Runner) exit(status int) {
 func (r *Runner) fatal(status int, format string, args ...any) {
 	r.errorf(format, args...)
 	r.aborted = true
-	if r.mode == 'c' && r.subLevel == 0 && status == 1 {
+	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive {
 		// bash -c ends with 127 after a fatal expansion error.
 		status = 127
 	}
-	r.status = status
-	if !r.interactive {
-		r.exit(status)
+	if r.interactive {
+		// An interactive shell abandons the rest of the line.
+		r.status = status
+		r.abortCommand()
+		return
 	}
+	r.status = status
+	r.exit(status)
 }
 
 // subshell copies the runner for ( ), pipelines, $( ) and & : it shares

@@ -10,12 +10,16 @@ import (
 )
 
 // call runs a simple command: assignments, words, and the command they
-// name (function, builtin, or a file on $PATH).
-func (r *Runner) call(c *syntax.CallExpr) {
+// name (function, builtin, or a file on $PATH). Its redirections rds
+// apply after the words are expanded and traced, as in bash: a command
+// substitution in a word writes to the command's original stderr, and an
+// expansion error leaves the redirection's file uncreated.
+func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	r.substRan = false
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
 		r.lastArg = "" // a command without words leaves $_ empty
+		r.redirectAlone(rds)
 		return
 	}
 	args, ok := r.expandFields(c.Args)
@@ -28,6 +32,7 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	if len(args) == 0 {
 		r.assignAll(c.Assigns)
 		r.lastArg = ""
+		r.redirectAlone(rds)
 		return
 	}
 	// $_ becomes the last word once the command is done (a function's
@@ -46,6 +51,14 @@ func (r *Runner) call(c *syntax.CallExpr) {
 		}
 	}
 	r.traceArgs(c.Assigns, args)
+	if len(rds) > 0 {
+		restore, ok := r.redirect(rds)
+		defer restore()
+		if !ok {
+			r.status = 1
+			return
+		}
+	}
 	r.bashCmd = strings.Join(args, " ")
 	if !r.runDebugTrap() {
 		return
@@ -54,10 +67,29 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	r.lastArg = last
 }
 
+// redirectAlone performs the redirections of a command without a
+// command name (its assignments done), then undoes them; a failure makes
+// the status 1 and keeps the assignments.
+func (r *Runner) redirectAlone(rds []*syntax.Redirect) {
+	if len(rds) == 0 || r.flow != flowNone {
+		return
+	}
+	restore, ok := r.redirect(rds)
+	restore()
+	if !ok {
+		r.status = 1
+	}
+}
+
 // assignAll performs the assignments of a command with no words; $? is
 // the status of the last command substitution, or 0.
 func (r *Runner) assignAll(as []*syntax.Assign) {
 	status := 0
+	if r.substRan {
+		// Words that expanded to nothing: `$(exit 42)` alone has the
+		// status of its last command substitution.
+		status = r.substStatus
+	}
 	for _, a := range as {
 		if !r.assign(a, false) {
 			if r.flow == flowNone {
