@@ -294,7 +294,7 @@ func (r *Runner) builtinCommand(args []string) int {
 		// The status is 0 when any name was found.
 		status := 1
 		for _, n := range args {
-			if r.describe(n, verbose, false, false) {
+			if r.describe(n, verbose, false, false, false) {
 				status = 0
 			} else if verbose {
 				r.errorf("command: %s: not found", n)
@@ -342,8 +342,9 @@ var keywords = map[string]bool{"if": true, "then": true, "else": true, "elif": t
 	"in": true, "function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true}
 
 // describe prints what a name is for type and command -v/-V. typeFlag
-// selects type -t output; all is type -a.
-func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
+// selects type -t output; all is type -a; noFuncs is type -f, which
+// skips shell functions.
+func (r *Runner) describe(name string, verbose, typeFlag, all, noFuncs bool) bool {
 	found := false
 	say := func(short, long, kind string) {
 		found = true
@@ -368,7 +369,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 			return true
 		}
 	}
-	if f, ok := r.funcs[name]; ok {
+	if f, ok := r.funcs[name]; ok && !noFuncs {
 		say(name, name+" is a function\n"+funcSource(name, f), "function")
 		if !all {
 			return true
@@ -400,25 +401,36 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 // unless all).
 func (r *Runner) pathMatches(name string, all bool) []string {
 	var out []string
+	fallback := ""
 	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
 		}
 		p := path.Join(dir, name)
-		if fi, err := r.cfg.FS.Stat(r.abs(p)); err == nil && executable(fi) {
+		fi, err := r.cfg.FS.Stat(r.abs(p))
+		if err != nil {
+			continue
+		}
+		if executable(fi) {
 			out = append(out, p)
 			if !all {
 				break
 			}
+		} else if fallback == "" && fi.Mode().IsRegular() {
+			fallback = p
 		}
+	}
+	if len(out) == 0 && !all && fallback != "" {
+		// The file a command search would settle for (see lookPath).
+		out = append(out, fallback)
 	}
 	return out
 }
 
 func (r *Runner) builtinType(args []string) int {
 	args = args[1:]
-	var tflag, all, pathOnly, forcePath bool
+	var tflag, all, pathOnly, forcePath, noFuncs bool
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		if args[0] == "--" {
 			args = args[1:]
@@ -435,6 +447,7 @@ func (r *Runner) builtinType(args []string) int {
 			case 'P':
 				forcePath = true
 			case 'f':
+				noFuncs = true
 			default:
 				r.errorf("type: -%c: invalid option", c)
 				fmt.Fprintln(r.stderr(), "type: usage: type [-afptP] name [name ...]")
@@ -446,8 +459,10 @@ func (r *Runner) builtinType(args []string) int {
 	status := 0
 	for _, n := range args {
 		if pathOnly || forcePath {
-			if !forcePath {
-				if _, ok := r.funcs[n]; ok {
+			// type -p prints nothing for a name found before $PATH,
+			// but with -a it goes on to list every file.
+			if !forcePath && !all {
+				if _, ok := r.funcs[n]; ok && !noFuncs {
 					continue
 				}
 				if _, ok := r.builtin(n); ok || keywords[n] || r.aliases[n] != "" {
@@ -463,7 +478,7 @@ func (r *Runner) builtinType(args []string) int {
 			}
 			continue
 		}
-		if !r.describe(n, !tflag, tflag, all) {
+		if !r.describe(n, !tflag, tflag, all, noFuncs) {
 			if !tflag {
 				r.errorf("type: %s: not found", n)
 			}

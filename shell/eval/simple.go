@@ -399,6 +399,12 @@ func (r *Runner) findCommand(name string) (string, int) {
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
+		if fi, err := r.cfg.FS.Stat(p); err == nil && !executable(fi) {
+			// bash settles for a file it cannot execute when $PATH has
+			// nothing better, and then fails to run it.
+			r.errorf("%s: Permission denied", p)
+			return "", 126
+		}
 		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
@@ -416,9 +422,12 @@ func executable(fi fs.FileInfo) bool {
 	return fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
 }
 
-// lookPath searches $PATH for an executable regular file.
+// lookPath searches $PATH for an executable regular file. Like bash, it
+// falls back to the first non-executable regular file it saw when no
+// directory holds an executable one.
 func (r *Runner) lookPath(name string) (string, bool) {
 	pathVar := r.searchPath()
+	fallback := ""
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -427,11 +436,18 @@ func (r *Runner) lookPath(name string) (string, bool) {
 		if !path.IsAbs(p) {
 			p = path.Join(r.dir, p)
 		}
-		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
+		fi, err := r.cfg.FS.Stat(p)
+		if err != nil {
+			continue
+		}
+		if executable(fi) {
 			return p, true
 		}
+		if fallback == "" && fi.Mode().IsRegular() {
+			fallback = p
+		}
 	}
-	return "", false
+	return fallback, fallback != ""
 }
 
 // callFunc runs a shell function with args as its positional parameters.

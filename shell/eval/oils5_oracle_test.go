@@ -1,0 +1,16 @@
+package eval_test
+
+import "testing"
+
+// TestOils5Rules: rules found through the Oils spec corpus, checked
+// against /bin/bash.
+func TestOils5Rules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A command search settles for a non-executable file when no
+		// executable one is on $PATH; running it is then refused.
+		{name: "type non-executable", script: "mkdir d; touch d/ne; PATH=$PWD/d:$PATH\ntype -t ne; echo $?\ncommand -v ne >/dev/null; echo $?\ntype -a ne; echo $?\nne; echo $?\n"},
+		// type -f skips functions; -p prints nothing for names found
+		// before $PATH unless -a asks for every file.
+		{name: "type -f and -ap", script: "pwd() { :; }\ntype -f pwd; type -ft pwd; type -p pwd; echo $?\ntype -ap pwd; type -fa pwd\n"},
+	})
+}
