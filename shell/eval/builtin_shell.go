@@ -428,6 +428,19 @@ func (r *Runner) pathMatches(name string, all bool) []string {
 	return out
 }
 
+// foundBeforePath reports whether a command search finds name as an
+// alias, keyword, function (unless noFuncs) or builtin.
+func (r *Runner) foundBeforePath(name string, noFuncs bool) bool {
+	if _, ok := r.aliases[name]; ok && r.shopts["expand_aliases"] {
+		return true
+	}
+	if _, ok := r.funcs[name]; ok && !noFuncs {
+		return true
+	}
+	_, ok := r.builtin(name)
+	return ok || keywords[name]
+}
+
 func (r *Runner) builtinType(args []string) int {
 	args = args[1:]
 	var tflag, all, pathOnly, forcePath, noFuncs bool
@@ -459,18 +472,15 @@ func (r *Runner) builtinType(args []string) int {
 	status := 0
 	for _, n := range args {
 		if pathOnly || forcePath {
-			// type -p prints nothing for a name found before $PATH,
-			// but with -a it goes on to list every file.
-			if !forcePath && !all {
-				if _, ok := r.funcs[n]; ok && !noFuncs {
-					continue
-				}
-				if _, ok := r.builtin(n); ok || keywords[n] || r.aliases[n] != "" {
-					continue
-				}
+			// type -p prints nothing for a name found before $PATH
+			// (it still counts as found), but with -a it goes on to
+			// list every file.
+			early := !forcePath && r.foundBeforePath(n, noFuncs)
+			if early && !all {
+				continue
 			}
 			ps := r.pathMatches(n, all)
-			if len(ps) == 0 {
+			if len(ps) == 0 && !early {
 				status = 1
 			}
 			for _, p := range ps {

@@ -12,5 +12,8 @@ func TestOils5Rules(t *testing.T) {
 		// type -f skips functions; -p prints nothing for names found
 		// before $PATH unless -a asks for every file.
 		{name: "type -f and -ap", script: "pwd() { :; }\ntype -f pwd; type -ft pwd; type -p pwd; echo $?\ntype -ap pwd; type -fa pwd\n"},
+		// A name found as a function, builtin or alias counts as found
+		// for type -p, which prints nothing for it.
+		{name: "type -ap status", script: "shopt -s expand_aliases; alias x=y\nf() { :; }\ntype -ap f; echo $?; type -ap cd; echo $?; type -p x; echo $?\ntype -ap nonexist; echo $?; type -Pa f; echo $?\n"},
 	})
 }
