@@ -15,5 +15,11 @@ func TestOils5Rules(t *testing.T) {
 		// A name found as a function, builtin or alias counts as found
 		// for type -p, which prints nothing for it.
 		{name: "type -ap status", script: "shopt -s expand_aliases; alias x=y\nf() { :; }\ntype -ap f; echo $?; type -ap cd; echo $?; type -p x; echo $?\ntype -ap nonexist; echo $?; type -Pa f; echo $?\n"},
+		// A function body must be a compound command; bash rejects the
+		// line when it reads it.
+		{name: "unbraced function body", script: "echo a\nf() ls\necho b\n"},
+		{name: "negated function body", script: "f() ! { :; }\n"},
+		{name: "nested unbraced body", script: "if true; then f() x=1; fi\n"},
+		{name: "compound function bodies", script: "f() [[ 1 ]]; f; echo $?\ng() ((0)); g; echo $?\nh() { echo h; } >/dev/null; h; echo $?\n"},
 	})
 }

@@ -497,6 +497,14 @@ func (r *Runner) runSource(src *source) {
 			if int(stmts[0].Pos().Offset()) <= done {
 				continue
 			}
+			if berr := badFuncBody(stmts); berr != nil {
+				r.reportSyntax(src, berr)
+				r.status = 2
+				if r.evalLevel() == 0 {
+					r.exit(2)
+				}
+				return
+			}
 			done = int(stmts[len(stmts)-1].End().Offset())
 			if !r.runLine(src, stmts) {
 				return
