@@ -487,7 +487,11 @@ func (r *Runner) xtrace(line string) {
 	ps4, _ := r.lookupVar("PS4").scalar()
 	prefix := ""
 	if ps4 != "" {
+		// bash turns xtrace off while it expands PS4, so a command
+		// substitution in it is not traced (which would recurse).
+		r.opts[optXTrace] = false
 		s, ok := r.expandText(ps4)
+		r.opts[optXTrace] = true
 		if ok {
 			prefix = s
 		}
