@@ -23,6 +23,7 @@ func TestOils5Rules(t *testing.T) {
 		{name: "compound function bodies", script: "f() [[ 1 ]]; f; echo $?\ng() ((0)); g; echo $?\nh() { echo h; } >/dev/null; h; echo $?\n"},
 		// xtrace is off while PS4 is expanded: its command substitutions
 		// are not traced.
-		{name: "PS4 with command substitution", script: "PS4='+$(echo trace) '; set -x\necho hi\nf() { echo f; }; PS4='+$(f; echo e >&2) '\necho z\n"},
+		{name: "PS4 with command substitution", script: "PS4='+$(echo trace) '; set -x\necho hi\n"},
+		{name: "PS4 calling a function", script: "f() { echo f; }; PS4='+$(f; echo e >&2) '; set -x\necho z\n"},
 	})
 }
