@@ -25,5 +25,8 @@ func TestOils5Rules(t *testing.T) {
 		// are not traced.
 		{name: "PS4 with command substitution", script: "PS4='+$(echo trace) '; set -x\necho hi\n"},
 		{name: "PS4 calling a function", script: "f() { echo f; }; PS4='+$(f; echo e >&2) '; set -x\necho z\n"},
+		// A blank offset or length of a substring expansion is 0; only
+		// an empty offset with no length is a bad substitution.
+		{name: "blank slice parts", script: "a=(1 2 3); s=abc; set -- x y\necho ${a[@]: } ${a[@]::}. ${a[@]:0:}. ${a[@]: : }. ${a[@]:1: }.\necho ${s: } ${s:: }. \"${s:1: }\" \"${@:1: }\" ${a[1]: }\necho ${s:}; echo after\necho ${a[@]:}\n"},
 	})
 }

@@ -22,6 +22,9 @@ type pval struct {
 func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	if r.src != nil && r.src.badSubst != nil && p.Dollar.IsValid() {
 		if orig, ok := r.src.badSubst[int(p.Dollar.Offset())]; ok {
+			if pe, text := blankSliceParam(orig); pe != nil {
+				return r.expandBlankSlice(b, pe, text, quoted)
+			}
 			r.errorf("%s: bad substitution", orig)
 			r.status = 1
 			r.abortCommand()
