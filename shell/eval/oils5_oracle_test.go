@@ -28,5 +28,7 @@ func TestOils5Rules(t *testing.T) {
 		// A blank offset or length of a substring expansion is 0; only
 		// an empty offset with no length is a bad substitution.
 		{name: "blank slice parts", script: "a=(1 2 3); s=abc; set -- x y\necho ${a[@]: } ${a[@]::}. ${a[@]:0:}. ${a[@]: : }. ${a[@]:1: }.\necho ${s: } ${s:: }. \"${s:1: }\" \"${@:1: }\" ${a[1]: }\necho ${s:}; echo after\necho ${a[@]:}\n"},
+		// An empty arithmetic expression is 0: (( )) fails, $(( )) is 0.
+		{name: "empty arithmetic", script: "(( ))\necho status=$?\necho $(( )) $((  ))\nx=$(( )); echo \"<$x>\"\nfor (( ; ; )); do echo one; break; done\n"},
 	})
 }

@@ -588,7 +588,8 @@ func blankArith(text string, err error) (string, bool) {
 	if off > len(text) {
 		return "", false
 	}
-	for start := off; start >= 1; start-- {
+	// The error may point at the (( or $(( itself (an empty expression).
+	for start := min(off+2, len(text)-1); start >= 1; start-- {
 		if text[start-1:start+1] != "((" {
 			continue
 		}
