@@ -737,8 +737,8 @@ func (r *Runner) builtinExec(args []string) int {
 		r.keepRedirs = true
 		return 0
 	}
-	if _, st := r.findCommand(args[0]); st != 0 {
-		if st == 127 {
+	if p, st := r.findCommand(args[0]); st != 0 {
+		if st == 127 && p == "" {
 			r.errorf("exec: %s: not found", args[0])
 		}
 		r.exit(st)

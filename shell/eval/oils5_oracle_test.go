@@ -30,5 +30,8 @@ func TestOils5Rules(t *testing.T) {
 		{name: "blank slice parts", script: "a=(1 2 3); s=abc; set -- x y\necho ${a[@]: } ${a[@]::}. ${a[@]:0:}. ${a[@]: : }. ${a[@]:1: }.\necho ${s: } ${s:: }. \"${s:1: }\" \"${@:1: }\" ${a[1]: }\necho ${s:}; echo after\necho ${a[@]:}\n"},
 		// An empty arithmetic expression is 0: (( )) fails, $(( )) is 0.
 		{name: "empty arithmetic", script: "(( ))\necho status=$?\necho $(( )) $((  ))\nx=$(( )); echo \"<$x>\"\nfor (( ; ; )); do echo one; break; done\n"},
+		// A remembered command runs from its remembered path; gone, it
+		// fails there unless checkhash makes bash search again.
+		{name: "hashed command removed", script: "mkdir -p one two; PATH=\"$PWD/one:$PWD/two:$PATH\"\necho 'echo two' > two/mycmd; chmod +x two/mycmd\nmycmd; echo status=$?\necho 'echo one' > one/mycmd; chmod +x one/mycmd; rm two/mycmd\nmycmd; echo status=$?\nshopt -s checkhash; mycmd; echo $?\n"},
 	})
 }

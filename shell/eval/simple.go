@@ -313,7 +313,7 @@ func (r *Runner) runExternal(args []string) {
 	name := args[0]
 	p, status := r.findCommand(name)
 	if status != 0 {
-		if status == 127 && !strings.Contains(name, "/") {
+		if status == 127 && p == "" && !strings.Contains(name, "/") {
 			if f, ok := r.funcs["command_not_found_handle"]; ok {
 				r.callFunc(f, append([]string{"command_not_found_handle"}, args...))
 				return
@@ -373,7 +373,8 @@ func (r *Runner) handlerCtx() *HandlerCtx {
 
 // findCommand resolves a command name to a file: a name with a slash is
 // taken as a path, others are searched in $PATH (remembered by hash).
-// It prints the error for a path that cannot run and returns its status.
+// It prints the error for a path that cannot run and returns its status;
+// a path with status 127 is a remembered one that is gone (reported).
 func (r *Runner) findCommand(name string) (string, int) {
 	if strings.Contains(name, "/") {
 		p := r.abs(name)
@@ -395,6 +396,11 @@ func (r *Runner) findCommand(name string) (string, int) {
 	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
+		} else if !r.shopts["checkhash"] && err != nil {
+			// bash runs a remembered command from its remembered path
+			// without searching $PATH again (unless checkhash is set).
+			r.errorf("%s: %s", p, errText(err))
+			return p, 127
 		}
 		delete(r.hash, name)
 	}
