@@ -28,6 +28,10 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.exit(143)
 		return
 	}
+	if r.opts[optNoExec] && !r.interactive {
+		// set -n: a non-interactive shell reads on but runs nothing more.
+		return
+	}
 	r.setLine(st.Pos())
 	if st.Background {
 		r.background(st)

@@ -33,5 +33,8 @@ func TestOils5Rules(t *testing.T) {
 		// A remembered command runs from its remembered path; gone, it
 		// fails there unless checkhash makes bash search again.
 		{name: "hashed command removed", script: "mkdir -p one two; PATH=\"$PWD/one:$PWD/two:$PATH\"\necho 'echo two' > two/mycmd; chmod +x two/mycmd\nmycmd; echo status=$?\necho 'echo one' > one/mycmd; chmod +x one/mycmd; rm two/mycmd\nmycmd; echo status=$?\nshopt -s checkhash; mycmd; echo $?\n"},
+		// set -n stops a non-interactive shell running anything more.
+		{name: "set -n", script: "echo 1; set -n; echo 2\nset +n\necho 3\nexit 4\n"},
+		{name: "set -n in a function", script: "f() { set -n; echo in; }; f; echo out\n"},
 	})
 }
