@@ -36,5 +36,8 @@ func TestOils5Rules(t *testing.T) {
 		// set -n stops a non-interactive shell running anything more.
 		{name: "set -n", script: "echo 1; set -n; echo 2\nset +n\necho 3\nexit 4\n"},
 		{name: "set -n in a function", script: "f() { set -n; echo in; }; f; echo out\n"},
+		// Each stage of a pipeline is a subshell where set -e applies,
+		// unless the pipeline is itself a condition.
+		{name: "errexit in pipeline stages", script: "set -e; trap 'echo trap' EXIT\n{ echo one; false; echo two; } | cat\nfalse | true; echo ok\nif { false; echo in; } | cat; then echo then; fi\n! { false; echo neg; } | cat\necho end\n"},
 	})
 }
