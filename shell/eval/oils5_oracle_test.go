@@ -39,5 +39,14 @@ func TestOils5Rules(t *testing.T) {
 		// Each stage of a pipeline is a subshell where set -e applies,
 		// unless the pipeline is itself a condition.
 		{name: "errexit in pipeline stages", script: "set -e; trap 'echo trap' EXIT\n{ echo one; false; echo two; } | cat\nfalse | true; echo ok\nif { false; echo in; } | cat; then echo then; fi\n! { false; echo neg; } | cat\necho end\n"},
+		// An associative array's subscript met as text has its quotes
+		// removed: A['k'], A["k"] and A[\k] all name key k.
+		{name: "assoc key quote removal", script: `declare -A A=(['foo']=bar ['spam']=42 ["a b"]=7 ['$x']=9)
+ref="A['spam']"; echo ${!ref}
+(( x = A['spam'] )); echo $x; (( y = A["a b"] + 1 )); echo $y
+(( A['new'] = 5 )); unset "A['foo']"; unset 'A[$x]'
+read "A['r']" <<< hi; printf -v "A[\"p\"]" %s pv; A['q']=1; A["w"]=2
+declare -p A
+`},
 	})
 }
