@@ -48,5 +48,8 @@ ref="A['spam']"; echo ${!ref}
 read "A['r']" <<< hi; printf -v "A[\"p\"]" %s pv; A['q']=1; A["w"]=2
 declare -p A
 `},
+		// let is an ordinary builtin: its arguments are words, so # starts
+		// a comment and a bare let is let's own error.
+		{name: "let arguments are words", script: "let x=1\nlet y=x+2\nlet z=y*3  # a comment\necho $x $y $z\nlet; echo $?\ntrue && let a=1 # c\nif let b=a+1 # c\nthen echo $a $b; fi\n"},
 	})
 }

@@ -476,6 +476,12 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if at, ok := quoteLetAt(parseText, err); ok {
+					parseText = parseText[:at] + "\\" + parseText[at:]
+					src.text = src.text[:at] + "\\" + src.text[at:]
+					retry = true
+					break
+				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}
