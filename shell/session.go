@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"sync"
 
@@ -99,6 +100,10 @@ func (s *Shell) evalConfig(interactive bool) *eval.Config {
 	}
 }
 
+// WithInteractive makes a session behave as an interactive bash (a REPL):
+// $- has i, aliases expand, and error messages carry no "line N:".
+func WithInteractive() ExecOption { return func(c *execConfig) { c.interactive = true } }
+
 // Exec runs script in the session; state persists for the next Exec.
 func (sess *Session) Exec(ctx context.Context, script string) (Result, error) {
 	return sess.run(ctx, script)
@@ -140,6 +145,14 @@ func (sess *Session) Exited() bool { return sess.r.Exited() }
 // expansion error rather than by exit. The evaluator reports those as
 // bash does, so an interactive session simply goes on.
 func (sess *Session) FatalExpansion() bool { return false }
+
+// Completions returns the options `complete` registered for the command
+// name in this session (for example ["-W", "start stop"]), for a line
+// editor to complete that command's arguments; false when there is none.
+func (sess *Session) Completions(name string) ([]string, bool) {
+	opts, ok := sess.r.Completions(name)
+	return append([]string(nil), opts...), ok
+}
 
 // Var returns a shell variable's value as a string.
 func (sess *Session) Var(name string) string {
@@ -226,6 +239,24 @@ func (s *swapReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return r.Read(p)
+}
+
+// IsTerminal reports whether the reader underneath is a terminal (says so
+// itself, or stats as a character device). Commands that read their
+// input only when something is piped in (tool commands) ask this: the
+// swap hides the underlying reader's own methods.
+func (s *swapReader) IsTerminal() bool {
+	s.mu.Lock()
+	r := s.r
+	s.mu.Unlock()
+	if t, ok := r.(interface{ IsTerminal() bool }); ok {
+		return t.IsTerminal()
+	}
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		fi, err := st.Stat()
+		return err == nil && fi.Mode()&fs.ModeCharDevice != 0
+	}
+	return false
 }
 
 // quoteWord single-quotes s for a shell command line.

@@ -144,6 +144,7 @@ type Runner struct {
 	procFDs        []int
 	sigpipe        *atomic.Bool
 	disabled       map[string]bool // enable -n
+	exited         bool            // the last Run ended by exit (Exited)
 	sourceDepth    int
 	// errTrapInherited and debugInherited: set -E / set -T semantics are
 	// read from opts; these stay false until declare -ft is supported.
@@ -160,8 +161,8 @@ type Runner struct {
 	keepExitTrap bool
 	ulimits      map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
-	arithCtx string
-	completions  map[string]compSpec
+	arithCtx    string
+	completions map[string]compSpec
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
@@ -305,7 +306,8 @@ func (r *Runner) Dir() string { return r.dir }
 func (r *Runner) Status() int { return r.status }
 
 // Exited reports whether the script ran exit (or a fatal error ended it).
-func (r *Runner) Exited() bool { return r.flow == flowExit }
+// Run clears the flow state when it returns, so this is remembered apart.
+func (r *Runner) Exited() bool { return r.exited || r.flow == flowExit }
 
 // Run reads and runs src one complete command at a time, as bash reads a
 // script, and returns the exit status. file names the script in messages
@@ -348,9 +350,10 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 	if file != "" {
 		r.scriptFile = file
 	}
-	r.flow = flowNone
+	r.flow, r.exited = flowNone, false
 	r.runSource(&source{text: src, file: file})
-	if r.flow == flowExit {
+	r.exited = r.flow == flowExit
+	if r.exited {
 		r.status = r.exitCode
 	}
 	if !r.keepExitTrap || r.flow == flowExit {
