@@ -22,7 +22,7 @@ const mcpUsage = `Usage:
   justbash mcp run [PROFILE] [--profile NAME] [--config FILE] [--in-process]
   justbash mcp server [PROFILE] [--port 41528] [--bind 127.0.0.1] [--config FILE] [--in-process]
   justbash mcp client [--host H] [--port N] [--profile NAME] [--session-id ID] [--api-key KEY]
-  justbash mcp status [SERVER] [--tools] [--profile NAME] [--host H] [--port N]
+  justbash mcp status [SERVER] [--tools] [--profile NAME] [--host H] [--port N] [--wait DURATION]
   justbash mcp restart [--host H] [--port N]
   justbash mcp auth [SERVER] [--no-browser] [--callback-port 41527]
 
@@ -146,7 +146,7 @@ func runMCP(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "client":
 		code, err = mcpClient(ctx, rest, stdin, stdout, stderr)
 	case "status":
-		code, err = mcpStatus(ctx, rest, stdout)
+		code, err = mcpStatus(ctx, rest, stdout, stderr)
 	case "restart":
 		code, err = mcpRestart(ctx, rest, stdout)
 	case "auth":
