@@ -55,6 +55,9 @@ type Settings struct {
 	NormalizeToolNames    bool
 	// Bind is the daemon's listen address when --bind is not given.
 	Bind string
+	// Approve is the consent policy for tools that change things
+	// (consent.go); "" means prompt.
+	Approve string
 }
 
 // ConfigError names the file, the key and the reason of a config problem.
@@ -294,8 +297,15 @@ func (cfg *Config) parseSettings(top map[string]any) error {
 				if err == nil && cfg.Settings.Bind == "" {
 					err = f.errorf(k, "must not be empty")
 				}
+			case "approve":
+				cfg.Settings.Approve, err = f.str(k, x)
+				if err == nil {
+					if perr := CheckApprove(cfg.Settings.Approve); perr != nil {
+						err = f.errorf(k, "%s", perr.Error())
+					}
+				}
 			default:
-				err = f.errorf(k, "unknown setting (want auto_strip_tool_prefixes, normalize_tool_names, bind)")
+				err = f.errorf(k, "unknown setting (want auto_strip_tool_prefixes, normalize_tool_names, bind, approve)")
 			}
 			if err != nil {
 				return err

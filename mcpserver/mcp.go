@@ -2,9 +2,11 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log"
 
+	"github.com/justbash/justbash/toolcmd"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -25,10 +27,11 @@ const (
 // caller's profile and session come from the context (WithScope).
 func NewMCPServer(rt *Runtime) *server.MCPServer {
 	s := server.NewMCPServer("justbash-mcp", Version, server.WithToolCapabilities(false), server.WithRecovery())
+	ask := elicitAsker(s)
 	add := func(t mcp.Tool) {
 		name := t.Name
 		s.AddTool(t, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return rt.Call(ctx, name, req.GetArguments()), nil
+			return rt.Call(WithAsker(ctx, ask), name, req.GetArguments()), nil
 		})
 	}
 	readOnly := func(title string) mcp.ToolOption {
@@ -66,4 +69,31 @@ func ServeStdio(ctx context.Context, rt *Runtime, profile string, in io.Reader, 
 		return WithScope(ctx, Scope{Profile: profile, Session: sess})
 	})
 	return s.Listen(ctx, in, out)
+}
+
+// elicitAsker asks the user of the calling MCP client through elicitation
+// (an approval: a form with no fields, accepted or declined). A client
+// that did not declare the elicitation capability, or a transport
+// without a session to send the request on, cannot be asked.
+func elicitAsker(s *server.MCPServer) AskFunc {
+	return func(ctx context.Context, message string) (toolcmd.ElicitAction, error) {
+		ci, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
+		if !ok || ci.GetClientCapabilities().Elicitation == nil {
+			return "", ErrCannotAsk
+		}
+		res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
+			Message:         message,
+			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+		}})
+		switch {
+		case errors.Is(err, server.ErrElicitationNotSupported), errors.Is(err, server.ErrNoActiveSession),
+			errors.Is(err, server.ErrServerInitiatedRequestUnsupported):
+			return "", ErrCannotAsk
+		case err != nil:
+			return "", err
+		case res == nil:
+			return toolcmd.ActionCancel, nil
+		}
+		return toolcmd.ElicitAction(res.Action), nil
+	}
 }
