@@ -34,6 +34,11 @@ func NewMCPServer(rt *Runtime) *server.MCPServer {
 			return rt.Call(WithAsker(ctx, ask), name, req.GetArguments()), nil
 		})
 	}
+	// execute_code and bash change nothing by themselves: every tool call
+	// they make passes this server's consent policy. Saying so keeps a
+	// justbash nested in another from asking twice (mcp-go marks a tool
+	// destructive unless told otherwise).
+	policed := func(t *mcp.Tool) { t.Annotations.DestructiveHint = mcp.ToBoolPtr(false) }
 	readOnly := func(title string) mcp.ToolOption {
 		return func(t *mcp.Tool) {
 			t.Annotations.Title = title
@@ -47,11 +52,11 @@ func NewMCPServer(rt *Runtime) *server.MCPServer {
 		mcp.WithString("code", mcp.Required(), mcp.Description("JavaScript: the body of an async function")),
 		mcp.WithAny("data", mcp.Description("Any JSON value, exposed to the script as the global `data`")),
 		mcp.WithInteger("timeoutMs", mcp.Description("Timeout in milliseconds (1–300000, default 30000)")),
-		mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)"))))
-	add(mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs)))
-	add(mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs)))
+		mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)")), policed))
+	add(mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs), policed))
+	add(mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs), policed))
 	add(mcp.NewTool(ToolBash, mcp.WithDescription(descBash),
-		mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run"))))
+		mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run")), policed))
 	return s
 }
 

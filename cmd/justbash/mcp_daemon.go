@@ -23,7 +23,7 @@ import (
 var errRestart = errors.New("restart requested")
 
 func mcpServe(ctx context.Context, argv []string, stderr io.Writer) (int, error) {
-	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "port", "bind"})
+	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "port", "bind", "approve"})
 	if err != nil {
 		return 0, err
 	}

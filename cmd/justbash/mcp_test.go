@@ -122,6 +122,7 @@ func TestMCPUsageErrors(t *testing.T) {
 		{[]string{"mcp", "run", "zzz", "--config", outer}, 1, `unknown preset "zzz" (available presets: default, nobash)`},
 		{[]string{"mcp", "run", "--config", filepath.Join(dir, "missing.json")}, 1, "missing.json: no such file or directory"},
 		{[]string{"mcp", "server", "--port", "99999"}, 2, "invalid port"},
+		{[]string{"mcp", "run", "--config", outer, "--approve", "maybe"}, 2, `--approve: unknown policy "maybe" (want prompt, allow-all, deny-all or accept-all)`},
 	} {
 		o := runCLI(t, "", tc.args...)
 		if o.code != tc.code || !strings.Contains(o.stderr, tc.want) {
