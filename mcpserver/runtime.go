@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -317,13 +316,3 @@ func (rt *Runtime) Tools(profile, server string) ([]*ExposedTool, error) {
 
 // elapsedMs rounds a duration to whole milliseconds.
 func elapsedMs(d time.Duration) int64 { return d.Round(time.Millisecond).Milliseconds() }
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

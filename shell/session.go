@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 	"sync"
 
 	"github.com/justbash/justbash/shell/eval"
@@ -257,9 +256,4 @@ func (s *swapReader) IsTerminal() bool {
 		return err == nil && fi.Mode()&fs.ModeCharDevice != 0
 	}
 	return false
-}
-
-// quoteWord single-quotes s for a shell command line.
-func quoteWord(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
