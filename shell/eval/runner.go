@@ -420,7 +420,8 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 	r.flow = flowNone
 	r.aborted, r.exited = false, false
 	r.runSource(&source{text: src, file: file})
-	if r.flow == flowExit {
+	r.exited = r.flow == flowExit
+	if r.exited {
 		r.status = r.exitCode
 	}
 	if !r.keepExitTrap || r.flow == flowExit {
