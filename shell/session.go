@@ -255,4 +255,3 @@ func (s *swapReader) Read(p []byte) (int, error) {
 	}
 	return r.Read(p)
 }
-
