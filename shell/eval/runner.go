@@ -175,6 +175,8 @@ type Runner struct {
 	aborted bool
 	// exited records that the last Run ended by exit (or a fatal error).
 	exited bool
+	// returnTrapDepth is the function depth where trap ... RETURN was set.
+	returnTrapDepth int
 	// lastProcSubst is the newest process substitution, which a bare
 	// wait waits for.
 	lastProcSubst *job
