@@ -51,5 +51,8 @@ declare -p A
 		// let is an ordinary builtin: its arguments are words, so # starts
 		// a comment and a bare let is let's own error.
 		{name: "let arguments are words", script: "let x=1\nlet y=x+2\nlet z=y*3  # a comment\necho $x $y $z\nlet; echo $?\ntrue && let a=1 # c\nif let b=a+1 # c\nthen echo $a $b; fi\n"},
+		// A nested shell keeps an inherited $PWD naming its directory and
+		// otherwise starts with the physical path.
+		{name: "nested shell PWD", script: "mkdir -p t/target; ln -s -f $PWD/t/target t/symlink; cd t/symlink\nbash -c 'basename $(pwd)'\nunset PWD\nbash -c 'basename $(pwd) $PWD'\nexport PWD=/tmp; bash -c 'basename $(pwd)'\n"},
 	})
 }
