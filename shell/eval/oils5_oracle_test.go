@@ -54,5 +54,8 @@ declare -p A
 		// A nested shell keeps an inherited $PWD naming its directory and
 		// otherwise starts with the physical path.
 		{name: "nested shell PWD", script: "mkdir -p t/target; ln -s -f $PWD/t/target t/symlink; cd t/symlink\nbash -c 'basename $(pwd)'\nunset PWD\nbash -c 'basename $(pwd) $PWD'\nexport PWD=/tmp; bash -c 'basename $(pwd)'\n"},
+		// A float in arithmetic is bash's run-time error, not a syntax
+		// error of the whole line.
+		{name: "float in arithmetic", script: "echo $((1 + 2.3)); echo st=$?\necho next\n(( x = 1.5 )); echo $? ${x-unset}\n"},
 	})
 }

@@ -590,10 +590,18 @@ func blankParam(text string, err error) (string, int, string, bool) {
 // its content with a same-length valid expression.
 func blankArith(text string, err error) (string, bool) {
 	var pe syntax.ParseError
-	if !errors.As(err, &pe) || pe.Incomplete {
+	var le syntax.LangError
+	var off int
+	switch {
+	case errors.As(err, &pe) && !pe.Incomplete:
+		off = int(pe.Pos.Offset())
+	case errors.As(err, &le):
+		// Another shell's arithmetic (2.3 floats): bash's own error
+		// comes when the expression is evaluated.
+		off = int(le.Pos.Offset())
+	default:
 		return "", false
 	}
-	off := int(pe.Pos.Offset())
 	if off > len(text) {
 		return "", false
 	}
