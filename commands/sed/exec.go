@@ -46,6 +46,7 @@ type runner struct {
 	rfiles  map[string]*bufio.Reader
 	fatal   error
 	matches [][]int
+	steps   int64 // commands executed, for guard
 }
 
 var errNoPrevRegex = errors.New("no previous regular expression")
@@ -111,7 +112,7 @@ func (r *runner) execute() (restart, print bool) {
 		case actQuit:
 			return false, false
 		}
-		if r.fatal != nil {
+		if r.fatal != nil || !r.guard() {
 			return false, false
 		}
 		pc = next

@@ -26,7 +26,7 @@ import (
 
 const (
 	// Timeout is the deadline each fuzzed run gets.
-	Timeout = 2 * time.Second
+	Timeout = time.Second
 	// Grace is how long past its deadline a run may take before it counts
 	// as a hang. It is generous because the fuzzer shares two loaded cores
 	// with other work; a real hang (a loop that never checks its context)
