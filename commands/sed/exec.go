@@ -46,7 +46,6 @@ type runner struct {
 	rfiles  map[string]*bufio.Reader
 	fatal   error
 	matches [][]int
-	steps   int64 // commands executed, for guard
 }
 
 var errNoPrevRegex = errors.New("no previous regular expression")
@@ -112,7 +111,7 @@ func (r *runner) execute() (restart, print bool) {
 		case actQuit:
 			return false, false
 		}
-		if r.fatal != nil || !r.guard() {
+		if r.fatal != nil {
 			return false, false
 		}
 		pc = next

@@ -14,7 +14,11 @@ package fuzzkit
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
+	"io/fs"
+	"path"
 	"strings"
 	"sync"
 	"testing"
@@ -183,5 +187,60 @@ func Wait[T any](done <-chan T, d time.Duration) (v T, ok bool) {
 		return v, true
 	case <-t.C:
 		return v, false
+	}
+}
+
+// Snapshot describes every file, directory and link of fsys outside the
+// subtree skip (not following links), so a target can check that an
+// extraction into skip left the rest of the filesystem as it was.
+func Snapshot(fsys vfs.FS, skip string) map[string]string {
+	out := map[string]string{}
+	var walk func(dir string)
+	walk = func(dir string) {
+		ents, err := fsys.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			p := path.Join(dir, e.Name())
+			if p == skip || strings.HasPrefix(p, skip+"/") {
+				continue
+			}
+			fi, err := fsys.Lstat(p)
+			if err != nil {
+				out[p] = "lstat error"
+				continue
+			}
+			desc := fmt.Sprintf("%v %d", fi.Mode(), fi.Size())
+			switch {
+			case fi.Mode()&fs.ModeSymlink != 0:
+				t, _ := fsys.Readlink(p)
+				desc += " -> " + t
+			case fi.Mode().IsRegular():
+				data, _ := vfs.ReadFile(fsys, p)
+				desc += fmt.Sprintf(" %x", sha256.Sum256(data))
+			}
+			out[p] = desc
+			if fi.IsDir() {
+				walk(p)
+			}
+		}
+	}
+	walk("/")
+	return out
+}
+
+// SameSnapshot fails tb when after differs from before, naming the paths.
+func SameSnapshot(tb testing.TB, before, after map[string]string) {
+	tb.Helper()
+	for p, d := range after {
+		if before[p] != d {
+			tb.Fatalf("%s changed outside the destination: %q, was %q", p, d, before[p])
+		}
+	}
+	for p := range before {
+		if _, ok := after[p]; !ok {
+			tb.Fatalf("%s vanished outside the destination", p)
+		}
 	}
 }
