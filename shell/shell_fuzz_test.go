@@ -29,15 +29,25 @@ func fuzzShell(t testing.TB) *Shell {
 
 // execEnds runs script with Exec and fails t when Exec does not return
 // soon after the run's timeout.
+// A command that panicked is recovered by the shell into an "internal
+// error" message: that is a crash too, and fails t.
 func execEnds(t *testing.T, sh *Shell, script, stdin string, args ...string) {
 	t.Helper()
-	done := make(chan struct{})
+	done := make(chan Result, 1)
 	go func() {
-		defer close(done)
-		sh.Exec(context.Background(), script, WithStdin(strings.NewReader(stdin)), WithArgs(args...))
+		res, _ := sh.Exec(context.Background(), script, WithStdin(strings.NewReader(stdin)), WithArgs(args...))
+		done <- res
 	}()
-	if _, ok := fuzzkit.Wait(done, fuzzkit.Timeout+fuzzkit.Grace); !ok {
+	res, ok := fuzzkit.Wait(done, fuzzkit.Timeout+fuzzkit.Grace)
+	if !ok {
 		t.Fatalf("Exec did not return %v after its timeout", fuzzkit.Grace)
+	}
+	for line := range strings.Lines(res.Stderr) {
+		if name, _, ok := strings.Cut(line, ": internal error: "); ok {
+			if _, known := sh.reg.Lookup(name); known || name == "bash" {
+				t.Fatalf("a panic was recovered: %q", line)
+			}
+		}
 	}
 }
 
