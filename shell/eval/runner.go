@@ -385,20 +385,21 @@ func (r *Runner) runSource(src *source) {
 	parseText := src.text
 	done := -1
 	for attempt := 0; attempt < 64; attempt++ {
-		var perr error
+		retry := false
 		p := parserPool.Get().(*syntax.Parser)
 		defer parserPool.Put(p)
 		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
-			// After an error the sequence is drained, never stopped:
-			// mvdan/sh's StmtsSeq yields its error once more after the
-			// consumer returned false, which Go turns into a runtime
-			// panic ("a &\xa6", found by FuzzShellExec).
-			if perr != nil {
-				continue
-			}
 			if err != nil {
-				perr = err
-				continue
+				if patched, ok := blankArith(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
+				r.reportSyntax(src, err)
+				r.status = 2
+				if r.evalLevel() == 0 {
+					r.exit(2)
+				}
+				return
 			}
 			if p.Incomplete() || len(stmts) == 0 {
 				continue
@@ -411,19 +412,9 @@ func (r *Runner) runSource(src *source) {
 				return
 			}
 		}
-		if perr == nil {
+		if !retry {
 			return
 		}
-		if patched, ok := blankArith(parseText, perr); ok {
-			parseText = patched
-			continue
-		}
-		r.reportSyntax(src, perr)
-		r.status = 2
-		if r.evalLevel() == 0 {
-			r.exit(2)
-		}
-		return
 	}
 }
 
