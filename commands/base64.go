@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/base32"
 	"encoding/base64"
-	"io"
 	"strconv"
 )
 
@@ -55,7 +54,10 @@ func runBaseN(ctx contextT, c *Context) int {
 		return 1
 	}
 	defer r.Close()
-	data, err := io.ReadAll(ctxReader{ctx, r})
+	data, err := c.ReadAll(ctx, r)
+	if st, ok := c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		c.Errorf("%s: %s", name, ErrText(err))
 		return 1

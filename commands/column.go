@@ -60,17 +60,33 @@ func runColumn(ctx contextT, c *Context) int {
 		}
 	}
 	var lines []string
+	var kept int64
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+		// The whole input is kept: bound it as one read.
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+			// A string header per line kept, and the line.
+			if kept += int64(len(line)) + 16; kept > c.Limits.ReadMax() {
+				return false
+			}
 			lines = append(lines, string(line))
 			return true
 		})
+		if kept > c.Limits.ReadMax() {
+			err = readLimitErr(c.Limits.ReadMax())
+		}
+		if lst, ok := c.LimitStatus(err); ok {
+			status = lst
+			return false
+		}
 		if err != nil {
 			c.Errorf("%s: %s", name, ErrText(err))
 			status = 1
 		}
 		return true
 	})
+	if status == StatusLimit {
+		return status
+	}
 	out := newOut(c.Stdout)
 	if col.table {
 		col.writeTable(out, lines)

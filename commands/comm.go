@@ -71,7 +71,7 @@ func runComm(ctx contextT, c *Context) int {
 		out.WriteByte(sep)
 	}
 	next := func(r *bufio.Reader) ([]byte, bool) {
-		line, err := r.ReadBytes(sep)
+		line, err := readLine(r, sep, c.Limits.ReadMax())
 		if len(line) == 0 && err != nil {
 			return nil, false
 		}

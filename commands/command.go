@@ -62,6 +62,9 @@ type Context struct {
 	Lookup func(name string) (Command, bool)
 	// Names lists every command name available in the sandbox, sorted.
 	Names func() []string
+	// Limits bound what the command reads whole and the strings it builds
+	// from input; zero fields mean the defaults documented on Limits.
+	Limits Limits
 }
 
 // Name is the command name (Args[0]), or "" if there is none.

@@ -79,7 +79,7 @@ func runCut(ctx contextT, c *Context) int {
 	}
 	out := newOut(c.Stdout)
 	status := c.eachInput(ctx, args, func(name string, r io.Reader) bool {
-		rerr := eachLine(lineReader(r), k.sep, func(line []byte, _ bool) bool {
+		rerr := eachLineMax(lineReader(r), k.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			k.line(out, line)
 			return true
 		})

@@ -58,6 +58,9 @@ func runDate(ctx contextT, c *Context) int {
 	if st, ok := dateFixedFormat(c, f, &format); !ok {
 		return st
 	}
+	if st, ok := c.LimitStatus(checkFormatWidths(format, c.Limits.StringMax())); ok {
+		return st
+	}
 	if v, ok := f["f"]; ok {
 		return c.dateFile(ctx, v, format, loc)
 	}
@@ -146,7 +149,7 @@ func parseDateIn(s string, now time.Time, loc *time.Location) (time.Time, bool) 
 func (c *Context) dateFile(ctx contextT, name, format string, loc *time.Location) int {
 	status := 0
 	st := c.eachInput(ctx, []string{name}, func(_ string, r ioReader) bool {
-		eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			t, ok := parseDateIn(string(line), time.Now().UTC(), loc)
 			if !ok {
 				c.Errorf("invalid date '%s'", line)
@@ -156,7 +159,14 @@ func (c *Context) dateFile(ctx contextT, name, format string, loc *time.Location
 			fmt.Fprintln(c.Stdout, DateFormat(format, t.In(loc)))
 			return true
 		})
+		if lst, ok := c.LimitStatus(err); ok {
+			status = lst
+			return false
+		}
 		return true
 	})
+	if status == StatusLimit {
+		return status
+	}
 	return max(st, status)
 }

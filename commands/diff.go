@@ -133,7 +133,7 @@ func (d *diffCfg) read(name string, info fs.FileInfo) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	return d.c.readAll(r)
 }
 
 func (d *diffCfg) dirs(ctx contextT, a, b string) int {
@@ -221,11 +221,17 @@ func (d *diffCfg) flagString() string {
 // files compares two regular files (or stdin).
 func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 	da, err := d.read(a, sa)
+	if st, ok := d.c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		d.c.Errorf("%s: %s", a, ErrText(err))
 		return 2
 	}
 	db, err := d.read(b, sb)
+	if st, ok := d.c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		d.c.Errorf("%s: %s", b, ErrText(err))
 		return 2

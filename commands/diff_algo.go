@@ -36,6 +36,23 @@ func myersDiff(a, b []int) []diffEdit {
 	return out
 }
 
+// maxTrace bounds the V-array cells kept for the backtrack (32 MiB); it
+// allows edit distances up to about 2900 lines.
+const maxTrace = 4 << 20
+
+// replaceAll is the edit script that deletes all of a and inserts all of
+// b: valid, not minimal.
+func replaceAll(n, m int) []diffEdit {
+	out := make([]diffEdit, 0, n+m)
+	for i := 0; i < n; i++ {
+		out = append(out, diffEdit{'-', i, 0})
+	}
+	for j := 0; j < m; j++ {
+		out = append(out, diffEdit{'+', n, j})
+	}
+	return out
+}
+
 func myersCore(a, b []int) []diffEdit {
 	n, m := len(a), len(b)
 	if n == 0 && m == 0 {
@@ -46,9 +63,16 @@ func myersCore(a, b []int) []diffEdit {
 	v := make([]int, 2*max+3)
 	var trace [][]int
 	var dEnd int
+	kept := 0
 outer:
 	for d := 0; d <= max; d++ {
 		// Only diagonals -d..d can be read back at this step: O(D²) memory.
+		// Past maxTrace cells (two inputs that share little) the minimal
+		// script is given up for a plain one, as GNU diff gives up on
+		// "too expensive" searches: memory and time stay bounded.
+		if kept += 2*d + 1; kept > maxTrace {
+			return replaceAll(n, m)
+		}
 		trace = append(trace, append([]int(nil), v[off-d:off+d+1]...))
 		for k := -d; k <= d; k += 2 {
 			var x int

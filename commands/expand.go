@@ -96,7 +96,7 @@ func runExpand(ctx contextT, c *Context) int {
 func (c *Context) mapLines(ctx contextT, files []string, status int, f func(out *bufio.Writer, line []byte)) int {
 	out := newOut(c.Stdout)
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			f(out, line)
 			if !noEOL {
 				out.WriteByte('\n')

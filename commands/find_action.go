@@ -23,6 +23,10 @@ func (p *findParser) action(t string) (findExpr, bool) {
 		if !ok {
 			return nil, true
 		}
+		if err := checkFormatWidths(f, p.w.c.Limits.StringMax()); err != nil {
+			p.err = err.Error()
+			return nil, true
+		}
 		return findPred(func(w *findWalk, e *findEntry) bool {
 			w.out.WriteString(w.printf(f, e))
 			return true
@@ -149,7 +153,8 @@ func (w *findWalk) runExec(x *findExec, e *findEntry) bool {
 func (w *findWalk) confirm(argv []string) bool {
 	w.out.Flush()
 	fmt.Fprintf(w.c.Stderr, "< %s ... %s > ? ", argv[0], argv[len(argv)-1])
-	line, _ := bufio.NewReader(w.c.stdin()).ReadString('\n')
+	lb, _ := readLine(bufio.NewReader(w.c.stdin()), '\n', 4096)
+	line := string(lb)
 	return strings.HasPrefix(strings.TrimSpace(line), "y") || strings.HasPrefix(strings.TrimSpace(line), "Y")
 }
 

@@ -61,7 +61,7 @@ func runFmt(ctx contextT, c *Context) int {
 	out := newOut(c.Stdout)
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
 		var para []string
-		err := eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			s := string(line)
 			if strings.TrimSpace(s) == "" || f.prefix != "" && !strings.HasPrefix(s, f.prefix) {
 				f.flush(out, para)

@@ -37,7 +37,7 @@ func runFold(ctx contextT, c *Context) int {
 	}
 	out := newOut(c.Stdout)
 	status := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
-		eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
+		eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			foldLine(out, line, width, bytesMode, spaces)
 			if !noEOL {
 				out.WriteByte('\n')

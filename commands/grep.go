@@ -2,7 +2,6 @@ package commands
 
 import (
 	"bufio"
-	"io"
 	"path"
 	"strconv"
 	"strings"
@@ -141,6 +140,9 @@ func (g *grepRun) options(res []optResult, mode *byte) (pats []string, have, ica
 			have = true
 		case "f":
 			data, err := readAllFrom(c, r.val)
+			if st, ok := c.LimitStatus(err); ok {
+				return nil, false, false, false, false, "", st
+			}
 			if err != nil {
 				c.Errorf("%s: %s", r.val, ErrText(err))
 				return nil, false, false, false, false, "", 2
@@ -228,7 +230,7 @@ func readAllFrom(c *Context, name string) (string, error) {
 		return "", err
 	}
 	defer r.Close()
-	b, err := io.ReadAll(r)
+	b, err := c.readAll(r)
 	return string(b), err
 }
 

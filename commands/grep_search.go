@@ -30,7 +30,7 @@ func (g *grepRun) search(ctx contextT, name string, r io.Reader) {
 	if g.m.lit != nil && !g.invert && g.before == 0 && g.after == 0 {
 		err = g.scanBlocks(s, ctxReader{ctx, r})
 	} else {
-		err = eachLine(lineReader(ctxReader{ctx, r}), g.sep, func(line []byte, _ bool) bool {
+		err = eachLineMax(lineReader(ctxReader{ctx, r}), g.sep, g.c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			s.lineNo++
 			if !(g.m.matches(line) != g.invert) {
 				g.context(s, line)

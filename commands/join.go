@@ -3,7 +3,6 @@ package commands
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -62,20 +61,27 @@ func runJoin(ctx contextT, c *Context) int {
 		return c.usageError(1, "extra operand %s", quoteArg(files[2]))
 	}
 	var data [2][][]byte
+	budget := c.newLineBudget()
 	for i, name := range files[:2] {
 		r, err := c.openInput(name)
 		if err != nil {
 			c.Errorf("%s: %s", name, ErrText(err))
 			return 1
 		}
-		b, err := io.ReadAll(ctxReader{ctx, r})
+		b, err := c.ReadAll(ctx, r)
 		r.Close()
+		if st, ok := c.LimitStatus(err); ok {
+			return st
+		}
 		if err != nil {
 			c.Errorf("%s: %s", name, ErrText(err))
 			return 1
 		}
 		if len(b) > 0 && b[len(b)-1] == j.sep {
 			b = b[:len(b)-1]
+		}
+		if st, ok := c.LimitStatus(budget.add(len(b), bytes.Count(b, []byte{j.sep})+1, 64)); ok {
+			return st
 		}
 		if len(b) > 0 {
 			data[i] = bytes.Split(b, []byte{j.sep})

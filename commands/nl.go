@@ -86,7 +86,7 @@ func runNl(ctx contextT, c *Context) int {
 	n.num = n.start
 	out := newOut(c.Stdout)
 	st := c.eachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			n.line(out, line)
 			out.WriteByte('\n') // GNU nl ends a last partial line too
 			return true

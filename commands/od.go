@@ -169,6 +169,12 @@ func (o *odRun) options(c *Context, res []optResult) int {
 				case "j":
 					o.skip = n
 				case "w":
+					// A line of n bytes is buffered and printed several
+					// times as wide: bound it before allocating.
+					if lerr := c.CheckString(4 * n); lerr != nil {
+						err = lerr
+						break
+					}
 					o.perLine = int(max(n, 1))
 				}
 			} else {
@@ -183,6 +189,9 @@ func (o *odRun) options(c *Context, res []optResult) int {
 				return 1
 			}
 			o.specs = append(o.specs, s...)
+		}
+		if st, ok := c.LimitStatus(err); ok {
+			return st
 		}
 		if err != nil {
 			c.Errorf("%s", err)

@@ -35,7 +35,7 @@ func runPaste(ctx contextT, c *Context) int {
 	if serial {
 		st := c.eachInput(ctx, args, func(name string, r io.Reader) bool {
 			n, any := 0, false
-			eachLine(lineReader(r), sep, func(line []byte, _ bool) bool {
+			eachLineMax(lineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 				if any {
 					out.WriteString(delims[n%len(delims)])
 					n++
@@ -108,7 +108,7 @@ func pasteParallel(ctx contextT, c *Context, args []string, delims []string, sep
 			if r == nil {
 				continue
 			}
-			line, err := r.ReadBytes(sep)
+			line, err := readLine(r, sep, c.Limits.ReadMax())
 			if len(line) > 0 {
 				any = true
 				if line[len(line)-1] == sep {

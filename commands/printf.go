@@ -15,12 +15,15 @@ func runPrintf(ctx contextT, c *Context) int {
 		c.Errorf("usage: printf [-v var] format [arguments]")
 		return 2
 	}
-	out, errs, status := Printf(args[0], args[1:])
+	out, errs, status, lerr := PrintfLimit(args[0], args[1:], c.Limits.StringMax())
 	if _, err := io.WriteString(c.Stdout, out); err != nil {
 		return c.writeFailure(err)
 	}
 	for _, e := range errs {
 		c.Errorf("%s", e)
+	}
+	if st, ok := c.LimitStatus(lerr); ok {
+		return st
 	}
 	return status
 }

@@ -7,13 +7,40 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 // Printf formats args with a bash printf format string. It returns the
 // output, the diagnostics (without a "printf: " prefix) and the exit
 // status. The format is reused while arguments remain, as bash does.
+//
+// The output is bounded by boundio.DefaultMaxStringBytes; a width,
+// precision or output past it ends formatting with the limit message
+// among errs and status StatusLimit. PrintfLimit takes the bound.
 func Printf(format string, args []string) (out string, errs []string, status int) {
-	p := &printfState{args: args}
+	out, errs, status, err := PrintfLimit(format, args, 0)
+	if err != nil {
+		errs = append(errs, err.Error())
+	}
+	return out, errs, status
+}
+
+// PrintfLimit is Printf with the output bounded by max bytes (0: the
+// default). Widths and precisions are checked before anything of that
+// size is allocated (printf '%*s' 9000000000 x must not try). On a limit,
+// err is the limit error, status is StatusLimit and out holds what was
+// formatted before it.
+func PrintfLimit(format string, args []string, max int64) (out string, errs []string, status int, err error) {
+	if max <= 0 {
+		max = boundio.DefaultMaxStringBytes
+	}
+	p := &printfState{args: args, max: max}
+	defer func() {
+		if p.limit != nil {
+			out, errs, status, err = p.out.String(), p.errs, StatusLimit, p.limit
+		}
+	}()
 	for {
 		start := p.next
 		if !p.once(format) {
@@ -23,7 +50,7 @@ func Printf(format string, args []string) (out string, errs []string, status int
 			break
 		}
 	}
-	return p.out.String(), p.errs, p.status
+	return p.out.String(), p.errs, p.status, nil
 }
 
 type printfState struct {
@@ -34,6 +61,9 @@ type printfState struct {
 	status int
 	// stop is set by \c in %b or by a fatal format error.
 	stop bool
+	// max bounds the output; limit is set (with stop) when it would pass.
+	max   int64
+	limit error
 }
 
 func (p *printfState) warn(msg string) {
@@ -109,14 +139,13 @@ func escapeEnd(format string, i int) int {
 
 // spec is one parsed conversion.
 type spec struct {
-	flags     string
-	width     int
-	hasWidth  bool
-	prec      int
-	hasPrec   bool
-	conv      byte
-	timeFmt   string
-	specBytes string
+	flags    string
+	width    int
+	hasWidth bool
+	prec     int
+	hasPrec  bool
+	conv     byte
+	timeFmt  string
 }
 
 // conversion handles the directive at the start of f and returns its length.
@@ -164,7 +193,17 @@ func (p *printfState) conversion(f string) int {
 		s.flags += "-"
 		s.width = -s.width
 	}
+	// Check sizes the format chose before fmt or Repeat allocates them;
+	// a string precision only truncates, so it is harmless.
+	room := p.max - int64(p.out.Len())
+	if s.hasWidth && int64(s.width) > room || s.hasPrec && int64(s.prec) > room && strings.IndexByte("sbqc", s.conv) < 0 {
+		p.limit, p.stop = boundio.StringLimit(p.max), true
+		return len(f)
+	}
 	p.emit(&s)
+	if int64(p.out.Len()) > p.max {
+		p.limit, p.stop = boundio.StringLimit(p.max), true
+	}
 	return i
 }
 

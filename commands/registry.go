@@ -69,7 +69,10 @@ var builtins = NewRegistry()
 
 // register is called from init in each command file.
 func register(name string, f func(ctx contextT, c *Context) int) {
-	builtins.Register(name, Func(f))
+	// Every built-in sees a stdin that returns when the run is cancelled.
+	builtins.Register(name, Func(func(ctx contextT, c *Context) int {
+		return f(ctx, c.Guarded(ctx))
+	}))
 }
 
 // Default returns a new registry holding every built-in command.

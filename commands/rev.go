@@ -17,7 +17,7 @@ func runRev(ctx contextT, c *Context) int {
 	out := newOut(c.Stdout)
 	var buf []byte
 	status := c.eachInput(ctx, args, func(name string, r io.Reader) bool {
-		err := eachLine(lineReader(r), '\n', func(line []byte, noEOL bool) bool {
+		err := eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			buf = buf[:0]
 			for i := len(line); i > 0; {
 				_, n := utf8.DecodeLastRune(line[:i])

@@ -3,7 +3,6 @@ package commands
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"io/fs"
 	"regexp"
 	"strconv"
@@ -109,6 +108,9 @@ func (g *rgRun) options(res []optResult) (pats []string, have bool, cs rgCase, s
 			pats, have = append(pats, r.val), true
 		case "f":
 			data, err := readAllFrom(g.c, r.val)
+			if st, ok := g.c.LimitStatus(err); ok {
+				return nil, false, cs, st
+			}
 			if err != nil {
 				g.c.Errorf("%s: %s", r.val, ErrText(err))
 				return nil, false, cs, 2
@@ -394,6 +396,3 @@ func (g *rgRun) warn(format string, args ...any) {
 		g.c.Errorf(format, args...)
 	}
 }
-
-// readAllLimited reads a file for searching.
-func readAllLimited(r io.Reader) ([]byte, error) { return io.ReadAll(r) }

@@ -28,9 +28,11 @@ func (g *rgRun) searchPath(ctx contextT, shown, name string, explicit bool) {
 		return
 	}
 	defer r.Close()
-	data, err := readAllLimited(ctxReader{ctx, r})
+	data, err := g.c.ReadAll(ctx, r)
 	if err != nil {
-		if ctx.Err() == nil {
+		if ctx.Err() == nil && IsLimit(err) {
+			g.warn("%s: %s", shown, err)
+		} else if ctx.Err() == nil {
 			g.warn("%s: %s", shown, ErrText(err))
 		}
 		return
@@ -44,7 +46,7 @@ func (g *rgRun) searchReader(ctx contextT, shown string, r io.Reader) {
 	f := &rgFile{shown: shown}
 	g.stats.searches++
 	no := 0
-	err := eachLine(lineReader(ctxReader{ctx, r}), '\n', func(line []byte, noEOL bool) bool {
+	err := eachLineMax(lineReader(ctxReader{ctx, r}), '\n', g.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 		no++
 		raw := line
 		if !noEOL {

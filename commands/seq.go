@@ -77,6 +77,9 @@ func runSeq(ctx contextT, c *Context) int {
 	if !userFmt && first.integer && incr.integer && last.integer {
 		s.integers(ctx, first, incr, last, f.has("w"))
 	} else {
+		if st, ok := c.LimitStatus(checkFormatWidths(f["f"], c.Limits.StringMax())); ok {
+			return st
+		}
 		format, fmtOK := seqFormat(c, f, first, incr, last)
 		if !fmtOK {
 			return 1

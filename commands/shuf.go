@@ -121,17 +121,34 @@ func (c *Context) shufInput(ctx contextT, f flagSet, ops []string, sep byte) ([]
 		return nil, c.usageError(1, "extra operand '%s'", ops[1])
 	}
 	var lines []string
+	var kept int64
+	limited := 0
 	st := c.eachInput(ctx, ops, func(name string, r io.Reader) bool {
-		err := eachLine(lineReader(r), sep, func(line []byte, _ bool) bool {
+		// The whole input is kept: bound it as one read.
+		err := eachLineMax(lineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+			// A string header per line kept, and the line.
+			if kept += int64(len(line)) + 16; kept > c.Limits.ReadMax() {
+				return false
+			}
 			lines = append(lines, string(line))
 			return true
 		})
+		if kept > c.Limits.ReadMax() {
+			err = readLimitErr(c.Limits.ReadMax())
+		}
+		if lst, ok := c.LimitStatus(err); ok {
+			limited = lst
+			return false
+		}
 		if err != nil {
 			c.Errorf("%s: %s", name, ErrText(err))
 			return false
 		}
 		return true
 	})
+	if limited != 0 {
+		return nil, limited
+	}
 	if st != 0 {
 		return nil, st
 	}

@@ -116,17 +116,21 @@ func (s *sorter) readAll(ctx contextT, c *Context, files []string) ([][]byte, in
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	budget := c.newLineBudget()
 	for _, name := range files {
 		r, err := c.openInput(name)
 		if err != nil {
 			c.Errorf("cannot read: %s: %s", name, ErrText(err))
 			return nil, 2
 		}
-		data, err := io.ReadAll(ctxReader{ctx, r})
+		data, err := c.ReadAll(ctx, r)
 		r.Close()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, 1
+			}
+			if st, ok := c.LimitStatus(err); ok {
+				return nil, st
 			}
 			c.Errorf("read failed: %s: %s", name, ErrText(err))
 			return nil, 2
@@ -135,6 +139,10 @@ func (s *sorter) readAll(ctx contextT, c *Context, files []string) ([][]byte, in
 			data = data[:len(data)-1]
 		} else if len(data) == 0 {
 			continue
+		}
+		// Each line costs a slice header and a sortItem (keys included).
+		if st, ok := c.LimitStatus(budget.add(len(data), bytes.Count(data, []byte{s.sep})+1, 192)); ok {
+			return nil, st
 		}
 		lines = append(lines, bytes.Split(data, []byte{s.sep})...)
 	}

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -124,11 +123,9 @@ func (k *sortKey) parsePos(s string, end bool, f, c *int) (string, error) {
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' }
 
-// fieldStarts returns the byte offset where each field begins. Without a
-// separator a field starts at a blank following a non-blank, so leading
-// blanks belong to the field as in GNU sort.
-func fieldStarts(line []byte, tab int) []int { return fieldStartsInto(nil, line, tab) }
-
+// fieldStartsInto appends the byte offset where each field begins to
+// starts. Without a separator a field starts at a blank following a
+// non-blank, so leading blanks belong to the field as in GNU sort.
 func fieldStartsInto(starts []int, line []byte, tab int) []int {
 	starts = append(starts, 0)
 	if tab >= 0 {
@@ -145,11 +142,6 @@ func fieldStartsInto(starts []int, line []byte, tab int) []int {
 		}
 	}
 	return starts
-}
-
-// extract returns the part of line a key covers.
-func (k *sortKey) extract(line []byte, tab int) []byte {
-	return k.extractFrom(line, tab, fieldStarts(line, tab))
 }
 
 func (k *sortKey) extractFrom(line []byte, tab int, starts []int) []byte {
@@ -192,29 +184,6 @@ func (k *sortKey) extractFrom(line []byte, tab int, starts []int) []byte {
 		return nil
 	}
 	return line[beg:end]
-}
-
-// compare orders two key texts by the key's options (without reverse).
-func (o *sortOrder) compare(a, b []byte) int {
-	switch {
-	case o.numeric:
-		return compareNumeric(a, b)
-	case o.general:
-		return compareGeneral(a, b)
-	case o.human:
-		return compareHuman(a, b)
-	case o.month:
-		return monthOf(a) - monthOf(b)
-	case o.version:
-		return compareVersion(string(a), string(b))
-	}
-	if o.blankStart && !o.numeric {
-		a, b = bytes.TrimLeft(a, " \t"), bytes.TrimLeft(b, " \t")
-	}
-	if o.fold || o.dict || o.nonprint {
-		return bytes.Compare(o.transform(a), o.transform(b))
-	}
-	return bytes.Compare(a, b)
 }
 
 // transform applies -f, -d and -i to a key.

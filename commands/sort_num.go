@@ -33,12 +33,6 @@ func numPrefix(s []byte) string {
 	return string(s[:i])
 }
 
-func compareNumeric(a, b []byte) int {
-	x, _ := strconv.ParseFloat(numPrefix(a), 64)
-	y, _ := strconv.ParseFloat(numPrefix(b), 64)
-	return cmpFloat(x, y)
-}
-
 func cmpFloat(x, y float64) int {
 	switch {
 	case x < y:
@@ -47,13 +41,6 @@ func cmpFloat(x, y float64) int {
 		return 1
 	}
 	return 0
-}
-
-// compareGeneral is -g: strtod prefixes; non-numbers sort first, then NaN.
-func compareGeneral(a, b []byte) int {
-	x, okx := floatPrefix(a)
-	y, oky := floatPrefix(b)
-	return compareFloatKey(x, okx, y, oky)
 }
 
 func compareFloatKey(x float64, okx bool, y float64, oky bool) int {
@@ -84,15 +71,6 @@ func floatPrefix(s []byte) (float64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// compareHuman is -h: the SI suffix first, then the number.
-func compareHuman(a, b []byte) int {
-	sa, sb := humanRank(a), humanRank(b)
-	if sa != sb {
-		return sa - sb
-	}
-	return compareNumeric(a, b)
 }
 
 func humanRank(s []byte) int {

@@ -191,7 +191,7 @@ func (s *splitRun) write(p []byte) bool {
 func (s *splitRun) byLines(br *bufio.Reader, n int64) int {
 	var count int64
 	st := 0
-	err := eachLine(br, '\n', func(line []byte, noEOL bool) bool {
+	err := eachLineMax(br, '\n', s.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 		if count%n == 0 && !s.next() {
 			st = 1
 			return false
@@ -246,7 +246,7 @@ func (s *splitRun) byBytes(br *bufio.Reader, n int64) int {
 func (s *splitRun) byLineBytes(br *bufio.Reader, n int64) int {
 	var used int64
 	st := 0
-	eachLine(br, '\n', func(line []byte, noEOL bool) bool {
+	eachLineMax(br, '\n', s.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 		if !noEOL {
 			line = append(line, '\n')
 		}
@@ -277,7 +277,10 @@ func (s *splitRun) byChunks(br *bufio.Reader, spec string, elide bool) int {
 		s.c.Errorf("invalid number of chunks: '%s'", spec)
 		return 1
 	}
-	data, _ := io.ReadAll(br)
+	data, err := s.c.readAll(br)
+	if st, ok := s.c.LimitStatus(err); ok {
+		return st
+	}
 	total := int64(len(data))
 	var start int64
 	for k := 0; k < n; k++ {

@@ -44,6 +44,9 @@ func runStat(ctx contextT, c *Context) int {
 	case f.has("t"):
 		format = statTerse
 	}
+	if st, ok := c.LimitStatus(checkFormatWidths(format, c.Limits.StringMax())); ok {
+		return st
+	}
 	if f.has("f") {
 		return c.statFS(ops, f)
 	}

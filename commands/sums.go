@@ -100,7 +100,7 @@ func (s *sumCfg) checkFiles(ctx contextT, c *Context, out *bufio.Writer, args []
 	failed, missing, bad := 0, 0, 0
 	status := c.eachInput(ctx, args, func(listName string, r io.Reader) bool {
 		n := 0
-		eachLine(lineReader(r), '\n', func(line []byte, _ bool) bool {
+		eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			n++
 			l := strings.TrimSuffix(string(line), "\r")
 			if len(l) < size+2 || l[size] != ' ' || (l[size+1] != ' ' && l[size+1] != '*') {

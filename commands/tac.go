@@ -35,15 +35,30 @@ func runTac(ctx contextT, c *Context) int {
 		}
 	}
 	out := newOut(c.Stdout)
+	limited := 0
+	budget := c.newLineBudget()
 	status := c.eachInput(ctx, args, func(name string, r io.Reader) bool {
-		data, err := io.ReadAll(r)
+		data, err := c.ReadAll(ctx, r)
+		if st, ok := c.LimitStatus(err); ok {
+			limited = st
+			return false
+		}
 		if err != nil {
 			c.Errorf("%s: read error: %s", name, ErrText(err))
 			return true
 		}
+		// tacData keeps a slice header per record.
+		if st, ok := c.LimitStatus(budget.add(len(data), bytes.Count(data, sep)+1, 24)); ok {
+			limited = st
+			return false
+		}
 		tacData(out, data, sep, before)
 		return true
 	})
+	if limited != 0 {
+		out.Flush()
+		return limited
+	}
 	return c.finishOut(out, status)
 }
 

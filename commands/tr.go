@@ -55,6 +55,9 @@ func runTr(ctx contextT, c *Context) int {
 		return 1
 	}
 	plan, err := buildTrPlan(sets, comp, del, sq, f.has("t"))
+	if st, ok := c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		c.Errorf("%s", err)
 		return 1
@@ -69,6 +72,9 @@ func buildTrPlan(sets []string, comp, del, sq, truncate bool) (*trPlan, error) {
 	}
 	e1, err := parseTrSet(sets[0])
 	if err != nil {
+		return nil, err
+	}
+	if err := checkTrSize(e1); err != nil {
 		return nil, err
 	}
 	set1 := expandTrSet(e1, 0)
@@ -88,6 +94,9 @@ func buildTrPlan(sets []string, comp, del, sq, truncate bool) (*trPlan, error) {
 	if len(sets) > 1 {
 		e2, err := parseTrSet(sets[1])
 		if err != nil {
+			return nil, err
+		}
+		if err := checkTrSize(e2); err != nil {
 			return nil, err
 		}
 		set2 = expandTrSet(e2, len(set1))

@@ -161,3 +161,20 @@ func expandTrSet(elems []trElem, fillTo int) []byte {
 	}
 	return out
 }
+
+// maxTrSet bounds an expanded set. Only the first 256 distinct positions
+// of a set can matter for a byte map, but [c*N] is expanded literally, so
+// N is bounded here, before the expansion allocates N bytes.
+const maxTrSet = 1 << 20
+
+// checkTrSize refuses sets whose repeats expand past maxTrSet bytes.
+func checkTrSize(elems []trElem) error {
+	var n int64
+	for _, e := range elems {
+		n += int64(max(len(e.bytes), e.n))
+		if n > maxTrSet {
+			return stringLimitErr(maxTrSet)
+		}
+	}
+	return nil
+}

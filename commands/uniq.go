@@ -131,7 +131,7 @@ func (u *uniqCfg) run(c *Context, r io.Reader, w io.Writer) int {
 		out.Write(line)
 		out.WriteByte(u.sep)
 	}
-	err := eachLine(lineReader(r), u.sep, func(line []byte, _ bool) bool {
+	err := eachLineMax(lineReader(r), u.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 		if have && u.same(prev, line) {
 			n++
 			if u.allDups {

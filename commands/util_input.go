@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"io"
+
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 // inputFunc consumes one input. It returns false to stop processing the
@@ -61,13 +63,27 @@ func lineReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64*10
 // eachLine calls fn for every line of r (terminator removed, noEOL set on a
 // last line without one). fn returns false to stop; the result is the read
 // error, if any, other than EOF.
+//
+// A line longer than boundio.DefaultMaxReadBytes ends the loop with a
+// limit error (an endless line: /dev/zero); eachLineMax takes the bound.
 func eachLine(r *bufio.Reader, sep byte, fn func(line []byte, noEOL bool) bool) error {
+	return eachLineMax(r, sep, 0, fn)
+}
+
+// eachLineMax is eachLine with lines bounded by max bytes (0: default).
+func eachLineMax(r *bufio.Reader, sep byte, max int64, fn func(line []byte, noEOL bool) bool) error {
+	if max <= 0 {
+		max = boundio.DefaultMaxReadBytes
+	}
 	for {
 		line, err := r.ReadSlice(sep)
 		if err == bufio.ErrBufferFull {
-			// Long line: accumulate the rest.
+			// Long line: accumulate the rest, within the bound.
 			buf := append([]byte(nil), line...)
 			for err == bufio.ErrBufferFull {
+				if int64(len(buf)) > max {
+					return boundio.ReadLimit(max)
+				}
 				line, err = r.ReadSlice(sep)
 				buf = append(buf, line...)
 			}
@@ -89,4 +105,26 @@ func eachLine(r *bufio.Reader, sep byte, fn func(line []byte, noEOL bool) bool) 
 			return err
 		}
 	}
+}
+
+// readLine is bufio's ReadBytes bounded by max bytes (0: the default),
+// so a line without end (/dev/zero) fails with a limit error instead of
+// growing without bound. On a limit, the bytes read so far are dropped.
+func readLine(r *bufio.Reader, sep byte, max int64) ([]byte, error) {
+	if max <= 0 {
+		max = boundio.DefaultMaxReadBytes
+	}
+	line, err := r.ReadSlice(sep)
+	if err != bufio.ErrBufferFull {
+		return append([]byte(nil), line...), err
+	}
+	buf := append([]byte(nil), line...)
+	for err == bufio.ErrBufferFull {
+		if int64(len(buf)) > max {
+			return nil, boundio.ReadLimit(max)
+		}
+		line, err = r.ReadSlice(sep)
+		buf = append(buf, line...)
+	}
+	return buf, err
 }

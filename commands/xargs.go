@@ -102,54 +102,7 @@ func runXargs(ctx contextT, c *Context) int {
 		defer r.Close()
 		in = r
 	}
-	items, err := x.readItems(ctxReader{ctx, in}, f)
-	if err != "" {
-		// GNU still runs the command for the arguments read before the error.
-		if len(items) > 0 {
-			x.dispatch(items)
-		}
-		c.Errorf("%s", err)
-		return 1
-	}
-	return x.dispatch(items)
-}
-
-// xargsItem is one argument with the input line it ended on (for -L).
-type xargsItem struct {
-	s       string
-	lineEnd bool
-}
-
-// readItems splits the input into arguments by the selected rules.
-func (x *xargsRun) readItems(r io.Reader, f flagSet) ([]xargsItem, string) {
-	data, err := io.ReadAll(r)
-	if err != nil && x.ctx.Err() == nil {
-		return nil, "read error: " + ErrText(err)
-	}
-	s := string(data)
-	var delim string
-	switch {
-	case f.has("0"):
-		delim = "\x00"
-	case f.has("d"):
-		d, _, _ := expandEscapes(f["d"], escFormat)
-		if len(d) != 1 {
-			return nil, fmt.Sprintf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", f["d"])
-		}
-		delim = d
-	}
-	if delim != "" {
-		parts := strings.Split(s, delim)
-		if len(parts) > 0 && parts[len(parts)-1] == "" {
-			parts = parts[:len(parts)-1]
-		}
-		items := make([]xargsItem, len(parts))
-		for i, p := range parts {
-			items[i] = xargsItem{p, true}
-		}
-		return items, ""
-	}
-	return splitXargsWords(s, f["E"], x.hasRepl)
+	return x.stream(ctxReader{ctx, in}, f)
 }
 
 // splitXargsWords applies the default quoting: blanks separate, single and
@@ -157,8 +110,7 @@ func (x *xargsRun) readItems(r io.Reader, f flagSet) ([]xargsItem, string) {
 // continues onto the next one for -L.
 // With lines set (-I), blanks do not separate: each line is one item,
 // leading blanks removed, quotes still processed.
-func splitXargsWords(s, eof string, lines bool) ([]xargsItem, string) {
-	var items []xargsItem
+func splitXargsWords(s, eof string, lines bool) (items []xargsItem, errMsg string, atEOF bool) {
 	var cur strings.Builder
 	inWord := false
 	var quote byte
@@ -173,7 +125,7 @@ func splitXargsWords(s, eof string, lines bool) ([]xargsItem, string) {
 				if quote == '"' {
 					kind = "double"
 				}
-				return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
+				return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind), false
 			} else {
 				cur.WriteByte(ch)
 			}
@@ -190,7 +142,7 @@ func splitXargsWords(s, eof string, lines bool) ([]xargsItem, string) {
 		case ch == ' ' || ch == '\t' || ch == '\n':
 			if inWord {
 				if eof != "" && cur.String() == eof {
-					return items, ""
+					return items, "", true
 				}
 				items = append(items, xargsItem{cur.String(), ch == '\n'})
 				cur.Reset()
@@ -206,10 +158,13 @@ func splitXargsWords(s, eof string, lines bool) ([]xargsItem, string) {
 		if quote == '"' {
 			kind = "double"
 		}
-		return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
+		return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind), false
 	}
-	if inWord && !(eof != "" && cur.String() == eof) {
+	if inWord {
+		if eof != "" && cur.String() == eof {
+			return items, "", true
+		}
 		items = append(items, xargsItem{cur.String(), true})
 	}
-	return items, ""
+	return items, "", false
 }

@@ -6,9 +6,14 @@ import (
 	"sync"
 )
 
-// dispatch groups items into command lines and runs them, up to x.procs
-// at a time.
-func (x *xargsRun) dispatch(items []xargsItem) int {
+// xargsPool runs command lines, up to x.procs at a time.
+type xargsPool struct {
+	x   *xargsRun
+	sem chan struct{}
+	wg  sync.WaitGroup
+}
+
+func (x *xargsRun) newPool() *xargsPool {
 	x.stdout, x.stderr = x.c.Stdout, x.c.Stderr
 	if x.procs > 1 {
 		// Parallel runs share the streams; serialise each write.
@@ -16,67 +21,91 @@ func (x *xargsRun) dispatch(items []xargsItem) int {
 		x.stdout = &lockedWriter{mu: &mu, w: x.c.Stdout}
 		x.stderr = &lockedWriter{mu: &mu, w: x.c.Stderr}
 	}
-	sem := make(chan struct{}, x.procs)
-	var wg sync.WaitGroup
-	launch := func(argv []string) {
-		if x.stopped() {
-			return
-		}
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			x.runOne(argv)
-		}()
-	}
-	if len(items) == 0 {
-		if !x.noEmpty && !x.hasRepl {
-			launch(append([]string{}, x.cmd...))
-		}
-	}
-	if x.hasRepl {
-		for _, it := range items {
-			argv := make([]string, len(x.cmd))
-			for i, a := range x.cmd {
-				argv[i] = strings.ReplaceAll(a, x.replace, it.s)
-			}
-			launch(argv)
-		}
-	} else {
-		x.batches(items, launch)
-	}
-	wg.Wait()
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.status
+	return &xargsPool{x: x, sem: make(chan struct{}, x.procs)}
 }
 
-// batches cuts items into command lines by -n, -L and -s.
-func (x *xargsRun) batches(items []xargsItem, launch func([]string)) {
-	base := 0
+func (p *xargsPool) launch(argv []string) {
+	if p.x.stopped() {
+		return
+	}
+	p.sem <- struct{}{}
+	p.wg.Add(1)
+	go func() {
+		defer func() { <-p.sem; p.wg.Done() }()
+		p.x.runOne(argv)
+	}()
+}
+
+// wait lets the running lines finish and gives xargs' status.
+func (p *xargsPool) wait() int {
+	p.wg.Wait()
+	p.x.mu.Lock()
+	defer p.x.mu.Unlock()
+	return p.x.status
+}
+
+// batcher cuts the stream of items into command lines by -n, -L and -s
+// (or one line per item with -I), launching each as soon as it is full so
+// endless input runs commands as it arrives, as GNU xargs does.
+type batcher struct {
+	x      *xargsRun
+	pool   *xargsPool
+	base   int
+	cur    []string
+	size   int
+	lines  int
+	anyArg bool
+}
+
+func (x *xargsRun) newBatcher(pool *xargsPool) *batcher {
+	b := &batcher{x: x, pool: pool}
 	for _, a := range x.cmd {
-		base += len(a) + 1
+		b.base += len(a) + 1
 	}
-	var cur []string
-	size, lines := base, 0
-	for _, it := range items {
-		if len(cur) > 0 && size+len(it.s)+1 > x.maxChars {
-			launch(append(append([]string{}, x.cmd...), cur...))
-			cur, size, lines = nil, base, 0
+	b.size = b.base
+	return b
+}
+
+func (b *batcher) add(it xargsItem) {
+	x := b.x
+	b.anyArg = true
+	if x.hasRepl {
+		argv := make([]string, len(x.cmd))
+		for i, a := range x.cmd {
+			argv[i] = strings.ReplaceAll(a, x.replace, it.s)
 		}
-		cur = append(cur, it.s)
-		size += len(it.s) + 1
-		if it.lineEnd {
-			lines++
-		}
-		if x.maxArgs > 0 && len(cur) >= x.maxArgs || x.maxLines > 0 && lines >= x.maxLines {
-			launch(append(append([]string{}, x.cmd...), cur...))
-			cur, size, lines = nil, base, 0
-		}
+		b.pool.launch(argv)
+		return
 	}
-	if len(cur) > 0 {
-		launch(append(append([]string{}, x.cmd...), cur...))
+	if len(b.cur) > 0 && b.size+len(it.s)+1 > x.maxChars {
+		b.flush()
 	}
+	b.cur = append(b.cur, it.s)
+	b.size += len(it.s) + 1
+	if it.lineEnd {
+		b.lines++
+	}
+	if x.maxArgs > 0 && len(b.cur) >= x.maxArgs || x.maxLines > 0 && b.lines >= x.maxLines {
+		b.flush()
+	}
+}
+
+// flush launches the pending command line, if any.
+func (b *batcher) flush() {
+	if len(b.cur) > 0 {
+		b.pool.launch(append(append([]string{}, b.x.cmd...), b.cur...))
+	}
+	b.cur, b.size, b.lines = nil, b.base, 0
+}
+
+// finish launches the last line; with no input at all the command still
+// runs once (without -r and -I), as in GNU.
+func (b *batcher) finish() {
+	if !b.anyArg && !b.x.noEmpty && !b.x.hasRepl {
+		b.pool.launch(append([]string{}, b.x.cmd...))
+		return
+	}
+	b.flush()
 }
 
 func (x *xargsRun) stopped() bool {

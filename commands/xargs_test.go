@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -57,5 +58,30 @@ func TestXargsParallel(t *testing.T) {
 	}
 	if peak.Load() < 2 {
 		t.Errorf("peak concurrency %d, want parallel runs", peak.Load())
+	}
+}
+
+// Input is parsed in chunks (xargsChunk); items, -L line counting, quotes
+// and -E must come out as if the input were parsed whole, across many
+// chunk boundaries.
+func TestXargsStreamsAcrossChunks(t *testing.T) {
+	var in, want strings.Builder
+	for i := 0; len(in.String()) < 5*xargsChunk; i++ {
+		// Quoted items with blanks, and lines ending in a blank (which
+		// continue the -L line onto the next one).
+		fmt.Fprintf(&in, "a%d 'b %d'  \nc%d\n", i, i, i)
+		fmt.Fprintf(&want, "a%d b %d c%d\n", i, i, i)
+	}
+	out, errOut, st := runExec(t, newTestFS(t, nil), in.String(), "xargs", "-L", "1")
+	if st != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", st, errOut)
+	}
+	if out != want.String() {
+		t.Fatalf("output differs from whole-input parsing (%d vs %d bytes)", len(out), len(want.String()))
+	}
+	// -E stops at the end-of-file string even far into the input.
+	out, errOut, st = runExec(t, newTestFS(t, nil), in.String()+"STOP\nafter\n", "xargs", "-E", "STOP", "echo")
+	if st != 0 || errOut != "" || strings.Join(strings.Fields(out), " ") != strings.Join(strings.Fields(want.String()), " ") {
+		t.Fatalf("-E: status %d, stderr %q, %d bytes out", st, errOut, len(out))
 	}
 }

@@ -30,6 +30,7 @@ type xxdRun struct {
 	revert, autoskip  bool
 	little            bool
 	name              string
+	c                 *Context
 }
 
 func runXxd(ctx contextT, c *Context) int {
@@ -37,7 +38,7 @@ func runXxd(ctx contextT, c *Context) int {
 	if !ok {
 		return status
 	}
-	x := &xxdRun{limit: -1}
+	x := &xxdRun{limit: -1, c: c}
 	if st := x.options(c, res); st >= 0 {
 		return st
 	}
@@ -74,6 +75,10 @@ func runXxd(ctx contextT, c *Context) int {
 	} else {
 		err = x.dump(out, src, name)
 	}
+	if st, ok := c.LimitStatus(err); ok {
+		out.Flush()
+		return st
+	}
 	if err != nil && ctx.Err() == nil {
 		c.Errorf("%s", ErrText(err))
 		status = 2
@@ -92,6 +97,10 @@ func (x *xxdRun) options(c *Context, res []optResult) int {
 			}
 			switch r.key {
 			case "c":
+				// A line of n columns is buffered (and printed 4n wide).
+				if st, ok := c.LimitStatus(c.CheckString(4 * n)); ok {
+					return st
+				}
 				x.cols, x.colsSet = int(n), true
 			case "g":
 				x.group, x.groupSet = int(n), true

@@ -72,7 +72,7 @@ func (x *xxdRun) writeLine(out *bufio.Writer, off int64, line []byte, zeroRun *i
 
 // dumpC prints a C array (-i); a named file also gets declarations.
 func (x *xxdRun) dumpC(out *bufio.Writer, r io.Reader, name string) error {
-	data, err := io.ReadAll(r)
+	data, err := x.c.readAll(r)
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func (x *xxdRun) dumpC(out *bufio.Writer, r io.Reader, name string) error {
 // reverse turns a dump (or -p hex) back into bytes. In the normal format
 // each line is "offset: hex... ascii"; output is written at the offsets.
 func (x *xxdRun) reverse(out *bufio.Writer, r io.Reader) error {
-	data, err := io.ReadAll(r)
+	data, err := x.c.readAll(r)
 	if err != nil {
 		return err
 	}

@@ -80,3 +80,16 @@ func Benchmark20Serial(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGuardedArrayMethods calls guarded built-ins (the wrappers check
+// sizes before goja's native loops) 100,000 times on small inputs.
+func BenchmarkGuardedArrayMethods(b *testing.B) {
+	for b.Loop() {
+		res, err := Run(context.Background(), `const a = [1, 2, 3]; let s = 0;
+			for (let i = 0; i < 100000; i++) s += a.map((x) => x).indexOf(2) + a.slice(1).length + "a,b".split(",").length;
+			return s`, RunOptions{})
+		if err != nil || string(res.Value) != "500000" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}

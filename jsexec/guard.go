@@ -30,9 +30,9 @@ import (
 // guardSrc wraps the allocation sites. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check) {
+const guardSrc = `(function (g, check, maxElems, maxString) {
   "use strict";
-  const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty;
+  const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
   const wrap = (obj, name, kind) => {
     const orig = obj[name];
     const w = { [name](...args) { return check(kind, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined; } }[name];
@@ -44,6 +44,45 @@ const guardSrc = `(function (g, check) {
   wrap(String.prototype, "padEnd", "pad");
   wrap(Array.prototype, "join", "join");
   wrap(Array.prototype, "fill", "fill");
+  // goja loops over every index below length in Go, holes included, and
+  // never looks at the interrupt flag there: the count is checked first.
+  for (const name of ["slice", "splice", "map", "filter", "forEach", "reduce", "reduceRight", "some", "every",
+    "find", "findIndex", "findLast", "findLastIndex", "indexOf", "lastIndexOf", "includes", "sort", "reverse",
+    "copyWithin", "flat", "flatMap", "toLocaleString", "shift", "unshift", "toReversed", "toSorted", "toSpliced", "with"]) {
+    const orig = Array.prototype[name], kind = "Array.prototype." + name;
+    if (typeof orig !== "function") continue;
+    // Real arrays of a length that fits take a fast path (their length
+    // is a plain data property); the rest are sized in Go.
+    const w = { [name](...args) {
+      if (isArray(this) && this.length <= maxElems) return apply(orig, this, args);
+      return check(kind, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined;
+    } }[name];
+    defineProperty(w, "length", { value: orig.length });
+    defineProperty(Array.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
+  }
+  { // concat sizes all its arguments
+    const orig = Array.prototype.concat;
+    const w = { concat(...args) { return check("concat", this, args) ? apply(orig, this, args) : undefined; } }.concat;
+    defineProperty(w, "length", { value: orig.length });
+    defineProperty(Array.prototype, "concat", { value: w, writable: true, enumerable: false, configurable: true });
+  }
+  // split and replace with small string inputs take a fast path: even
+  // one piece per character, or a copy of the whole input per match, fits.
+  const fast = (name, small) => {
+    const orig = String.prototype[name];
+    const w = { [name](...args) {
+      if (typeof this === "string" && small(this.length, args[0], args[1])) return apply(orig, this, args);
+      return check(name, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined;
+    } }[name];
+    defineProperty(w, "length", { value: orig.length });
+    defineProperty(String.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
+  };
+  const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
+  fast("split", (n) => n < maxElems / 2);
+  for (const name of ["replace", "replaceAll"]) {
+    fast(name, (n, pat, repl) => isObj(pat) || isObj(repl) ||
+      (typeof repl === "string" && (n + 1) * (n + 1) * (repl.length + 1) <= maxString));
+  }
   wrap(Array, "from", "from");
   // A function, not a Proxy: goja's instanceof refuses proxies. It shares
   // the prototype, statics and name, so instanceof, subclassing, species
@@ -99,7 +138,8 @@ func (r *rt) installGuards() error {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck))
+	maxElems := float64(r.lim.MaxMemoryBytes) / arrayElemBytes
+	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes))
 	return err
 }
 
@@ -162,6 +202,14 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 		}
 	case "regex":
 		return r.regexCall(this, arg(0), arg(1))
+	case "concat":
+		ok = r.checkConcat(this, arg(0), memMax)
+	case "split":
+		ok = r.checkSplit(this, arg(0), arg(1), memMax)
+	case "replace", "replaceAll":
+		ok = r.checkReplace(kind, this, arg(0), arg(1), strMax)
+	default:
+		ok = r.checkElementLoop(kind, this, arg(0), arg(1), memMax)
 	}
 	return r.vm.ToValue(ok)
 }

@@ -128,6 +128,10 @@ type RunOptions struct {
 	// the code runs (about a millisecond per run; see freeze.go). Host-side
 	// conversions never depend on it: they use the original functions.
 	Freeze bool
+	// Location is the zone of Date's local time (getHours, toString,
+	// new Date(y, m, d), ...). Nil: the zone the Host's TZ variable names,
+	// else UTC. The host's own zone is never used (see date.go).
+	Location *time.Location
 
 	Limits Limits
 }

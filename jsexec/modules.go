@@ -96,7 +96,8 @@ func withMap(code string, m []byte, mainName string) string {
 const (
 	nsVFS     = "jsexec-vfs"
 	nsBuiltin = "jsexec-builtin"
-	entryPath = "<entry>"
+	// entrySrc is the bundle's entry, a module importing the user's code.
+	entrySrc = `import "<main>";`
 )
 
 func (r *rt) bundle(code string, ts bool) (string, error) {
@@ -114,7 +115,11 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 	res := api.Build(api.BuildOptions{
 		// The entry is a virtual module that imports the user's code, so the
 		// bundle has no export statement left and fits in a function body.
-		EntryPoints:   []string{entryPath},
+		// It is given as stdin, not as an entry point: esbuild looks for
+		// an entry point path on its real file system first (it listed the
+		// host's working directory, "/"), while stdin it only parses. Every
+		// import then goes through the plugin, never the host.
+		Stdin:         &api.StdinOptions{Contents: entrySrc, Loader: api.LoaderJS},
 		Bundle:        true,
 		Write:         false,
 		Format:        api.FormatESModule,
@@ -150,9 +155,6 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 func (r *rt) vfsPlugin(code, dir string, loader api.Loader) api.Plugin {
 	return api.Plugin{Name: "jsexec-vfs", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if a.Kind == api.ResolveEntryPoint {
-				return api.OnResolveResult{Path: entryPath, Namespace: nsVFS}, nil
-			}
 			if a.Path == "<main>" {
 				return api.OnResolveResult{Path: "<main>", Namespace: nsVFS}, nil
 			}
@@ -177,11 +179,7 @@ func (r *rt) vfsPlugin(code, dir string, loader api.Loader) api.Plugin {
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: dir}, nil
 		})
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: nsVFS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			switch a.Path {
-			case entryPath:
-				src := `import "<main>";`
-				return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: dir}, nil
-			case "<main>":
+			if a.Path == "<main>" {
 				return api.OnLoadResult{Contents: &code, Loader: loader, ResolveDir: dir}, nil
 			}
 			src, err := r.readVFS(a.Path)

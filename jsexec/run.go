@@ -169,6 +169,9 @@ func (r *rt) setup() error {
 	if err := r.installGuards(); err != nil {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
+	if err := r.installDate(); err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
 	r.captureIntrinsics()
 	r.host = r.vm.NewObject()
 	r.coreBindings(r.host)

@@ -55,6 +55,15 @@ type Settings struct {
 	NormalizeToolNames    bool
 	// Bind is the daemon's listen address when --bind is not given.
 	Bind string
+	// MaxWorkers (key max_workers) bounds the worker processes alive at
+	// once; 0 leaves WorkerRunner.MaxWorkers or its default.
+	MaxWorkers int
+	// MaxSessionBytes (key max_session_bytes) is the memory budget all
+	// sessions share; 0 leaves Options.MaxSessionBytes or its default.
+	MaxSessionBytes int64
+	// Approve is the consent policy for tools that change things
+	// (consent.go); "" means prompt.
+	Approve string
 }
 
 // ConfigError names the file, the key and the reason of a config problem.
@@ -294,8 +303,21 @@ func (cfg *Config) parseSettings(top map[string]any) error {
 				if err == nil && cfg.Settings.Bind == "" {
 					err = f.errorf(k, "must not be empty")
 				}
+			case "max_workers":
+				var n int64
+				n, err = f.count(k, x, 1<<16)
+				cfg.Settings.MaxWorkers = int(n)
+			case "max_session_bytes":
+				cfg.Settings.MaxSessionBytes, err = f.count(k, x, 1<<50)
+			case "approve":
+				cfg.Settings.Approve, err = f.str(k, x)
+				if err == nil {
+					if perr := CheckApprove(cfg.Settings.Approve); perr != nil {
+						err = f.errorf(k, "%s", perr.Error())
+					}
+				}
 			default:
-				err = f.errorf(k, "unknown setting (want auto_strip_tool_prefixes, normalize_tool_names, bind)")
+				err = f.errorf(k, "unknown setting (want auto_strip_tool_prefixes, normalize_tool_names, bind, max_workers, max_session_bytes, approve)")
 			}
 			if err != nil {
 				return err
@@ -377,6 +399,19 @@ func (f fields) strList(k string, v any) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// count is a whole number from 1 to max.
+func (f fields) count(k string, v any, max int64) (int64, error) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, f.errorf(k, "must be a positive whole number (got %s)", describe(v))
+	}
+	i, err := n.Int64()
+	if err != nil || i < 1 || i > max {
+		return 0, f.errorf(k, "must be a whole number from 1 to %d (got %s)", max, n)
+	}
+	return i, nil
 }
 
 func (f fields) millis(k string, v any) (time.Duration, error) {

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -129,6 +130,10 @@ func TestConfigErrors(t *testing.T) {
 		{`{"servers":{"a":{"type":"http","url":"u"}},"presets":[]}`, "presets: must be an object of presets"},
 		{`{"jsmcp":{"bind":""}}`, "jsmcp.bind: must not be empty"},
 		{`{"jsmcp":{"auto_strip":true}}`, "jsmcp.auto_strip: unknown setting"},
+		{`{"justbash":{"max_workers":0}}`, "justbash.max_workers: must be a whole number from 1 to 65536 (got 0)"},
+		{`{"justbash":{"max_workers":2.5}}`, "justbash.max_workers: must be a whole number from 1 to 65536 (got 2.5)"},
+		{`{"justbash":{"max_session_bytes":"1G"}}`, `justbash.max_session_bytes: must be a positive whole number (got string "1G")`},
+		{`{"justbash":{"max_session_bytes":-5}}`, "justbash.max_session_bytes: must be a whole number from 1 to"},
 		{`{"servers":{"a":{"type":"openapi"}}}`, "servers.a.spec: is required for an openapi server"},
 	}
 	for _, tc := range cases {
@@ -278,3 +283,46 @@ func TestNames(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func mustGlob(g string) *regexp.Regexp { return regexp.MustCompile(globRegexp(g)) }
+
+// max_workers and max_session_bytes reach the worker pool and the session
+// budget, which list_servers reports; explicit Options win over them.
+func TestLimitSettings(t *testing.T) {
+	for _, file := range []struct{ name, text string }{
+		{"config.json", `{"justbash":{"max_workers":3,"max_session_bytes":1048576}}`},
+		{"config.yaml", "justbash:\n  max_workers: 3\n  max_session_bytes: 1048576\n"},
+	} {
+		cfg := mustParse(t, file.name, file.text, LoadOptions{})
+		if cfg.Settings.MaxWorkers != 3 || cfg.Settings.MaxSessionBytes != 1<<20 {
+			t.Fatalf("%s: settings %+v", file.name, cfg.Settings)
+		}
+		wr := &WorkerRunner{Command: []string{"unused"}}
+		rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: wr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lim := rt.Limits()
+		rt.Close()
+		if lim.Workers == nil || lim.Workers.Max != 3 || lim.Sessions.MaxBytes != 1<<20 {
+			t.Errorf("%s: limits %+v (workers %+v)", file.name, lim, lim.Workers)
+		}
+		wr = &WorkerRunner{Command: []string{"unused"}, MaxWorkers: 5}
+		rt, err = NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: wr, MaxSessionBytes: 2 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lim = rt.Limits()
+		rt.Close()
+		if lim.Workers.Max != 5 || lim.Sessions.MaxBytes != 2<<20 {
+			t.Errorf("%s: explicit options lost: %+v %+v", file.name, lim, lim.Workers)
+		}
+	}
+	// Unset: the defaults.
+	rt, err := NewRuntime(context.Background(), mustParse(t, "config.json", `{}`, LoadOptions{}), Options{Start: fakeStarter, Runner: &WorkerRunner{Command: []string{"unused"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	if lim := rt.Limits(); lim.Workers.Max != DefaultMaxWorkers || lim.Sessions.MaxBytes != DefaultMaxSessionBytes {
+		t.Errorf("defaults: %+v %+v", lim, lim.Workers)
+	}
+}

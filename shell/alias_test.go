@@ -44,11 +44,11 @@ func TestAliases(t *testing.T) {
 
 func TestAliasBuiltinErrors(t *testing.T) {
 	tests := []struct{ script, stderr string }{
-		{"alias nope", "bash: alias: nope: not found\n"},
-		{"alias 'a b=1'", "bash: alias: `a b': invalid alias name\n"},
-		{"unalias nope", "bash: unalias: nope: not found\n"},
+		{"alias nope", "bash: line 1: alias: nope: not found\n"},
+		{"alias 'a b=1'", "bash: line 1: alias: `a b': invalid alias name\n"},
+		{"unalias nope", "bash: line 1: unalias: nope: not found\n"},
 		{"unalias", "unalias: usage: unalias [-a] name [name ...]\n"},
-		{"alias -x", "bash: alias: -x: invalid option\nalias: usage: alias [-p] [name[=value] ... ]\n"},
+		{"alias -x", "bash: line 1: alias: -x: invalid option\nalias: usage: alias [-p] [name[=value] ... ]\n"},
 	}
 	sh := newShell(t, Options{})
 	for _, tt := range tests {

@@ -95,6 +95,9 @@ func (s *Shell) commandContext(hc *eval.HandlerCtx, args []string) *commands.Con
 		Environ: hc.Env,
 		Lookup:  s.reg.Lookup,
 		Names:   s.publicNames,
+		// What a command may read whole is bounded by the file quota, what
+		// it builds by the string limit.
+		Limits: commands.Limits{MaxReadBytes: s.limits.MaxFileSize, MaxStringBytes: s.limits.MaxStringBytes},
 	}
 	s.wireNested(c, hc.Runner)
 	return c

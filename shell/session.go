@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"io/fs"
 	"sync"
 
 	"github.com/justbash/justbash/shell/eval"
@@ -112,6 +112,9 @@ func (sess *Session) ExecWith(ctx context.Context, script string, opts ...ExecOp
 	for _, o := range opts {
 		o(&c)
 	}
+	if c.stdin != nil && sess.cfg.stdin != nil {
+		return Result{ExitCode: 2}, errors.New("shell: the session has its own stdin; a run cannot replace it")
+	}
 	saved := sess.cfg
 	if c.stdin != nil {
 		sess.runStdin = c.stdin
@@ -139,7 +142,15 @@ func (sess *Session) Exited() bool { return sess.r.Exited() }
 // FatalExpansion reports whether the last run was ended by a fatal
 // expansion error rather than by exit. The evaluator reports those as
 // bash does, so an interactive session simply goes on.
-func (sess *Session) FatalExpansion() bool { return false }
+func (sess *Session) FatalExpansion() bool { return sess.r.Aborted() }
+
+// Completions returns the options `complete` registered for the command
+// name in this session (for example ["-W", "start stop"]), for a line
+// editor to complete that command's arguments; false when there is none.
+func (sess *Session) Completions(name string) ([]string, bool) {
+	opts, ok := sess.r.Completions(name)
+	return append([]string(nil), opts...), ok
+}
 
 // Var returns a shell variable's value as a string.
 func (sess *Session) Var(name string) string {
@@ -218,6 +229,23 @@ type swapReader struct {
 
 func (s *swapReader) set(r io.Reader) { s.mu.Lock(); s.r = r; s.mu.Unlock() }
 
+// IsTerminal tells commands whether the stdin behind is a terminal, so a
+// command that reads piped input does not wait on a user's keyboard.
+func (s *swapReader) IsTerminal() bool {
+	s.mu.Lock()
+	r := s.r
+	s.mu.Unlock()
+	if t, ok := r.(interface{ IsTerminal() bool }); ok {
+		return t.IsTerminal()
+	}
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode()&fs.ModeCharDevice != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *swapReader) Read(p []byte) (int, error) {
 	s.mu.Lock()
 	r := s.r
@@ -226,9 +254,4 @@ func (s *swapReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return r.Read(p)
-}
-
-// quoteWord single-quotes s for a shell command line.
-func quoteWord(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -199,6 +199,15 @@ func WithDir(dir string) ExecOption { return func(c *execConfig) { c.dir = dir }
 // WithArgs sets the positional parameters ($1, $2, ...).
 func WithArgs(args ...string) ExecOption { return func(c *execConfig) { c.args = args } }
 
+// WithInteractive makes a session interactive, as bash -i: $- has i,
+// aliases expand, messages carry no line numbers, and an expansion error
+// abandons the line instead of ending the shell.
+func WithInteractive() ExecOption { return func(c *execConfig) { c.interactive = true } }
+
+// WithCommandMode runs the script as bash -c runs its argument: $- has c,
+// syntax errors name "-c", and a fatal expansion error exits with 127.
+func WithCommandMode() ExecOption { return func(c *execConfig) { c.mode = 'c' } }
+
 // WithName sets $0 and the name used in error messages (default "bash").
 func WithName(name string) ExecOption { return func(c *execConfig) { c.name = name } }
 

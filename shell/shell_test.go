@@ -42,7 +42,7 @@ func TestExecBasics(t *testing.T) {
 		{"redirect roundtrip", "echo hi > f; echo more >> f; cat < f", "hi\nmore\n", "", 0},
 		{"procsubst", "cat <(echo one) <(echo two)", "one\ntwo\n", "", 0},
 		{"procsubst while", "while read l; do echo got $l; done < <(printf 'a\\nb\\n')", "got a\ngot b\n", "", 0},
-		{"not found", "nosuch; echo $?", "127\n", "bash: nosuch: command not found\n", 0},
+		{"not found", "nosuch; echo $?", "127\n", "bash: line 1: nosuch: command not found\n", 0},
 		{"syntax error", "echo )(", "", "", 2},
 		{"printf floats", "printf '%.2f|%5s|%x\\n' 3.14159 ab 255", "3.14|   ab|ff\n", "", 0},
 		{"printf -v", "f(){ local v; printf -v v '%03d' 7; echo $v; }; f; echo \"[$v]\"", "007\n[]\n", "", 0},

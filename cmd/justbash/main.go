@@ -306,6 +306,9 @@ func runScript(ctx context.Context, sh *shell.Shell, cfg *config, stdin *os.File
 		script = "set -e; " + script
 	}
 	opts := []shell.ExecOption{shell.WithName(name), shell.WithArgs(args...)}
+	if cfg.hasScript {
+		opts = append(opts, shell.WithCommandMode())
+	}
 	if scriptIn != nil {
 		opts = append(opts, shell.WithStdin(scriptIn))
 	}

@@ -45,6 +45,7 @@ func NewZcat() commands.Command { return gzipCmd("dc") }
 
 func gzipCmd(preset string) commands.Command {
 	return commands.Func(func(ctx context.Context, c *commands.Context) int {
+		c = c.Guarded(ctx)
 		g := &gzipRun{ctx: ctx, c: c, o: gzipOpts{suffix: ".gz", level: gzip.DefaultCompression}}
 		g.o.decompress = strings.Contains(preset, "d")
 		g.o.stdout = strings.Contains(preset, "c")
@@ -62,6 +63,8 @@ type gzipRun struct {
 	totC   int64
 	totU   int64
 	nList  int
+	// outName names the file being written, for write error messages.
+	outName string
 }
 
 func (g *gzipRun) main() int {
@@ -272,12 +275,44 @@ func (g *gzipRun) decompress(w io.Writer, r io.Reader, label string) (int64, err
 		g.gzipError(label, err)
 		return 0, err
 	}
-	n, err := io.Copy(w, ctxReader{g.ctx, zr})
+	tw := &trackWriter{w: w}
+	n, err := io.Copy(tw, ctxReader{g.ctx, zr})
+	if tw.err != nil {
+		// The output failed (a quota: File too large, No space left on
+		// device), not the compressed data.
+		g.writeError(tw.err)
+		return n, tw.err
+	}
 	if err != nil {
 		g.gzipError(label, err)
 		return n, err
 	}
 	return n, nil
+}
+
+// writeError reports a failed write of the output the way GNU gzip does:
+// the output's name and the system's reason.
+func (g *gzipRun) writeError(err error) {
+	out := g.outName
+	if out == "" {
+		out = "stdout"
+	}
+	g.errorf("%s: %s", out, commands.ErrText(err))
+}
+
+// trackWriter remembers the first write error, to tell it apart from a
+// read error once io.Copy returns.
+type trackWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *trackWriter) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
 }
 
 func (g *gzipRun) gzipError(label string, err error) {

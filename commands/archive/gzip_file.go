@@ -74,12 +74,22 @@ func (g *gzipRun) decompressFile(name string, fi fs.FileInfo) {
 		return
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
+	g.outName = out
 	n, err := g.decompress(bw, in, name)
+	g.outName = ""
 	if err == nil {
-		err = bw.Flush()
+		if err = bw.Flush(); err != nil {
+			g.outName = out
+			g.writeError(err)
+			g.outName = ""
+		}
 	}
-	w.Close()
+	if cerr := w.Close(); err == nil && cerr != nil {
+		err = cerr
+		g.errorf("%s: %s", out, commands.ErrText(err))
+	}
 	if err != nil {
+		// No partial output is left behind, as GNU gzip removes it.
 		g.c.FS.Remove(g.c.Abs(out))
 		return
 	}
@@ -127,7 +137,11 @@ func ratio(compressed, uncompressed int64) string {
 
 // list prints gzip -l for one input, reading the trailer's size field.
 func (g *gzipRun) list(r io.Reader, label string) {
-	data, err := io.ReadAll(r)
+	data, err := g.c.ReadAll(g.ctx, r)
+	if commands.IsLimit(err) {
+		g.errorf("%s: %s", label, err)
+		return
+	}
 	if err != nil {
 		g.errorf("%s: %s", label, err)
 		return

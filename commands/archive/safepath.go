@@ -28,6 +28,7 @@ func memberPath(name string) (rel string, stripped bool, err error) {
 	}
 	for _, comp := range strings.Split(n, "/") {
 		if comp == ".." {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return "", stripped, fmt.Errorf("Member name contains '..'")
 		}
 	}

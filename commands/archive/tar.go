@@ -44,6 +44,7 @@ var tarSet = cliopt.Set{Opts: []cliopt.Opt{
 // NewTar returns the tar command.
 func NewTar() commands.Command {
 	return commands.Func(func(ctx context.Context, c *commands.Context) int {
+		c = c.Guarded(ctx)
 		t := &tarRun{ctx: ctx, c: c}
 		return t.main()
 	})

@@ -166,15 +166,14 @@ type (
 )
 
 type funcDef struct {
-	name     string
-	params   []string
-	isArray  []bool
-	body     *blockStmt
-	line     int
-	calls    []*callExpr // calls made in the body, for array inference
-	nlocals  int
-	defined  bool
-	hasRange bool
+	name    string
+	params  []string
+	isArray []bool
+	body    *blockStmt
+	line    int
+	calls   []*callExpr // calls made in the body, for array inference
+	nlocals int
+	defined bool
 }
 
 type item struct {

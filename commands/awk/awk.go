@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"math/rand"
 	"os"
 	"strconv"
@@ -108,6 +109,7 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 			status = 2
 		}
 	}()
+	c = c.Guarded(ctx)
 	o, msg := parseArgs(c)
 	if o == nil {
 		switch msg {
@@ -124,7 +126,10 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 	if len(o.progs) > 0 {
 		var parts []string
 		for _, name := range o.progs {
-			data, err := readProgFile(c, name)
+			data, err := readProgFile(ctx, c, name)
+			if st, ok := c.LimitStatus(err); ok {
+				return st
+			}
 			if err != nil {
 				fmt.Fprintf(c.Stderr, "awk: fatal: can't open source file `%s' for reading: %s\n", name, commands.ErrText(err))
 				return 2
@@ -142,7 +147,7 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 	return in.start(o)
 }
 
-func readProgFile(c *commands.Context, name string) (string, error) {
+func readProgFile(ctx context.Context, c *commands.Context, name string) (string, error) {
 	var r io.Reader
 	if name == "-" || name == "/dev/stdin" {
 		r = c.Stdin
@@ -154,13 +159,15 @@ func readProgFile(c *commands.Context, name string) (string, error) {
 		defer f.Close()
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, int64(maxStringLen)))
+	data, err := c.ReadAll(ctx, r)
 	return string(data), err
 }
 
 func newInterp(ctx context.Context, c *commands.Context, prog *program) *interp {
 	in := &interp{
 		ctx: ctx, c: c, prog: prog,
+		maxStr:  int(min(c.Limits.StringMax(), math.MaxInt32)),
+		maxRead: int(min(c.Limits.ReadMax(), math.MaxInt32)),
 		globals: make([]value, prog.nglob),
 		garr:    make([]*array, prog.nglob),
 		outputs: map[string]*outStream{},

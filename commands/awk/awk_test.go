@@ -56,10 +56,15 @@ func runAwk(t testing.TB, args []string, stdin string, files [][2]string) (strin
 		Dir:     "/work",
 		Environ: []string{"HOME=/home/user", "AWKTEST=hello"},
 		Script:  fakeScript,
+		Limits:  testLimits,
 	}
 	st := New().Run(context.Background(), c)
 	return out.String(), errb.String(), st
 }
+
+// testLimits are the limits runAwk gives awk; tests of the limits lower
+// them.
+var testLimits commands.Limits
 
 // fakeScript stands in for the sandbox shell: it understands the few
 // commands the cases use (echo, cat, sort, printf-free one-liners).

@@ -8,10 +8,8 @@ import (
 	"strconv"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
-
-// maxStringLen caps any single string (a variable so tests can lower it).
-var maxStringLen = 256 << 20
 
 const (
 	maxCallDepth = 10000
@@ -20,6 +18,11 @@ const (
 
 // runtimeError aborts the program with "awk: msg" and status 2.
 type runtimeError struct{ msg string }
+
+// limitPanic aborts the program because a sandbox limit
+// (commands.Limits) would be passed: the message is the sandbox's own and
+// the status is commands.StatusLimit.
+type limitPanic struct{ err error }
 
 // ctlPanic carries next/nextfile/exit out of a user function call.
 type ctlPanic struct{ ctl ctl }
@@ -58,14 +61,12 @@ type interp struct {
 	// derived from special variables
 	convfmt, ofmt, ofs, ors, subsep string
 
-	out      *bufio.Writer
-	outErr   error
-	outputs  map[string]*outStream
-	inputs   map[string]*inStream
-	reCache  map[string]*regex
-	rnd      *rand.Rand
-	seed     float64
-	prevSeed float64
+	out     *bufio.Writer
+	outputs map[string]*outStream
+	inputs  map[string]*inStream
+	reCache map[string]*regex
+	rnd     *rand.Rand
+	seed    float64
 
 	main     mainInput
 	stdinRR  *recordReader
@@ -76,8 +77,23 @@ type interp struct {
 	exitCode int
 	inEnd    bool
 	exiting  bool
-	cmdLine  string
+
+	// maxStr and maxRead are Limits.MaxStringBytes and MaxReadBytes: the
+	// longest string and the longest record.
+	maxStr, maxRead int
 }
+
+// strMax is maxStr, or the default for interps made outside a run
+// (number formatting helpers).
+func (in *interp) strMax() int {
+	if in.maxStr > 0 {
+		return in.maxStr
+	}
+	return int(boundio.DefaultMaxStringBytes)
+}
+
+// limit aborts with a limit error.
+func (in *interp) limit(err error) { panic(&limitPanic{err: err}) }
 
 func (in *interp) fatal(format string, args ...any) {
 	panic(&runtimeError{msg: sprintfGo(format, args...)})
@@ -260,8 +276,8 @@ func (in *interp) concat(e *concatExpr) value {
 }
 
 func (in *interp) checkLen(n int) {
-	if n > maxStringLen {
-		in.fatal("string too long (limit %d bytes)", maxStringLen)
+	if m := in.strMax(); n > m {
+		in.limit(boundio.StringLimit(int64(m)))
 	}
 }
 

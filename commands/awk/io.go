@@ -142,9 +142,8 @@ type outStream struct {
 }
 
 type inStream struct {
-	rr   *recordReader
-	f    vfs.File
-	isOK bool
+	rr *recordReader
+	f  vfs.File
 }
 
 func (in *interp) output(redir tok, dest string) *bufio.Writer {
@@ -183,7 +182,7 @@ type limitedBuffer struct {
 }
 
 func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if l.b.Len()+len(p) > maxStringLen {
+	if l.b.Len()+len(p) > l.in.strMax() {
 		return 0, errors.New("pipe buffer limit exceeded")
 	}
 	return l.b.Write(p)

@@ -13,9 +13,9 @@ import (
 
 // Messages and statuses that are ours (gawk words them differently).
 func TestErrorMessages(t *testing.T) {
-	saved := maxStringLen
-	maxStringLen = 1 << 20
-	defer func() { maxStringLen = saved }()
+	saved := testLimits
+	testLimits = commands.Limits{MaxStringBytes: 1 << 20, MaxReadBytes: 1 << 20}
+	defer func() { testLimits = saved }()
 	cases := []struct {
 		prog, errSub string
 		status       int
@@ -27,8 +27,8 @@ func TestErrorMessages(t *testing.T) {
 		{"BEGIN{x=0; print 1%x}", "division by zero", 2},
 		{"BEGIN{f()}", "function `f' not defined", 2},
 		{"function f(n) { return f(n+1) } BEGIN{f(1)}", "nesting too deep", 2},
-		{"BEGIN{s=\"x\"; while(1) s = s s}", "string too long", 2},
-		{"BEGIN{printf \"%*d\", 1e12, 1}", "too large", 2},
+		{"BEGIN{s=\"x\"; while(1) s = s s}", "justbash: max string bytes exceeded (1048576)\n", 125},
+		{"BEGIN{printf \"%*d\", 1e12, 1}", "justbash: max string bytes exceeded (1048576)\n", 125},
 		{"BEGIN{$(-1)=1}", "attempt to access field -1", 2},
 		{"BEGIN{print \"x\" | \"cmd\"; close(\"cmd\")}", "", 0},
 	}

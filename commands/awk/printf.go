@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 func sprintfGo(format string, args ...any) string { return fmt.Sprintf(format, args...) }
@@ -128,8 +130,8 @@ func (in *interp) format(buf []byte, f string, args []value) []byte {
 }
 
 func (in *interp) checkWidth(w int) {
-	if w > maxStringLen/4 || w < -maxStringLen/4 {
-		in.fatal("format width or precision too large")
+	if m := in.strMax(); w > m/4 || w < -m/4 {
+		in.limit(boundio.StringLimit(int64(m)))
 	}
 }
 

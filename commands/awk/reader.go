@@ -3,6 +3,8 @@ package awk
 import (
 	"bytes"
 	"io"
+
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 // RS modes.
@@ -102,8 +104,8 @@ func (in *interp) readRecord(rr *recordReader) (rec, term string, ok bool) {
 			}
 			return rec, "", true
 		}
-		if rr.end-rr.start > maxStringLen {
-			in.fatal("record too long (limit %d bytes)", maxStringLen)
+		if rr.end-rr.start > in.maxRead {
+			in.limit(boundio.ReadLimit(int64(in.maxRead)))
 		}
 		rr.fill()
 	}

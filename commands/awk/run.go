@@ -2,6 +2,8 @@ package awk
 
 import (
 	"fmt"
+
+	"github.com/justbash/justbash/commands"
 )
 
 // runProgram runs setup, BEGIN, the main loop and END, turning runtime
@@ -17,6 +19,10 @@ func (in *interp) runProgram(setup func()) (status int) {
 			in.out.Flush()
 			fmt.Fprintf(in.c.Stderr, "awk: fatal: %s\n", e.msg)
 			status = 2
+		case *limitPanic:
+			in.out.Flush()
+			fmt.Fprintln(in.c.Stderr, e.err.Error())
+			status = commands.StatusLimit
 		case writeError:
 			if !isBrokenPipe(e.err) {
 				fmt.Fprintf(in.c.Stderr, "awk: write failure: %v\n", e.err)

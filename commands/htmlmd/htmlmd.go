@@ -43,6 +43,7 @@ const maxInput = 64 << 20
 func New() commands.Command { return commands.Func(run) }
 
 func run(ctx context.Context, c *commands.Context) int {
+	c = c.Guarded(ctx) // stdin returns when the run is cancelled
 	res, ops, err := optSet.Parse(c.Args[1:])
 	if err != nil {
 		c.Errorf("%v", err)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/itchyny/gojq"
 	"github.com/justbash/justbash/commands"
@@ -88,6 +89,7 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 			status = exitError
 		}
 	}()
+	c = c.Guarded(ctx)
 	args := c.Args[1:]
 	for _, a := range args {
 		if a == "-h" || a == "--help" {
@@ -116,6 +118,7 @@ type runner struct {
 	out  *bufio.Writer
 	enc  *Encoder
 	iter *inputIter
+	loc  *time.Location
 
 	status   int
 	outputs  int
@@ -126,6 +129,9 @@ func (r *runner) main() int {
 	filter := r.o.filter
 	if r.o.fromFile != "" {
 		data, err := r.readFile(r.o.fromFile)
+		if st, ok := r.c.LimitStatus(err); ok {
+			return st
+		}
 		if err != nil {
 			return r.fail(exitUsage, "jq: error: Could not open %s: %s", r.o.fromFile, commands.ErrText(err))
 		}
@@ -136,7 +142,14 @@ func (r *runner) main() int {
 		}
 	}
 	if err := r.loadFileArgs(); err != nil {
+		if st, ok := r.c.LimitStatus(err); ok {
+			return st
+		}
 		return r.fail(exitUsage, "jq: error: %s", err)
+	}
+	if err := checkFilterDepth(filter); err != nil {
+		st, _ := r.c.LimitStatus(err)
+		return st
 	}
 	srcs, st := r.readSources()
 	if st != 0 {
@@ -181,12 +194,7 @@ func (r *runner) encodeOptions() EncodeOptions {
 }
 
 func (r *runner) readFile(name string) ([]byte, error) {
-	f, err := r.c.OpenRead(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
+	return r.c.ReadFile(r.ctx, name)
 }
 
 // readSources loads stdin or every file operand. jq keeps going past an
@@ -196,7 +204,10 @@ func (r *runner) readSources() ([]source, int) {
 		var data []byte
 		if r.c.Stdin != nil {
 			var err error
-			data, err = io.ReadAll(r.c.Stdin)
+			data, err = r.c.ReadAll(r.ctx, r.c.Stdin)
+			if st, ok := r.c.LimitStatus(err); ok {
+				return nil, st
+			}
 			if err != nil {
 				return nil, r.fail(exitUsage, "jq: error: reading stdin: %s", err)
 			}
@@ -208,11 +219,17 @@ func (r *runner) readSources() ([]source, int) {
 	for _, f := range r.o.files {
 		if f == "-" {
 			// jq reads standard input for a "-" operand.
-			data, _ := io.ReadAll(stdinOf(r.c))
+			data, err := r.c.ReadAll(r.ctx, stdinOf(r.c))
+			if st, ok := r.c.LimitStatus(err); ok {
+				return nil, st
+			}
 			srcs = append(srcs, source{name: "<stdin>", data: data})
 			continue
 		}
 		data, err := r.readFile(f)
+		if st, ok := r.c.LimitStatus(err); ok {
+			return nil, st
+		}
 		if err != nil {
 			fmt.Fprintf(r.c.Stderr, "jq: error: Could not open %s: %s\n", f, commands.ErrText(err))
 			st = exitUsage
@@ -230,7 +247,11 @@ func (r *runner) readSources() ([]source, int) {
 func (r *runner) loadFileArgs() error {
 	for _, fa := range r.o.slurpFiles {
 		data, err := r.readFile(fa.path)
+		if commands.IsLimit(err) {
+			return err
+		}
 		if err != nil {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
 		}
 		v, err := slurpAll([]source{{name: fa.path, data: data}}, &options{})
@@ -241,7 +262,11 @@ func (r *runner) loadFileArgs() error {
 	}
 	for _, fa := range r.o.rawFiles {
 		data, err := r.readFile(fa.path)
+		if commands.IsLimit(err) {
+			return err
+		}
 		if err != nil {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
 		}
 		r.o.setNamed(fa.name, string(data))
@@ -250,9 +275,13 @@ func (r *runner) loadFileArgs() error {
 }
 
 func (r *runner) compile(filter string) (*gojq.Code, int) {
-	q, err := gojq.Parse(compatDefs + filter)
+	q, err := gojq.Parse(compatDefs + localDefs + filter)
 	if err != nil {
 		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", compileMessage(filter, err))
+	}
+	if err := checkIndexes(q, r.c.Limits.StringMax()); err != nil {
+		st, _ := r.c.LimitStatus(err)
+		return nil, st
 	}
 	names := make([]string, 0, len(r.o.namedKeys)+1)
 	for _, k := range r.o.namedKeys {
@@ -268,6 +297,9 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any { return r.iter.line }),
 		gojq.WithFunction("debug", 0, 1, r.debug),
 		gojq.WithFunction("stderr", 0, 0, r.stderr),
+		gojq.WithFunction("_jb_local", 0, 0, r.jbLocal),
+		gojq.WithFunction("_jb_unlocal", 0, 0, r.jbUnlocal),
+		gojq.WithFunction("_jb_zfmt", 1, 1, r.jbZfmt),
 	)
 	if err != nil {
 		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", err)

@@ -206,7 +206,7 @@ func (o *options) named(kind string, args []string, i int, need func(int, int, s
 	case "argjson":
 		v, err := parseOneJSON(val)
 		if err != nil {
-			return &usageErr{fmt.Sprintf("Invalid JSON text passed to --argjson")}
+			return &usageErr{"Invalid JSON text passed to --argjson"}
 		}
 		o.setNamed(key, v)
 	case "slurpfile":
@@ -240,7 +240,7 @@ func (o *options) operand(a string) error {
 	case "jsonargs":
 		v, err := parseOneJSON(a)
 		if err != nil {
-			return &usageErr{fmt.Sprintf("Invalid JSON text passed to --jsonargs")}
+			return &usageErr{"Invalid JSON text passed to --jsonargs"}
 		}
 		o.positional = append(o.positional, v)
 	default:

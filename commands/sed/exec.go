@@ -6,12 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 // appended is text queued by a, r and R for the end of the cycle.
@@ -46,7 +46,16 @@ type runner struct {
 	rfiles  map[string]*bufio.Reader
 	fatal   error
 	matches [][]int
+	// maxSpace bounds the pattern and hold spaces (Limits.MaxStringBytes):
+	// a script like ':a;s/.*/&&/;ba' doubles them without end.
+	maxSpace int
+	// steps counts executed commands, to check the context every so often
+	// inside one cycle: branches make a cycle loop forever (':a;ba').
+	steps uint64
 }
+
+// ctxEvery is how many commands run between context checks.
+const ctxEvery = 1024
 
 var errNoPrevRegex = errors.New("no previous regular expression")
 
@@ -61,6 +70,10 @@ func (r *runner) stream(in *input) {
 		}
 		var ok bool
 		r.ps, r.lineNL, ok = in.next(r.ps)
+		if in.limitErr != nil {
+			r.fatal = in.limitErr
+			return
+		}
 		if !ok {
 			return
 		}
@@ -101,6 +114,15 @@ func (r *runner) execute() (restart, print bool) {
 			continue
 		}
 		next, act := r.do(cmd, pc)
+		if len(r.ps) > r.maxSpace || len(r.hs) > r.maxSpace {
+			r.fatal = boundio.StringLimit(int64(r.maxSpace))
+		}
+		if r.steps++; r.steps%ctxEvery == 0 && r.ctx.Err() != nil {
+			r.fatal = r.ctx.Err()
+		}
+		if r.fatal != nil {
+			return false, false
+		}
 		switch act {
 		case actEnd:
 			return false, true
@@ -296,7 +318,11 @@ func (r *runner) copyFile(name string) {
 		return // GNU silently ignores unreadable r files
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, 1<<30))
+	data, err := r.c.ReadAll(r.ctx, f)
+	if commands.IsLimit(err) {
+		r.fatal = err
+		return
+	}
 	if err != nil || len(data) == 0 {
 		return
 	}
@@ -311,7 +337,9 @@ func (r *runner) readRLine(name string) {
 			r.rfiles[name] = nil
 			return
 		}
-		br = bufio.NewReader(f)
+		// R reads a line at a time; the whole file it may consume is
+		// bounded, which bounds every line.
+		br = bufio.NewReader(&boundio.LimitedReader{R: f, N: r.c.Limits.ReadMax()})
 		r.rfiles[name] = br
 	}
 	if br == nil {
@@ -348,6 +376,11 @@ func (r *runner) substitute(s *subst) {
 		m := ms[i]
 		out = append(out, r.ps[last:m[0]]...)
 		out = s.expand(out, r.ps, m)
+		if len(out) > r.maxSpace {
+			// Stop before the rest of the matches grow it further.
+			r.fatal = boundio.StringLimit(int64(r.maxSpace))
+			return
+		}
 		last = m[1]
 		if !s.global {
 			break

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/boundio"
 )
 
 // errWriter remembers the first write error so the main loop can stop
@@ -101,15 +102,18 @@ type input struct {
 	sep    byte
 	status int
 
-	have    bool
-	peek    []byte
-	peekNL  bool
-	nextBuf []byte
+	// limitErr is set when a line passed Limits.MaxReadBytes (an endless
+	// line: sed p /dev/zero); reading stops there.
+	limitErr error
+
+	have   bool
+	peek   []byte
+	peekNL bool
 }
 
 // fill makes sure a look-ahead line is loaded if any input remains.
 func (in *input) fill() {
-	for !in.have {
+	for !in.have && in.limitErr == nil {
 		if in.ctx.Err() != nil {
 			return
 		}
@@ -120,6 +124,11 @@ func (in *input) fill() {
 		if err == bufio.ErrBufferFull {
 			buf := append(in.peek[:0], line...)
 			for err == bufio.ErrBufferFull {
+				if max := in.c.Limits.ReadMax(); int64(len(buf)) > max {
+					in.limitErr = boundio.ReadLimit(max)
+					in.closeCur()
+					return
+				}
 				line, err = in.cur.ReadSlice(in.sep)
 				buf = append(buf, line...)
 			}

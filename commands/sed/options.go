@@ -1,12 +1,12 @@
 package sed
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/vfs"
 )
 
 // longOpts maps GNU long option names to their short letter ('-' marks
@@ -183,9 +183,14 @@ func (o *options) withArg(c *commands.Context, ch byte, val string) (int, bool) 
 		var data []byte
 		var err error
 		if val == "-" {
-			data, err = readAll(c)
+			// Stdin is already context-guarded (see run); the bound is
+			// what matters here.
+			data, err = c.ReadAll(context.Background(), c.Stdin)
 		} else {
-			data, err = vfs.ReadFile(c.FS, c.Abs(val))
+			data, err = c.ReadFile(context.Background(), val)
+		}
+		if st, ok := c.LimitStatus(err); ok {
+			return st, false
 		}
 		if err != nil {
 			c.Errorf("couldn't open file %s: %s", val, commands.ErrText(err))
@@ -195,17 +200,4 @@ func (o *options) withArg(c *commands.Context, ch byte, val string) (int, bool) 
 		o.addScript(s, val)
 	}
 	return 0, true
-}
-
-func readAll(c *commands.Context) ([]byte, error) {
-	var b strings.Builder
-	buf := make([]byte, 32*1024)
-	for c.Stdin != nil {
-		n, err := c.Stdin.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return []byte(b.String()), nil
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path"
 	"strconv"
@@ -78,6 +79,7 @@ type options struct {
 }
 
 func run(ctx context.Context, c *commands.Context) int {
+	c = c.Guarded(ctx)
 	o, st, ok := parseOptions(c)
 	if !ok {
 		return st
@@ -87,7 +89,7 @@ func run(ctx context.Context, c *commands.Context) int {
 		sep = 0
 	}
 	r := &runner{ctx: ctx, c: c, quiet: o.quiet, posix: o.posix, lwidth: o.lwidth, sep: sep,
-		rfiles: map[string]*bufio.Reader{}}
+		rfiles: map[string]*bufio.Reader{}, maxSpace: int(min(c.Limits.StringMax(), int64(math.MaxInt)))}
 	r.stdout = newOutput(c.Stdout, nil, sep, o.unbuf)
 	r.out = r.stdout
 	wfiles := map[string]*output{}
@@ -185,6 +187,9 @@ func (r *runner) runFiles(o *options) int {
 		}
 	}
 	if r.fatal != nil {
+		if st, ok := r.c.LimitStatus(r.fatal); ok {
+			return st
+		}
 		if r.ctx.Err() == nil {
 			r.c.Errorf("%s", r.fatal.Error())
 		}
@@ -230,6 +235,9 @@ func (r *runner) editInPlace(name, suffix string) int {
 		if err != nil {
 			r.c.Errorf("couldn't write %s: %s", name, commands.ErrText(err))
 			return 4
+		}
+		if commands.IsLimit(r.fatal) {
+			return commands.StatusLimit // reported once, by runFiles
 		}
 		return max(in.status, 4*boolInt(r.fatal != nil))
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -22,8 +21,16 @@ func (s *shell) open(name string) int {
 		return 1
 	}
 	s.e = e
+	// A single string or blob (zeroblob(N), hex of it, group_concat) may
+	// not pass the sandbox's string limit: SQLite refuses it with "string
+	// or blob too big" before allocating.
+	lib.Xsqlite3_limit(e.tls, e.db, limitLength, int32(min(s.c.Limits.StringMax(), 1_000_000_000)))
 	if name != ":memory:" && name != "" {
 		if err := s.load(name); err != nil {
+			if st, ok := s.c.LimitStatus(err); ok {
+				e.close()
+				return st
+			}
 			s.printErr("Error: unable to open database \"%s\": %s", name, err.Error())
 			e.close()
 			return 1
@@ -66,7 +73,10 @@ func (s *shell) load(name string) error {
 		return errors.New(commands.ErrText(err))
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	data, err := s.c.ReadAll(s.ctx, f)
+	if commands.IsLimit(err) {
+		return err
+	}
 	if err != nil {
 		return errors.New(commands.ErrText(err))
 	}

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"sort"
 	"strconv"
@@ -271,8 +270,11 @@ func (s *shell) dotRead(rest []string) int {
 		s.printErr("Error: cannot open \"%s\"", rest[0])
 		return 1
 	}
-	data, err := io.ReadAll(f)
+	data, err := s.c.ReadAll(s.ctx, f)
 	f.Close()
+	if st, ok := s.c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		s.printErr("Error: cannot open \"%s\"", rest[0])
 		return 1

@@ -34,8 +34,11 @@ type sqlError struct {
 
 func (e *sqlError) Error() string { return e.msg }
 
-// The SQLite limit id for attached databases (SQLITE_LIMIT_ATTACHED).
-const limitAttached = 7
+// SQLite limit ids: SQLITE_LIMIT_LENGTH and SQLITE_LIMIT_ATTACHED.
+const (
+	limitLength   = 0
+	limitAttached = 7
+)
 
 // openMemory opens an empty in-memory database. The connection never
 // names a host file: the main database is ":memory:", temporary storage is

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -58,8 +57,11 @@ func (s *shell) dotImport(rest []string) int {
 		s.printErr("Error: cannot open \"%s\"", o.file)
 		return 1
 	}
-	data, err := io.ReadAll(f)
+	data, err := s.c.ReadAll(s.ctx, f)
 	f.Close()
+	if st, ok := s.c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		s.printErr("Error: cannot open \"%s\"", o.file)
 		return 1

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/commands"
+	"modernc.org/libc"
 	lib "modernc.org/sqlite/lib"
 )
 
@@ -24,6 +25,9 @@ type Options struct {
 	Timeout time.Duration
 	// MaxDBBytes caps the size of a database (0: no limit).
 	MaxDBBytes int64
+	// MaxHeapBytes is SQLite's hard heap limit (0: DefaultMaxHeapBytes).
+	// It is process-wide; see hostfree.go.
+	MaxHeapBytes int64
 }
 
 // New returns the sqlite3 command.
@@ -58,6 +62,7 @@ type shell struct {
 }
 
 func run(ctx context.Context, c *commands.Context, opts Options) (code int) {
+	c = c.Guarded(ctx)
 	s := &shell{ctx: ctx, c: c, opts: opts, errw: c.Stderr}
 	s.set = settings{colSep: "|", rowSep: "\n"}
 	s.out = bufio.NewWriter(c.Stdout)
@@ -77,6 +82,12 @@ func run(ctx context.Context, c *commands.Context, opts Options) (code int) {
 	if done {
 		return pcode
 	}
+	tls := libc.NewTLS()
+	setupHost(tls)
+	setHeapLimit(tls, opts.MaxHeapBytes)
+	release := useZone(tls, c.Getenv("TZ"))
+	defer release()
+	defer tls.Close()
 	if code := s.open(a.db); code != 0 {
 		return code
 	}
@@ -111,7 +122,10 @@ func (s *shell) runAll(a *cliArgs) int {
 		}
 		return s.exitCode()
 	}
-	data, err := io.ReadAll(stdinOf(s.c))
+	data, err := s.c.ReadAll(s.ctx, stdinOf(s.c))
+	if st, ok := s.c.LimitStatus(err); ok {
+		return st
+	}
 	if err != nil {
 		s.c.Errorf("Error: %v", err)
 		return 1

@@ -14,6 +14,9 @@ import (
 
 // decodeAll reads every document of one input in format.
 func (o *keyOrder) decodeAll(data []byte, format string) ([]any, error) {
+	if err := checkDepth(data, format); err != nil {
+		return nil, err
+	}
 	switch format {
 	case "json":
 		return o.decodeJSONStream(data)
@@ -35,6 +38,7 @@ func (o *keyOrder) decodeAll(data []byte, format string) ([]any, error) {
 		return []any{v}, nil
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data), yaml.UseOrderedMap())
+	o.nodes, o.budget, o.err = 0, nodeBudget(len(data)), nil
 	var docs []any
 	for {
 		var v any
@@ -46,6 +50,9 @@ func (o *keyOrder) decodeAll(data []byte, format string) ([]any, error) {
 			return nil, err
 		}
 		docs = append(docs, o.fromYAML(v))
+		if o.err != nil {
+			return nil, o.err
+		}
 	}
 }
 

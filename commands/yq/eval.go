@@ -30,7 +30,10 @@ func evaluate(ctx context.Context, c *commands.Context, cfg *config, q *gojq.Que
 	order := newKeyOrder()
 	out := cfg.out2
 	out.order = order
-	docs, err := loadDocs(c, cfg, order, files)
+	docs, err := loadDocs(ctx, c, cfg, order, files)
+	if st, ok := c.LimitStatus(err); ok {
+		return "", st
+	}
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "Error: %v\n", err)
 		return "", 1
@@ -76,6 +79,11 @@ func evaluate(ctx context.Context, c *commands.Context, cfg *config, q *gojq.Que
 			}
 			b.WriteString(s)
 			last, emitted = r, emitted+1
+			if err := c.CheckString(int64(b.Len())); err != nil {
+				// The output is collected before it is written (for -i).
+				status, _ = c.LimitStatus(err)
+				return false
+			}
 		}
 	}
 	if cfg.nullIn {
@@ -94,7 +102,7 @@ func evaluate(ctx context.Context, c *commands.Context, cfg *config, q *gojq.Que
 	return b.String(), status
 }
 
-func loadDocs(c *commands.Context, cfg *config, order *keyOrder, files []string) ([]any, error) {
+func loadDocs(ctx context.Context, c *commands.Context, cfg *config, order *keyOrder, files []string) ([]any, error) {
 	if len(files) == 0 {
 		if cfg.nullIn {
 			return nil, nil
@@ -103,11 +111,17 @@ func loadDocs(c *commands.Context, cfg *config, order *keyOrder, files []string)
 	}
 	var docs []any
 	for _, name := range files {
-		data, err := readFile(c, name)
+		data, err := readFile(ctx, c, name)
+		if commands.IsLimit(err) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, fmt.Errorf("open %s: %s", name, commands.ErrText(err))
 		}
 		d, err := order.decodeAll(data, cfg.in)
+		if commands.IsLimit(err) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, fmt.Errorf("bad %s in %s: %v", cfg.in, name, err)
 		}

@@ -19,6 +19,10 @@ import (
 type keyOrder struct {
 	bySet map[string][]string
 	first map[string]int
+	// nodes counts values made by fromYAML against budget (see nodeBudget);
+	// err is set once it is exceeded and the conversion stops.
+	nodes, budget int64
+	err           error
 }
 
 func newKeyOrder() *keyOrder {
@@ -69,6 +73,12 @@ func (o *keyOrder) keys(m map[string]any) []string {
 // fromYAML converts a decoded YAML value (with ordered maps) into the
 // plain values gojq works on, recording key order on the way.
 func (o *keyOrder) fromYAML(v any) any {
+	if o.nodes++; o.budget > 0 && o.nodes > o.budget {
+		if o.err == nil {
+			o.err = aliasLimit(o.budget)
+		}
+		return nil
+	}
 	switch x := v.(type) {
 	case yaml.MapSlice:
 		m := make(map[string]any, len(x))

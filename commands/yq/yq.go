@@ -72,6 +72,7 @@ type config struct {
 func New() commands.Command { return commands.Func(run) }
 
 func run(ctx context.Context, c *commands.Context) int {
+	c = c.Guarded(ctx)
 	cfg, code, done := parse(c)
 	if done {
 		return code
@@ -152,7 +153,10 @@ func parse(c *commands.Context) (*config, int, bool) {
 func (cfg *config) operands(c *commands.Context, ops []string, fromFile string) (int, bool) {
 	switch {
 	case fromFile != "":
-		data, err := readFile(c, fromFile)
+		data, err := readFile(context.Background(), c, fromFile)
+		if st, ok := c.LimitStatus(err); ok {
+			return st, false
+		}
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "Error: %s: %s\n", fromFile, commands.ErrText(err))
 			return 1, false
@@ -192,19 +196,14 @@ func isFile(c *commands.Context, name string) bool {
 	return err == nil && !st.IsDir()
 }
 
-func readFile(c *commands.Context, name string) ([]byte, error) {
+func readFile(ctx context.Context, c *commands.Context, name string) ([]byte, error) {
 	if name == "-" {
 		if c.Stdin == nil {
 			return nil, nil
 		}
-		return io.ReadAll(c.Stdin)
+		return c.ReadAll(ctx, c.Stdin)
 	}
-	f, err := c.OpenRead(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
+	return c.ReadFile(ctx, name)
 }
 
 // runInPlace rewrites each file with the expression's output, through a

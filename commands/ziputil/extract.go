@@ -9,6 +9,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	"github.com/justbash/justbash/commands"
 )
 
 var errUnsafe = errors.New("unsafe path")
@@ -139,9 +141,20 @@ func (u *unzipper) file(m *zip.File, target, shown string) {
 		u.fail("error:  cannot create %s", shown)
 		return
 	}
-	n, err := io.Copy(f, io.LimitReader(rc, maxMember+1))
-	f.Close()
+	tw := &trackWriter{w: f}
+	n, err := io.Copy(tw, io.LimitReader(rc, maxMember+1))
+	if cerr := f.Close(); tw.err == nil && cerr != nil {
+		tw.err = cerr
+	}
 	switch {
+	case tw.err != nil:
+		// The output failed (a quota), not the archive: say why, as
+		// unzip does for a full disk (status 50), and leave no partial
+		// file behind.
+		u.fail("error:  cannot write %s: %s", shown, commands.ErrText(tw.err))
+		u.status = 50
+		u.c.FS.Remove(target)
+		return
 	case err != nil:
 		u.fail("  error:  invalid compressed data to inflate %s", shown)
 		u.status = 2
@@ -197,4 +210,19 @@ func (u *unzipper) pipeOut(m *zip.File) {
 	if _, err := io.Copy(u.c.Stdout, io.LimitReader(rc, maxMember)); err != nil {
 		u.fail("  error:  invalid compressed data to inflate %s", m.Name)
 	}
+}
+
+// trackWriter remembers the first write error, to tell a failed output
+// apart from corrupt input once io.Copy returns.
+type trackWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *trackWriter) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
 }

@@ -139,7 +139,7 @@ func (z *zipper) loadExisting(archive string) error {
 		if err != nil {
 			return err
 		}
-		data, err := io.ReadAll(raw)
+		data, err := z.c.ReadAll(z.ctx, raw)
 		if err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func (z *zipper) addFile(abs, member string, st fs.FileInfo) error {
 	if err != nil {
 		return err
 	}
-	data, err := io.ReadAll(f)
+	data, err := z.c.ReadAll(z.ctx, f)
 	f.Close()
 	if err != nil {
 		return err
@@ -314,6 +314,8 @@ func setDOSTime(h *zip.FileHeader, t time.Time) {
 	if t.Year() < 1980 {
 		t = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
+	//lint:ignore SA1019 MS-DOS date and time are what the zip format stores
 	h.ModifiedDate = uint16(t.Day() + int(t.Month())<<5 + (t.Year()-1980)<<9)
+	//lint:ignore SA1019 MS-DOS date and time are what the zip format stores
 	h.ModifiedTime = uint16(t.Second()/2 + t.Minute()<<5 + t.Hour()<<11)
 }

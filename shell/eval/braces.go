@@ -24,6 +24,17 @@ func prepareStmts(stmts []*syntax.Stmt) {
 				if n.Value != nil && n.Index == nil {
 					words = append(words, n.Value)
 				}
+			case *syntax.Redirect:
+				// A file name or descriptor word is brace-expanded (an
+				// ambiguous redirect when it makes more than one word);
+				// here-document delimiters and here-strings are not.
+				switch n.Op {
+				case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+				default:
+					if n.Word != nil {
+						words = append(words, n.Word)
+					}
+				}
 			case *syntax.BraceExp:
 				return false
 			}
@@ -156,7 +167,14 @@ func (r *Runner) braceElems(be *syntax.BraceExp) ([]*syntax.Word, bool) {
 			if x > y {
 				v = x - i*step
 			}
-			out = append(out, mk(string(rune(v))))
+			c := string(rune(v))
+			if c == `\` {
+				// The generated word goes through quote removal: a lone
+				// backslash quotes nothing and leaves an empty word.
+				out = append(out, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{}}})
+				continue
+			}
+			out = append(out, mk(c))
 		}
 		return out, true
 	}

@@ -132,16 +132,18 @@ func (r *Runner) builtinRead(args []string) int {
 	if err == errReadTimeout {
 		return 142
 	}
+	text := readText{s: data}
 	if !o.raw {
-		data = unescapeRead(data)
+		text = unescapeRead(data)
 	}
+	data = text.s
 	ifs := r.ifs()
 	status := 0
 	if eof {
 		status = 1
 	}
 	if o.array != "" {
-		fields := splitIFS(data, ifs, -1)
+		fields := splitRead(text, ifs, -1)
 		if o.nchars >= 0 && o.exact {
 			fields = []string{data}
 		}
@@ -169,7 +171,7 @@ func (r *Runner) builtinRead(args []string) int {
 	if o.exact && o.nchars >= 0 {
 		fields = []string{data}
 	} else {
-		fields = splitIFS(data, ifs, len(names))
+		fields = splitRead(text, ifs, len(names))
 	}
 	for i, n := range names {
 		val := ""
@@ -228,7 +230,10 @@ func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
 	if m := r.cfg.Limits.MaxStringBytes; m > 0 {
 		limit = m
 	}
-	for o.nchars < 0 || sb.Len() < o.nchars {
+	// -n and -N count characters: not the backslashes that escape, nor
+	// a backslash-newline, nor UTF-8 continuation bytes.
+	count, pending := 0, 0
+	for o.nchars < 0 || count < o.nchars || pending > 0 {
 		if limit > 0 && int64(sb.Len()) >= limit {
 			r.stop(r.g.trip("max string bytes", limit))
 			return sb.String(), true, nil
@@ -248,67 +253,28 @@ func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
 			if n, _ := readByte(); n == 0 {
 				return sb.String(), true, nil
 			}
-		}
-		sb.WriteByte(b[0])
-	}
-	return sb.String(), false, nil
-}
-
-// unescapeRead applies read's backslash rules without -r.
-func unescapeRead(s string) string {
-	if !strings.Contains(s, "\\") {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			i++
-			if s[i] == '\n' {
+			if b[0] == '\n' {
+				sb.WriteByte(b[0])
 				continue
 			}
 		}
-		sb.WriteByte(s[i])
-	}
-	return sb.String()
-}
-
-// splitIFS splits s into at most n fields (n < 0: no limit) by IFS rules:
-// IFS whitespace runs count as one separator and are trimmed at the ends;
-// the last field keeps the rest of the line minus trailing IFS whitespace.
-func splitIFS(s, ifs string, n int) []string {
-	isWS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 && (c == ' ' || c == '\t' || c == '\n') }
-	isSep := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
-	i := 0
-	for i < len(s) && isWS(s[i]) {
-		i++
-	}
-	var out []string
-	for i < len(s) {
-		if n > 0 && len(out) == n-1 {
-			rest := s[i:]
-			j := len(rest)
-			for j > 0 && isWS(rest[j-1]) {
-				j--
+		sb.WriteByte(b[0])
+		switch c := b[0]; {
+		case c&0xC0 == 0x80:
+			if pending > 0 {
+				pending--
 			}
-			out = append(out, rest[:j])
-			return out
-		}
-		start := i
-		for i < len(s) && !isSep(s[i]) {
-			i++
-		}
-		out = append(out, s[start:i])
-		for i < len(s) && isWS(s[i]) {
-			i++
-		}
-		if i < len(s) && isSep(s[i]) && !isWS(s[i]) {
-			i++
-			for i < len(s) && isWS(s[i]) {
-				i++
-			}
+		case c >= 0xF0:
+			count, pending = count+1, 3
+		case c >= 0xE0:
+			count, pending = count+1, 2
+		case c >= 0xC0:
+			count, pending = count+1, 1
+		default:
+			count, pending = count+1, 0
 		}
 	}
-	return out
+	return sb.String(), false, nil
 }
 
 // builtinMapfile is mapfile/readarray.
@@ -573,7 +539,8 @@ func (r *Runner) builtinGetopts(args []string) int {
 	g := getoptsStep{args: words, optind: optind, pos: pos}
 	opt, optarg, hasArg, msg, ok := g.next(spec, silent)
 	if msg != "" && !quiet {
-		r.errorf("%s", msg)
+		// getopts prints "$0: message", without a line number.
+		fmt.Fprintf(r.stderr(), "%s: %s\n", r.arg0, msg)
 	}
 	status := 0
 	if !ok {

@@ -76,10 +76,15 @@ func (r *Runner) builtinWait(args []string) int {
 		return r.waitNext(args, pvar)
 	}
 	if len(args) == 0 {
-		for _, j := range r.jobs.visible() {
+		// wait also waits for the last process substitution (bash 5.1).
+		if j := r.lastProcSubst; j != nil && !r.waitJob(j) {
+			return 130
+		}
+		for _, j := range r.jobs.own() {
 			if !r.waitJob(j) {
 				return 128 + 2
 			}
+			r.notifySignaled(j)
 			r.jobs.remove(j)
 		}
 		return 0
@@ -92,7 +97,7 @@ func (r *Runner) builtinWait(args []string) int {
 				r.errorf("wait: %s: no such job", a)
 			} else if _, err := strconv.Atoi(a); err != nil {
 				r.errorf("wait: `%s': not a pid or valid job spec", a)
-				status = 2
+				status = 1
 				continue
 			} else {
 				r.errorf("wait: pid %s is not a child of this shell", a)
@@ -104,6 +109,7 @@ func (r *Runner) builtinWait(args []string) int {
 			return 130
 		}
 		status = j.status
+		r.notifySignaled(j)
 		if pvar != "" {
 			r.setVar(pvar, strconv.Itoa(j.pid), false)
 		}
@@ -127,11 +133,15 @@ func (r *Runner) waitJob(j *job) bool {
 func (r *Runner) waitNext(specs []string, pvar string) int {
 	var list []*job
 	if len(specs) == 0 {
-		list = r.jobs.visible()
+		list = r.jobs.own()
 	} else {
 		for _, s := range specs {
 			if j := r.findJob(s); j != nil {
 				list = append(list, j)
+			} else {
+				// wait -n names every id it cannot wait for (one
+				// already reaped included) as a missing job.
+				r.errorf("wait: %s: no such job", s)
 			}
 		}
 	}
@@ -142,6 +152,7 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		for _, j := range list {
 			select {
 			case <-j.done:
+				r.notifySignaled(j)
 				r.jobs.remove(j)
 				if pvar != "" {
 					r.setVar(pvar, strconv.Itoa(j.pid), false)
@@ -190,20 +201,22 @@ func (r *Runner) builtinJobs(args []string) int {
 		} else if i == len(list)-2 {
 			mark = "-"
 		}
-		state := "Running"
+		state, text := "Running", j.text+" &"
 		select {
 		case <-j.done:
-			state = "Done"
+			state, text = "Done", j.text
 			if j.status != 0 {
 				state = "Exit " + strconv.Itoa(j.status)
 			}
+			// Once reported, a finished job leaves the table.
+			r.jobs.remove(j)
 		default:
 		}
 		pid := ""
 		if long {
 			pid = strconv.Itoa(j.pid) + " "
 		}
-		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, j.text))
+		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, text))
 	}
 	return 0
 }
@@ -288,6 +301,17 @@ func (r *Runner) builtinKill(args []string) int {
 
 // signalJob cancels a background job as a signal would end it.
 func (r *Runner) signalJob(j *job, sig string) {
+	switch sig {
+	case "CHLD", "CONT", "URG", "WINCH":
+		// Ignored unless caught.
+		return
+	case "INT", "QUIT":
+		// Without job control, bash starts asynchronous commands with
+		// SIGINT and SIGQUIT ignored.
+		if !r.opts[optMonitor] {
+			return
+		}
+	}
 	if j.cancel != nil {
 		j.sig = 128 + signalNumber(sig)
 		j.cancel()

@@ -38,6 +38,8 @@ func init() {
 		r.errorf("logout: not login shell: use `exit'")
 		return 1
 	})
+	// history: a sandbox keeps no history of its own (the REPL disables
+	// this builtin and provides its own command).
 	add("history", func(r *Runner, a []string) int { return 0 })
 	add("fc", func(r *Runner, a []string) int {
 		r.errorf("fc: history specification out of range")
@@ -397,6 +399,12 @@ func (r *Runner) builtinDisown(args []string) int {
 
 func (r *Runner) builtinHelp(args []string) int {
 	if len(args) < 2 {
+		// The sandbox's own help command (which lists its commands and
+		// tools) answers a bare help when it is installed.
+		if _, st := r.findCommand("help"); st == 0 {
+			r.runExternal(args)
+			return r.status
+		}
 		names := sortedKeys(builtins)
 		return r.writeOut("help", "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n"+
 			"These shell commands are defined internally.  Type `help' to see this list.\n\n"+

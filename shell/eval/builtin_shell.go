@@ -45,6 +45,11 @@ func (r *Runner) builtinSet(args []string) int {
 			}
 			return 0
 		}
+		if a == "+" {
+			// A lone + is an option word that changes nothing.
+			args = args[1:]
+			continue
+		}
 		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
 			break
 		}
@@ -247,14 +252,14 @@ func (r *Runner) printShopts(names []string, get func(string) (bool, bool), asCm
 			r.writeOut("shopt", "shopt "+flag+" "+n+"\n")
 			continue
 		}
-		r.writeOut("shopt", fmt.Sprintf("%-20s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
+		r.writeOut("shopt", fmt.Sprintf("%-15s\t%s\n", n, map[bool]string{true: "on", false: "off"}[on]))
 	}
 }
 
 // builtinCommand is command [-pVv] name args.
 func (r *Runner) builtinCommand(args []string) int {
 	args = args[1:]
-	var describe, verbose bool
+	var describe, verbose, stdPath bool
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		if args[0] == "--" {
 			args = args[1:]
@@ -263,6 +268,7 @@ func (r *Runner) builtinCommand(args []string) int {
 		for _, c := range args[0][1:] {
 			switch c {
 			case 'p':
+				stdPath = true
 			case 'v':
 				describe = true
 			case 'V':
@@ -278,14 +284,20 @@ func (r *Runner) builtinCommand(args []string) int {
 	if len(args) == 0 {
 		return 0
 	}
+	if stdPath {
+		// command -p searches the standard utilities' path, not $PATH.
+		saved := r.pathOverride
+		r.pathOverride = stdUtilPath
+		defer func() { r.pathOverride = saved }()
+	}
 	if describe || verbose {
-		status := 0
+		// The status is 0 when any name was found.
+		status := 1
 		for _, n := range args {
-			if !r.describe(n, verbose, false, false) {
-				if verbose {
-					r.errorf("command: %s: not found", n)
-				}
-				status = 1
+			if r.describe(n, verbose, false, false) {
+				status = 0
+			} else if verbose {
+				r.errorf("command: %s: not found", n)
 			}
 		}
 		return status
@@ -294,7 +306,24 @@ func (r *Runner) builtinCommand(args []string) int {
 	return r.status
 }
 
+// stdUtilPath is the path command -p searches (getconf PATH on Linux).
+const stdUtilPath = "/bin:/usr/bin"
+
+// searchPath is the list of directories commands are looked up in.
+func (r *Runner) searchPath() string {
+	if r.pathOverride != "" {
+		return r.pathOverride
+	}
+	p, _ := r.lookupVar("PATH").scalar()
+	return p
+}
+
 func (r *Runner) builtinBuiltin(args []string) int {
+	_, rest, ok := r.builtinFlags("builtin", "", "builtin [shell-builtin [arg ...]]", args[1:])
+	if !ok {
+		return 2
+	}
+	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		return 0
 	}
@@ -327,7 +356,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 			r.writeOut("type", short+"\n")
 		}
 	}
-	if a, ok := r.aliases[name]; ok {
+	if a, ok := r.aliases[name]; ok && r.shopts["expand_aliases"] {
 		say("alias "+name+"="+shellQuote(a), name+" is aliased to `"+a+"'", "alias")
 		if !all {
 			return true
@@ -357,7 +386,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 		}
 		return found
 	}
-	if p, ok := r.hash[name]; ok && !all {
+	if p, ok := r.hash[name]; ok && !all && r.pathOverride == "" {
 		say(p, name+" is hashed ("+p+")", "file")
 		return true
 	}
@@ -371,7 +400,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 // unless all).
 func (r *Runner) pathMatches(name string, all bool) []string {
 	var out []string
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -515,6 +544,11 @@ func (r *Runner) builtinCd(args []string) int {
 		target = r.abs(dir)
 	}
 	fi, err := r.cfg.FS.Stat(target)
+	if err == nil {
+		// Logical or physical, a directory named before ".." must
+		// exist (cd -P hands the path to the kernel as written).
+		err = r.checkDotDot(dir)
+	}
 	if err != nil {
 		r.errorf("cd: %s: %s", dir, errText(err))
 		return 1
@@ -594,15 +628,17 @@ func (r *Runner) builtinPwd(args []string) int {
 }
 
 func (r *Runner) builtinAlias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
+	flags, args, ok := r.builtinFlags("alias", "p", "alias [-p] [name[=value] ... ]", args[1:])
+	if !ok {
+		return 2
 	}
-	if len(args) == 0 {
+	if len(args) == 0 || flags['p'] {
 		for _, n := range sortedKeys(r.aliases) {
-			r.writeOut("alias", "alias "+n+"="+shellQuote(r.aliases[n])+"\n")
+			r.writeOut("alias", aliasLine(n, r.aliases[n]))
 		}
-		return 0
+		if len(args) == 0 {
+			return 0
+		}
 	}
 	status := 0
 	for _, a := range args {
@@ -614,7 +650,7 @@ func (r *Runner) builtinAlias(args []string) int {
 				status = 1
 				continue
 			}
-			r.writeOut("alias", "alias "+a+"="+shellQuote(v)+"\n")
+			r.writeOut("alias", aliasLine(a, v))
 			continue
 		}
 		if name == "" || strings.ContainsAny(name, "/$`=\"' \t\n;|&<>()") {
@@ -628,13 +664,17 @@ func (r *Runner) builtinAlias(args []string) int {
 }
 
 func (r *Runner) builtinUnalias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-a" {
+	const usage = "unalias [-a] name [name ...]"
+	flags, args, ok := r.builtinFlags("unalias", "a", usage, args[1:])
+	if !ok {
+		return 2
+	}
+	if flags['a'] {
 		r.aliases = map[string]string{}
 		return 0
 	}
 	if len(args) == 0 {
-		fmt.Fprintln(r.stderr(), "unalias: usage: unalias [-a] name [name ...]")
+		fmt.Fprintln(r.stderr(), "unalias: usage: "+usage)
 		return 2
 	}
 	status := 0

@@ -268,30 +268,47 @@ func (r *Runner) builtinReturn(args []string) int {
 	}
 	if r.funcDepth == 0 && r.sourceDepth == 0 {
 		r.errorf("return: can only `return' from a function or sourced script")
-		return 1
+		return 2
 	}
 	r.flow = flowReturn
 	return status
 }
 
 func (r *Runner) builtinBreak(args []string) int {
+	// bash checks the loop level before it reads the count.
+	if r.loopDepth == 0 {
+		r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
+		return 0
+	}
 	n := 1
 	if len(args) > 1 {
 		v, ok := r.numArg(args[0], args[1])
 		if !ok {
+			// A bad count throws to the top level: a non-interactive
+			// shell ends with 128, an interactive one drops the line.
+			r.status = 128
+			if r.interactive {
+				r.abortCommand()
+			} else {
+				r.exit(128)
+			}
+			return 128
+		}
+		if len(args) > 2 {
+			// Extra operands discard the rest of the command line.
+			r.errorf("%s: too many arguments", args[0])
+			r.status = 1
+			r.discardCommand()
 			return 1
 		}
 		if v < 1 {
+			// bash still leaves every enclosing loop.
 			r.errorf("%s: %s: loop count out of range", args[0], args[1])
+			r.flowN = r.loopDepth
+			r.flow = flowBreak
 			return 1
 		}
 		n = v
-	}
-	if r.loopDepth == 0 {
-		if r.funcDepth > 0 || r.sourceDepth > 0 || true {
-			r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
-		}
-		return 0
 	}
 	if n > r.loopDepth {
 		n = r.loopDepth
@@ -322,7 +339,11 @@ func (r *Runner) evalText(text, what string) {
 }
 
 func (r *Runner) builtinEval(args []string) int {
-	text := strings.Join(args[1:], " ")
+	_, rest, ok := r.builtinFlags("eval", "", "eval [arg ...]", args[1:])
+	if !ok {
+		return 2
+	}
+	text := strings.Join(rest, " ")
 	if strings.TrimSpace(text) == "" {
 		return 0
 	}
@@ -333,6 +354,11 @@ func (r *Runner) builtinEval(args []string) int {
 
 // builtinSource runs a file in the current shell.
 func (r *Runner) builtinSource(args []string) int {
+	_, rest, ok := r.builtinFlags(args[0], "", args[0]+" filename [arguments]", args[1:])
+	if !ok {
+		return 2
+	}
+	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		r.errorf("%s: filename argument required", args[0])
 		fmt.Fprintf(r.stderr(), "%s: usage: %s filename [arguments]\n", args[0], args[0])

@@ -66,6 +66,36 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		return
 	}
 	r.status = r.declare(name, items)
+	r.lastArg = r.declLastArg(c, words)
+}
+
+// declLastArg is $_ after a declaration command: its last word, where a
+// compound array assignment counts as the bare name, as in bash.
+func (r *Runner) declLastArg(c *syntax.DeclClause, words []string) string {
+	if len(c.Args) == 0 {
+		return words[len(words)-1]
+	}
+	a := c.Args[len(c.Args)-1]
+	if a.Naked || a.Name == nil {
+		return words[len(words)-1]
+	}
+	if a.Array != nil {
+		return a.Name.Value
+	}
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	if a.Value == nil {
+		return a.Name.Value + op
+	}
+	if lit := a.Value.Lit(); lit != "" || len(a.Value.Parts) == 0 {
+		return a.Name.Value + op + lit
+	}
+	// The expanded value: read back what was assigned rather than
+	// expanding (and running substitutions) twice.
+	s, _ := r.lookupVar(a.Name.Value).scalar()
+	return a.Name.Value + op + s
 }
 
 // builtinDeclare is declare and friends called as ordinary commands
@@ -246,8 +276,21 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
+		if old := r.vars.visible(name); old.has(attrReadonly) {
+			// A readonly variable cannot be shadowed by a local.
+			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.status = 1
+			return false
+		}
+	}
 	v := r.declTarget(cmd, f, name)
 	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
+		if cmd == "declare" || cmd == "typeset" || cmd == "local" {
+			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.status = 1
+			return false
+		}
 		r.readonlyError(name)
 		return false
 	}
@@ -384,6 +427,10 @@ func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) 
 		return false
 	}
 	v.str, v.set = nv, true
+	if r.opts[optAllExport] {
+		// set -a exports what declare and local assign too.
+		v.attrs |= attrExport
+	}
 	return true
 }
 
@@ -505,7 +552,7 @@ func (r *Runner) declLine(name string, v *Var) string {
 // holds control characters).
 func declQuote(s string) string {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {
+		if c := s[i]; c < 0x20 || c == 0x7f {
 			return shellQuote(s)
 		}
 	}

@@ -37,16 +37,27 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if st.Negated {
 		r.noErrExit++
 	}
-	if len(st.Redirs) > 0 {
+	redirFailed := false
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 {
+		// A simple command expands its words before its redirections.
+		r.call(c, st.Redirs)
+		r.notePipeStatus(st.Cmd)
+	} else if len(st.Redirs) > 0 {
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
+			r.notePipeStatus(st.Cmd)
 		} else {
 			r.status = 1
+			r.notePipeStatus(st.Cmd)
+			// A failed redirection is the compound command's own
+			// failure: set -e and ERR apply to it.
+			redirFailed = true
 		}
 		restore()
 	} else {
 		r.command(st.Cmd)
+		r.notePipeStatus(st.Cmd)
 	}
 	if len(r.procFDs) > nproc {
 		r.closeProcFDs(nproc)
@@ -65,8 +76,20 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		}
 		return
 	}
-	if r.status != 0 && r.flow == flowNone && checksErrExit(st.Cmd) {
+	if r.status != 0 && r.flow == flowNone && (redirFailed || checksErrExit(st.Cmd)) {
 		r.failed()
+	}
+}
+
+// notePipeStatus sets PIPESTATUS after a command that is not a pipeline:
+// bash records the status of simple commands, ( ), [[ ]], (( )) and
+// declarations (before any !); compound commands leave what their last
+// inner command set, and a function definition leaves it alone.
+func (r *Runner) notePipeStatus(cmd syntax.Command) {
+	switch cmd.(type) {
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.TestClause, *syntax.ArithmCmd,
+		*syntax.DeclClause, *syntax.LetClause:
+		r.pipeStatus, r.lastPipeStatus = nil, r.status
 	}
 }
 
@@ -74,8 +97,15 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 // and the ERR trap: a && or || list does not (its last command did or
 // did not on its own), a pipeline does.
 func checksErrExit(cmd syntax.Command) bool {
-	if b, ok := cmd.(*syntax.BinaryCmd); ok {
-		return b.Op == syntax.Pipe || b.Op == syntax.PipeAll
+	switch c := cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.TimeClause:
+		// A compound command's own status does not: the commands in
+		// it already did (`{ a && b; }` fails quietly when a fails).
+		// A subshell, like a function call, counts as one command.
+		return false
 	}
 	return cmd != nil
 }
@@ -113,7 +143,7 @@ func (r *Runner) command(cmd syntax.Command) {
 			r.status = 0
 		}
 	case *syntax.CallExpr:
-		r.call(c)
+		r.call(c, nil)
 	case *syntax.Block:
 		r.stmts(c.Stmts)
 	case *syntax.Subshell:
@@ -275,6 +305,11 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		} else {
 			items = append([]string(nil), r.params...)
 		}
+		if !isName(l.Name.Value) {
+			r.errorf("`%s': not a valid identifier", l.Name.Value)
+			r.status = 1
+			return
+		}
 		if c.Select {
 			r.selectLoop(l.Name.Value, items, c.Do)
 			return
@@ -411,6 +446,9 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 
 func (r *Runner) subshellCmd(list []*syntax.Stmt) {
 	sub := r.subshell()
+	// ( ) is outside any loop: break and continue there are errors.
+	// (Pipeline stages and $( ) keep the loop: break ends them.)
+	sub.loopDepth = 0
 	sub.stmts(list)
 	if sub.flow == flowExit {
 		sub.status = sub.exitCode

@@ -42,6 +42,13 @@ type fieldBuf struct {
 	noSplit bool
 	// heredoc is set for here-document bodies: \" keeps its backslash.
 	heredoc bool
+	// splitLits is set while expanding the word of an unquoted ${x:-word}
+	// and friends: its literal text is split like the expansion results.
+	splitLits bool
+	// paramWord is set while expanding the word of ${x:-word} and friends
+	// inside double quotes: single quotes there are plain characters (the
+	// text between them still expands) and \} is an escaped brace.
+	paramWord bool
 }
 
 // field is one expanded word: its text and its pattern form.
@@ -183,6 +190,9 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 		case *syntax.Lit:
 			s := p.Value
 			if quoted {
+				if b.paramWord {
+					s = dqUnescapeBrace(s)
+				}
 				b.add(piece{s: dqUnescape(s, b.heredoc), quoted: true})
 				continue
 			}
@@ -191,6 +201,10 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 					b.add(piece{s: t, quoted: true})
 					s = rest
 				}
+			}
+			if b.splitLits {
+				b.addSplitLit(s)
+				continue
 			}
 			b.add(piece{s: unescapeLit(s)})
 			if strings.Contains(s, "\\") {
@@ -201,7 +215,14 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 		case *syntax.SglQuoted:
 			s := p.Value
 			if p.Dollar {
-				s = ansiCQuote(s)
+				// Shell strings are C strings: a NUL ends them.
+				s, _, _ = strings.Cut(ansiCQuote(s), "\x00")
+			} else if quoted && b.paramWord {
+				t, ok := r.expandText("'" + s + "'")
+				if !ok {
+					return false
+				}
+				s = t
 			}
 			b.add(piece{s: s, quoted: true})
 		case *syntax.DblQuoted:
@@ -238,9 +259,8 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 			s := p.Op.String() + p.Pattern.Value + ")"
 			if quoted {
 				b.add(piece{s: s, quoted: true})
-			} else {
-				b.addLiteral(s)
-				b.meta = true
+			} else if !r.extGlobInto(b, p) {
+				return false
 			}
 		case *syntax.BraceExp:
 			// Left in place when brace expansion was off or failed.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -32,6 +33,33 @@ type jobTable struct {
 	mu   sync.Mutex
 	list []*job
 	next int
+	// inherited are the parent's jobs that a command substitution (or a
+	// jobs builtin alone in a pipeline stage) still lists, as bash keeps
+	// its job list there; they are not this shell's children, so wait
+	// and the end of the run never wait for them.
+	inherited []*job
+}
+
+// inherit is the job table of a $( ) subshell: the parent's jobs stay
+// listed (jobs, jobs -p, kill %N) without being waited for.
+func (t *jobTable) inherit() *jobTable {
+	list := t.visible()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return &jobTable{next: t.next, inherited: list}
+}
+
+// own lists the background jobs this shell started (what wait waits for).
+func (t *jobTable) own() []*job {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []*job
+	for _, j := range t.list {
+		if !j.hidden {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 func newJobTable() *jobTable { return &jobTable{next: 1} }
@@ -46,14 +74,17 @@ func (t *jobTable) add(j *job) {
 	t.list = append(t.list, j)
 }
 
-// goHidden runs f as a hidden job the run waits for.
-func (t *jobTable) goHidden(f func()) {
-	j := &job{done: make(chan struct{}), hidden: true}
+// goHidden runs f as a hidden job the run waits for (a process
+// substitution): pid is its $!, so wait $! finds it though jobs does not
+// list it, and its status is what f returns.
+func (t *jobTable) goHidden(pid int, f func() int) *job {
+	j := &job{pid: pid, done: make(chan struct{}), hidden: true}
 	t.add(j)
 	go func() {
 		defer close(j.done)
-		f()
+		j.status = f()
 	}()
+	return j
 }
 
 // waitAll waits for every job, background and hidden.
@@ -78,11 +109,11 @@ func (t *jobTable) count() int {
 	return n
 }
 
-// visible lists the background jobs.
+// visible lists the background jobs, inherited ones first.
 func (t *jobTable) visible() []*job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var out []*job
+	out := append([]*job(nil), t.inherited...)
 	for _, j := range t.list {
 		if !j.hidden {
 			out = append(out, j)
@@ -113,8 +144,8 @@ func (t *jobTable) forget(j *job) {
 func (t *jobTable) byPid(pid int) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for _, j := range t.list {
-		if j.pid == pid && !j.hidden {
+	for _, j := range append(t.list[:len(t.list):len(t.list)], t.inherited...) {
+		if j.pid == pid && pid != 0 {
 			return j
 		}
 	}
@@ -130,6 +161,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	r.g.jobs.Add(1)
 	sub := r.subshell()
 	sub.noErrExit = 0
+	sub.loopDepth = 0
 	ctx, cancel := context.WithCancel(r.ctx)
 	sub.ctx = ctx
 	fg := *st
@@ -180,11 +212,22 @@ func pipeStages(b *syntax.BinaryCmd, out []*syntax.Stmt, all []bool) ([]*syntax.
 // gone, a write fails as EPIPE and marks the writing subshell, which then
 // ends with status 141 as SIGPIPE would end it.
 type sigpipeWriter struct {
-	w      *io.PipeWriter
+	w      pipeWriter
 	broken *atomic.Bool
 }
 
-var errBrokenPipe = errors.New("Broken pipe")
+var errBrokenPipe error = brokenPipe{}
+
+// brokenPipe is EPIPE as a command sees it: it reads "Broken pipe" and
+// matches io.ErrClosedPipe and syscall.EPIPE, which commands test for to
+// stop quietly as SIGPIPE would have stopped them.
+type brokenPipe struct{}
+
+func (brokenPipe) Error() string { return "Broken pipe" }
+
+func (brokenPipe) Is(target error) bool {
+	return target == io.ErrClosedPipe || target == syscall.EPIPE
+}
 
 func (s sigpipeWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
@@ -205,20 +248,26 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	lastInShell := r.shopts["lastpipe"] && !r.opts[optMonitor]
 	var lastSub *Runner
 	for i, st := range stages {
-		var pr *io.PipeReader
-		var pw *io.PipeWriter
+		var pr pipeReader
+		var pw pipeWriter
 		if i < n-1 {
-			pr, pw = io.Pipe()
+			bp := newBufPipe()
+			pr, pw = pipeReader{bp}, pipeWriter{bp}
 		}
 		sub := r
 		if !(i == n-1 && lastInShell) {
 			sub = r.subshell()
+			if isJobsCall(st) {
+				// bash keeps its job list for a jobs builtin run alone in
+				// a stage (jobs -p | wc -l), and only then.
+				sub.jobs = r.jobs.inherit()
+			}
 		}
 		if i > 0 || in != r.stdin() {
 			sub.fds.set(0, &fdEntry{r: in})
 		}
 		var broken *atomic.Bool
-		if pw != nil {
+		if pw.p != nil {
 			broken = &atomic.Bool{}
 			w := sigpipeWriter{w: pw, broken: broken}
 			sub.fds.set(1, &fdEntry{w: w})
@@ -249,8 +298,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 				sub.status = 141
 			}
 			statuses[idx] = sub.status
-			if p, ok := stageIn.(*io.PipeReader); ok {
-				p.CloseWithError(io.ErrClosedPipe)
+			if p, ok := stageIn.(pipeReader); ok {
+				p.Close()
 			}
 		}()
 		in = pr
@@ -280,8 +329,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 		lastSub.fds.releaseAll()
 		statuses[n-1] = lastSub.status
 	}
-	if pr, ok := in.(*io.PipeReader); ok {
-		pr.CloseWithError(io.ErrClosedPipe)
+	if pr, ok := in.(pipeReader); ok {
+		pr.Close()
 	}
 	wg.Wait()
 	r.pipeStatus = statuses
@@ -298,4 +347,26 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
+}
+
+// sigpipeGate passes writes until the pipe a command writes to is broken.
+type sigpipeGate struct {
+	w      io.Writer
+	broken *atomic.Bool
+}
+
+func (g sigpipeGate) Write(p []byte) (int, error) {
+	if g.broken.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+// isJobsCall reports whether st is a plain "jobs ..." command.
+func isJobsCall(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 || len(c.Assigns) > 0 {
+		return false
+	}
+	return c.Args[0].Lit() == "jobs"
 }

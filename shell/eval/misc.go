@@ -29,6 +29,17 @@ func (r *Runner) abortCommand() {
 	}
 }
 
+// discardCommand is bash's jump to the top level after a usage error in
+// a special builtin (break 1 2): a script read from a file or stdin goes
+// on with its next command; a -c string ends there, with status 1.
+func (r *Runner) discardCommand() {
+	if r.mode == 'c' {
+		r.exit(1)
+		return
+	}
+	r.abortCommand()
+}
+
 // stop ends the run because a limit tripped (or the context ended).
 func (r *Runner) stop(err error) {
 	var le *LimitError

@@ -174,3 +174,55 @@ func TestOracleArithCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestOracleDifferentialFindings holds rules the differential harness
+// found, each checked against /bin/bash.
+func TestOracleDifferentialFindings(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`printf '<%s>' $'a\0b'; echo`,
+		`x='-e'; printf '<%s>' "${x:+'q'}" "${y-'q'}"; echo`,
+		`echo {A..c}`,
+		`mkdir -p gd/sub && cd gd && touch a.txt sub/x.txt sub/y.log; for g in "s*" "*t" "*.log" "*/x.txt" "*x*" "?*"; do GLOBIGNORE="$g"; echo "$g => " */*; done`,
+		`a=(10 20 30 40); echo ${a[-5]} $?`,
+		`x='a"b'; [[ $x == @(a|b)* ]] && echo y || echo n`,
+		`x='a\b'; [[ x -gt 1 ]]; echo $?`,
+		`fact(){ if (( $1 <= 1 )); then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 6`,
+		`for i in 1 2 3; do for j in a b c; do [ $j = b ] && continue 0; printf '%s%s ' $i $j; done; done; echo; echo st $?`,
+		`f(){ break; }; for i in 1 2; do f; echo i$i; done`,
+		`trap 'echo R' RETURN; f(){ :; }; f; echo done`,
+		`true; echo ${PIPESTATUS[@]}; (exit 3); echo ${PIPESTATUS[@]}; x=1; echo ${PIPESTATUS[@]}; false | true; echo ${PIPESTATUS[@]}; ! false; echo ${PIPESTATUS[@]}`,
+		`return 1; echo $?`,
+		"cat <<-EOF\n\ttab\tline\n\tEOF",
+		`x=$'t\tq'; declare -p x`,
+		`shopt -s nullglob; shopt nullglob`,
+		`alias ll='echo L'; type -t ll; echo $?`,
+		`declare -r r=1; declare r=3; echo $? $r; f(){ local r=4; echo in $r; }; f`,
+		`set -- -z; while getopts ab:c o; do echo "o=$o"; done`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
+func TestOracleBadSubstitution(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`echo before; echo ${x!}; echo after $?`,
+		"echo before; echo ${1a}; echo after $?\necho next $?",
+		`f() { echo ${a b}; }; echo defined; f; echo after`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}

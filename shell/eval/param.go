@@ -20,6 +20,14 @@ type pval struct {
 
 // paramInto expands ${...} (or $x) into b.
 func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
+	if r.src != nil && r.src.badSubst != nil && p.Dollar.IsValid() {
+		if orig, ok := r.src.badSubst[int(p.Dollar.Offset())]; ok {
+			r.errorf("%s: bad substitution", orig)
+			r.status = 1
+			r.abortCommand()
+			return false
+		}
+	}
 	if p.Length && p.Exp == nil {
 		n, ok := r.paramLength(p)
 		if !ok {
@@ -31,6 +39,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	if p.Excl && p.Names != 0 {
 		names := r.varNamesWithPrefix(p.Param.Value)
 		return r.deliver(b, pval{list: names, multi: true, star: p.Names == syntax.NamesPrefix, set: true}, quoted)
+	}
+	if isAttrOp(p) {
+		return r.attrOp(b, p, quoted)
 	}
 	v, name, ok := r.paramValue(p)
 	if !ok {
@@ -92,6 +103,17 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 		}
 		b.add(piece{s: strings.Join(v.list, sep), quoted: quoted, split: !quoted})
 		return true
+	}
+	if !quoted && !b.noSplit {
+		if ifs := r.ifs(); ifs != "" && len(v.list) > 0 {
+			// Unquoted, the elements are joined by IFS's first
+			// character and split: with a non-blank IFS, empty
+			// elements (and separators inside elements) make empty
+			// fields, as in bash.
+			_, n := utf8.DecodeRuneInString(ifs)
+			b.add(piece{s: strings.Join(v.list, ifs[:n]), split: true})
+			return true
+		}
 	}
 	for i, s := range v.list {
 		if i > 0 {
@@ -159,6 +181,18 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 				r.fatal(1, "%s: unbound variable", name)
 				return pval{}, "", false
 			}
+			if isName(name) && r.lookupVar(name) == nil {
+				// ${!x} with no variable x at all is an error (a
+				// declared one without a value expands to nothing).
+				shown := name
+				if p.Index != nil {
+					shown += "[" + r.nodeText(p.Index) + "]"
+				}
+				r.errorf("%s: invalid indirect expansion", shown)
+				r.status = 1
+				r.abortCommand()
+				return pval{}, "", false
+			}
 			return pval{}, name, true
 		}
 		ref := target.s
@@ -174,7 +208,7 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 func (r *Runner) indirect(ref string) (pval, string, bool) {
 	name, sub, hasSub := splitSubscript(ref)
 	if !validParamName(name) {
-		r.errorf("%s: invalid indirect expansion", ref)
+		r.errorf("%s: invalid variable name", ref)
 		r.status = 1
 		r.abortCommand()
 		return pval{}, "", false
@@ -311,7 +345,6 @@ func (r *Runner) elementValue(v *Var, name string, i int64) (pval, string, bool)
 		i += v.arr.maxIndex() + 1
 		if i < 0 {
 			r.errorf("%s: bad array subscript", name)
-			r.status = 1
 			return pval{}, name, true
 		}
 	}
@@ -350,6 +383,8 @@ func (r *Runner) special(name string) (string, bool, bool) {
 		return strconv.Itoa(r.lastBg), true, true
 	case "0":
 		return r.arg0, true, true
+	case "_":
+		return r.lastArg, true, true
 	case "@", "*":
 		return strings.Join(r.params, " "), true, true
 	}

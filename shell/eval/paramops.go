@@ -26,19 +26,40 @@ func (v pval) isUnset() bool {
 	return !v.set
 }
 
+// nullFor is the null test of the : operators for the value of p. A
+// list joined into one word ("$*", "${a[*]}" quoted or in an assignment)
+// is null when the joined text is; bash tests an indirect list
+// (${!ref} with ref=a[@]) only for having no elements.
+func (r *Runner) nullFor(b *fieldBuf, p *syntax.ParamExp, v pval, quoted bool) bool {
+	if v.multi && p.Excl {
+		return len(v.list) == 0
+	}
+	if v.multi && v.star && (quoted || b.noSplit) {
+		for _, s := range v.list {
+			if s != "" {
+				return false
+			}
+		}
+		return len(v.list) < 2 || r.ifs() == "" && r.vars.visible("IFS") != nil
+	}
+	return v.isNull()
+}
+
 // paramOp applies ${x<op>word}.
 func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, quoted bool) bool {
 	op := p.Exp.Op
 	w := p.Exp.Word
 	switch op {
 	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
-		if v.isUnset() || op == syntax.DefaultUnsetOrNull && v.isNull() {
+		if v.isUnset() || op == syntax.DefaultUnsetOrNull && r.nullFor(b, p, v, quoted) {
 			return r.expandWordInto(b, w, quoted)
 		}
 		return r.deliver(b, v, quoted)
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
-		if v.isUnset() || op == syntax.AlternateUnsetOrNull && v.isNull() {
-			if quoted {
+		if v.isUnset() || op == syntax.AlternateUnsetOrNull && r.nullFor(b, p, v, quoted) {
+			// Like "$@" itself, a quoted [@] list with no elements
+			// makes no word at all.
+			if quoted && !(v.multi && !v.star && len(v.list) == 0 && !p.Excl) {
 				b.add(piece{quoted: true})
 			}
 			return true
@@ -52,6 +73,9 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 				return false
 			}
 			s, ok := r.expandString(w)
+			if quoted {
+				s, ok = r.expandQuotedParamWord(w)
+			}
 			if !ok {
 				return false
 			}
@@ -140,7 +164,83 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		b.add(piece{quoted: true})
 		return true
 	}
+	if quoted {
+		saved := b.paramWord
+		b.paramWord = true
+		defer func() { b.paramWord = saved }()
+	}
+	if !quoted && !b.noSplit {
+		// Unquoted, the whole expansion is split: literal text of the
+		// word as well as what it expands to.
+		saved := b.splitLits
+		b.splitLits = true
+		defer func() { b.splitLits = saved }()
+	}
 	return r.expandParts(b, w.Parts, quoted, !quoted)
+}
+
+// expandQuotedParamWord expands the word of "${x:=word}" to the one
+// string assigned, with the double-quote rules of such words.
+func (r *Runner) expandQuotedParamWord(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	b := &fieldBuf{r: r, ifs: "", noSplit: true, paramWord: true}
+	if !r.expandParts(b, w.Parts, true, false) {
+		return "", false
+	}
+	// "$@" in the word gives several fields: an assignment joins them
+	// with spaces.
+	fs := b.finish()
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.s
+	}
+	return strings.Join(parts, " "), true
+}
+
+// dqUnescapeBrace removes the backslash of \} (and keeps the other
+// escapes for dqUnescape): in a ${x:-word} inside double quotes, \}
+// stands for a brace.
+func dqUnescapeBrace(s string) string {
+	if !strings.Contains(s, "\\}") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] == '}' {
+				i++
+			} else {
+				b.WriteByte(s[i])
+				i++
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// addSplitLit adds unquoted literal text that word splitting applies to;
+// backslash-escaped characters stay literal and unsplit.
+func (b *fieldBuf) addSplitLit(lit string) {
+	start := 0
+	for i := 0; i < len(lit); i++ {
+		if lit[i] != '\\' || i+1 >= len(lit) {
+			continue
+		}
+		if start < i {
+			b.add(piece{s: lit[start:i], split: true})
+		}
+		i++
+		if lit[i] != '\n' {
+			b.add(piece{s: lit[i : i+1], quoted: true})
+		}
+		start = i + 1
+	}
+	if start < len(lit) {
+		b.add(piece{s: lit[start:], split: true})
+	}
 }
 
 func (r *Runner) badSubst(p *syntax.ParamExp) {
@@ -233,6 +333,14 @@ func (r *Runner) compileWordPattern(w *syntax.Word) (*pattern.Pattern, bool) {
 	return r.compilePattern(s, false)
 }
 
+// compileExtPattern compiles with extglob on whatever the option says.
+func (r *Runner) compileExtPattern(s string, nocase bool) (*pattern.Pattern, bool) {
+	saved := r.shopts["extglob"]
+	r.shopts["extglob"] = true
+	defer func() { r.shopts["extglob"] = saved }()
+	return r.compilePattern(s, nocase)
+}
+
 func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) {
 	mode := pattern.Mode(0)
 	if r.shopts["extglob"] {
@@ -241,6 +349,12 @@ func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) 
 	if nocase {
 		mode |= pattern.NoCase
 	}
+	return r.compilePatternMode(s, mode)
+}
+
+// compilePatternMode compiles s with an explicit mode; a pattern that
+// does not compile matches its own text literally, as in bash.
+func (r *Runner) compilePatternMode(s string, mode pattern.Mode) (*pattern.Pattern, bool) {
 	pat, err := pattern.Compile(s, mode)
 	if err != nil {
 		pat, err = pattern.Compile(pattern.QuoteMeta(s), 0)
@@ -423,7 +537,7 @@ func (r *Runner) sliceSparse(vv *Var, v pval, off, length int64, hasLen bool) (p
 
 // replace implements ${x/pat/rep} and its //, /# and /% forms.
 func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
-	orig := p.Repl.Orig
+	orig, with := r.slashPattern(p)
 	anchor := byte(0)
 	if orig != nil && len(orig.Parts) > 0 {
 		if l, ok := orig.Parts[0].(*syntax.Lit); ok && l.Value != "" && (l.Value[0] == '#' || l.Value[0] == '%') {
@@ -440,7 +554,7 @@ func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
 	if !ok {
 		return v, false
 	}
-	rep, ok := r.replacementText(p.Repl.With)
+	rep, ok := r.replacementText(with)
 	if !ok {
 		return v, false
 	}
@@ -449,6 +563,60 @@ func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
 		return replaceIn(s, pat, patText, rep, all, anchor)
 	}
 	return v.mapEach(f), true
+}
+
+// slashPattern is the pattern and replacement of ${x//pat/rep}. In bash
+// a pattern may begin with '/': after the operator, the first '/' is
+// part of the pattern, not the separator, so ${x////c} replaces '/' with
+// 'c' and ${x///} deletes every '/'. The parser took that '/' as the
+// separator (an empty pattern); move it and what follows up to the next
+// unescaped '/' back into the pattern.
+func (r *Runner) slashPattern(p *syntax.ParamExp) (orig, with *syntax.Word) {
+	orig, with = p.Repl.Orig, p.Repl.With
+	if !p.Repl.All || orig != nil && len(orig.Parts) > 0 {
+		return orig, with
+	}
+	if with == nil {
+		// ${x///}: the text ends in a third slash; ${x//} does not.
+		if strings.HasSuffix(r.nodeText(p), "///}") {
+			return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "/"}}}, nil
+		}
+		return orig, with
+	}
+	pat := []syntax.WordPart{&syntax.Lit{Value: "/"}}
+	for i, part := range with.Parts {
+		l, ok := part.(*syntax.Lit)
+		if !ok {
+			pat = append(pat, part)
+			continue
+		}
+		if k := unescapedSlash(l.Value); k >= 0 {
+			if k > 0 {
+				pat = append(pat, &syntax.Lit{Value: l.Value[:k]})
+			}
+			rest := append([]syntax.WordPart{}, with.Parts[i+1:]...)
+			if k+1 < len(l.Value) {
+				rest = append([]syntax.WordPart{&syntax.Lit{Value: l.Value[k+1:]}}, rest...)
+			}
+			return &syntax.Word{Parts: pat}, &syntax.Word{Parts: rest}
+		}
+		pat = append(pat, part)
+	}
+	return &syntax.Word{Parts: pat}, nil
+}
+
+// unescapedSlash is the index of the first '/' not escaped by a
+// backslash, or -1.
+func unescapedSlash(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '/':
+			return i
+		}
+	}
+	return -1
 }
 
 // replacement is ${x/p/rep}'s rep: literal pieces and & (the match).

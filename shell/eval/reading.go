@@ -106,87 +106,6 @@ func parseErrorText(err error) (int, string) {
 	return 1, err.Error()
 }
 
-// expandAliases re-reads a line of statements with aliases substituted
-// when alias expansion is on and a command word names an alias: bash
-// expands aliases while reading, so we substitute in the line's text and
-// parse it again, as many times as new aliases appear.
-func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt {
-	if !r.shopts["expand_aliases"] || len(r.aliases) == 0 || len(stmts) == 0 {
-		return stmts
-	}
-	start := int(stmts[0].Pos().Offset())
-	end := int(stmts[len(stmts)-1].End().Offset())
-	if end > len(src.text) || start > end {
-		return stmts
-	}
-	text := src.text[start:end]
-	used := map[string]bool{}
-	for round := 0; round < 16; round++ {
-		edits := r.aliasEdits(stmts, start, used)
-		if len(edits) == 0 {
-			return stmts
-		}
-		// Apply from the end so offsets stay valid.
-		for i := len(edits) - 1; i >= 0; i-- {
-			e := edits[i]
-			text = text[:e.from] + e.with + text[e.to:]
-		}
-		// Keep the line numbers: pad with the newlines before start.
-		pad := strings.Repeat("\n", strings.Count(src.text[:start], "\n"))
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-		f, err := p.Parse(strings.NewReader(pad+text), "")
-		if err != nil {
-			r.reportSyntax(&source{text: pad + text, file: src.file, lineBase: src.lineBase}, err)
-			r.status = 2
-			return nil
-		}
-		stmts = f.Stmts
-		start = len(pad)
-		r.aliasSrc = &source{text: pad + text, file: src.file, lineBase: src.lineBase}
-		text = text[:]
-		src = r.aliasSrc
-	}
-	return stmts
-}
-
-type aliasEdit struct {
-	from, to int
-	with     string
-}
-
-// aliasEdits finds the command words of stmts that name aliases not yet
-// expanded, as edits relative to base.
-func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, used map[string]bool) []aliasEdit {
-	var edits []aliasEdit
-	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			c, ok := n.(*syntax.CallExpr)
-			if !ok || len(c.Args) == 0 {
-				return true
-			}
-			for i, w := range c.Args {
-				lit, ok := w.Parts[0].(*syntax.Lit)
-				if len(w.Parts) != 1 || !ok {
-					break
-				}
-				val, isAlias := r.aliases[lit.Value]
-				if !isAlias || used[lit.Value] {
-					break
-				}
-				used[lit.Value] = true
-				edits = append(edits, aliasEdit{from: int(w.Pos().Offset()) - base, to: int(w.End().Offset()) - base, with: val})
-				// An alias ending in a blank makes the next word a
-				// command word too.
-				if !strings.HasSuffix(val, " ") && !strings.HasSuffix(val, "\t") || i+1 >= len(c.Args) {
-					break
-				}
-			}
-			return true
-		})
-	}
-	return edits
-}
-
 // maxParseNesting bounds how deeply a script may nest parentheses,
 // braces, brackets and compound keywords. mvdan/sh's parser recurses once
 // or more per level, and a Go stack overflow cannot be recovered, so a
@@ -243,4 +162,31 @@ func nestingDepth(text string) int {
 		atWordStart = c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' || c == '}'
 	}
 	return deepest
+}
+
+// aliasAtError finds an alias as the first word of the line where parsing
+// failed; the caller substitutes it and reads the line again.
+func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int, int, string, bool) {
+	if !r.shopts["expand_aliases"] || len(r.aliases) == 0 {
+		return 0, 0, "", false
+	}
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return 0, 0, "", false
+	}
+	off := min(int(pe.Pos.Offset()), len(text))
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	for start < len(text) && (text[start] == ' ' || text[start] == '\t') {
+		start++
+	}
+	end := start
+	for end < len(text) && !strings.ContainsRune(" \t\n;|&()<>", rune(text[end])) {
+		end++
+	}
+	word := text[start:end]
+	val, ok := r.aliases[word]
+	if !ok || done[word] {
+		return 0, 0, "", false
+	}
+	return start, end, val, true
 }

@@ -90,6 +90,11 @@ func (r *Runner) redirFD(rd *syntax.Redirect, save func(int)) (int, bool) {
 	return n, true
 }
 
+// isVarRedir reports a {var} redirection.
+func isVarRedir(rd *syntax.Redirect) bool {
+	return rd.N != nil && strings.HasPrefix(rd.N.Value, "{") && strings.HasSuffix(rd.N.Value, "}")
+}
+
 func isDupClose(rd *syntax.Redirect) bool {
 	return (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word != nil && rd.Word.Lit() == "-"
 }
@@ -99,15 +104,29 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 	if !ok {
 		return false
 	}
+	if isVarRedir(rd) && !isDupClose(rd) && !r.shopts["varredir_close"] {
+		// A descriptor bash allocated for {var} stays open after the
+		// command, unless varredir_close is set.
+		all := save
+		save = func(n int) {
+			if n != fd {
+				all(n)
+			}
+		}
+	}
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		body := ""
 		if rd.Hdoc != nil {
+			hdoc := rd.Hdoc
+			if rd.Op == syntax.DashHdoc {
+				hdoc = stripHdocTabs(hdoc)
+			}
 			if hdocQuoted(rd.Word) {
-				body = rawHeredoc(rd.Hdoc)
+				body = rawHeredoc(hdoc)
 			} else {
 				var ok bool
-				if body, ok = r.expandHeredoc(rd.Hdoc); !ok {
+				if body, ok = r.expandHeredoc(hdoc); !ok {
 					return false
 				}
 			}
@@ -172,6 +191,34 @@ func hdocQuoted(w *syntax.Word) bool {
 }
 
 // rawHeredoc is a quoted here-document's body as written.
+// stripHdocTabs is the body of a <<- here-document: the tabs that start
+// each of its source lines removed (not tabs that expansions produce).
+func stripHdocTabs(w *syntax.Word) *syntax.Word {
+	out := &syntax.Word{Parts: make([]syntax.WordPart, len(w.Parts))}
+	lineStart := true
+	for i, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			out.Parts[i] = p
+			lineStart = false
+			continue
+		}
+		var b strings.Builder
+		for j := 0; j < len(l.Value); j++ {
+			c := l.Value[j]
+			if c == '\t' && lineStart {
+				continue
+			}
+			lineStart = c == '\n'
+			b.WriteByte(c)
+		}
+		nl := *l
+		nl.Value = b.String()
+		out.Parts[i] = &nl
+	}
+	return out
+}
+
 func rawHeredoc(w *syntax.Word) string {
 	var b strings.Builder
 	for _, p := range w.Parts {
@@ -198,7 +245,7 @@ func (r *Runner) redirTarget(w *syntax.Word) (string, bool) {
 
 // dup handles <&N, >&N, N>&-, and >&word (a file name for both streams).
 func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
-	word, ok := r.expandString(rd.Word)
+	word, ok := r.redirTarget(rd.Word)
 	if !ok {
 		return false
 	}
@@ -211,8 +258,8 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 	num := strings.TrimSuffix(word, "-")
 	src, err := strconv.Atoi(num)
 	if err != nil {
-		if rd.Op == syntax.DplOut && rd.N == nil {
-			// >&file is &>file.
+		if rd.Op == syntax.DplOut && (rd.N == nil || rd.N.Value == "1") {
+			// >&file and 1>&file are &>file.
 			e, err := r.openEntry(word, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, true)
 			if err != nil {
 				r.errorf("%s: %s", word, errText(err))
@@ -229,13 +276,14 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 	}
 	e := r.fds.get(src)
 	if e == nil {
-		r.errorf("%d: Bad file descriptor", src)
+		r.errorf("%s: Bad file descriptor", r.badDupName(rd, fd, src))
 		return false
 	}
 	save(fd)
 	r.fds.set(fd, e)
 	if move && src != fd {
-		save(src)
+		// bash does not reopen the moved descriptor when the command
+		// ends: after `cmd 6>&7-`, 7 stays closed.
 		r.fds.close(src)
 	}
 	return true
@@ -259,11 +307,16 @@ func (r *Runner) openEntry(name string, flag int, clobberCheck bool) (*fdEntry, 
 	}
 	p := r.abs(name)
 	if clobberCheck && r.opts[optNoClobber] {
-		if fi, err := r.cfg.FS.Stat(p); err == nil && fi.Mode().IsRegular() {
+		// As bash: an existing regular file is refused, a missing one is
+		// created exclusively, anything else (a device) is opened as is.
+		fi, err := r.cfg.FS.Stat(p)
+		if err == nil && fi.Mode().IsRegular() {
 			return nil, errClobber
 		}
 		flag &^= os.O_TRUNC
-		flag |= os.O_EXCL
+		if err != nil {
+			flag |= os.O_EXCL
+		}
 	}
 	if flag&os.O_CREATE != 0 {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && fi.IsDir() {
@@ -304,4 +357,22 @@ func (r *Runner) umask() fs.FileMode {
 		return r.umaskVal
 	}
 	return 0o022
+}
+
+// badDupName is what bash names in "Bad file descriptor" for a failed
+// duplication: the source descriptor when written as a number; for a
+// word that needed expansion, the word as written when it duplicates onto
+// the default descriptor, otherwise the descriptor being redirected.
+func (r *Runner) badDupName(rd *syntax.Redirect, fd, src int) string {
+	if rd.Word.Lit() != "" {
+		return strconv.Itoa(src)
+	}
+	def := 1
+	if rd.Op == syntax.DplIn {
+		def = 0
+	}
+	if fd == def {
+		return r.nodeText(rd.Word)
+	}
+	return strconv.Itoa(fd)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -56,6 +57,10 @@ type source struct {
 	// lineBase is added to parser lines (eval text inherits the caller's
 	// line numbers in bash).
 	lineBase int
+	// badSubst maps the offsets of ${...} expansions the parser refused
+	// to their text: bash reports them as bad substitutions when it
+	// expands them, not while reading.
+	badSubst map[int]string
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -92,7 +97,11 @@ type Runner struct {
 	shopts  map[string]bool
 	traps   map[string]string
 	hash    map[string]string
-	dirs    []string // pushd stack, without the current directory
+
+	// pathOverride replaces $PATH in command lookups while command -p runs.
+	pathOverride string
+
+	dirs []string // pushd stack, without the current directory
 
 	params      []string
 	arg0        string
@@ -137,7 +146,7 @@ type Runner struct {
 	assignFailed   bool
 	substStatus    int
 	substRan       bool
-	lastArgPending string
+	lastPipeStatus int  // PIPESTATUS of a lone command (pipeStatus nil)
 	keepRedirs     bool // exec without a command keeps its redirections
 	umaskSet       bool
 	umaskVal       fs.FileMode
@@ -158,10 +167,21 @@ type Runner struct {
 	parent *Runner
 	// keepExitTrap defers the EXIT trap past Run (a Session's runs).
 	keepExitTrap bool
-	ulimits      map[byte]string
+	// runDepth is depth at the top level of this shell's Run (non-zero
+	// in a nested shell): where an abandoned command line ends.
+	runDepth int
+	// aborted records that the last run's line was abandoned by an
+	// expansion error (an interactive shell goes on after it).
+	aborted bool
+	// exited records that the last Run ended by exit (or a fatal error).
+	exited bool
+	// lastProcSubst is the newest process substitution, which a bare
+	// wait waits for.
+	lastProcSubst *job
+	ulimits       map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
-	arithCtx string
-	completions  map[string]compSpec
+	arithCtx    string
+	completions map[string]compSpec
 }
 
 // SetKeepExitTrap makes Run leave the EXIT trap for a later exit (an
@@ -175,6 +195,10 @@ func (r *Runner) SetParent(p *Runner) {
 	r.nextPid = p.nextPid
 	r.pid = int(p.nextPid.Add(1))
 }
+
+// Aborted reports whether the last Run abandoned a command line because
+// of an expansion error (division by zero, ${x:?}, an unbound variable).
+func (r *Runner) Aborted() bool { return r.aborted }
 
 // Trip stops the current run with a limit error (output limits, the heap
 // watchdog). Safe to call from any goroutine while Run is running.
@@ -249,6 +273,11 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 	for k, v := range env {
 		g.vars[k] = &Var{attrs: attrExport, set: true, str: v}
 	}
+	// $_ starts as the environment's _ or the name the shell runs as.
+	r.lastArg = r.arg0
+	if v, ok := env["_"]; ok {
+		r.lastArg = v
+	}
 	r.initVars()
 	return r
 }
@@ -273,13 +302,52 @@ func (r *Runner) initVars() {
 	def("MACHTYPE", "x86_64-pc-linux-gnu")
 	def("HOSTTYPE", "x86_64")
 	def("OSTYPE", "linux-gnu")
-	def("PWD", r.dir)
+	r.initPWD()
 	def("SHLVL", "1")
+	r.pipeStatus = []int{} // PIPESTATUS starts empty
+	// OLDPWD is kept from the environment only when it names a
+	// directory; otherwise bash creates it exported but without a
+	// value, so the first cd exports it.
+	if v := r.vars.visible("OLDPWD"); v == nil || !v.set || !r.isDir(v.str) {
+		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
+	}
 	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
 	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
 		vi.arr.set(int64(i), s)
 	}
 	r.vars.global().vars["BASH_VERSINFO"] = vi
+}
+
+// initPWD is bash's start-up rule for the working directory's name: an
+// inherited $PWD that is absolute and names the same directory is kept
+// (symlinks and all); otherwise PWD is the physical path.
+func (r *Runner) initPWD() {
+	g := r.vars.global()
+	if r.cfg.FS == nil || !path.IsAbs(r.dir) {
+		if r.vars.visible("PWD") == nil {
+			g.vars["PWD"] = &Var{set: true, str: r.dir}
+		}
+		return
+	}
+	phys := r.realpath(r.dir)
+	if v := r.vars.visible("PWD"); v != nil && v.set && path.IsAbs(v.str) && r.realpath(v.str) == phys {
+		r.dir = path.Clean(v.str)
+		return
+	}
+	r.dir = phys
+	if v := g.vars["PWD"]; v != nil {
+		v.str, v.set = phys, true
+		return
+	}
+	g.vars["PWD"] = &Var{set: true, str: phys}
+}
+
+func (r *Runner) isDir(p string) bool {
+	if p == "" || r.cfg.FS == nil {
+		return false
+	}
+	fi, err := r.cfg.FS.Stat(r.abs(p))
+	return err == nil && fi.IsDir()
 }
 
 // SetArgs sets $0 and the positional parameters.
@@ -305,7 +373,7 @@ func (r *Runner) Dir() string { return r.dir }
 func (r *Runner) Status() int { return r.status }
 
 // Exited reports whether the script ran exit (or a fatal error ended it).
-func (r *Runner) Exited() bool { return r.flow == flowExit }
+func (r *Runner) Exited() bool { return r.exited || r.flow == flowExit }
 
 // Run reads and runs src one complete command at a time, as bash reads a
 // script, and returns the exit status. file names the script in messages
@@ -320,6 +388,7 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		if err := r.enter(); err != nil {
 			return r.exitCode, err
 		}
+		r.runDepth = r.depth
 		r.ctx = ctx
 	} else {
 		r.g = newGuard(ctx, r.cfg.Limits)
@@ -349,13 +418,16 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 		r.scriptFile = file
 	}
 	r.flow = flowNone
+	r.aborted, r.exited = false, false
 	r.runSource(&source{text: src, file: file})
-	if r.flow == flowExit {
+	r.exited = r.flow == flowExit
+	if r.exited {
 		r.status = r.exitCode
 	}
 	if !r.keepExitTrap || r.flow == flowExit {
 		r.runExitTrap()
 	}
+	r.exited = r.flow == flowExit
 	r.flow = flowNone
 	return r.status, nil
 }
@@ -384,6 +456,7 @@ func (r *Runner) runSource(src *source) {
 	}
 	parseText := src.text
 	done := -1
+	aliased := map[string]bool{}
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -391,6 +464,24 @@ func (r *Runner) runSource(src *source) {
 		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
+				if at, end, val, ok := r.aliasAtError(parseText, err, aliased); ok {
+					// bash expands aliases while it reads, so an alias can
+					// make a line parse ({, do, then...): substitute it in
+					// the text and read again.
+					aliased[parseText[at:end]] = true
+					parseText = parseText[:at] + val + parseText[end:]
+					src.text = src.text[:at] + val + src.text[end:]
+					retry = true
+					break
+				}
+				if patched, at, orig, ok := blankParam(parseText, err); ok {
+					if src.badSubst == nil {
+						src.badSubst = map[int]string{}
+					}
+					src.badSubst[at] = orig
 					parseText, retry = patched, true
 					break
 				}
@@ -427,6 +518,9 @@ var parserPool = sync.Pool{New: func() any {
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
 	stmts = r.expandAliases(src, stmts)
+	if r.flow != flowNone {
+		return false // a syntax error in the expanded line ended the shell
+	}
 	if r.aliasSrc != nil {
 		r.src = r.aliasSrc
 		defer func() { r.src = src }()
@@ -434,8 +528,9 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	prepareStmts(stmts)
 	for _, st := range stmts {
 		r.stmt(st)
-		if r.flow == flowAbort && r.depth == 0 {
+		if r.flow == flowAbort && r.depth == r.runDepth {
 			r.flow = flowNone
+			r.aborted = true
 			return true
 		}
 		if r.flow != flowNone {
@@ -443,6 +538,36 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// blankParam finds the ${...} around a parse error and replaces it with
+// a same-length expansion that parses; the evaluator reports the original
+// as a bad substitution when it reaches it.
+func blankParam(text string, err error) (string, int, string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", 0, "", false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(text) {
+		return "", 0, "", false
+	}
+	for start := min(off, len(text)-2); start >= 0; start-- {
+		if text[start:start+2] != "${" {
+			continue
+		}
+		end := strings.IndexByte(text[start:], '}')
+		if end < 0 || start+end < off-1 {
+			continue
+		}
+		end += start
+		if end-start < 3 || strings.ContainsAny(text[start:end], "\n\"'`$(") && strings.ContainsAny(text[start+2:end], "\n\"'`$(") {
+			return "", 0, "", false
+		}
+		blank := "${" + strings.Repeat("_", end-start-2) + "}"
+		return text[:start] + blank + text[end+1:], start, text[start : end+1], true
+	}
+	return "", 0, "", false
 }
 
 // blankArith finds the $(( )) or (( )) around a parse error and replaces
@@ -521,6 +646,13 @@ func (r *Runner) msgPrefixAt(src *source, line int) string {
 	file := r.arg0
 	if src != nil && src.file != "" {
 		file = src.file
+	} else if r.funcDepth > 0 {
+		// bash names functions read from -c text "environment", and from
+		// standard input "main" (their BASH_SOURCE).
+		file = "main"
+		if r.mode == 'c' {
+			file = "environment"
+		}
 	}
 	return fmt.Sprintf("%s: line %d: ", file, line)
 }
@@ -572,14 +704,19 @@ func (r *Runner) exit(status int) {
 // fatal reports a fatal error: a non-interactive shell exits with status.
 func (r *Runner) fatal(status int, format string, args ...any) {
 	r.errorf(format, args...)
-	if r.mode == 'c' && r.subLevel == 0 && status == 1 {
+	r.aborted = true
+	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive {
 		// bash -c ends with 127 after a fatal expansion error.
 		status = 127
 	}
-	r.status = status
-	if !r.interactive {
-		r.exit(status)
+	if r.interactive {
+		// An interactive shell abandons the rest of the line.
+		r.status = status
+		r.abortCommand()
+		return
 	}
+	r.status = status
+	r.exit(status)
 }
 
 // subshell copies the runner for ( ), pipelines, $( ) and & : it shares

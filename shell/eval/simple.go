@@ -10,11 +10,16 @@ import (
 )
 
 // call runs a simple command: assignments, words, and the command they
-// name (function, builtin, or a file on $PATH).
-func (r *Runner) call(c *syntax.CallExpr) {
+// name (function, builtin, or a file on $PATH). Its redirections rds
+// apply after the words are expanded and traced, as in bash: a command
+// substitution in a word writes to the command's original stderr, and an
+// expansion error leaves the redirection's file uncreated.
+func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	r.substRan = false
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = "" // a command without words leaves $_ empty
+		r.redirectAlone(rds)
 		return
 	}
 	args, ok := r.expandFields(c.Args)
@@ -26,9 +31,13 @@ func (r *Runner) call(c *syntax.CallExpr) {
 	}
 	if len(args) == 0 {
 		r.assignAll(c.Assigns)
+		r.lastArg = ""
+		r.redirectAlone(rds)
 		return
 	}
-	r.lastArgPending = args[len(args)-1]
+	// $_ becomes the last word once the command is done (a function's
+	// own commands change it meanwhile).
+	last := args[len(args)-1]
 	if len(c.Assigns) > 0 {
 		r.vars.push(true)
 		defer r.vars.pop()
@@ -42,18 +51,45 @@ func (r *Runner) call(c *syntax.CallExpr) {
 		}
 	}
 	r.traceArgs(c.Assigns, args)
+	if len(rds) > 0 {
+		restore, ok := r.redirect(rds)
+		defer restore()
+		if !ok {
+			r.status = 1
+			return
+		}
+	}
 	r.bashCmd = strings.Join(args, " ")
 	if !r.runDebugTrap() {
 		return
 	}
 	r.run(args, false)
-	r.lastArg = r.lastArgPending
+	r.lastArg = last
+}
+
+// redirectAlone performs the redirections of a command without a
+// command name (its assignments done), then undoes them; a failure makes
+// the status 1 and keeps the assignments.
+func (r *Runner) redirectAlone(rds []*syntax.Redirect) {
+	if len(rds) == 0 || r.flow != flowNone {
+		return
+	}
+	restore, ok := r.redirect(rds)
+	restore()
+	if !ok {
+		r.status = 1
+	}
 }
 
 // assignAll performs the assignments of a command with no words; $? is
 // the status of the last command substitution, or 0.
 func (r *Runner) assignAll(as []*syntax.Assign) {
 	status := 0
+	if r.substRan {
+		// Words that expanded to nothing: `$(exit 42)` alone has the
+		// status of its last command substitution.
+		status = r.substStatus
+	}
 	for _, a := range as {
 		if !r.assign(a, false) {
 			if r.flow == flowNone {
@@ -293,7 +329,16 @@ func (r *Runner) runExternal(args []string) {
 		return
 	}
 	hc := r.handlerCtx()
+	if r.sigpipe != nil {
+		// A command whose pipe reader went away dies of SIGPIPE in bash,
+		// before it can complain: drop what it writes to stderr after
+		// that, and give it SIGPIPE's status.
+		hc.Stderr = sigpipeGate{w: hc.Stderr, broken: r.sigpipe}
+	}
 	r.status = r.cfg.Exec(r.ctx, hc, p, args)
+	if r.sigpipe != nil && r.sigpipe.Load() {
+		r.status = 141
+	}
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
@@ -347,14 +392,14 @@ func (r *Runner) findCommand(name string) (string, int) {
 		}
 		return p, 0
 	}
-	if p, ok := r.hash[name]; ok {
+	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
 		}
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
-		if r.opts[optHashAll] {
+		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
 		return p, 0
@@ -373,7 +418,7 @@ func executable(fi fs.FileInfo) bool {
 
 // lookPath searches $PATH for an executable regular file.
 func (r *Runner) lookPath(name string) (string, bool) {
-	pathVar, _ := r.lookupVar("PATH").scalar()
+	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -401,6 +446,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.src = f.src
 	r.funcDepth++
 	r.vars.push(false)
+	// Loops of the caller are not the function's: break and continue in
+	// a function see only its own loops.
+	savedLoops := r.loopDepth
+	r.loopDepth = 0
 	savedOptind := r.localOptind
 	defer func() {
 		r.vars.pop()
@@ -408,13 +457,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
+		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body
 	r.stmt(body)
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone {
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && r.opts[optFuncTrace] {
 		status := r.status
 		r.runTrap("RETURN", trap)
 		r.status = status

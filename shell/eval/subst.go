@@ -80,8 +80,15 @@ func (r *Runner) expandText(text string) (string, bool) {
 		r.abortCommand()
 		return "", false
 	}
+	// The parsed nodes' offsets are in text: it is the running source
+	// while they expand ($(( $(f $((1+1))) )) reads the inner arithmetic
+	// from it), on the current line.
 	saved := r.src
-	r.src = nil
+	file := ""
+	if saved != nil {
+		file = saved.file
+	}
+	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
 	defer func() { r.src = saved }()
 	return r.expandHeredoc(w)
 }
@@ -213,6 +220,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	defer r.leave()
 	buf := &limitBuffer{g: r.g}
 	sub := r.subshell()
+	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)
@@ -293,13 +301,18 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 		done = func() { pw.Close() }
 	}
 	r.procFDs = append(r.procFDs, fd)
-	r.jobs.goHidden(func() {
+	r.lastBg = sub.pid // bash sets $! to a process substitution's pid
+	r.lastProcSubst = r.jobs.goHidden(sub.pid, func() int {
 		defer done()
 		defer sub.recoverPanic()
 		sub.stmts(ps.Stmts)
+		if sub.flow == flowExit {
+			sub.status = sub.exitCode
+		}
 		sub.runExitTrap()
 		sub.jobs.waitAll()
 		sub.fds.releaseAll()
+		return sub.status
 	})
 	return "/dev/fd/" + strconv.Itoa(fd), true
 }

@@ -5,18 +5,19 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // testClause runs [[ ... ]].
 func (r *Runner) testClause(c *syntax.TestClause) {
+	r.status = 0
 	ok, good := r.testExpr(c.X)
 	if !good {
+		// An arithmetic error already set status 1; others are usage
+		// errors (2).
 		if r.status == 0 {
-			r.status = 2
-		}
-		if r.flow == flowNone {
 			r.status = 2
 		}
 		return
@@ -32,6 +33,10 @@ func (r *Runner) testClause(c *syntax.TestClause) {
 func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 	switch e := e.(type) {
 	case *syntax.Word:
+		if x := r.negatedGroup(e); x != nil {
+			v, ok := r.testExpr(x)
+			return !v, ok
+		}
 		s, ok := r.expandString(e)
 		return s != "", ok
 	case *syntax.ParenTest:
@@ -74,7 +79,8 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			if !ok {
 				return false, false
 			}
-			p, ok := r.compilePattern(pat, r.shopts["nocasematch"])
+			// [[ == ]] matches as if extglob were on (bash manual).
+			p, ok := r.compileExtPattern(pat, r.shopts["nocasematch"])
 			if !ok {
 				return false, false
 			}
@@ -88,11 +94,11 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			return false, false
 		}
 		if isArithTestOp(e.Op.String()) {
-			a, ok := r.arithText(x)
+			a, ok := r.withArithCtx("[[", x)
 			if !ok {
 				return false, false
 			}
-			b, ok := r.arithText(y)
+			b, ok := r.withArithCtx("[[", y)
 			if !ok {
 				return false, false
 			}
@@ -353,9 +359,14 @@ func (r *Runner) binaryTest(op, x, y string) (bool, bool) {
 	return false, false
 }
 
+// sameFile is -ef: the same device and inode when the filesystem tells
+// them (each Stat returns a fresh Stat_t, so the values are compared),
+// else the same resolved path.
 func sameFile(a, b fs.FileInfo, pa, pb string) bool {
-	if a.Sys() != nil && b.Sys() != nil {
-		return a.Sys() == b.Sys()
+	sa, ok1 := a.Sys().(*syscall.Stat_t)
+	sb, ok2 := b.Sys().(*syscall.Stat_t)
+	if ok1 && ok2 && sa.Ino != 0 {
+		return sa.Ino == sb.Ino && sa.Dev == sb.Dev
 	}
 	return pa == pb
 }

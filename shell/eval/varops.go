@@ -50,6 +50,11 @@ func (r *Runner) lookupVar(name string) *Var {
 // dynamicVar computes the variables whose values bash makes up on each
 // read. A script that unsets one takes the special meaning away.
 func (r *Runner) dynamicVar(name string) *Var {
+	if name == "_" {
+		// $_ is the last word of the previous command; unset does not
+		// take that meaning away.
+		return &Var{set: true, str: r.lastArg}
+	}
 	switch name {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID",
 		"BASH_SUBSHELL", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
@@ -95,6 +100,9 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "GROUPS":
 		return arr([]string{"1000"})
 	case "PIPESTATUS":
+		if r.pipeStatus == nil {
+			return arr([]string{strconv.Itoa(r.lastPipeStatus)})
+		}
 		ss := make([]string, len(r.pipeStatus))
 		for i, s := range r.pipeStatus {
 			ss[i] = strconv.Itoa(s)

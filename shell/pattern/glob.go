@@ -89,17 +89,36 @@ func Glob(ctx context.Context, fsys vfs.FS, dir, pat string, o GlobOptions) ([]s
 	}
 	comps := splitComps(pat[i:])
 	states := []gstate{start}
+	ignore, err := g.ignorePatterns(true)
+	if err != nil {
+		return nil, err
+	}
+	// Final results match GLOBIGNORE as whole paths with '/' matched only
+	// by '/', except what a trailing ** produced (bash: GLOBIGNORE=d* hides
+	// d/x from ** but GLOBIGNORE='*.txt' keeps sub/x.txt from */*).
+	final, err := g.ignorePatterns(len(comps) == 0 || comps[len(comps)-1].text != "**")
+	if err != nil {
+		return nil, err
+	}
 	for ci, c := range comps {
 		var err error
 		states, err = g.step(states, comps, ci, c, i == 0)
 		if err != nil {
 			return nil, err
 		}
+		trailingSlash := ci == len(comps)-2 && comps[len(comps)-1].text == ""
+		if len(ignore) > 0 && ci < len(comps)-1 && !trailingSlash && c.text != "**" && HasMeta(c.text, g.mode) {
+			// bash applies GLOBIGNORE to each level it globs, not only to
+			// the final results: GLOBIGNORE=s* hides everything under sub.
+			states = slices.DeleteFunc(states, func(st gstate) bool {
+				return ignored(strings.TrimRight(st.spelled, "/"), ignore)
+			})
+		}
 		if len(states) == 0 {
 			return []string{}, nil
 		}
 	}
-	return g.finish(states)
+	return g.finish(states, final)
 }
 
 func splitComps(rest string) []comp {
@@ -270,22 +289,7 @@ func (g *globber) globStar(st gstate, c comp, last, links bool, add func(gstate)
 }
 
 // finish drops ignored results, sorts bytewise and removes duplicates.
-func (g *globber) finish(states []gstate) ([]string, error) {
-	var ignore []*Pattern
-	imode := Mode(0)
-	if g.o.ExtGlob {
-		imode |= ExtGlob
-	}
-	if g.o.NoCase {
-		imode |= NoCase
-	}
-	for _, ig := range g.o.Ignore {
-		p, err := Compile(ig, imode)
-		if err != nil {
-			return nil, err
-		}
-		ignore = append(ignore, p)
-	}
+func (g *globber) finish(states []gstate, ignore []*Pattern) ([]string, error) {
 	out := make([]string, 0, len(states))
 	for _, st := range states {
 		if st.spelled == "" || (len(ignore) > 0 && ignored(st.spelled, ignore)) {
@@ -295,6 +299,30 @@ func (g *globber) finish(states []gstate) ([]string, error) {
 	}
 	slices.Sort(out)
 	return slices.Compact(out), nil
+}
+
+// ignorePatterns compiles GLOBIGNORE's patterns: for the levels a glob
+// walks through (pathname), or for its final results (whole).
+func (g *globber) ignorePatterns(pathname bool) ([]*Pattern, error) {
+	imode := Mode(0)
+	if pathname {
+		imode = Pathname
+	}
+	if g.o.ExtGlob {
+		imode |= ExtGlob
+	}
+	if g.o.NoCase {
+		imode |= NoCase
+	}
+	var ignore []*Pattern
+	for _, ig := range g.o.Ignore {
+		p, err := Compile(ig, imode)
+		if err != nil {
+			return nil, err
+		}
+		ignore = append(ignore, p)
+	}
+	return ignore, nil
 }
 
 func ignored(name string, ignore []*Pattern) bool {

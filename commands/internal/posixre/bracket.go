@@ -80,6 +80,7 @@ func bracketClass(out *strings.Builder, s string, opts *Options) (int, error) {
 	body := s[2 : 2+end]
 	if kind == ':' {
 		if !classes[body] {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return 0, errors.New("Invalid character class name")
 		}
 		out.WriteString("[:" + body + ":]")

@@ -36,6 +36,7 @@ func (o *Options) bracketErr() error {
 	if o.BracketError != "" {
 		return errors.New(o.BracketError)
 	}
+	//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 	return errors.New("Unmatched [, [^, [:, [., or [=")
 }
 
@@ -115,6 +116,7 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 		}
 	}
 	if opts.CheckGroups && depth > 0 {
+		//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 		return "", errors.New("Unmatched ( or \\(")
 	}
 	return b.String(), nil
@@ -209,6 +211,7 @@ func group(b *strings.Builder, s string, ere bool, depth *int, check bool) (int,
 	}
 	if check {
 		if *depth--; *depth < 0 {
+			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return 0, false, errors.New("Unmatched ) or \\)")
 		}
 	}
@@ -220,9 +223,11 @@ func group(b *strings.Builder, s string, ere bool, depth *int, check bool) (int,
 // token and returns the body length and the body in RE2 form, with GNU's
 // messages for errors.
 func checkInterval(s, closer string) (int, string, error) {
+	//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 	bad := errors.New("Invalid content of \\{\\}")
 	n := strings.Index(s, closer)
 	if n < 0 {
+		//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 		return 0, "", errors.New("Unmatched \\{")
 	}
 	body := s[:n]

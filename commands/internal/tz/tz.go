@@ -110,3 +110,37 @@ const (
 	eet = "EET-2EEST,M3.5.0/3,M10.5.0/4"
 	aus = "AEST-10AEDT,M10.1.0,M4.1.0/3"
 )
+
+// Rule returns a POSIX TZ rule string for value that a C library can use
+// without reading any file: "UTC0" for UTC, the rule of a known zone name,
+// the value itself when it already holds an offset, and otherwise the
+// zone's leading letters at offset 0 (as Load names it), or UTC0.
+func Rule(value string) string {
+	value = strings.TrimPrefix(value, ":")
+	switch value {
+	case "", "UTC", "UTC0", "Etc/UTC", "Universal", "Zulu", "Etc/Zulu":
+		return "UTC0"
+	}
+	if rule, ok := zones[value]; ok {
+		return rule
+	}
+	// A C library reads a zone file for a value with a "/" before any
+	// ","; a rule's own "/" (transition times) come after the first ",".
+	if strings.ContainsAny(value, "0123456789") && !fileLike(value) {
+		return value
+	}
+	i := 0
+	for i < len(value) && (value[i]|0x20 >= 'a' && value[i]|0x20 <= 'z') {
+		i++
+	}
+	if i >= 3 {
+		return value[:i] + "0"
+	}
+	return "UTC0"
+}
+
+// fileLike reports whether a C library would take value for a file name.
+func fileLike(value string) bool {
+	head, _, _ := strings.Cut(value, ",")
+	return strings.HasPrefix(value, ":") || strings.Contains(head, "/")
+}

@@ -1,6 +1,7 @@
 package tz
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -29,6 +30,27 @@ func TestLoad(t *testing.T) {
 		got := time.Unix(tt.epoch, 0).In(Load(tt.tz)).Format("2006-01-02 15:04:05 MST -0700")
 		if got != tt.want {
 			t.Errorf("TZ=%q: got %q want %q", tt.tz, got, tt.want)
+		}
+	}
+}
+
+// Rule gives a C library a rule it can apply without a file (no "/", an
+// offset present), describing the same zone that Load builds.
+func TestRuleMatchesLoad(t *testing.T) {
+	for _, v := range []string{"", "UTC", ":UTC", "America/New_York", "Europe/London", "Asia/Kolkata",
+		"Australia/Sydney", "EST5EDT,M3.2.0,M11.1.0", "UTC+3", "<+05>-5", "Nowhere/Zone", "X"} {
+		rule := Rule(v)
+		head, _, _ := strings.Cut(rule, ",")
+		if strings.HasPrefix(rule, ":") || strings.Contains(head, "/") || !strings.ContainsAny(rule, "0123456789") {
+			t.Errorf("Rule(%q) = %q: a C library would look for a zone file", v, rule)
+		}
+		for _, epoch := range []int64{1690000000, 1700000000} {
+			at := time.Unix(epoch, 0)
+			_, want := at.In(Load(v)).Zone()
+			_, got := at.In(Load(rule)).Zone()
+			if got != want {
+				t.Errorf("Rule(%q) = %q: offset %d at %d, Load gives %d", v, rule, got, epoch, want)
+			}
 		}
 	}
 }

@@ -1,0 +1,52 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// ruleScripts pin the rules fixed while the shell package's suite moved
+// to this evaluator; each is compared with /bin/bash -c when present.
+var ruleScripts = []string{
+	// break/continue: loop level first, a bad count ends the shell with
+	// 128, extra operands drop the line, a count below 1 leaves all loops.
+	`while true; do break x; done; echo no`,
+	`break x; echo outside`,
+	`for x in a b; do echo $x; continue 1 2; done; echo --`,
+	`for i in 1 2; do for j in a b; do break 0; done; echo out$i; done; echo $?`,
+	// builtins that take no options still read -- and reject -x.
+	`eval -zq; echo $?; eval -- echo hi; alias -px; echo $?; unalias -x; echo $?; builtin -x; echo $?; builtin -- echo x`,
+	"alias -- -p=1; alias",
+	// aliases: no re-expansion only inside an alias's own text.
+	"shopt -s expand_aliases\nalias a='b ' b='echo B'\na b c\nalias x='echo X'\necho $(x inner) \"$(x dq)\"; if x cond; then x then; fi\nV=1 x a; x 'x' \"x\"",
+	"shopt -s expand_aliases\necho before\nalias e_=';; x'\ne_\necho after",
+	// cd checks the directories named before "..".
+	`cd nosuch/..; echo $?; declare -p OLDPWD`,
+	`{ :; } & wait x1 %5; echo $?`,
+	`command -v nosuch echo; echo $?; command -V nosuch echo; echo $?; command -v nosuch; echo $?`,
+	// $_ and PIPESTATUS.
+	`echo $_; x=3; echo "[$_]"; for i in a b; do :; done; echo $_; f(){ :; }; f q; echo $_; unset _; echo $_`,
+	`f(){ echo $_; }; f q r; echo a b $_; x=1 echo $_; (echo b); echo $_`,
+	`false; echo ${PIPESTATUS[@]}; (exit 3); echo ${PIPESTATUS[@]}; ! false; echo ${PIPESTATUS[@]}; [[ 1 = 2 ]]; echo ${PIPESTATUS[@]}; x=1; echo ${PIPESTATUS[@]}; false; f(){ :; }; echo ${PIPESTATUS[@]}`,
+	`echo x >/nonexistent/f; echo ${PIPESTATUS[@]}; (( 0 )); echo ${PIPESTATUS[@]}`,
+	`set -- x y; set +; echo $#; set + a; echo $# $1`,
+	`getopts x: o -x; echo "$o ${OPTARG-u} $OPTIND"; getopts ab o -c; echo $o`,
+	`set -o noclobber; echo hi > /dev/null; echo st=$?; echo a > f; echo b > f; echo $?`,
+	`echo hi 1>&out.txt; read l < out.txt; echo $l; echo q 2>&o3; echo $?`,
+	`f(){ echo $1; }; echo $(( $(f $((1+1))) + 1 )); echo $(( $(echo $((2*3))) ))`,
+	`g() { echo a; echo b; }; declare -f g; h() { x=1; }; declare -f h`,
+	`read x < <(exit 4); wait $!; echo $?`,
+}
+
+func TestOracleRules(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range ruleScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
