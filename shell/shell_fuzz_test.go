@@ -65,6 +65,8 @@ func FuzzShellExec(f *testing.F) {
 		"find . -name '*.txt' -exec wc -l {} + | sort -n | head -3",
 		"printf '%s\\n' {1..20} | xargs -n3 echo | paste - - | column -t",
 		"f() { f; }; f",
+		"echo x | sed ':a;s/.*/&&/;ba'",
+		"grep -f /dev/zero a.txt; yes | xargs -n1 true; printf '%*s' 9000000000 x",
 		"yes | head -c 100 | wc -c; seq 1 5 | tac | rev",
 		"grep -rn a . | cut -d: -f1 | sort -u; diff a.txt b.txt",
 		"echo 'select 1+1;' | sqlite3; js-exec -c 'console.log(1+1)'",

@@ -18,6 +18,7 @@ func FuzzJqFilter(f *testing.F) {
 		{"def f: if . > 0 then . - 1 | f else . end; 10 | f", "null"},
 		{"def f: f; f", "null"},
 		{"[range(1e9)] | length", "null"},
+		{"[1] | .[300000000] = 1 | tojson", "null"},
 		{"reduce range(10) as $i (0; . + $i)", "null"},
 		{"paths(..) | tostring", `[[[[1]]],{"a":[{}]}]`},
 		{"@base64d, @uri, @csv, @tsv, @html, @sh, @text, @json", `["a,b","c"]`},
@@ -53,6 +54,8 @@ func FuzzJqOptions(f *testing.F) {
 		{"-e\x00--raw-output0\x00.[]", `["a","b"]`},
 		{"-n\x00--args\x00$ARGS\x00a\x00b", ""},
 		{"-n\x00--jsonargs\x00$ARGS.positional\x001\x00{}\x00bad", ""},
+		{"--indent\x00-1\x00.\x00/dev/zero", ""},
+		{"--rawfile\x00r\x00/dev/urandom\x00-n\x00$r", ""},
 		{"-h", ""},
 		{"--nonsense\x00.", "1"},
 	} {

@@ -165,6 +165,10 @@ func Run(tb testing.TB, cmd commands.Command, fsys vfs.FS, stdin string, args ..
 		Args: args, Stdin: strings.NewReader(stdin), Stdout: out, Stderr: errw,
 		FS: fsys, Dir: "/home/user",
 		Environ: []string{"HOME=/home/user", "PATH=/usr/bin:/bin", "USER=user", "TZ=UTC", "LC_ALL=C.UTF-8"},
+		// Tight, so an input that makes a command read or build without
+		// end meets the limit in milliseconds rather than the 256 MiB
+		// defaults.
+		Limits: commands.Limits{MaxReadBytes: 4 << 20, MaxStringBytes: 4 << 20},
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
