@@ -242,3 +242,97 @@ func TestStdinReadOnlyWhenRead(t *testing.T) {
 		}
 	}
 }
+
+// readmeGoPrograms returns the ```go blocks of a README that are whole
+// programs (they start with "package main"); fragments are not returned.
+func readmeGoPrograms(text string) []string {
+	var progs []string
+	var cur []string
+	in := false
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case !in && strings.TrimRight(l, " \t\r") == "```go":
+			in, cur = true, nil
+		case in && strings.TrimRight(l, " \t\r") == "```":
+			in = false
+			if len(cur) > 0 && strings.HasPrefix(cur[0], "package main") {
+				progs = append(progs, strings.Join(cur, "\n")+"\n")
+			}
+		case in:
+			cur = append(cur, l)
+		}
+	}
+	return progs
+}
+
+// printedComments is what a README program says it prints: the trailing
+// "// " comment of each line that calls fmt.Print*, one line each.
+func printedComments(prog string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(prog, "\n") {
+		if !strings.Contains(l, "fmt.Print") {
+			continue
+		}
+		if i := strings.LastIndex(l, "// "); i >= 0 {
+			b.WriteString(strings.TrimSpace(l[i+3:]) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestReadmeGoPrograms builds each whole Go program of the README against
+// this clone (a scratch module whose replace directive points here, with
+// this module's go.sum, offline) and checks it prints what its comments
+// say.
+func TestReadmeGoPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: building the README's Go programs compiles the library")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("needs the go tool on PATH")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	progs := readmeGoPrograms(string(data))
+	if len(progs) == 0 {
+		t.Fatal("README.md has no whole Go program")
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, prog := range progs {
+		want := printedComments(prog)
+		if want == "" {
+			t.Errorf("program %d says nothing about what it prints", i+1)
+			continue
+		}
+		dir := t.TempDir()
+		mod := "module readmeexample\n\ngo 1.26\n\nrequire github.com/justbash/justbash v0.0.0\n\n" +
+			"replace github.com/justbash/justbash => " + root + "\n"
+		for name, body := range map[string]string{"go.mod": mod, "go.sum": string(sum), "main.go": prog} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		cmd := exec.CommandContext(ctx, "go", "run", ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		out, err := cmd.Output()
+		cancel()
+		if err != nil || string(out) != want {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				out = append(out, ee.Stderr...)
+			}
+			t.Errorf("program %d: %v\nprinted:\n%s\nwant:\n%s", i+1, err, out, want)
+		}
+	}
+}
