@@ -463,7 +463,7 @@ func (r *Runner) runSource(src *source) {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
 		defer parserPool.Put(p)
-		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
+		for stmts, err := range drainOnError(p.InteractiveSeq(strings.NewReader(parseText))) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
 					parseText, retry = patched, true
