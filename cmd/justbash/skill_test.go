@@ -18,6 +18,7 @@ import (
 	"time"
 
 	gql "github.com/graphql-go/graphql"
+	"github.com/justbash/justbash/mcpserver"
 )
 
 // skillBlock is one fenced block of SKILL.md with the marker before it.
@@ -106,6 +107,10 @@ func TestSkillExamples(t *testing.T) {
 	for _, b := range blocks {
 		switch b.kind {
 		case "skip":
+			// A config that cannot run here must still be one justbash accepts.
+			if strings.HasPrefix(b.header, "yaml") {
+				checkSkillConfig(t, b)
+			}
 			t.Run("line"+itoa(b.line), func(t *testing.T) { t.Skip(b.arg) })
 		case "file":
 			p := filepath.Join(work, filepath.FromSlash(b.arg))
@@ -127,6 +132,20 @@ func TestSkillExamples(t *testing.T) {
 	}
 	if runs < 20 {
 		t.Errorf("SKILL.md has only %d runnable commands", runs)
+	}
+}
+
+// checkSkillConfig parses a config block that is not run, with every
+// environment variable set, and requires at least one server from it.
+func checkSkillConfig(t *testing.T, b skillBlock) {
+	env := func(string) (string, bool) { return "x", true }
+	cfg, err := mcpserver.ParseConfig("skill.yaml", []byte(b.body), mcpserver.LoadOptions{Env: env})
+	if err != nil {
+		t.Errorf("SKILL.md line %d: %v", b.line, err)
+		return
+	}
+	if len(cfg.Servers) == 0 {
+		t.Errorf("SKILL.md line %d: the config defines no server", b.line)
 	}
 }
 
