@@ -298,6 +298,12 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		v.attrs &^= attrExport
 		return true
 	}
+	if f.set&attrNameref != 0 && !hasValue && v.set && !v.isArray() && !v.has(attrNameref) && !validRefTarget(v.str) {
+		// declare -n on a set variable takes its value as the target name,
+		// so that value must name a variable.
+		r.errorf("%s: `%s': invalid variable name for name reference", cmd, v.str)
+		return false
+	}
 	if v.has(attrAssoc) && f.set&attrIndexed != 0 && v.set {
 		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
 		return false

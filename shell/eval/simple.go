@@ -132,6 +132,9 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 		if temp {
 			return true
 		}
+		if name, ok = r.elemRefTarget(name); !ok {
+			return false
+		}
 		v, _ := r.vars.lookup(name)
 		if v.has(attrAssoc) {
 			key, ok := r.assocKey(a.Index)

@@ -522,3 +522,22 @@ func trimQuotes(s string) string {
 	}
 	return strings.ReplaceAll(s, `"`, "")
 }
+
+// elemRefTarget maps name in name[sub]=... through a nameref: the element
+// is assigned in the variable the reference names. A reference to an
+// element (ref=a[0]) cannot itself be subscripted, so that fails as an
+// invalid identifier.
+func (r *Runner) elemRefTarget(name string) (string, bool) {
+	v, _ := r.vars.lookup(name)
+	if !v.has(attrNameref) || !v.set || v.str == "" {
+		return name, true
+	}
+	target := r.resolveName(name)
+	if _, _, ok := splitSubscript(target); ok {
+		r.errorf("`%s': not a valid identifier", target)
+		r.status = 1
+		r.assignFailed = true
+		return name, false
+	}
+	return target, true
+}

@@ -1,0 +1,16 @@
+package eval_test
+
+import "testing"
+
+// TestVarRefRules checks namerefs, arrays and related variable rules
+// against /bin/bash.
+func TestVarRefRules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{name: "declare -n on a set variable needs a valid target name",
+			script: "ref='#'\ndeclare -n ref\necho $? $ref\nr2=1\ndeclare -n r2\necho $? $r2\nr3=x; x=X\ndeclare -n r3\necho $r3\n"},
+		{name: "element assignment through a nameref",
+			script: "a=(X Y Z)\ndeclare -n ref=a\nref[0]=xx\nref[5]+=q\necho ${a[@]}\ndeclare -A h\ndeclare -n r=h\nr[k]=v\ndeclare -p h\ndeclare -n n=nosuch\nn[2]=x\ndeclare -p nosuch\n"},
+		{name: "a nameref to an element cannot be subscripted",
+			script: "array=(X Y Z)\ntypeset -n ref='array[0]'\nref[0]=foo\necho status=$?\necho ${array[@]}\n"},
+	})
+}
