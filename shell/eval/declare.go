@@ -396,6 +396,9 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 	if v, _ := r.vars.lookup(name); v != nil {
 		if v.has(attrNameref) && v.set && f.set&attrNameref == 0 && f.unset&attrNameref == 0 {
 			target := r.resolveName(name)
+			if target == "" {
+				return v
+			}
 			if t, _ := r.vars.lookup(target); t != nil {
 				return t
 			}

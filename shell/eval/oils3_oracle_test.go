@@ -12,5 +12,9 @@ func TestVarRefRules(t *testing.T) {
 			script: "a=(X Y Z)\ndeclare -n ref=a\nref[0]=xx\nref[5]+=q\necho ${a[@]}\ndeclare -A h\ndeclare -n r=h\nr[k]=v\ndeclare -p h\ndeclare -n n=nosuch\nn[2]=x\ndeclare -p nosuch\n"},
 		{name: "a nameref to an element cannot be subscripted",
 			script: "array=(X Y Z)\ntypeset -n ref='array[0]'\nref[0]=foo\necho status=$?\necho ${array[@]}\n"},
+		{name: "circular namerefs read empty, fail on write, unset the reference",
+			script: "typeset -n ref1=ref2\ntypeset -n ref2=ref1\necho ref1=$ref1\nref1=z\necho $?\nref1=(a b)\necho $?\nref1[1]=q\necho $?\nunset ref1\necho $?\ndeclare -p ref2\n"},
+		{name: "circular namerefs assigned arrays become arrays",
+			script: "typeset -n r1=r2 r2=r1\nr1=(a b)\ndeclare -p r1 r2\ntypeset -n s1=s2 s2=s1\ns1[1]=q\ndeclare -p s1 s2\n"},
 	})
 }

@@ -173,7 +173,13 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, attrs uint16) bool {
 	v, sc := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set {
-		name = r.resolveName(name)
+		target := r.resolveName(name)
+		if target == "" {
+			// A circular reference becomes an array itself, as in bash.
+			r.dropRef(name)
+			target = name
+		}
+		name = target
 		v, sc = r.vars.lookup(name)
 	}
 	if v.has(attrReadonly) {
