@@ -16,5 +16,9 @@ func TestVarRefRules(t *testing.T) {
 			script: "typeset -n ref1=ref2\ntypeset -n ref2=ref1\necho ref1=$ref1\nref1=z\necho $?\nref1=(a b)\necho $?\nref1[1]=q\necho $?\nunset ref1\necho $?\ndeclare -p ref2\n"},
 		{name: "circular namerefs assigned arrays become arrays",
 			script: "typeset -n r1=r2 r2=r1\nr1=(a b)\ndeclare -p r1 r2\ntypeset -n s1=s2 s2=s1\ns1[1]=q\ndeclare -p s1 s2\n"},
+		{name: "${!a[@]} with an operator is indirection through the values",
+			script: "a=(x y); x=XX; y=YY\necho \"${!a[@]}\"\necho \"${!a[@]:-d}\"\nb=(x)\necho \"${!b[@]-default}\" \"${!b[@]%X}\" \"${!b[@]:1:1}\" \"${!b[@]/X/Q}\" \"${!b[@]@Q}\"\nr=(v1); v1=\necho \"${!r[@]:=new}\" $v1\n"},
+		{name: "${!x:=w} assigns the named variable, which must be a plain name",
+			script: "z=zz; zz=\necho ${!z:=foo} ${!z:=bar} $zz\nx='a[1]'\necho ${!x:=v}\necho $?\nx=1\necho ${!x:=v}\necho $?\n"},
 	})
 }
