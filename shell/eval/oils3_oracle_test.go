@@ -20,5 +20,7 @@ func TestVarRefRules(t *testing.T) {
 			script: "a=(x y); x=XX; y=YY\necho \"${!a[@]}\"\necho \"${!a[@]:-d}\"\nb=(x)\necho \"${!b[@]-default}\" \"${!b[@]%X}\" \"${!b[@]:1:1}\" \"${!b[@]/X/Q}\" \"${!b[@]@Q}\"\nr=(v1); v1=\necho \"${!r[@]:=new}\" $v1\n"},
 		{name: "${!x:=w} assigns the named variable, which must be a plain name",
 			script: "z=zz; zz=\necho ${!z:=foo} ${!z:=bar} $zz\nx='a[1]'\necho ${!x:=v}\necho $?\nx=1\necho ${!x:=v}\necho $?\n"},
+		{name: "${!a[i]@a} is the attributes of the variable the element names",
+			script: "declare -A ref=([k]=a3[@]); a3=(1 2 3); a1=(); a2=(e); declare -i n=1\nprintf '<%s>' \"${!ref[@]@a}\" \"${!ref[k]@a}\"; echo\nref[k]=a1; echo \"${!ref[@]@a}\"\nref[k]='a2[0]'; echo \"${!ref[@]@a}\"\nref[k]=n; echo \"${!ref[@]@a}\"\nref[k]=1; echo \"[${!ref[@]@a}]\"\n"},
 	})
 }
