@@ -22,5 +22,7 @@ func TestVarRefRules(t *testing.T) {
 			script: "z=zz; zz=\necho ${!z:=foo} ${!z:=bar} $zz\nx='a[1]'\necho ${!x:=v}\necho $?\nx=1\necho ${!x:=v}\necho $?\n"},
 		{name: "${!a[i]@a} is the attributes of the variable the element names",
 			script: "declare -A ref=([k]=a3[@]); a3=(1 2 3); a1=(); a2=(e); declare -i n=1\nprintf '<%s>' \"${!ref[@]@a}\" \"${!ref[k]@a}\"; echo\nref[k]=a1; echo \"${!ref[@]@a}\"\nref[k]='a2[0]'; echo \"${!ref[@]@a}\"\nref[k]=n; echo \"${!ref[@]@a}\"\nref[k]=1; echo \"[${!ref[@]@a}]\"\n"},
+		{name: "an associative subscript in a reference has its quotes removed",
+			script: "declare -A A=([ale]=bean [\"a b\"]=c)\nr='A[\"ale\"]'; echo ${!r}\nr='A[\"al\"e]'; echo ${!r}\nr='A[a\\ b]'; echo ${!r}\nr=\"A['a b']\"; echo ${!r}\ndeclare -n n='A[\"ale\"]'; echo $n\n"},
 	})
 }

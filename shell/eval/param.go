@@ -319,7 +319,7 @@ func (r *Runner) subscriptValue(name, sub string) (pval, string, bool) {
 		return pval{list: v.values(), multi: true, star: sub == "*", set: v != nil && v.set}, name, true
 	}
 	if v.has(attrAssoc) {
-		key, ok := r.expandText(sub)
+		key, ok := r.expandKeyText(sub)
 		if !ok {
 			return pval{}, "", false
 		}
