@@ -24,5 +24,9 @@ func TestVarRefRules(t *testing.T) {
 			script: "declare -A ref=([k]=a3[@]); a3=(1 2 3); a1=(); a2=(e); declare -i n=1\nprintf '<%s>' \"${!ref[@]@a}\" \"${!ref[k]@a}\"; echo\nref[k]=a1; echo \"${!ref[@]@a}\"\nref[k]='a2[0]'; echo \"${!ref[@]@a}\"\nref[k]=n; echo \"${!ref[@]@a}\"\nref[k]=1; echo \"[${!ref[@]@a}]\"\n"},
 		{name: "an associative subscript in a reference has its quotes removed",
 			script: "declare -A A=([ale]=bean [\"a b\"]=c)\nr='A[\"ale\"]'; echo ${!r}\nr='A[\"al\"e]'; echo ${!r}\nr='A[a\\ b]'; echo ${!r}\nr=\"A['a b']\"; echo ${!r}\ndeclare -n n='A[\"ale\"]'; echo $n\n"},
+		{name: "array literal: values expand first, then indices in order against the array being built",
+			script: "i=1\na=([100+i++]=$((i++)) [200+i++]=$((i++)) [300+i++]=$((i++)))\ndeclare -p a\na=([0]=1+2+3 [a[0]]=10 [a[6]]=hello)\ndeclare -p a\na=(old1 old2 old3)\na=(\"${a[2]}\" \"${a[0]}\" \"${a[1]}\")\ndeclare -p a\nnew1=201 new2=202\na+=([0]=new1 [1]=new2 [5]=\"${a[2]}\" [a[0]]=\"${a[0]}\" [a[1]]=x)\ndeclare -p a\ndeclare -ai n=([0]=1+1 [n[0]]=3*3 7)\ndeclare -p n\n"},
+		{name: "${!e[@]op} of an empty array is unset; of one empty element is an error",
+			script: "e=(); echo \"<${!e[@]+p}>\" \"<${!e[@]-d}>\" \"<${!e[@]:-d}>\" \"<${!e[@]#x}>\"\ne=(\"\")\necho \"<${!e[@]-d}>\"\necho $?\n"},
 	})
 }

@@ -200,6 +200,10 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 		}
 		ref := target.s
 		if target.multi {
+			if len(target.list) == 0 {
+				// ${!e[@]-w} of an empty array names nothing: unset.
+				return pval{}, name, true
+			}
 			ref = strings.Join(target.list, " ")
 		}
 		r.indirectRef = ref

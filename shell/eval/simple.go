@@ -197,62 +197,85 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 	return r.fillIndexed(name, v, arr, appendTo)
 }
 
+// fillIndexed performs name=(...) for an indexed array. As in bash, every
+// value is expanded first; then the array is emptied (unless +=) and the
+// elements are stored in order, each [index] evaluated just before its
+// store, so an index sees the elements stored before it.
 func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
-	a := &indexedArray{}
-	next := int64(0)
-	if appendTo {
-		if v.has(attrIndexed) {
-			a = v.arr.clone()
-		} else if v.set {
-			a.set(0, v.str)
-		}
-		next = a.maxIndex() + 1
+	type item struct {
+		index syntax.ArithmExpr
+		vals  []string
 	}
-	tmp := &Var{attrs: v.attrs}
+	items := make([]item, 0, len(arr.Elems))
+	total := int64(0)
 	for _, e := range arr.Elems {
 		if e.Index != nil {
-			i, ok := r.arithIndex(e.Index)
-			if !ok {
-				return false
-			}
-			if i < 0 {
-				i += a.maxIndex() + 1
-				if i < 0 {
-					r.errorf("%s: bad array subscript", name)
-					continue
-				}
-			}
 			val, ok := r.expandAssignValue(e.Value)
 			if !ok {
 				return false
 			}
-			nv, ok := r.valueFor(tmp, "", val, false)
-			if !ok {
-				return false
-			}
-			a.set(i, nv)
-			next = i + 1
+			items = append(items, item{e.Index, []string{val}})
+			total++
 			continue
 		}
 		vals, ok := r.expandFields([]*syntax.Word{e.Value})
 		if !ok {
 			return false
 		}
-		for _, s := range vals {
+		total += int64(len(vals))
+		if err := r.g.checkElems(total); err != nil {
+			r.stop(err)
+			return false
+		}
+		items = append(items, item{nil, vals})
+	}
+	a := &indexedArray{}
+	if appendTo {
+		if v.has(attrIndexed) {
+			a = v.arr.clone()
+		} else if v.set {
+			a.set(0, v.str)
+		}
+	}
+	next := a.maxIndex() + 1
+	tmp := &Var{attrs: v.attrs}
+	v.attrs = v.attrs&^attrAssoc | attrIndexed
+	v.arr, v.str, v.assoc, v.set = a, "", nil, true
+	for _, it := range items {
+		if it.index != nil {
+			i, ok := r.arithIndex(it.index)
+			if !ok {
+				return false
+			}
+			if v.arr == nil {
+				// The index expression replaced the variable's value.
+				v.attrs = v.attrs&^attrAssoc | attrIndexed
+				v.arr, v.str, v.assoc, v.set = &indexedArray{}, "", nil, true
+			}
+			if i < 0 {
+				i += v.arr.maxIndex() + 1
+				if i < 0 {
+					r.errorf("%s: bad array subscript", name)
+					continue
+				}
+			}
+			nv, ok := r.valueFor(tmp, "", it.vals[0], false)
+			if !ok {
+				return false
+			}
+			v.arr.set(i, nv)
+			next = i + 1
+			continue
+		}
+		for _, s := range it.vals {
 			nv, ok := r.valueFor(tmp, "", s, false)
 			if !ok {
 				return false
 			}
-			a.set(next, nv)
+			v.arr.set(next, nv)
 			next++
 		}
-		if err := r.g.checkElems(int64(len(a.elems))); err != nil {
-			r.stop(err)
-			return false
-		}
 	}
-	v.attrs = v.attrs&^attrAssoc | attrIndexed
-	v.arr, v.str, v.assoc, v.set = a, "", nil, true
 	return true
 }
 
