@@ -3,6 +3,8 @@ package eval
 import (
 	"sort"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // assocArray is an associative array that lists its keys in the order bash
@@ -150,4 +152,24 @@ func (r *Runner) expandKeyText(text string) (string, bool) {
 	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
 	defer func() { r.src = saved }()
 	return r.expandString(w)
+}
+
+// expandNoTilde expands a word to one string like expandString, but
+// without tilde expansion: bash 5.2 does none in an associative array
+// literal's [k]=v values.
+func (r *Runner) expandNoTilde(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	b := &fieldBuf{r: r, ifs: ""}
+	b.noSplit = true
+	if !r.expandParts(b, w.Parts, false, false) {
+		return "", false
+	}
+	fs := b.finish()
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.s
+	}
+	return strings.Join(parts, " "), true
 }

@@ -28,5 +28,11 @@ func TestVarRefRules(t *testing.T) {
 			script: "i=1\na=([100+i++]=$((i++)) [200+i++]=$((i++)) [300+i++]=$((i++)))\ndeclare -p a\na=([0]=1+2+3 [a[0]]=10 [a[6]]=hello)\ndeclare -p a\na=(old1 old2 old3)\na=(\"${a[2]}\" \"${a[0]}\" \"${a[1]}\")\ndeclare -p a\nnew1=201 new2=202\na+=([0]=new1 [1]=new2 [5]=\"${a[2]}\" [a[0]]=\"${a[0]}\" [a[1]]=x)\ndeclare -p a\ndeclare -ai n=([0]=1+1 [n[0]]=3*3 7)\ndeclare -p n\n"},
 		{name: "${!e[@]op} of an empty array is unset; of one empty element is an error",
 			script: "e=(); echo \"<${!e[@]+p}>\" \"<${!e[@]-d}>\" \"<${!e[@]:-d}>\" \"<${!e[@]#x}>\"\ne=(\"\")\necho \"<${!e[@]-d}>\"\necho $?\n"},
+		{name: "[k]=v with braces in an indexed literal is brace-expanded as one word",
+			script: "HOME=/h\nx=([1]=a{b,c} [5]=z)\ndeclare -p x\ndeclare -a d=(~ [3]=-{a,b}- -{a,b}-)\ndeclare -p d\ndeclare -A A=([k]=x{a,b}y [j]=-{1..3}- [n]={a,{b,c}})\ndeclare -p A\n"},
+		{name: "braces that are not expanded keep their text, elements still expand",
+			script: "HOME=/h\nset +B\necho x{a,b}y {1..3..1} \"{a,b}\" {a,$HOME} {a,*}\na=x{a,b}y; echo $a\n"},
+		{name: "no tilde expansion in an associative literal's values",
+			script: "HOME=/h\ndeclare -A A; A[k]=~; A[j]=x:~; declare -p A\ndeclare -A B=([k]=~ [j]=a:~ [l]=~/x); declare -p B\nB+=([m]=~); declare -p B\nb=([1]=~ [2]=~:~ ~); declare -p b\n"},
 	})
 }

@@ -209,6 +209,18 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 	items := make([]item, 0, len(arr.Elems))
 	total := int64(0)
 	for _, e := range arr.Elems {
+		if e.Index != nil && e.Value != nil && r.opts[optBraceExpand] && hasBraces(e.Value) {
+			// bash brace-expands [k]=a{b,c} as one word, which leaves
+			// plain "[k]=ab" "[k]=ac" values.
+			w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: "[" + r.nodeText(e.Index) + "]="}}, e.Value.Parts...)}
+			vals, ok := r.expandFields([]*syntax.Word{w})
+			if !ok {
+				return false
+			}
+			total += int64(len(vals))
+			items = append(items, item{nil, vals})
+			continue
+		}
 		if e.Index != nil {
 			val, ok := r.expandAssignValue(e.Value)
 			if !ok {
@@ -300,7 +312,9 @@ func (r *Runner) fillAssoc(v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 		if !ok {
 			return false
 		}
-		val, ok := r.expandAssignValue(e.Value)
+		// bash 5.2 does no tilde expansion in an associative literal's
+		// [k]=v values (a[k]=~ alone does expand).
+		val, ok := r.expandNoTilde(e.Value)
 		if !ok {
 			return false
 		}
