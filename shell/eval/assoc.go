@@ -173,3 +173,12 @@ func (r *Runner) expandNoTilde(w *syntax.Word) (string, bool) {
 	}
 	return strings.Join(parts, " "), true
 }
+
+// elemAsWord is the array literal element [k]=v taken as a plain word.
+func (r *Runner) elemAsWord(e *syntax.ArrayElem) *syntax.Word {
+	parts := []syntax.WordPart{&syntax.Lit{Value: "[" + r.nodeText(e.Index) + "]="}}
+	if e.Value != nil {
+		parts = append(parts, e.Value.Parts...)
+	}
+	return &syntax.Word{Parts: parts}
+}

@@ -445,7 +445,7 @@ func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) 
 
 func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 	if v.has(attrAssoc) {
-		return r.fillAssoc(v, arr, appendTo)
+		return r.fillAssoc(name, v, arr, appendTo)
 	}
 	return r.fillIndexed(name, v, arr, appendTo)
 }

@@ -34,5 +34,7 @@ func TestVarRefRules(t *testing.T) {
 			script: "HOME=/h\nset +B\necho x{a,b}y {1..3..1} \"{a,b}\" {a,$HOME} {a,*}\na=x{a,b}y; echo $a\n"},
 		{name: "no tilde expansion in an associative literal's values",
 			script: "HOME=/h\ndeclare -A A; A[k]=~; A[j]=x:~; declare -p A\ndeclare -A B=([k]=~ [j]=a:~ [l]=~/x); declare -p B\nB+=([m]=~); declare -p B\nb=([1]=~ [2]=~:~ ~); declare -p b\n"},
+		{name: "associative literal: pairs when the first word has no subscript, else warn and skip",
+			script: "x=\"p q\"; declare -A a; a=([k]=1 $x \"$x\" \"\"); declare -p a\na=(x y [j]=1 z); declare -p a\na=(p q r); declare -p a\na+=([k]=1 m); declare -p a\n"},
 	})
 }

@@ -192,7 +192,7 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 		r.vars.global().vars[name] = v
 	}
 	if assoc {
-		return r.fillAssoc(v, arr, appendTo)
+		return r.fillAssoc(name, v, arr, appendTo)
 	}
 	return r.fillIndexed(name, v, arr, appendTo)
 }
@@ -212,8 +212,7 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 		if e.Index != nil && e.Value != nil && r.opts[optBraceExpand] && hasBraces(e.Value) {
 			// bash brace-expands [k]=a{b,c} as one word, which leaves
 			// plain "[k]=ab" "[k]=ac" values.
-			w := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: "[" + r.nodeText(e.Index) + "]="}}, e.Value.Parts...)}
-			vals, ok := r.expandFields([]*syntax.Word{w})
+			vals, ok := r.expandFields([]*syntax.Word{r.elemAsWord(e)})
 			if !ok {
 				return false
 			}
@@ -291,15 +290,24 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 	return true
 }
 
-func (r *Runner) fillAssoc(v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 	a := newAssoc()
 	if appendTo && v.assoc != nil {
 		a = v.assoc.clone()
 	}
-	// Without [key]= subscripts, bash 5.2 takes the words as key value
-	// pairs.
+	// When the first word has no [key]= subscript, bash 5.2 takes the
+	// words as key value pairs, a later [k]=v being plain text; otherwise
+	// a word without a subscript is skipped with a warning.
+	pairs := len(arr.Elems) > 0 && arr.Elems[0].Index == nil
 	var pending []string
 	for _, e := range arr.Elems {
+		if e.Index != nil && pairs {
+			e = &syntax.ArrayElem{Value: r.elemAsWord(e)}
+		}
+		if e.Index == nil && !pairs {
+			r.errorf("%s: %s: must use subscript when assigning associative array", name, r.nodeText(e.Value))
+			continue
+		}
 		if e.Index == nil {
 			vals, ok := r.expandFields([]*syntax.Word{e.Value})
 			if !ok {
