@@ -36,5 +36,7 @@ func TestVarRefRules(t *testing.T) {
 			script: "HOME=/h\ndeclare -A A; A[k]=~; A[j]=x:~; declare -p A\ndeclare -A B=([k]=~ [j]=a:~ [l]=~/x); declare -p B\nB+=([m]=~); declare -p B\nb=([1]=~ [2]=~:~ ~); declare -p b\n"},
 		{name: "associative literal: pairs when the first word has no subscript, else warn and skip",
 			script: "x=\"p q\"; declare -A a; a=([k]=1 $x \"$x\" \"\"); declare -p a\na=(x y [j]=1 z); declare -p a\na=(p q r); declare -p a\na+=([k]=1 m); declare -p a\n"},
+		{name: "associative subscripts given as text (unset, printf -v, read, nameref) are words",
+			script: "declare -A A=([\"a b\"]=1 [x]=2 [\"q\\\"\"]=3 [K]=4)\nunset \"A[a\\ b]\"; declare -p A\nprintf -v 'A[\"x\"]' %s y\nread 'A[\"q\\\"\"]' <<< z\nkey=K; unset -v 'A[$key]'\ndeclare -p A\ndeclare -n ref='A[\"x\"]'; ref=w; declare -p A\n"},
 	})
 }
