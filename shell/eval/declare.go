@@ -194,7 +194,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 	if f.funcs || f.funcNames {
 		return r.declareFuncs(cmd, f, items)
 	}
-	if len(items) == 0 && (f.print || f.set == 0 && f.unset == 0 || cmd != "declare" && cmd != "typeset" && cmd != "local") {
+	// With no names, declare -a (any attribute) lists the variables that
+	// have it, as declare -p -a does.
+	if len(items) == 0 && (f.print || f.unset == 0 && (f.set == 0 || cmd != "local") || cmd != "declare" && cmd != "typeset" && cmd != "local") {
 		return r.printDecls(cmd, f)
 	}
 	if f.print {
@@ -469,7 +471,11 @@ func parseArrayText(s string) (*syntax.ArrayExpr, bool) {
 func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
 	for _, n := range r.allVarNames() {
-		v := r.lookupVar(n)
+		// The variable itself, not a nameref's target: -n lists namerefs.
+		v := r.dynamicVar(n)
+		if v == nil {
+			v = r.vars.visible(n)
+		}
 		if v == nil {
 			continue
 		}

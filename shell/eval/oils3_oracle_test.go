@@ -38,5 +38,7 @@ func TestVarRefRules(t *testing.T) {
 			script: "x=\"p q\"; declare -A a; a=([k]=1 $x \"$x\" \"\"); declare -p a\na=(x y [j]=1 z); declare -p a\na=(p q r); declare -p a\na+=([k]=1 m); declare -p a\n"},
 		{name: "associative subscripts given as text (unset, printf -v, read, nameref) are words",
 			script: "declare -A A=([\"a b\"]=1 [x]=2 [\"q\\\"\"]=3 [K]=4)\nunset \"A[a\\ b]\"; declare -p A\nprintf -v 'A[\"x\"]' %s y\nread 'A[\"q\\\"\"]' <<< z\nkey=K; unset -v 'A[$key]'\ndeclare -p A\ndeclare -n ref='A[\"x\"]'; ref=w; declare -p A\n"},
+		{name: "declare with attribute options and no names lists the variables that have them",
+			script: "z=(); declare -a | grep z=\nz+=(b c); declare -a | grep z=\ndeclare -A A=([k]=v); declare -A | grep A=\ndeclare -i i=2; declare -i | grep ' i='\nx=1; declare -n r=x; declare -n; declare -pn\nf() { local l=5; declare -pr | grep ' l='; declare -p l; }; f\n"},
 	})
 }
