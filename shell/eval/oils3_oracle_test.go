@@ -40,5 +40,9 @@ func TestVarRefRules(t *testing.T) {
 			script: "declare -A A=([\"a b\"]=1 [x]=2 [\"q\\\"\"]=3 [K]=4)\nunset \"A[a\\ b]\"; declare -p A\nprintf -v 'A[\"x\"]' %s y\nread 'A[\"q\\\"\"]' <<< z\nkey=K; unset -v 'A[$key]'\ndeclare -p A\ndeclare -n ref='A[\"x\"]'; ref=w; declare -p A\n"},
 		{name: "declare with attribute options and no names lists the variables that have them",
 			script: "z=(); declare -a | grep z=\nz+=(b c); declare -a | grep z=\ndeclare -A A=([k]=v); declare -A | grep A=\ndeclare -i i=2; declare -i | grep ' i='\nx=1; declare -n r=x; declare -n; declare -pn\nf() { local l=5; declare -pr | grep ' l='; declare -p l; }; f\n"},
+		{name: "an error that discards eval's line ends only the eval",
+			script: "f() {\n  eval 'echo ${x!}; echo in'\n  echo status=$?\n  local x=l; readonly x\n  eval 'x=bar; echo in2'\n  echo status=$?\n}\nf\necho after\neval 'readonly r=1; r=2; echo in3'; echo status=$?\n"},
+		{name: "a readonly assignment failure exits under set -e, without the ERR trap",
+			script: "trap 'echo ERR' ERR\nreadonly r=1\nr=2\necho next\nset -e\nr=3\necho no\n"},
 	})
 }

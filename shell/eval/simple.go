@@ -98,6 +98,11 @@ func (r *Runner) assignAll(as []*syntax.Assign) {
 					// A failed assignment (readonly) ends a script's
 					// current command line.
 					r.assignFailed = false
+					if r.opts[optErrExit] && r.noErrExit == 0 {
+						// set -e exits (without the ERR trap).
+						r.exit(1)
+						return
+					}
 					r.abortCommand()
 				}
 			}
