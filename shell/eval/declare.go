@@ -14,6 +14,11 @@ import (
 type declItem struct {
 	word   string
 	assign *syntax.Assign
+	// value is assign's scalar value, expanded before any operand is
+	// applied (bash expands all the words first: export a=1 b=$a sees
+	// the old a).
+	value    string
+	expanded bool
 }
 
 // declClause runs declare/local/export/readonly/typeset parsed by the
@@ -64,6 +69,15 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 	r.bashCmd = strings.Join(words, " ")
 	if !r.runDebugTrap() {
 		return
+	}
+	for i := range items {
+		if a := items[i].assign; a != nil && a.Array == nil {
+			v, ok := r.expandAssignValue(a.Value)
+			if !ok {
+				return
+			}
+			items[i].value, items[i].expanded = v, true
+		}
 	}
 	r.status = r.declare(name, items)
 	r.lastArg = r.declLastArg(c, words)
@@ -241,7 +255,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	var arr *syntax.ArrayExpr
 	if a := it.assign; a != nil {
 		name, index, arr, appendTo = a.Name.Value, a.Index, a.Array, a.Append
-		if a.Value != nil || a.Array == nil {
+		if it.expanded {
+			value, hasValue = it.value, true
+		} else if a.Value != nil || a.Array == nil {
 			v, ok := r.expandAssignValue(a.Value)
 			if !ok {
 				return false
@@ -297,7 +313,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		return false
 	}
 	if f.remove {
+		// export -n name=value unexports and still assigns.
 		v.attrs &^= attrExport
+		if hasValue && arr == nil && index == nil {
+			return r.setDeclValue(name, v, value, appendTo)
+		}
 		return true
 	}
 	if f.set&attrNameref != 0 && !hasValue && v.set && !v.isArray() && !v.has(attrNameref) && !validRefTarget(v.str) {

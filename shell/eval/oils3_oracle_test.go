@@ -44,5 +44,9 @@ func TestVarRefRules(t *testing.T) {
 			script: "f() {\n  eval 'echo ${x!}; echo in'\n  echo status=$?\n  local x=l; readonly x\n  eval 'x=bar; echo in2'\n  echo status=$?\n}\nf\necho after\neval 'readonly r=1; r=2; echo in3'; echo status=$?\n"},
 		{name: "a readonly assignment failure exits under set -e, without the ERR trap",
 			script: "trap 'echo ERR' ERR\nreadonly r=1\nr=2\necho next\nset -e\nr=3\necho no\n"},
+		{name: "declaration commands expand every value before assigning any",
+			script: "unset a; declare a=1 b=$a; echo \"[$b]\"\nexport FOO=foo v=$(printenv FOO); echo \"v=$v\"\nf() { local x=1 y=$x; echo \"[$y]\"; }; x=g; f\nreadonly r1=1 r2=$r1; echo \"[$r2]\"\n"},
+		{name: "export -n name=value unexports and assigns",
+			script: "export foo=old; export -n foo=new; echo $foo; printenv foo; echo $?\nexport -n bar=1; declare -p bar\n"},
 	})
 }
