@@ -176,6 +176,8 @@ type Runner struct {
 	aborted bool
 	// exited records that the last Run ended by exit (or a fatal error).
 	exited bool
+	// returnTrapDepth is the function depth where trap ... RETURN was set.
+	returnTrapDepth int
 	// lastProcSubst is the newest process substitution, which a bare
 	// wait waits for.
 	lastProcSubst *job
@@ -421,7 +423,8 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 	r.flow = flowNone
 	r.aborted, r.exited = false, false
 	r.runSource(&source{text: src, file: file})
-	if r.flow == flowExit {
+	r.exited = r.flow == flowExit
+	if r.exited {
 		r.status = r.exitCode
 	}
 	if !r.keepExitTrap || r.flow == flowExit {
@@ -461,7 +464,7 @@ func (r *Runner) runSource(src *source) {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
 		defer parserPool.Put(p)
-		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
+		for stmts, err := range drainOnError(p.InteractiveSeq(strings.NewReader(parseText))) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
 					parseText, retry = patched, true
