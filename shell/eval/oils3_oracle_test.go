@@ -48,5 +48,7 @@ func TestVarRefRules(t *testing.T) {
 			script: "unset a; declare a=1 b=$a; echo \"[$b]\"\nexport FOO=foo v=$(printenv FOO); echo \"v=$v\"\nf() { local x=1 y=$x; echo \"[$y]\"; }; x=g; f\nreadonly r1=1 r2=$r1; echo \"[$r2]\"\n"},
 		{name: "export -n name=value unexports and assigns",
 			script: "export foo=old; export -n foo=new; echo $foo; printenv foo; echo $?\nexport -n bar=1; declare -p bar\n"},
+		{name: "a list cannot be assigned to an array element",
+			script: "a=(1 '2 3')\na[-1]+=(4 5)\necho s=$?\ndeclare -p a\n"},
 	})
 }

@@ -127,6 +127,10 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 			// bash ignores array assignments before a command.
 			return true
 		}
+		if a.Index != nil {
+			r.errorf("%s[%s]: cannot assign list to array member", name, r.nodeText(a.Index))
+			return false
+		}
 		return r.assignArray(name, a.Array, a.Append, 0)
 	}
 	val, ok := r.expandAssignValue(a.Value)
