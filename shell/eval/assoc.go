@@ -130,30 +130,6 @@ func (a *assocArray) values() []string {
 	return out
 }
 
-// expandKeyText expands an associative subscript given as text (from
-// ${!ref} or a nameref): like a word, quotes are removed, so
-// ref='A["k"]' names A[k]. Text that is not one word expands as in
-// double quotes.
-func (r *Runner) expandKeyText(text string) (string, bool) {
-	if !strings.ContainsAny(text, `'"\`) {
-		return r.expandText(text)
-	}
-	w := parseSegmentWord(text)
-	if w == nil {
-		return r.expandText(text)
-	}
-	// The word's offsets are in text: it is the running source while
-	// it expands, as in expandText.
-	saved := r.src
-	file := ""
-	if saved != nil {
-		file = saved.file
-	}
-	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
-	defer func() { r.src = saved }()
-	return r.expandString(w)
-}
-
 // expandNoTilde expands a word to one string like expandString, but
 // without tilde expansion: bash 5.2 does none in an associative array
 // literal's [k]=v values.

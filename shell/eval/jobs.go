@@ -294,7 +294,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 			defer wg.Done()
 			defer pw.Close()
 			defer sub.recoverPanic()
-			sub.noErrExit++
+			// The stage is a subshell: set -e applies in it as in the
+			// shell that runs the pipeline (suspended there or not).
 			sub.stmt(st)
 			if sub.flow == flowExit {
 				sub.status = sub.exitCode

@@ -312,7 +312,7 @@ func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
 		return false
 	}
 	if v.has(attrAssoc) {
-		key, ok := r.expandKeyText(sub)
+		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return false
 		}
@@ -434,7 +434,7 @@ func (r *Runner) unsetElem(name, sub string) bool {
 	}
 	switch {
 	case v.has(attrAssoc):
-		key, ok := r.expandKeyText(sub)
+		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return false
 		}
