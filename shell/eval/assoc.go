@@ -1,6 +1,11 @@
 package eval
 
-import "sort"
+import (
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // assocArray is an associative array that lists its keys in the order bash
 // does. bash keeps them in a hash table of 1024 buckets (growing ×4 when
@@ -123,4 +128,33 @@ func (a *assocArray) values() []string {
 		out[i] = a.vals[k]
 	}
 	return out
+}
+
+// expandNoTilde expands a word to one string like expandString, but
+// without tilde expansion: bash 5.2 does none in an associative array
+// literal's [k]=v values.
+func (r *Runner) expandNoTilde(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	b := &fieldBuf{r: r, ifs: ""}
+	b.noSplit = true
+	if !r.expandParts(b, w.Parts, false, false) {
+		return "", false
+	}
+	fs := b.finish()
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.s
+	}
+	return strings.Join(parts, " "), true
+}
+
+// elemAsWord is the array literal element [k]=v taken as a plain word.
+func (r *Runner) elemAsWord(e *syntax.ArrayElem) *syntax.Word {
+	parts := []syntax.WordPart{&syntax.Lit{Value: "[" + r.nodeText(e.Index) + "]="}}
+	if e.Value != nil {
+		parts = append(parts, e.Value.Parts...)
+	}
+	return &syntax.Word{Parts: parts}
 }

@@ -54,7 +54,7 @@ func (r *Runner) assocKeyText(sub string) (string, bool) {
 				return "", false
 			}
 			end := closingDQuote(sub, i+1)
-			s, ok := r.expandText(sub[i+1 : end])
+			s, ok := r.expandText(dqUnescapeQuote(sub[i+1 : end]))
 			if !ok {
 				return "", false
 			}
@@ -82,4 +82,26 @@ func closingDQuote(s string, from int) int {
 		}
 	}
 	return len(s)
+}
+
+// dqUnescapeQuote turns \" into " in double-quoted text: expandText reads
+// text as a here-document does, where \" stays as written, but inside
+// double quotes the backslash quotes the ".
+func dqUnescapeQuote(s string) string {
+	if !strings.Contains(s, `\"`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] != '"' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -19,9 +19,10 @@ func isAttrOp(p *syntax.ParamExp) bool {
 func (r *Runner) attrOp(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	name := p.Param.Value
 	if p.Excl {
-		if isAllIndex(p.Index) {
-			// ${!A[@]@a}: the keys are not variables.
-			return r.deliver(b, pval{set: true}, quoted)
+		if p.Index != nil {
+			// ${!a[i]@a}: the attributes of the variable the element
+			// (or the elements joined) name, as ${name[sub]@a}.
+			return r.attrOpIndirect(b, p, quoted)
 		}
 		ref := r.lookupVar(name)
 		s, set := ref.scalar()
@@ -76,4 +77,26 @@ func (r *Runner) positionalSet(name string) bool {
 		}
 	}
 	return n == 0 || n <= len(r.params)
+}
+
+// attrOpIndirect applies ${!a[i]@op} as ${ref@op}, where ref is the value
+// of ${a[i]} (elements joined by spaces).
+func (r *Runner) attrOpIndirect(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
+	v, _, ok := r.paramValue(&syntax.ParamExp{Param: p.Param, Index: p.Index})
+	if !ok {
+		return false
+	}
+	ref := v.s
+	if v.multi {
+		ref = strings.Join(v.list, " ")
+	}
+	target, sub, hasSub := splitSubscript(ref)
+	if !isName(target) {
+		return r.deliver(b, pval{set: true}, quoted)
+	}
+	q := &syntax.ParamExp{Param: &syntax.Lit{Value: target}, Exp: p.Exp}
+	if hasSub {
+		q.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+	}
+	return r.attrOp(b, q, quoted)
 }

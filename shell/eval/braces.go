@@ -21,7 +21,10 @@ func prepareStmts(stmts []*syntax.Stmt) {
 			case *syntax.WordIter:
 				words = append(words, n.Items...)
 			case *syntax.ArrayElem:
-				if n.Value != nil && n.Index == nil {
+				// An indexed array's [k]=v with braces in v is brace
+				// expanded as a whole word (fillIndexed); elsewhere the
+				// split braces print back as written.
+				if n.Value != nil {
 					words = append(words, n.Value)
 				}
 			case *syntax.Redirect:
@@ -59,8 +62,27 @@ func hasBraces(w *syntax.Word) bool {
 
 // braceText renders a brace expansion back as text.
 func braceText(b *syntax.BraceExp) string {
+	// The syntax printer prints nothing for a split BraceExp, so the
+	// braces are rebuilt here, and the other parts printed one by one.
+	sep := ","
+	if b.Sequence {
+		sep = ".."
+	}
 	var sb strings.Builder
-	syntax.NewPrinter().Print(&sb, &syntax.Word{Parts: []syntax.WordPart{b}})
+	sb.WriteByte('{')
+	for i, w := range b.Elems {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		for _, p := range w.Parts {
+			if be, ok := p.(*syntax.BraceExp); ok {
+				sb.WriteString(braceText(be))
+				continue
+			}
+			syntax.NewPrinter().Print(&sb, &syntax.Word{Parts: []syntax.WordPart{p}})
+		}
+	}
+	sb.WriteByte('}')
 	return sb.String()
 }
 
@@ -210,4 +232,24 @@ func padNum(v int64, width int) string {
 		s = "-" + s
 	}
 	return s
+}
+
+// braceInto expands a brace expression that is not brace-expanded: the
+// braces and separators stay as literal text, the elements expand.
+func (r *Runner) braceInto(b *fieldBuf, be *syntax.BraceExp, quoted bool) bool {
+	sep := ","
+	if be.Sequence {
+		sep = ".."
+	}
+	b.add(piece{s: "{", quoted: quoted})
+	for i, w := range be.Elems {
+		if i > 0 {
+			b.add(piece{s: sep, quoted: quoted})
+		}
+		if !r.expandParts(b, w.Parts, quoted, false) {
+			return false
+		}
+	}
+	b.add(piece{s: "}", quoted: quoted})
+	return true
 }

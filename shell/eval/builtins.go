@@ -349,6 +349,12 @@ func (r *Runner) builtinEval(args []string) int {
 	}
 	r.status = 0
 	r.evalText(text, "eval")
+	if r.flow == flowAbort {
+		// eval's text is its own command line: an error that discards
+		// the line (bad substitution, readonly assignment) ends the eval
+		// with status 1, and the caller goes on.
+		r.flow = flowNone
+	}
 	return r.status
 }
 

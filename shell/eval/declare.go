@@ -14,6 +14,11 @@ import (
 type declItem struct {
 	word   string
 	assign *syntax.Assign
+	// value is assign's scalar value, expanded before any operand is
+	// applied (bash expands all the words first: export a=1 b=$a sees
+	// the old a).
+	value    string
+	expanded bool
 }
 
 // declClause runs declare/local/export/readonly/typeset parsed by the
@@ -64,6 +69,15 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 	r.bashCmd = strings.Join(words, " ")
 	if !r.runDebugTrap() {
 		return
+	}
+	for i := range items {
+		if a := items[i].assign; a != nil && a.Array == nil {
+			v, ok := r.expandAssignValue(a.Value)
+			if !ok {
+				return
+			}
+			items[i].value, items[i].expanded = v, true
+		}
 	}
 	r.status = r.declare(name, items)
 	r.lastArg = r.declLastArg(c, words)
@@ -194,7 +208,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 	if f.funcs || f.funcNames {
 		return r.declareFuncs(cmd, f, items)
 	}
-	if len(items) == 0 && (f.print || f.set == 0 && f.unset == 0 || cmd != "declare" && cmd != "typeset" && cmd != "local") {
+	// With no names, declare -a (any attribute) lists the variables that
+	// have it, as declare -p -a does.
+	if len(items) == 0 && (f.print || f.unset == 0 && (f.set == 0 || cmd != "local") || cmd != "declare" && cmd != "typeset" && cmd != "local") {
 		return r.printDecls(cmd, f)
 	}
 	if f.print {
@@ -239,7 +255,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	var arr *syntax.ArrayExpr
 	if a := it.assign; a != nil {
 		name, index, arr, appendTo = a.Name.Value, a.Index, a.Array, a.Append
-		if a.Value != nil || a.Array == nil {
+		if it.expanded {
+			value, hasValue = it.value, true
+		} else if a.Value != nil || a.Array == nil {
 			v, ok := r.expandAssignValue(a.Value)
 			if !ok {
 				return false
@@ -295,8 +313,18 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		return false
 	}
 	if f.remove {
+		// export -n name=value unexports and still assigns.
 		v.attrs &^= attrExport
+		if hasValue && arr == nil && index == nil {
+			return r.setDeclValue(name, v, value, appendTo)
+		}
 		return true
+	}
+	if f.set&attrNameref != 0 && !hasValue && v.set && !v.isArray() && !v.has(attrNameref) && !validRefTarget(v.str) {
+		// declare -n on a set variable takes its value as the target name,
+		// so that value must name a variable.
+		r.errorf("%s: `%s': invalid variable name for name reference", cmd, v.str)
+		return false
 	}
 	if v.has(attrAssoc) && f.set&attrIndexed != 0 && v.set {
 		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
@@ -390,6 +418,9 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 	if v, _ := r.vars.lookup(name); v != nil {
 		if v.has(attrNameref) && v.set && f.set&attrNameref == 0 && f.unset&attrNameref == 0 {
 			target := r.resolveName(name)
+			if target == "" {
+				return v
+			}
 			if t, _ := r.vars.lookup(target); t != nil {
 				return t
 			}
@@ -436,7 +467,7 @@ func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) 
 
 func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 	if v.has(attrAssoc) {
-		return r.fillAssoc(v, arr, appendTo)
+		return r.fillAssoc(name, v, arr, appendTo)
 	}
 	return r.fillIndexed(name, v, arr, appendTo)
 }
@@ -460,7 +491,11 @@ func parseArrayText(s string) (*syntax.ArrayExpr, bool) {
 func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
 	for _, n := range r.allVarNames() {
-		v := r.lookupVar(n)
+		// The variable itself, not a nameref's target: -n lists namerefs.
+		v := r.dynamicVar(n)
+		if v == nil {
+			v = r.vars.visible(n)
+		}
 		if v == nil {
 			continue
 		}

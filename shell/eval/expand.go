@@ -263,8 +263,11 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 				return false
 			}
 		case *syntax.BraceExp:
-			// Left in place when brace expansion was off or failed.
-			b.add(piece{s: braceText(p), quoted: quoted})
+			// Left in place when brace expansion was off or failed (or
+			// in an assignment value); the elements still expand.
+			if !r.braceInto(b, p, quoted) {
+				return false
+			}
 		default:
 			r.errorf("unsupported word part %T", part)
 			return false

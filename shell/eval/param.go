@@ -167,7 +167,10 @@ func (r *Runner) paramLength(p *syntax.ParamExp) (int, bool) {
 func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 	name := p.Param.Value
 	if p.Excl {
-		if p.Index != nil {
+		r.indirectRef = ""
+		// ${!a[@]} alone lists keys; with any operator after it, it is
+		// indirection through the value of ${a[@]}.
+		if p.Index != nil && p.Slice == nil && p.Repl == nil && p.Exp == nil {
 			if w, ok := p.Index.(*syntax.Word); ok {
 				if l := w.Lit(); l == "@" || l == "*" {
 					v := r.lookupVar(name)
@@ -204,8 +207,13 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 		}
 		ref := target.s
 		if target.multi {
+			if len(target.list) == 0 {
+				// ${!e[@]-w} of an empty array names nothing: unset.
+				return pval{}, name, true
+			}
 			ref = strings.Join(target.list, " ")
 		}
+		r.indirectRef = ref
 		return r.indirect(ref)
 	}
 	return r.namedValue(name, p.Index)

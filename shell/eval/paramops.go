@@ -67,7 +67,18 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 		return r.expandWordInto(b, w, quoted)
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		if v.isUnset() || op == syntax.AssignUnsetOrNull && v.isNull() {
-			if v.multi || p.Excl {
+			index := p.Index
+			if p.Excl {
+				// ${!x:=w} assigns the variable x names, which must be
+				// a plain name (not a[1], b[@] or a digit).
+				if !isName(r.indirectRef) {
+					r.errorf("%s: invalid variable name", r.indirectRef)
+					r.status = 1
+					r.abortCommand()
+					return false
+				}
+				name, index = r.indirectRef, nil
+			} else if v.multi {
 				r.errorf("$%s: cannot assign in this way", name)
 				r.abortCommand()
 				return false
@@ -79,8 +90,8 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 			if !ok {
 				return false
 			}
-			if p.Index != nil {
-				if !r.assignIndexed(name, p.Index, s) {
+			if index != nil {
+				if !r.assignIndexed(name, index, s) {
 					return false
 				}
 			} else if !validParamName(name) || !isName(name) {
@@ -91,7 +102,7 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 				r.abortCommand()
 				return false
 			}
-			nv, _, ok := r.namedValue(name, p.Index)
+			nv, _, ok := r.namedValue(name, index)
 			if !ok {
 				return false
 			}

@@ -144,6 +144,7 @@ type Runner struct {
 	secondsBase    int64
 	scriptFile     string
 	assignFailed   bool
+	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int
 	substRan       bool
 	lastPipeStatus int  // PIPESTATUS of a lone command (pipeStatus nil)

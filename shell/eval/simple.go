@@ -98,6 +98,11 @@ func (r *Runner) assignAll(as []*syntax.Assign) {
 					// A failed assignment (readonly) ends a script's
 					// current command line.
 					r.assignFailed = false
+					if r.opts[optErrExit] && r.noErrExit == 0 {
+						// set -e exits (without the ERR trap).
+						r.exit(1)
+						return
+					}
 					r.abortCommand()
 				}
 			}
@@ -122,6 +127,10 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 			// bash ignores array assignments before a command.
 			return true
 		}
+		if a.Index != nil {
+			r.errorf("%s[%s]: cannot assign list to array member", name, r.nodeText(a.Index))
+			return false
+		}
 		return r.assignArray(name, a.Array, a.Append, 0)
 	}
 	val, ok := r.expandAssignValue(a.Value)
@@ -131,6 +140,9 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 	if a.Index != nil {
 		if temp {
 			return true
+		}
+		if name, ok = r.elemRefTarget(name); !ok {
+			return false
 		}
 		v, _ := r.vars.lookup(name)
 		if v.has(attrAssoc) {
@@ -170,7 +182,13 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, attrs uint16) bool {
 	v, sc := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set {
-		name = r.resolveName(name)
+		target := r.resolveName(name)
+		if target == "" {
+			// A circular reference becomes an array itself, as in bash.
+			r.dropRef(name)
+			target = name
+		}
+		name = target
 		v, sc = r.vars.lookup(name)
 	}
 	if v.has(attrReadonly) {
@@ -183,79 +201,122 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 		r.vars.global().vars[name] = v
 	}
 	if assoc {
-		return r.fillAssoc(v, arr, appendTo)
+		return r.fillAssoc(name, v, arr, appendTo)
 	}
 	return r.fillIndexed(name, v, arr, appendTo)
 }
 
+// fillIndexed performs name=(...) for an indexed array. As in bash, every
+// value is expanded first; then the array is emptied (unless +=) and the
+// elements are stored in order, each [index] evaluated just before its
+// store, so an index sees the elements stored before it.
 func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
-	a := &indexedArray{}
-	next := int64(0)
-	if appendTo {
-		if v.has(attrIndexed) {
-			a = v.arr.clone()
-		} else if v.set {
-			a.set(0, v.str)
-		}
-		next = a.maxIndex() + 1
+	type item struct {
+		index syntax.ArithmExpr
+		vals  []string
 	}
-	tmp := &Var{attrs: v.attrs}
+	items := make([]item, 0, len(arr.Elems))
+	total := int64(0)
 	for _, e := range arr.Elems {
-		if e.Index != nil {
-			i, ok := r.arithIndex(e.Index)
+		if e.Index != nil && e.Value != nil && r.opts[optBraceExpand] && hasBraces(e.Value) {
+			// bash brace-expands [k]=a{b,c} as one word, which leaves
+			// plain "[k]=ab" "[k]=ac" values.
+			vals, ok := r.expandFields([]*syntax.Word{r.elemAsWord(e)})
 			if !ok {
 				return false
 			}
-			if i < 0 {
-				i += a.maxIndex() + 1
-				if i < 0 {
-					r.errorf("%s: bad array subscript", name)
-					continue
-				}
-			}
+			total += int64(len(vals))
+			items = append(items, item{nil, vals})
+			continue
+		}
+		if e.Index != nil {
 			val, ok := r.expandAssignValue(e.Value)
 			if !ok {
 				return false
 			}
-			nv, ok := r.valueFor(tmp, "", val, false)
-			if !ok {
-				return false
-			}
-			a.set(i, nv)
-			next = i + 1
+			items = append(items, item{e.Index, []string{val}})
+			total++
 			continue
 		}
 		vals, ok := r.expandFields([]*syntax.Word{e.Value})
 		if !ok {
 			return false
 		}
-		for _, s := range vals {
+		total += int64(len(vals))
+		if err := r.g.checkElems(total); err != nil {
+			r.stop(err)
+			return false
+		}
+		items = append(items, item{nil, vals})
+	}
+	a := &indexedArray{}
+	if appendTo {
+		if v.has(attrIndexed) {
+			a = v.arr.clone()
+		} else if v.set {
+			a.set(0, v.str)
+		}
+	}
+	next := a.maxIndex() + 1
+	tmp := &Var{attrs: v.attrs}
+	v.attrs = v.attrs&^attrAssoc | attrIndexed
+	v.arr, v.str, v.assoc, v.set = a, "", nil, true
+	for _, it := range items {
+		if it.index != nil {
+			i, ok := r.arithIndex(it.index)
+			if !ok {
+				return false
+			}
+			if v.arr == nil {
+				// The index expression replaced the variable's value.
+				v.attrs = v.attrs&^attrAssoc | attrIndexed
+				v.arr, v.str, v.assoc, v.set = &indexedArray{}, "", nil, true
+			}
+			if i < 0 {
+				i += v.arr.maxIndex() + 1
+				if i < 0 {
+					r.errorf("%s: bad array subscript", name)
+					continue
+				}
+			}
+			nv, ok := r.valueFor(tmp, "", it.vals[0], false)
+			if !ok {
+				return false
+			}
+			v.arr.set(i, nv)
+			next = i + 1
+			continue
+		}
+		for _, s := range it.vals {
 			nv, ok := r.valueFor(tmp, "", s, false)
 			if !ok {
 				return false
 			}
-			a.set(next, nv)
+			v.arr.set(next, nv)
 			next++
 		}
-		if err := r.g.checkElems(int64(len(a.elems))); err != nil {
-			r.stop(err)
-			return false
-		}
 	}
-	v.attrs = v.attrs&^attrAssoc | attrIndexed
-	v.arr, v.str, v.assoc, v.set = a, "", nil, true
 	return true
 }
 
-func (r *Runner) fillAssoc(v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
+func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 	a := newAssoc()
 	if appendTo && v.assoc != nil {
 		a = v.assoc.clone()
 	}
-	// Without [key]= subscripts, bash 5.2 takes the words as key value
-	// pairs.
+	// When the first word has no [key]= subscript, bash 5.2 takes the
+	// words as key value pairs, a later [k]=v being plain text; otherwise
+	// a word without a subscript is skipped with a warning.
+	pairs := len(arr.Elems) > 0 && arr.Elems[0].Index == nil
 	var pending []string
 	for _, e := range arr.Elems {
+		if e.Index != nil && pairs {
+			e = &syntax.ArrayElem{Value: r.elemAsWord(e)}
+		}
+		if e.Index == nil && !pairs {
+			r.errorf("%s: %s: must use subscript when assigning associative array", name, r.nodeText(e.Value))
+			continue
+		}
 		if e.Index == nil {
 			vals, ok := r.expandFields([]*syntax.Word{e.Value})
 			if !ok {
@@ -268,7 +329,9 @@ func (r *Runner) fillAssoc(v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 		if !ok {
 			return false
 		}
-		val, ok := r.expandAssignValue(e.Value)
+		// bash 5.2 does no tilde expansion in an associative literal's
+		// [k]=v values (a[k]=~ alone does expand).
+		val, ok := r.expandNoTilde(e.Value)
 		if !ok {
 			return false
 		}

@@ -179,6 +179,10 @@ func (r *Runner) assocKey(index syntax.ArithmExpr) (string, bool) {
 
 // assignIndexed assigns name[index] = val with a parsed subscript.
 func (r *Runner) assignIndexed(name string, index syntax.ArithmExpr, val string) bool {
+	name, ok := r.elemRefTarget(name)
+	if !ok {
+		return false
+	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrAssoc) {
 		key, ok := r.assocKey(index)

@@ -13,8 +13,11 @@ import (
 const maxNamerefDepth = 8
 
 // resolveName follows namerefs from name to the variable it designates,
-// which may carry a subscript ("a[2]").
+// which may carry a subscript ("a[2]"). A chain that does not end (a
+// cycle) designates nothing: bash warns and returns "", so reads are
+// empty and writes fail.
 func (r *Runner) resolveName(name string) string {
+	orig := name
 	for i := 0; i < maxNamerefDepth; i++ {
 		v := r.vars.visible(name)
 		if !v.has(attrNameref) || !v.set || v.str == "" {
@@ -22,8 +25,8 @@ func (r *Runner) resolveName(name string) string {
 		}
 		name = v.str
 	}
-	r.errorf("%s: circular name reference", name)
-	return name
+	r.errorf("warning: %s: circular name reference", orig)
+	return ""
 }
 
 // lookupVar finds the variable a name designates, with dynamic variables
@@ -214,6 +217,9 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {
 		target := r.resolveName(name)
+		if target == "" {
+			return false
+		}
 		if n, sub, ok := splitSubscript(target); ok {
 			return r.setElemText(n, sub, val, appendTo)
 		}
@@ -394,8 +400,9 @@ func (r *Runner) unsetVar(name string) bool {
 		return false
 	}
 	if v.has(attrNameref) && v.set {
+		// A circular reference ("") unsets the reference itself.
 		target := r.resolveName(name)
-		if target != name {
+		if target != name && target != "" {
 			if n, sub, ok := splitSubscript(target); ok {
 				return r.unsetElem(n, sub)
 			}
@@ -525,4 +532,39 @@ func trimQuotes(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(s, `"`, "")
+}
+
+// elemRefTarget maps name in name[sub]=... through a nameref: the element
+// is assigned in the variable the reference names. A reference to an
+// element (ref=a[0]) cannot itself be subscripted, so that fails as an
+// invalid identifier.
+func (r *Runner) elemRefTarget(name string) (string, bool) {
+	v, _ := r.vars.lookup(name)
+	if !v.has(attrNameref) || !v.set || v.str == "" {
+		return name, true
+	}
+	target := r.resolveName(name)
+	if target == "" {
+		// A circular reference becomes an array itself. bash resolves
+		// the name twice on this path, so it warns twice.
+		r.errorf("warning: %s: circular name reference", name)
+		r.dropRef(name)
+		return name, true
+	}
+	if _, _, ok := splitSubscript(target); ok {
+		r.errorf("`%s': not a valid identifier", target)
+		r.status = 1
+		r.assignFailed = true
+		return name, false
+	}
+	return target, true
+}
+
+// dropRef turns the nameref name into a plain unset variable, which is
+// what bash does to a circular reference assigned an array.
+func (r *Runner) dropRef(name string) {
+	if v, _ := r.vars.lookup(name); v != nil {
+		v.attrs &^= attrNameref
+		v.str, v.set = "", false
+	}
 }
