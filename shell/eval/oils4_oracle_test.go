@@ -1,0 +1,11 @@
+package eval_test
+
+import "testing"
+
+// TestOils4Rules holds the rules fixed for the Oils corpus (word-split,
+// printf, vars-special, ...), each checked against /bin/bash.
+func TestOils4Rules(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"null IFS joins key and prefix lists", `a=(v1 v2 v3); ab_1=1 ab_2=2; IFS=; printf "<%s>" ${!a[*]}; echo; printf "<%s>" ${!ab_*} ${!ab_@} ${a[*]} ${!a[*]}x; echo; x=${!a[*]}; echo "$x"; e=(); printf "<%s>" ${!e[*]}; echo; IFS=:; printf "<%s>" ${!a[*]} ${!ab_*}; echo; unset IFS; printf "<%s>" ${!a[*]} ${!ab_*}; echo`, false},
+	})
+}
