@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/justbash/justbash/commands/internal/boundio"
 )
@@ -236,8 +235,7 @@ func (p *printfState) emit(s *spec) {
 		p.out.WriteString(fmt.Sprintf(s.goFormat('d'), v))
 	case 'o', 'u', 'x', 'X':
 		a, _ := p.arg()
-		v, _ := p.parseInt(a)
-		p.unsigned(s, uint64(v))
+		p.unsigned(s, p.parseUint(a))
 	case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
 		a, _ := p.arg()
 		p.out.WriteString(formatFloat(s, p.parseFloat(a)))
@@ -259,9 +257,9 @@ func (p *printfState) emit(s *spec) {
 		p.pad(s, ShellQuote(a), false)
 	case 'c':
 		a, _ := p.arg()
+		// bash prints the first byte, not the first character.
 		if a != "" {
-			_, n := utf8.DecodeRuneInString(a)
-			a = a[:n]
+			a = a[:1]
 		}
 		p.pad(s, a, false)
 	case 'T':

@@ -7,5 +7,7 @@ import "testing"
 func TestOils4Rules(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"null IFS joins key and prefix lists", `a=(v1 v2 v3); ab_1=1 ab_2=2; IFS=; printf "<%s>" ${!a[*]}; echo; printf "<%s>" ${!ab_*} ${!ab_@} ${a[*]} ${!a[*]}x; echo; x=${!a[*]}; echo "$x"; e=(); printf "<%s>" ${!e[*]}; echo; IFS=:; printf "<%s>" ${!a[*]} ${!ab_*}; echo; unset IFS; printf "<%s>" ${!a[*]} ${!ab_*}; echo`, false},
+		{"printf integer range", `for f in %u %d %x %o; do for n in 18446744073709551615 18446744073709551616 -18446744073709551615 -18446744073709551616 -1 9223372036854775808 -9223372036854775809 0x1ffffffffffffffff; do printf "$f\n" $n; echo $?; done; done 2>/dev/null; printf "%u" 18446744073709551616 >/dev/null`, false},
+		{"printf %c takes a byte", `printf "%c" "μμ" | od -An -tx1; printf "[%3c]" "é" | od -An -tx1`, false},
 	})
 }
