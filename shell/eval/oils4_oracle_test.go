@@ -9,5 +9,7 @@ func TestOils4Rules(t *testing.T) {
 		{"null IFS joins key and prefix lists", `a=(v1 v2 v3); ab_1=1 ab_2=2; IFS=; printf "<%s>" ${!a[*]}; echo; printf "<%s>" ${!ab_*} ${!ab_@} ${a[*]} ${!a[*]}x; echo; x=${!a[*]}; echo "$x"; e=(); printf "<%s>" ${!e[*]}; echo; IFS=:; printf "<%s>" ${!a[*]} ${!ab_*}; echo; unset IFS; printf "<%s>" ${!a[*]} ${!ab_*}; echo`, false},
 		{"printf integer range", `for f in %u %d %x %o; do for n in 18446744073709551615 18446744073709551616 -18446744073709551615 -18446744073709551616 -1 9223372036854775808 -9223372036854775809 0x1ffffffffffffffff; do printf "$f\n" $n; echo $?; done; done 2>/dev/null; printf "%u" 18446744073709551616 >/dev/null`, false},
 		{"printf %c takes a byte", `printf "%c" "μμ" | od -An -tx1; printf "[%3c]" "é" | od -An -tx1`, false},
+		{"printf %()T follows the exported TZ", `export TZ=Asia/Tokyo; printf '%(%Y-%m-%d %H)T\n' 1557978599; export TZ=US/Eastern; printf '%(%Y-%m-%d %H)T\n' 1557978599; TZ=Portugal; printf '%(%H)T\n' 1557978599; export TZ; printf '%(%H)T\n' 1557978599; unset TZ; printf '%(%H)T\n' 1557978599; TZ=Japan printf '%(%H)T\n' 1557978599; TZ=Japan; printf '%(%H)T\n' 1557978599`, false},
+		{"printf %()T output past 127 bytes is dropped", `f=; for i in $(seq 31); do f+=%Y; done; printf "%($f)T" 1 | wc -c; printf "[%(${f}%Y)T]\n" 1; printf "%(${f}xyz)T" 1 | wc -c; printf "%(${f}x)T" 1 | wc -c`, false},
 	})
 }
