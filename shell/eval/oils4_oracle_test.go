@@ -11,5 +11,7 @@ func TestOils4Rules(t *testing.T) {
 		{"printf %c takes a byte", `printf "%c" "μμ" | od -An -tx1; printf "[%3c]" "é" | od -An -tx1`, false},
 		{"printf %()T follows the exported TZ", `export TZ=Asia/Tokyo; printf '%(%Y-%m-%d %H)T\n' 1557978599; export TZ=US/Eastern; printf '%(%Y-%m-%d %H)T\n' 1557978599; TZ=Portugal; printf '%(%H)T\n' 1557978599; export TZ; printf '%(%H)T\n' 1557978599; unset TZ; printf '%(%H)T\n' 1557978599; TZ=Japan printf '%(%H)T\n' 1557978599; TZ=Japan; printf '%(%H)T\n' 1557978599`, false},
 		{"printf %()T output past 127 bytes is dropped", `f=; for i in $(seq 31); do f+=%Y; done; printf "%($f)T" 1 | wc -c; printf "[%(${f}%Y)T]\n" 1; printf "%(${f}xyz)T" 1 | wc -c; printf "%(${f}x)T" 1 | wc -c`, false},
+		{"readonly prefix assignment still runs the command", `readonly r=1; f() { echo f$r; }; r=2 echo hi; echo $?; r=2 :; echo $?; r=2 f; echo $?; r=2 eval 'echo e$r'; echo $?; r=2 a=3 cat /dev/null; echo $? $a; r=2; echo notreached`, false},
+		{"UID EUID PPID are readonly integers", `for v in UID EUID PPID; do declare -p $v | cut -d= -f1; done; (PPID=4; echo no); echo $?; PPID=4 true; echo $?; UID=5 true; echo $?; f() { local UID=3; echo $?; }; f; unset UID; echo $?; unset EUID PPID; echo $?; (UID=xx echo hi; echo no); echo $?`, false},
 	})
 }

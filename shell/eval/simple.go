@@ -42,7 +42,15 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		r.vars.push(true)
 		defer r.vars.pop()
 		for _, a := range c.Assigns {
+			r.assignFailed = false
 			if !r.assign(a, true) {
+				if r.assignFailed && r.flow == flowNone && !r.opts[optPosix] {
+					// A readonly variable among a command's
+					// assignments is only reported: bash runs
+					// the command with the others.
+					r.assignFailed = false
+					continue
+				}
 				if r.flow == flowNone {
 					r.status = 1
 				}
