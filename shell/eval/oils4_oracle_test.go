@@ -14,5 +14,7 @@ func TestOils4Rules(t *testing.T) {
 		{"readonly prefix assignment still runs the command", `readonly r=1; f() { echo f$r; }; r=2 echo hi; echo $?; r=2 :; echo $?; r=2 f; echo $?; r=2 eval 'echo e$r'; echo $?; r=2 a=3 cat /dev/null; echo $? $a; r=2; echo notreached`, false},
 		{"UID EUID PPID are readonly integers", `for v in UID EUID PPID; do declare -p $v | cut -d= -f1; done; (PPID=4; echo no); echo $?; PPID=4 true; echo $?; UID=5 true; echo $?; f() { local UID=3; echo $?; }; f; unset UID; echo $?; unset EUID PPID; echo $?; (UID=xx echo hi; echo no); echo $?`, false},
 		{"for (( )) expressions run at the loop's line", "echo one\nfor (( i = 0; i < $LINENO; i++ )); do\n  echo $i $LINENO\ndone\nfor ((i=0;\n i<2;\n i++)); do echo $LINENO; done; for ((i=0; i<2; i++ , j=LINENO)); do\n :\ndone; echo $j; for ((i=0; i<2; x+=y/0)); do\n :\n done", false},
+		{"a colon ends the tilde-prefix", `HOME=/home/bob; echo ~:x ~/a:~ x:~ ${u-~:x} "${u-~:x}" ${u-~}; set -o posix; echo ~:x ${u-~:x}; a=~:~; echo $a`, false},
+		{"assignment-like arguments get assignment tildes", `HOME=/home/bob; echo x=~ a=~:~ =~ 1x=~ x:~ --opt=~ a=b:~ "x"=~ x=\~ a+=~ a=~b a=~/x:~/y x=~"/a" x=~/"a" x=~: ; set -o posix; echo x=~`, false},
 	})
 }

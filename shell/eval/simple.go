@@ -22,7 +22,11 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		r.redirectAlone(rds)
 		return
 	}
-	args, ok := r.expandFields(c.Args)
+	words := c.Args
+	if !r.opts[optPosix] {
+		words = r.tildeAssignArgs(words)
+	}
+	args, ok := r.expandFields(words)
 	if !ok {
 		if r.flow == flowNone {
 			r.status = 1

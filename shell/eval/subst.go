@@ -328,8 +328,11 @@ func (r *Runner) closeProcFDs(from int) {
 
 // tildePrefix expands a leading ~ of an unquoted literal. whole is set
 // when the literal ends the tilde-prefix (no quoted part follows it).
+//
+// bash ends the prefix at the first slash or colon, in every word (its
+// tilde library takes ':' as a suffix): ~:x is $HOME:x.
 func (r *Runner) tildePrefix(s string, whole bool) (string, string, bool) {
-	end := strings.IndexByte(s, '/')
+	end := strings.IndexAny(s, "/:")
 	if end < 0 {
 		if !whole {
 			return "", "", false
@@ -398,4 +401,63 @@ func (r *Runner) tildeAssign(w *syntax.Word) *syntax.Word {
 	}
 	parts := append([]syntax.WordPart{&syntax.Lit{Value: strings.Join(segs, ":")}}, w.Parts[1:]...)
 	return &syntax.Word{Parts: parts}
+}
+
+// tildeAssignArgs gives the command words that look like assignments
+// (name=, name[sub]=, name+= at the start of an unquoted literal) the
+// tilde expansion of an assignment value: after the = and each colon.
+// bash does this outside POSIX mode, so echo PATH=~/bin shows $HOME/bin.
+func (r *Runner) tildeAssignArgs(words []*syntax.Word) []*syntax.Word {
+	out := words
+	for i, w := range words {
+		if len(w.Parts) == 0 {
+			continue
+		}
+		l, ok := w.Parts[0].(*syntax.Lit)
+		if !ok || !strings.Contains(l.Value, "=~") && !strings.Contains(l.Value, ":~") {
+			continue
+		}
+		eq := assignLikeEnd(l.Value)
+		if eq < 0 {
+			continue
+		}
+		rest := append([]syntax.WordPart{&syntax.Lit{Value: l.Value[eq:]}}, w.Parts[1:]...)
+		nw := r.tildeAssign(&syntax.Word{Parts: rest})
+		if nw.Parts[0] == rest[0] {
+			continue
+		}
+		if &out[0] == &words[0] {
+			out = append([]*syntax.Word(nil), words...)
+		}
+		head := nw.Parts[0].(*syntax.Lit)
+		parts := append([]syntax.WordPart{&syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: l.Value[:eq] + head.Value}}, nw.Parts[1:]...)
+		out[i] = &syntax.Word{Parts: parts}
+	}
+	return out
+}
+
+// assignLikeEnd returns the index just past the = of a leading name=,
+// name[sub]= or name+=, or -1.
+func assignLikeEnd(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == '_' || s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z' || i > 0 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i == 0 {
+		return -1
+	}
+	if i < len(s) && s[i] == '[' {
+		j := strings.IndexByte(s[i:], ']')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+	}
+	if i < len(s) && s[i] == '+' {
+		i++
+	}
+	if i < len(s) && s[i] == '=' {
+		return i + 1
+	}
+	return -1
 }
