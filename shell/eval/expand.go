@@ -49,6 +49,10 @@ type fieldBuf struct {
 	// inside double quotes: single quotes there are plain characters (the
 	// text between them still expands) and \} is an escaped brace.
 	paramWord bool
+	// assignWord is set for an assignment's value: the unquoted words
+	// of ${x-word}, ${x:+word}... expand tildes after colons as the
+	// value itself does (x=${u-~:~} is $HOME:$HOME).
+	assignWord bool
 }
 
 // field is one expanded word: its text and its pattern form.
@@ -322,6 +326,12 @@ func unescapeLit(s string) string {
 // expandString expands a word to one string, without splitting or
 // globbing (assignments, here-strings, case words). "$@" joins with spaces.
 func (r *Runner) expandString(w *syntax.Word) (string, bool) {
+	return r.expandStringAs(w, false)
+}
+
+// expandStringAs is expandString; assign marks an assignment's value,
+// whose ${x-word} words get tilde expansion after colons too.
+func (r *Runner) expandStringAs(w *syntax.Word, assign bool) (string, bool) {
 	if w == nil {
 		return "", true
 	}
@@ -330,7 +340,7 @@ func (r *Runner) expandString(w *syntax.Word) (string, bool) {
 			return l.Value, true
 		}
 	}
-	b := &fieldBuf{r: r, ifs: ""}
+	b := &fieldBuf{r: r, ifs: "", assignWord: assign}
 	b.noSplit = true
 	if !r.expandParts(b, w.Parts, false, true) {
 		return "", false
@@ -355,10 +365,7 @@ func (r *Runner) expandAssignValue(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", true
 	}
-	if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.Contains(l.Value, "~") {
-		w = r.tildeAssign(w)
-	}
-	return r.expandString(w)
+	return r.expandStringAs(r.tildeAssign(w), true)
 }
 
 // expandPattern expands a word into pattern text: quoted characters are

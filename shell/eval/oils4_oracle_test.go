@@ -16,5 +16,6 @@ func TestOils4Rules(t *testing.T) {
 		{"for (( )) expressions run at the loop's line", "echo one\nfor (( i = 0; i < $LINENO; i++ )); do\n  echo $i $LINENO\ndone\nfor ((i=0;\n i<2;\n i++)); do echo $LINENO; done; for ((i=0; i<2; i++ , j=LINENO)); do\n :\ndone; echo $j; for ((i=0; i<2; x+=y/0)); do\n :\n done", false},
 		{"a colon ends the tilde-prefix", `HOME=/home/bob; echo ~:x ~/a:~ x:~ ${u-~:x} "${u-~:x}" ${u-~}; set -o posix; echo ~:x ${u-~:x}; a=~:~; echo $a`, false},
 		{"assignment-like arguments get assignment tildes", `HOME=/home/bob; echo x=~ a=~:~ =~ 1x=~ x:~ --opt=~ a=b:~ "x"=~ x=\~ a+=~ a=~b a=~/x:~/y x=~"/a" x=~/"a" x=~: ; set -o posix; echo x=~`, false},
+		{"assignment values: tildes after colons, also in ${x-word}", `HOME=/home/bar; x=~:${undef-~:~}; echo $x; y=${undef-~:~}; echo $y; echo ${undef-~:~} ${undef-x=~} x=${undef-~:~}; y=${undef-"~":~}; echo $y; y=${undef:-~/a:~/b}; echo $y; y=${HOME+~:~}; echo $y; y="${undef-~:~}"; echo $y; z=${undef=~:~}; echo $z $undef; y="~":~; echo $y; y=$HOME:~; echo $y; y=a"b":~:c; echo $y`, false},
 	})
 }

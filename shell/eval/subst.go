@@ -383,23 +383,37 @@ func (r *Runner) tilde(user string) (string, bool) {
 // tildeAssign expands tildes after = and each unquoted : of an
 // assignment value.
 func (r *Runner) tildeAssign(w *syntax.Word) *syntax.Word {
-	l := w.Parts[0].(*syntax.Lit)
-	segs := strings.Split(l.Value, ":")
-	changed := false
-	for i, seg := range segs {
-		if !strings.HasPrefix(seg, "~") {
+	var parts []syntax.WordPart
+	for pi, part := range w.Parts {
+		l, ok := part.(*syntax.Lit)
+		if !ok || !strings.Contains(l.Value, "~") {
 			continue
 		}
-		last := i == len(segs)-1
-		if t, rest, ok := r.tildePrefix(seg, !last || len(w.Parts) == 1 || !isQuotedPart(w.Parts[1])); ok {
-			segs[i] = strings.NewReplacer(`\`, `\\`).Replace(t) + rest
-			changed = true
+		segs := strings.Split(l.Value, ":")
+		changed := false
+		for i, seg := range segs {
+			// Only the value's start and the text after a colon
+			// begin a tilde-prefix.
+			if !strings.HasPrefix(seg, "~") || i == 0 && pi > 0 {
+				continue
+			}
+			last := i == len(segs)-1
+			if t, rest, ok := r.tildePrefix(seg, !last || pi == len(w.Parts)-1 || !isQuotedPart(w.Parts[pi+1])); ok {
+				segs[i] = strings.NewReplacer(`\`, `\\`).Replace(t) + rest
+				changed = true
+			}
 		}
+		if !changed {
+			continue
+		}
+		if parts == nil {
+			parts = append([]syntax.WordPart(nil), w.Parts...)
+		}
+		parts[pi] = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: strings.Join(segs, ":")}
 	}
-	if !changed {
+	if parts == nil {
 		return w
 	}
-	parts := append([]syntax.WordPart{&syntax.Lit{Value: strings.Join(segs, ":")}}, w.Parts[1:]...)
 	return &syntax.Word{Parts: parts}
 }
 
@@ -409,25 +423,27 @@ func (r *Runner) tildeAssign(w *syntax.Word) *syntax.Word {
 // bash does this outside POSIX mode, so echo PATH=~/bin shows $HOME/bin.
 func (r *Runner) tildeAssignArgs(words []*syntax.Word) []*syntax.Word {
 	out := words
+	copied := false
 	for i, w := range words {
 		if len(w.Parts) == 0 {
 			continue
 		}
 		l, ok := w.Parts[0].(*syntax.Lit)
-		if !ok || !strings.Contains(l.Value, "=~") && !strings.Contains(l.Value, ":~") {
+		if !ok {
 			continue
 		}
 		eq := assignLikeEnd(l.Value)
 		if eq < 0 {
 			continue
 		}
-		rest := append([]syntax.WordPart{&syntax.Lit{Value: l.Value[eq:]}}, w.Parts[1:]...)
-		nw := r.tildeAssign(&syntax.Word{Parts: rest})
-		if nw.Parts[0] == rest[0] {
+		restWord := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: l.Value[eq:]}}, w.Parts[1:]...)}
+		nw := r.tildeAssign(restWord)
+		if nw == restWord {
 			continue
 		}
-		if &out[0] == &words[0] {
+		if !copied {
 			out = append([]*syntax.Word(nil), words...)
+			copied = true
 		}
 		head := nw.Parts[0].(*syntax.Lit)
 		parts := append([]syntax.WordPart{&syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: l.Value[:eq] + head.Value}}, nw.Parts[1:]...)
