@@ -17,5 +17,6 @@ func TestOils4Rules(t *testing.T) {
 		{"a colon ends the tilde-prefix", `HOME=/home/bob; echo ~:x ~/a:~ x:~ ${u-~:x} "${u-~:x}" ${u-~}; set -o posix; echo ~:x ${u-~:x}; a=~:~; echo $a`, false},
 		{"assignment-like arguments get assignment tildes", `HOME=/home/bob; echo x=~ a=~:~ =~ 1x=~ x:~ --opt=~ a=b:~ "x"=~ x=\~ a+=~ a=~b a=~/x:~/y x=~"/a" x=~/"a" x=~: ; set -o posix; echo x=~`, false},
 		{"assignment values: tildes after colons, also in ${x-word}", `HOME=/home/bar; x=~:${undef-~:~}; echo $x; y=${undef-~:~}; echo $y; echo ${undef-~:~} ${undef-x=~} x=${undef-~:~}; y=${undef-"~":~}; echo $y; y=${undef:-~/a:~/b}; echo $y; y=${HOME+~:~}; echo $y; y="${undef-~:~}"; echo $y; z=${undef=~:~}; echo $z $undef; y="~":~; echo $y; y=$HOME:~; echo $y; y=a"b":~:c; echo $y`, false},
+		{"=~ follows glibc's ERE rules", `for re in "{" "a{" "a{1" "x|{" "({)" "a{,2}" "{1}" "*" "a|*" "(*)" "^*" "a**" "+" "?a" "a{2,1}" "a{2}" "[{]" "[]{]" "[[:alpha:]]*" "a\{" 'x$' "\\*" ")"; do [[ "a{" =~ $re ]]; echo "$re $?"; done; [[ a =~ "*" ]]; echo $?; [[ { =~ { ]] && echo true; echo status=$?; [[ foo.py =~ * ]] && echo true; echo $?; [[ aaa =~ a+* ]]; echo $? ${BASH_REMATCH[0]}; [[ aaa =~ (a+?) ]]; echo $? ${BASH_REMATCH[0]}; [[ aab =~ a*?b ]]; echo $? ${BASH_REMATCH[0]}; [[ "a)" =~ a\) ]]; echo $?; shopt -s nocasematch; [[ AB =~ ^a ]]; echo $?`, false},
 	})
 }

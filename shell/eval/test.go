@@ -142,12 +142,14 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, bool) {
 	if !ok {
 		return false, false
 	}
+	pat, valid := fixERE(pat)
 	if r.shopts["nocasematch"] {
 		pat = "(?i)" + pat
 	}
 	re, err := regexp.Compile(pat)
-	if err != nil {
-		return false, true
+	if err != nil || !valid {
+		// bash's [[ ]] is 2 for a regex regcomp refuses.
+		return false, false
 	}
 	m := re.FindStringSubmatch(s)
 	if m == nil {
