@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,6 +19,13 @@ type ClientOptions struct {
 	URL    string      // ws://host:port/mcp?profile=…&sessionId=…
 	Header http.Header // carries the API key
 	Log    io.Writer   // connection notices; nil discards them
+	// KeyHint tells the user where the API key came from and how to give
+	// another; it ends the message when the daemon refuses the key.
+	KeyHint string
+	// RefusedGrace is how long a refused client still waits for its MCP
+	// host's first request, to answer it with the error rather than
+	// leave it unanswered (default 10s).
+	RefusedGrace time.Duration
 }
 
 // JSON-RPC error codes of the client proxy.
@@ -28,7 +36,44 @@ const (
 	// daemon offering other capabilities or tools than the MCP client
 	// discovered: the client must initialize again (restart) to see them.
 	CodeDiscoveryChanged = -32003
+	// CodeRefused answers requests when the daemon refused the connection
+	// (a wrong API key, an unknown profile): retrying cannot help.
+	CodeRefused = -32004
 )
+
+// RefusedError is RunClient's error when the daemon answers the WebSocket
+// handshake with a client error (401, 403, 404...): the client stops, it
+// does not retry.
+type RefusedError struct {
+	Status int    // the HTTP status
+	Msg    string // what the user should read
+}
+
+func (e *RefusedError) Error() string { return e.Msg }
+
+// refused builds the error for a handshake the daemon answered with
+// resp; nil when the status may pass (a restart, a timeout, rate limits).
+func refused(resp *http.Response, keyHint string) error {
+	if resp == nil || resp.StatusCode < 400 || resp.StatusCode >= 500 ||
+		resp.StatusCode == http.StatusRequestTimeout || resp.StatusCode == http.StatusTooManyRequests {
+		return nil
+	}
+	var body struct{ Error string }
+	if resp.Body != nil {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+		_ = json.Unmarshal(b, &body)
+	}
+	msg := fmt.Sprintf("the daemon refused the connection (HTTP %s)", resp.Status)
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		msg = fmt.Sprintf("the daemon refused the API key (HTTP %s)", resp.Status)
+		if keyHint != "" {
+			msg += "; " + keyHint
+		}
+	} else if body.Error != "" {
+		msg += ": " + body.Error
+	}
+	return &RefusedError{Status: resp.StatusCode, Msg: msg}
+}
 
 // RunClient is `justbash mcp client`: a stdio MCP server that forwards raw
 // JSON-RPC lines to the daemon's WebSocket and back. It reconnects when
@@ -97,6 +142,11 @@ func (p *proxy) loop(ctx context.Context, lines <-chan []byte) error {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
+				var re *RefusedError
+				if errors.As(err, &re) {
+					p.refuse(ctx, lines, re)
+					return err
+				}
 				fmt.Fprintf(p.o.Log, "justbash mcp client: %v; retrying\n", err)
 				select {
 				case <-time.After(backoff):
@@ -137,6 +187,9 @@ func (p *proxy) dial(ctx context.Context) (*websocket.Conn, error) {
 	defer cancel()
 	c, resp, err := websocket.Dial(dctx, p.o.URL, &websocket.DialOptions{HTTPHeader: p.o.Header, Subprotocols: []string{WSSubprotocol}})
 	if err != nil {
+		if rerr := refused(resp, p.o.KeyHint); rerr != nil {
+			return nil, rerr
+		}
 		if resp != nil {
 			return nil, fmt.Errorf("connecting to the daemon: %s", resp.Status)
 		}
@@ -317,6 +370,60 @@ func (p *proxy) failPending() {
 		p.writeError(json.RawMessage(id), CodeDisconnected, msg)
 	}
 	fmt.Fprintln(p.o.Log, "justbash mcp client: connection to the daemon lost; reconnecting")
+}
+
+// refuse answers the MCP host after the daemon refused us: every request
+// it sends gets a CodeRefused error. It returns once one request was
+// answered (the host has its reason), when stdin ends, or after the grace
+// period when the host sends nothing.
+func (p *proxy) refuse(ctx context.Context, lines <-chan []byte, re *RefusedError) {
+	grace := p.o.RefusedGrace
+	if grace <= 0 {
+		grace = 10 * time.Second
+	}
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+			return
+		case line, ok := <-lines:
+			if !ok {
+				return
+			}
+			if ids := requestIDs(line); len(ids) > 0 {
+				for _, id := range ids {
+					p.writeError(id, CodeRefused, "justbash mcp client: "+re.Msg)
+				}
+				return
+			}
+		}
+	}
+}
+
+// requestIDs lists the ids of the requests in one JSON-RPC line (a single
+// message or a batch); notifications and responses have none.
+func requestIDs(line []byte) []json.RawMessage {
+	var one rpcProbe
+	if json.Unmarshal(line, &one) == nil {
+		if len(one.ID) > 0 && one.Method != "" {
+			return []json.RawMessage{one.ID}
+		}
+		return nil
+	}
+	var batch []rpcProbe
+	if json.Unmarshal(line, &batch) != nil {
+		return nil
+	}
+	var ids []json.RawMessage
+	for _, b := range batch {
+		if len(b.ID) > 0 && b.Method != "" {
+			ids = append(ids, b.ID)
+		}
+	}
+	return ids
 }
 
 func (p *proxy) writeError(id json.RawMessage, code int, msg string) {

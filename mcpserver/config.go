@@ -61,6 +61,9 @@ type Settings struct {
 	// MaxSessionBytes (key max_session_bytes) is the memory budget all
 	// sessions share; 0 leaves Options.MaxSessionBytes or its default.
 	MaxSessionBytes int64
+	// Approve is the consent policy for tools that change things
+	// (consent.go); "" means prompt.
+	Approve string
 }
 
 // ConfigError names the file, the key and the reason of a config problem.
@@ -306,8 +309,15 @@ func (cfg *Config) parseSettings(top map[string]any) error {
 				cfg.Settings.MaxWorkers = int(n)
 			case "max_session_bytes":
 				cfg.Settings.MaxSessionBytes, err = f.count(k, x, 1<<50)
+			case "approve":
+				cfg.Settings.Approve, err = f.str(k, x)
+				if err == nil {
+					if perr := CheckApprove(cfg.Settings.Approve); perr != nil {
+						err = f.errorf(k, "%s", perr.Error())
+					}
+				}
 			default:
-				err = f.errorf(k, "unknown setting (want auto_strip_tool_prefixes, normalize_tool_names, bind, max_workers, max_session_bytes)")
+				err = f.errorf(k, "unknown setting (want auto_strip_tool_prefixes, normalize_tool_names, bind, max_workers, max_session_bytes, approve)")
 			}
 			if err != nil {
 				return err

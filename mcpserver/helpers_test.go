@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/justbash/justbash/toolcmd"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -23,6 +24,10 @@ func (f *fakeUpstream) Tools() []UpstreamTool {
 	var out []UpstreamTool
 	for _, n := range f.names {
 		t := UpstreamTool{Name: n, Description: "tool " + n}
+		if strings.HasPrefix(n, "write") {
+			// A write: needs consent, as an OpenAPI POST does.
+			t.Annotations = toolcmd.Annotations{RequiresApproval: true, ApprovalLabel: "POST /things"}
+		}
 		if strings.HasSuffix(n, "add") {
 			t.InputSchema = json.RawMessage(`{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}`)
 			t.OutputSchema = json.RawMessage(`{"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}`)

@@ -2,9 +2,11 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log"
 
+	"github.com/justbash/justbash/toolcmd"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -25,12 +27,18 @@ const (
 // caller's profile and session come from the context (WithScope).
 func NewMCPServer(rt *Runtime) *server.MCPServer {
 	s := server.NewMCPServer("justbash-mcp", Version, server.WithToolCapabilities(false), server.WithRecovery())
+	ask := elicitAsker(s)
 	add := func(t mcp.Tool) {
 		name := t.Name
 		s.AddTool(t, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return rt.Call(ctx, name, req.GetArguments()), nil
+			return rt.Call(WithAsker(ctx, ask), name, req.GetArguments()), nil
 		})
 	}
+	// execute_code and bash change nothing by themselves: every tool call
+	// they make passes this server's consent policy. Saying so keeps a
+	// justbash nested in another from asking twice (mcp-go marks a tool
+	// destructive unless told otherwise).
+	policed := func(t *mcp.Tool) { t.Annotations.DestructiveHint = mcp.ToBoolPtr(false) }
 	readOnly := func(title string) mcp.ToolOption {
 		return func(t *mcp.Tool) {
 			t.Annotations.Title = title
@@ -44,11 +52,11 @@ func NewMCPServer(rt *Runtime) *server.MCPServer {
 		mcp.WithString("code", mcp.Required(), mcp.Description("JavaScript: the body of an async function")),
 		mcp.WithAny("data", mcp.Description("Any JSON value, exposed to the script as the global `data`")),
 		mcp.WithInteger("timeoutMs", mcp.Description("Timeout in milliseconds (1–300000, default 30000)")),
-		mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)"))))
-	add(mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs)))
-	add(mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs)))
+		mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)")), policed))
+	add(mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs), policed))
+	add(mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs), policed))
 	add(mcp.NewTool(ToolBash, mcp.WithDescription(descBash),
-		mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run"))))
+		mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run")), policed))
 	return s
 }
 
@@ -66,4 +74,31 @@ func ServeStdio(ctx context.Context, rt *Runtime, profile string, in io.Reader, 
 		return WithScope(ctx, Scope{Profile: profile, Session: sess})
 	})
 	return s.Listen(ctx, in, out)
+}
+
+// elicitAsker asks the user of the calling MCP client through elicitation
+// (an approval: a form with no fields, accepted or declined). A client
+// that did not declare the elicitation capability, or a transport
+// without a session to send the request on, cannot be asked.
+func elicitAsker(s *server.MCPServer) AskFunc {
+	return func(ctx context.Context, message string) (toolcmd.ElicitAction, error) {
+		ci, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
+		if !ok || ci.GetClientCapabilities().Elicitation == nil {
+			return "", ErrCannotAsk
+		}
+		res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
+			Message:         message,
+			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+		}})
+		switch {
+		case errors.Is(err, server.ErrElicitationNotSupported), errors.Is(err, server.ErrNoActiveSession),
+			errors.Is(err, server.ErrServerInitiatedRequestUnsupported):
+			return "", ErrCannotAsk
+		case err != nil:
+			return "", err
+		case res == nil:
+			return toolcmd.ActionCancel, nil
+		}
+		return toolcmd.ElicitAction(res.Action), nil
+	}
 }

@@ -128,7 +128,7 @@ func (f *oauthFixture) token(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *oauthFixture) config(t *testing.T, oauth string) *Config {
-	cfg, err := ParseConfig("/x/config.json", []byte(fmt.Sprintf(`{"servers":{"prot":{"type":"http","url":%q,"oauth":%s}}}`, f.srv.URL+"/mcp", oauth)), LoadOptions{})
+	cfg, err := ParseConfig("/x/config.json", []byte(fmt.Sprintf(`{"servers":{"prot":{"type":"http","url":%q,"oauth":%s}},"justbash":{"approve":"accept-all"}}`, f.srv.URL+"/mcp", oauth)), LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +27,9 @@ type Options struct {
 	DefaultProfile string
 	// MaxMemoryBytes caps one execute_code run (default 512 MiB).
 	MaxMemoryBytes uint64
+	// Approve is the consent policy (ApprovePrompt...); "" takes the
+	// config's settings, else prompt. See consent.go.
+	Approve string
 	// MaxSessionBytes is the memory budget shared by all sessions
 	// (jsmcp.memory and in-process shell files; default
 	// DefaultMaxSessionBytes). See budget.go.
@@ -52,6 +54,9 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		return nil, errors.New("mcpserver: nil config")
 	}
 	if _, err := cfg.Preset(opts.DefaultProfile); err != nil {
+		return nil, err
+	}
+	if err := CheckApprove(opts.Approve); err != nil {
 		return nil, err
 	}
 	if opts.MaxMemoryBytes == 0 {
@@ -121,6 +126,7 @@ func (rt *Runtime) Session(id string) *Session { return rt.sessions.get(id) }
 
 // view is what one profile sees.
 type view struct {
+	rt       *Runtime // for the consent policy
 	settings Settings
 	profile  string
 	preset   *Preset
@@ -135,7 +141,7 @@ func (rt *Runtime) view(profile string) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &view{settings: rt.cfg.Settings, profile: p.Name, preset: p}
+	v := &view{rt: rt, settings: rt.cfg.Settings, profile: p.Name, preset: p}
 	for _, name := range rt.cfg.ProfileServers(p) {
 		if st := rt.servers[name]; st != nil {
 			v.servers = append(v.servers, st)
@@ -201,6 +207,9 @@ func (v *view) call(ctx context.Context, path string, args json.RawMessage) (jso
 	if err != nil {
 		return nil, err
 	}
+	if err := v.rt.consent(ctx, t, args); err != nil {
+		return nil, err
+	}
 	return st.up.Call(ctx, t.Upstream, args)
 }
 
@@ -237,13 +246,19 @@ func (v *view) syncRegistry(reg *toolcmd.Registry) {
 			continue
 		}
 		for _, t := range v.tools(st) {
-			up, upName := st.up, t.Upstream
+			up, upName, rt := st.up, t.Upstream, v.rt
 			path := st.def.Name + "." + t.Alias
 			want[path] = true
 			_ = reg.Replace(toolcmd.Tool{Path: path, Description: t.Description,
 				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
 				Source: toolcmd.Source{Kind: toolcmd.SourceMCP, Name: st.def.Name},
 				Invoke: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+					// The policy is applied here, not by the shell's
+					// Invoker (the tool carries no annotations there), so
+					// bash and execute_code ask the same way.
+					if err := rt.consent(ctx, t, args); err != nil {
+						return nil, err
+					}
 					return up.Call(ctx, upName, args)
 				}})
 		}
@@ -308,13 +323,3 @@ func (rt *Runtime) Tools(profile, server string) ([]*ExposedTool, error) {
 
 // elapsedMs rounds a duration to whole milliseconds.
 func elapsedMs(d time.Duration) int64 { return d.Round(time.Millisecond).Milliseconds() }
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

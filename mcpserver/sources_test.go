@@ -156,7 +156,7 @@ func TestUpstreamToolsListChanged(t *testing.T) {
 	})
 	ts := httptest.NewServer(server.NewStreamableHTTPServer(up))
 	t.Cleanup(ts.Close)
-	rt := sourcesRuntime(t, fmt.Sprintf(`{"servers": {"up": {"type": "http", "url": %q, "oauth": false}}}`, ts.URL+"/mcp"), t.TempDir())
+	rt := sourcesRuntime(t, fmt.Sprintf(`{"servers": {"up": {"type": "http", "url": %q, "oauth": false}}, "justbash": {"approve": "accept-all"}}`, ts.URL+"/mcp"), t.TempDir())
 	ctx := WithScope(context.Background(), Scope{Session: rt.Session("s")})
 	names := func() string {
 		lt := rt.Call(ctx, ToolListTools, map[string]any{"server": "up"})

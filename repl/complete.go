@@ -23,6 +23,8 @@ type completionEnv struct {
 	dir      string   // working directory
 	home     string   // for ~
 	extra    []Completer
+	// spec returns the `complete` options registered for a command.
+	spec func(name string) ([]string, bool)
 }
 
 // complete returns the typed word before the cursor (as typed, quotes and
@@ -41,6 +43,10 @@ func complete(line string, cursor int, env completionEnv) (word string, cands []
 				out = append(out, lx.quote(name))
 			}
 		}
+	} else if specs, ok := argSpec(lx, env); ok {
+		for _, c := range specs {
+			out = append(out, lx.quote(c))
+		}
 	} else if !strings.HasPrefix(lx.value, "$") {
 		for _, p := range completePath(lx.value, env) {
 			out = append(out, lx.quote(p))
@@ -55,6 +61,23 @@ func complete(line string, cursor int, env completionEnv) (word string, cands []
 	}
 	slices.Sort(out)
 	return word, slices.Compact(out)
+}
+
+// argSpec completes an argument from the command's `complete` spec, if
+// it has one the editor can answer.
+func argSpec(lx lexed, env completionEnv) ([]string, bool) {
+	if env.spec == nil || lx.afterRedirect() {
+		return nil, false
+	}
+	name := lx.commandName()
+	if name == "" {
+		return nil, false
+	}
+	opts, ok := env.spec(name)
+	if !ok {
+		return nil, false
+	}
+	return specCandidates(opts, lx.value, env)
 }
 
 // safeComplete calls a caller's completer; a panic in it must not take the

@@ -96,6 +96,10 @@ func Run(ctx context.Context, sh *shell.Shell, opts ...Option) (int, error) {
 		return 1, err
 	}
 	r := &runner{sess: sess, sh: sh, cfg: cfg}
+	// The evaluator's history builtin is a stub that prints nothing; the
+	// REPL's history command (newEditor) lists the real lines, and a
+	// disabled builtin leaves the name to the command.
+	sess.Exec(ctx, "enable -n history")
 	if cfg.errexit {
 		sess.Exec(ctx, "set -e")
 	}
@@ -129,6 +133,12 @@ func (r *runner) newEditor() *readline.Shell {
 	// Tab inserts what all candidates share and lists them (with their
 	// descriptions); Tab again walks the list, as in gh or fish.
 	rl.Config.Set("menu-complete-display-prefix", true)
+	// The editor asks the terminal where the cursor is (ESC[6n) on every
+	// redisplay and drops whatever keys arrive in the same read as the
+	// answer: text typed right after Enter on an unfinished line vanished.
+	// Without the probe it takes the prompt's width, which is exact since
+	// the prompt starts its line.
+	rl.Config.Set("cursor-position-probe", false)
 	src := readline.NewInMemoryHistory()
 	if r.cfg.historyFile != "" {
 		// A missing file is an error here but a usable source: the first
@@ -158,6 +168,7 @@ func (r *runner) completionEnv() completionEnv {
 		dir:      r.sess.Dir(),
 		home:     r.home(),
 		extra:    extra,
+		spec:     r.sess.Completions,
 	}
 }
 

@@ -55,12 +55,56 @@ func (s *tty) cmd(args ...string) *exec.Cmd {
 	return exec.Command("tmux", append([]string{"-L", s.socket}, args...)...)
 }
 
-func (s *tty) send(keys ...string) {
+// keys sends key names (Enter, C-c) without waiting.
+func (s *tty) keys(keys ...string) {
 	s.t.Helper()
 	if out, err := s.cmd(append([]string{"send-keys", "-t", "t"}, keys...)...).CombinedOutput(); err != nil {
 		s.t.Fatalf("send-keys: %v %s", err, out)
 	}
-	time.Sleep(150 * time.Millisecond)
+}
+
+// typed types text as it is and waits until the last line ends with it:
+// whoever reads the terminal (the editor, or a command in cooked mode
+// echoing) has taken it.
+func (s *tty) typed(text string) {
+	s.t.Helper()
+	if out, err := s.cmd("send-keys", "-t", "t", "-l", text).CombinedOutput(); err != nil {
+		s.t.Fatalf("send-keys: %v %s", err, out)
+	}
+	s.until(fmt.Sprintf("%q typed", text), func(sc string) bool { return strings.HasSuffix(lastLine(sc), text) })
+}
+
+// line waits for a fresh prompt, types text and presses Enter.
+func (s *tty) line(text string) {
+	s.t.Helper()
+	s.until("a fresh prompt", func(sc string) bool { return lastLine(sc) == strings.TrimSpace(prompt) })
+	s.typed(text)
+	s.keys("Enter")
+}
+
+const prompt = "user@justbash:~$ "
+
+// lastLine is the screen's last non-empty line, right-trimmed.
+func lastLine(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	return strings.TrimRight(lines[len(lines)-1], " ")
+}
+
+// until waits for the screen to satisfy ok; the deadline is generous, the
+// machine may be loaded.
+func (s *tty) until(what string, ok func(screen string) bool) {
+	s.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		sc := s.screen()
+		if ok(sc) {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("screen never showed %s:\n%s", what, sc)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func (s *tty) screen() string {
@@ -70,14 +114,7 @@ func (s *tty) screen() string {
 
 func (s *tty) waitFor(want string) {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if strings.Contains(s.screen(), want) {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	s.t.Fatalf("screen never showed %q:\n%s", want, s.screen())
+	s.until(fmt.Sprintf("%q", want), func(sc string) bool { return strings.Contains(sc, want) })
 }
 
 // TestTerminalInput checks that commands read the terminal while they run
@@ -86,28 +123,48 @@ func (s *tty) waitFor(want string) {
 // expansion error ends only its line.
 func TestTerminalInput(t *testing.T) {
 	s := newTTY(t)
-	s.send("read a b; echo got-$a-$b", "Enter")
-	s.send("one two three", "Enter")
-	s.waitFor("got-one-two three")
+	// Each reading command prints a marker first: once it shows, the
+	// command runs and the terminal is back in cooked mode for it.
+	s.line("echo go-read; read a b; echo got-$a-$b")
+	s.waitFor("\ngo-read\n")
+	s.typed("one two three")
+	s.keys("Enter")
+	s.waitFor("\ngot-one-two three\n")
 
-	s.send("cat | tr a-z A-Z", "Enter")
-	s.send("piped", "Enter")
-	s.waitFor("PIPED")
-	s.send("C-d")
-	s.send("echo cat-$?", "Enter")
-	s.waitFor("cat-0")
+	s.line("echo go-cat; cat | tr a-z A-Z")
+	s.waitFor("\ngo-cat\n")
+	s.typed("piped")
+	s.keys("Enter")
+	s.waitFor("\nPIPED\n")
+	s.keys("C-d")
+	s.line("echo cat-$?")
+	s.waitFor("\ncat-0\n")
 
-	s.send("cat", "Enter")
-	time.Sleep(200 * time.Millisecond)
-	s.send("C-c")
-	s.send("echo interrupted-$?", "Enter")
-	s.waitFor("interrupted-130")
+	s.line("echo go-wait; cat")
+	s.waitFor("\ngo-wait\n")
+	s.keys("C-c")
+	s.line("echo interrupted-$?")
+	s.waitFor("\ninterrupted-130\n")
 
-	s.send("echo $((1/0)); echo no", "Enter")
+	// The session is interactive: bash's message has no "line N:".
+	s.line("echo $((1/0)); echo no")
 	s.waitFor(`bash: 1/0: division by 0 (error token is "0")`)
-	s.send("echo alive-$?", "Enter")
-	s.waitFor("alive-1")
+	s.line("echo alive-$?")
+	s.waitFor("\nalive-1\n")
 	if strings.Contains(s.screen(), "\nno\n") {
 		t.Errorf("the line went on after the error:\n%s", s.screen())
 	}
+}
+
+// TestSpecCompletionTTY registers a spec with the complete builtin and
+// completes with Tab, as a user would.
+func TestSpecCompletionTTY(t *testing.T) {
+	s := newTTY(t)
+	s.line(`complete -W "alpha beta" deploy; deploy() { echo "deploying $1"; }`)
+	s.until("a fresh prompt", func(sc string) bool { return lastLine(sc) == strings.TrimSpace(prompt) })
+	s.typed("deploy al")
+	s.keys("Tab")
+	s.until("the completed word", func(sc string) bool { return lastLine(sc) == prompt+"deploy alpha" })
+	s.keys("Enter")
+	s.waitFor("\ndeploying alpha\n")
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 	"sync"
 
 	"github.com/justbash/justbash/shell/eval"
@@ -145,6 +144,14 @@ func (sess *Session) Exited() bool { return sess.r.Exited() }
 // bash does, so an interactive session simply goes on.
 func (sess *Session) FatalExpansion() bool { return sess.r.Aborted() }
 
+// Completions returns the options `complete` registered for the command
+// name in this session (for example ["-W", "start stop"]), for a line
+// editor to complete that command's arguments; false when there is none.
+func (sess *Session) Completions(name string) ([]string, bool) {
+	opts, ok := sess.r.Completions(name)
+	return append([]string(nil), opts...), ok
+}
+
 // Var returns a shell variable's value as a string.
 func (sess *Session) Var(name string) string {
 	v, _ := sess.r.Var(name)
@@ -247,9 +254,4 @@ func (s *swapReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return r.Read(p)
-}
-
-// quoteWord single-quotes s for a shell command line.
-func quoteWord(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -31,7 +31,7 @@ type Mem struct {
 	uid     uint32
 	gid     uint32
 
-	maxFile   int64 // 0: unlimited
+	maxFile   int64 // 0: DefaultMaxFileSize
 	maxTotal  int64
 	maxInodes int64
 	bytes     int64 // sum of regular file sizes (each inode once)
@@ -53,7 +53,14 @@ func WithClock(now func() time.Time) MemOption {
 }
 
 // WithMaxFileSize bounds every regular file to n bytes (EFBIG beyond).
+// Without it a file is bounded by DefaultMaxFileSize.
 func WithMaxFileSize(n int64) MemOption { return func(m *Mem) { m.maxFile = n } }
+
+// DefaultMaxFileSize bounds a file of a Mem made without WithMaxFileSize:
+// a file's bytes are allocated as it grows, so `truncate -s 900G` would
+// otherwise ask the Go runtime for 900 GB at once, a fatal out-of-memory
+// that no recover catches.
+const DefaultMaxFileSize = 4 << 30
 
 // WithMaxTotalBytes bounds the bytes of all regular files (ENOSPC beyond).
 func WithMaxTotalBytes(n int64) MemOption { return func(m *Mem) { m.maxTotal = n } }

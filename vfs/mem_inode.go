@@ -131,7 +131,7 @@ func (m *Mem) maybeFree(n *inode) {
 func (m *Mem) resize(n *inode, size int64) error {
 	old := int64(len(n.data))
 	if size > old {
-		if m.maxFile > 0 && size > m.maxFile {
+		if m.maxFile > 0 && size > m.maxFile || m.maxFile <= 0 && size > DefaultMaxFileSize {
 			return syscall.EFBIG
 		}
 		if m.maxTotal > 0 && m.bytes+size-old > m.maxTotal {

@@ -2,6 +2,7 @@ package vfs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -178,6 +179,25 @@ func BenchmarkMemOpenReadSmall(b *testing.B) {
 	for b.Loop() {
 		if _, err := ReadFile(m, "/home/user/project/small.txt"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestDefaultMaxFileSize: a Mem without quotas still refuses a file size
+// that would take the process down (truncate -s 900G).
+func TestDefaultMaxFileSize(t *testing.T) {
+	m := NewMem()
+	f, err := m.OpenFile("/big", os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.Truncate(900 << 30); !errors.Is(err, syscall.EFBIG) {
+		t.Fatalf("truncate to 900 GiB: %v, want EFBIG", err)
+	}
+	if _, err := f.Seek(900<<30, io.SeekStart); err == nil {
+		if _, err := f.Write([]byte("x")); !errors.Is(err, syscall.EFBIG) {
+			t.Fatalf("write at 900 GiB: %v, want EFBIG", err)
 		}
 	}
 }

@@ -19,10 +19,10 @@ import (
 )
 
 const mcpUsage = `Usage:
-  justbash mcp run [PROFILE] [--profile NAME] [--config FILE] [--in-process]
-  justbash mcp server [PROFILE] [--port 41528] [--bind 127.0.0.1] [--config FILE] [--in-process]
+  justbash mcp run [PROFILE] [--profile NAME] [--config FILE] [--approve POLICY] [--in-process]
+  justbash mcp server [PROFILE] [--port 41528] [--bind 127.0.0.1] [--config FILE] [--approve POLICY] [--in-process]
   justbash mcp client [--host H] [--port N] [--profile NAME] [--session-id ID] [--api-key KEY]
-  justbash mcp status [SERVER] [--tools] [--profile NAME] [--host H] [--port N]
+  justbash mcp status [SERVER] [--tools] [--profile NAME] [--host H] [--port N] [--wait DURATION]
   justbash mcp restart [--host H] [--port N]
   justbash mcp auth [SERVER] [--no-browser] [--callback-port 41527]
 
@@ -38,6 +38,12 @@ execute_code runs in pooled worker processes (512 MB address-space cap,
 empty environment); each bash session's shell lives in a worker of its own
 (its files are lost if that worker is killed); --in-process runs both
 inside the server instead.
+Tools that change things (OpenAPI writes, GraphQL mutations, destructive
+MCP tools, tools with an approval label) follow --approve (or "approve" in
+the config's justbash settings), as on the command line: prompt (default)
+asks the MCP client's user through elicitation and declines when the
+client cannot be asked; allow-all declines them; accept-all runs them;
+deny-all refuses every tool call.
 OAuth tokens for remote servers: $XDG_DATA_HOME/justbash/oauth.json
 (~/.local/share/justbash/oauth.json).
 `
@@ -146,7 +152,7 @@ func runMCP(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "client":
 		code, err = mcpClient(ctx, rest, stdin, stdout, stderr)
 	case "status":
-		code, err = mcpStatus(ctx, rest, stdout)
+		code, err = mcpStatus(ctx, rest, stdout, stderr)
 	case "restart":
 		code, err = mcpRestart(ctx, rest, stdout)
 	case "auth":
@@ -221,11 +227,15 @@ func startRuntime(ctx context.Context, a *mcpArgs, profile string) (*mcpserver.R
 		// Workers get an empty environment: no secret of ours leaks in.
 		runner = &mcpserver.WorkerRunner{Command: []string{exe, "mcp", "__worker", "--memory=" + strconv.Itoa(workerMemory)}}
 	}
+	if err := mcpserver.CheckApprove(a.flags["approve"]); err != nil {
+		return nil, usageError{"--approve: " + err.Error()}
+	}
 	return mcpserver.NewRuntime(ctx, cfg, mcpserver.Options{
 		Start:          mcpserver.SourceStarter(os.Environ(), oauthStore().Tokens(cfg, nil)),
 		Runner:         runner,
 		DefaultProfile: profile,
 		MaxMemoryBytes: workerMemory,
+		Approve:        a.flags["approve"],
 	})
 }
 
@@ -233,7 +243,7 @@ func startRuntime(ctx context.Context, a *mcpArgs, profile string) (*mcpserver.R
 const workerMemory = 512 << 20
 
 func mcpRun(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config"})
+	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "approve"})
 	if err != nil {
 		return 0, err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
@@ -41,14 +40,11 @@ func TestMCPConformance(t *testing.T) {
 	}
 	// The suite cannot send headers: a loopback proxy adds the API key.
 	target, _ := url.Parse("http://127.0.0.1:" + strconv.Itoa(port))
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	direct := proxy.Director
-	proxy.Director = func(r *http.Request) {
-		direct(r)
-		r.Host = target.Host
-		r.Header.Set("X-JSMCP-API-Key", strings.TrimSpace(string(key)))
-	}
-	proxy.FlushInterval = -1
+	proxy := &httputil.ReverseProxy{FlushInterval: -1, Rewrite: func(pr *httputil.ProxyRequest) {
+		pr.SetURL(target)
+		pr.Out.Host = target.Host
+		pr.Out.Header.Set("X-JSMCP-API-Key", strings.TrimSpace(string(key)))
+	}}
 	front := httptest.NewServer(proxy)
 	defer front.Close()
 	time.Sleep(300 * time.Millisecond)

@@ -23,7 +23,7 @@ import (
 var errRestart = errors.New("restart requested")
 
 func mcpServe(ctx context.Context, argv []string, stderr io.Writer) (int, error) {
-	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "port", "bind"})
+	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "port", "bind", "approve"})
 	if err != nil {
 		return 0, err
 	}
@@ -88,13 +88,22 @@ func orDefault(p string) string {
 
 // apiKey is --api-key, else $JSMCP_API_KEY, else the local key file.
 func apiKey(a *mcpArgs) (string, error) {
+	k, _, err := apiKeyFrom(a)
+	return k, err
+}
+
+// apiKeyFrom is apiKey with a hint naming where the key came from, for
+// the message when the daemon refuses it.
+func apiKeyFrom(a *mcpArgs) (key, hint string, err error) {
+	file := filepath.Join(mcpserver.ConfigDir(dirOptions()), mcpserver.APIKeyFile)
 	if k := a.flags["api-key"]; k != "" {
-		return k, nil
+		return k, "the key given with --api-key is not the daemon's (its key is in " + file + " where the daemon runs)", nil
 	}
 	if k := os.Getenv("JSMCP_API_KEY"); k != "" {
-		return k, nil
+		return k, "the key in $JSMCP_API_KEY is not the daemon's (its key is in " + file + " where the daemon runs)", nil
 	}
-	return mcpserver.ReadAPIKey(filepath.Join(mcpserver.ConfigDir(dirOptions()), mcpserver.APIKeyFile))
+	k, err := mcpserver.ReadAPIKey(file)
+	return k, "the key in " + file + " is not the daemon's: give its key with --api-key or $JSMCP_API_KEY", err
 }
 
 func daemonBase(a *mcpArgs) (string, error) {
@@ -181,7 +190,10 @@ func (r toolResult) text() string {
 	return r.Content[0].Text
 }
 
-func mcpStatus(ctx context.Context, argv []string, stdout io.Writer) (int, error) {
+// mcpStatus asks the daemon for its servers' states. With no daemon it
+// says so and fails at once; --wait DURATION waits that long for one to
+// come up (a daemon starting for the first time also creates the key).
+func mcpStatus(ctx context.Context, argv []string, stdout, stderr io.Writer) (int, error) {
 	a, err := parseOrUsage(argv, []string{"tools"}, []string{"host", "port", "profile", "api-key", "wait"})
 	if err != nil {
 		return 0, err
@@ -193,7 +205,7 @@ func mcpStatus(ctx context.Context, argv []string, stdout io.Writer) (int, error
 	if err != nil {
 		return 0, err
 	}
-	wait := 30 * time.Second
+	var wait time.Duration
 	if w, ok := a.flags["wait"]; ok {
 		if wait, err = time.ParseDuration(w); err != nil {
 			return 0, usageError{"--wait: " + err.Error()}
@@ -206,17 +218,26 @@ func mcpStatus(ctx context.Context, argv []string, stdout io.Writer) (int, error
 	var res toolResult
 	var key string
 	deadline := time.Now().Add(wait)
-	for {
-		// A daemon starting for the first time creates the key file, so
-		// a missing one is retried like an unreachable daemon.
+	for said := false; ; said = true {
 		if key, err = apiKey(a); err == nil {
 			err = callAPI(ctx, base, key, "/api/call", q, map[string]any{}, &res)
 		}
 		var ae *apiError
-		if err == nil || errors.As(err, &ae) || time.Now().After(deadline) || ctx.Err() != nil {
+		if err == nil || errors.As(err, &ae) || !time.Now().Before(deadline) || ctx.Err() != nil {
 			break
 		}
-		time.Sleep(250 * time.Millisecond) // not reachable yet: the daemon may be starting
+		if !said {
+			fmt.Fprintf(stderr, "justbash mcp status: waiting up to %s for a daemon on %s\n", wait, base)
+		}
+		// Not reachable yet: the daemon may be starting.
+		select {
+		case <-time.After(250 * time.Millisecond):
+		case <-ctx.Done():
+		}
+	}
+	var ae *apiError
+	if err != nil && !errors.As(err, &ae) && ctx.Err() == nil {
+		return 1, noDaemon(base, err)
 	}
 	if err != nil {
 		return 1, err
@@ -225,6 +246,15 @@ func mcpStatus(ctx context.Context, argv []string, stdout io.Writer) (int, error
 		return 1, errors.New(res.text())
 	}
 	return printStatus(ctx, a, base, key, q, res, stdout)
+}
+
+// noDaemon is the message when no daemon answered: none listens, or none
+// ever ran here (no key file).
+func noDaemon(base string, err error) error {
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("no daemon: %v (a daemon creates it on its first start: justbash mcp server)", err)
+	}
+	return fmt.Errorf("no daemon answers on %s (start one with: justbash mcp server; or pass --wait 30s to wait for one): %v", base, err)
 }
 
 func printStatus(ctx context.Context, a *mcpArgs, base, key string, q url.Values, res toolResult, stdout io.Writer) (int, error) {
@@ -318,7 +348,7 @@ func mcpClient(ctx context.Context, argv []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return 0, err
 	}
-	key, err := apiKey(a)
+	key, hint, err := apiKeyFrom(a)
 	if err != nil {
 		return 1, err
 	}
@@ -335,7 +365,7 @@ func mcpClient(ctx context.Context, argv []string, stdin io.Reader, stdout, stde
 	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/mcp?" + q.Encode()
 	h := http.Header{}
 	h.Set(mcpserver.APIKeyHeader, key)
-	err = mcpserver.RunClient(ctx, mcpserver.ClientOptions{URL: wsURL, Header: h, Log: stderr}, stdin, stdout)
+	err = mcpserver.RunClient(ctx, mcpserver.ClientOptions{URL: wsURL, Header: h, Log: stderr, KeyHint: hint}, stdin, stdout)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return 1, err
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/justbash/justbash/mcpserver"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -121,6 +122,7 @@ func TestMCPUsageErrors(t *testing.T) {
 		{[]string{"mcp", "run", "zzz", "--config", outer}, 1, `unknown preset "zzz" (available presets: default, nobash)`},
 		{[]string{"mcp", "run", "--config", filepath.Join(dir, "missing.json")}, 1, "missing.json: no such file or directory"},
 		{[]string{"mcp", "server", "--port", "99999"}, 2, "invalid port"},
+		{[]string{"mcp", "run", "--config", outer, "--approve", "maybe"}, 2, `--approve: unknown policy "maybe" (want prompt, allow-all, deny-all or accept-all)`},
 	} {
 		o := runCLI(t, "", tc.args...)
 		if o.code != tc.code || !strings.Contains(o.stderr, tc.want) {
@@ -154,8 +156,8 @@ func TestMCPDaemon(t *testing.T) {
 	go func() { done <- daemon.Wait() }()
 	t.Cleanup(func() { daemon.Process.Kill() })
 
-	// status retries until the daemon is up.
-	st := exec.Command(binary, "mcp", "status", "--port", port, "--tools")
+	// status --wait retries until the daemon is up.
+	st := exec.Command(binary, "mcp", "status", "--port", port, "--tools", "--wait", "60s")
 	st.Env = env
 	out, err := st.CombinedOutput()
 	if !strings.Contains(string(out), "inner: ok (6 tools)\n  bash  ") || !strings.Contains(string(out), "broken: error: ") {
@@ -173,6 +175,31 @@ func TestMCPDaemon(t *testing.T) {
 	st.Env = append(env, "JSMCP_API_KEY=wrong")
 	if out, err := st.CombinedOutput(); err == nil || !strings.Contains(string(out), "401") {
 		t.Errorf("status with a wrong key: %v %s", err, out)
+	}
+
+	// A client with a wrong key answers its host's first request with the
+	// reason and ends, instead of retrying forever.
+	cl := exec.Command(binary, "mcp", "client", "--port", port, "--api-key", "wrong")
+	cl.Env = env
+	cl.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n")
+	var clOut, clErr strings.Builder
+	cl.Stdout, cl.Stderr = &clOut, &clErr
+	if err := runBounded(t, cl); err == nil {
+		t.Errorf("client with a wrong key exited 0")
+	}
+	var answer struct {
+		ID    int `json:"id"`
+		Error struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(clOut.String()), &answer); err != nil || answer.ID != 7 || answer.Error.Code != mcpserver.CodeRefused ||
+		!strings.Contains(answer.Error.Message, "the daemon refused the API key (HTTP 401 Unauthorized); the key given with --api-key is not the daemon's") {
+		t.Errorf("client answer %q (%v)", clOut.String(), err)
+	}
+	if !strings.HasPrefix(clErr.String(), "justbash mcp client: the daemon refused the API key (HTTP 401 Unauthorized)") {
+		t.Errorf("client stderr %q", clErr.String())
 	}
 
 	// The stdio client proxies to the daemon, with a session id.
@@ -200,5 +227,47 @@ func TestMCPDaemon(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Errorf("daemon did not exit after restart")
+	}
+}
+
+// runBounded runs cmd and fails the test if it has not ended in 60s.
+func runBounded(t *testing.T, cmd *exec.Cmd) error {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("%v did not end", cmd.Args)
+	}
+	return nil
+}
+
+// TestMCPStatusNoDaemon: with nothing listening, status says so and fails
+// at once; --wait waits, says it does, and then says so too.
+func TestMCPStatusNoDaemon(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "justbash"), 0o700)
+	os.WriteFile(filepath.Join(dir, "justbash", "api-key.txt"), []byte("k\n"), 0o600)
+	port := fmt.Sprint(freePort(t))
+	env := []string{"XDG_CONFIG_HOME=" + dir, "JSMCP_API_KEY="}
+	got := runWithEnv(t, env, "", "mcp", "status", "--port", port)
+	want := "justbash mcp status: no daemon answers on http://127.0.0.1:" + port + " (start one with: justbash mcp server; or pass --wait 30s to wait for one): "
+	if got.code != 1 || got.stdout != "" || !strings.HasPrefix(got.stderr, want) {
+		t.Errorf("status: exit %d, stdout %q, stderr %q; want exit 1 and %q", got.code, got.stdout, got.stderr, want)
+	}
+	got = runWithEnv(t, env, "", "mcp", "status", "--port", port, "--wait", "2s")
+	if got.code != 1 || !strings.HasPrefix(got.stderr, "justbash mcp status: waiting up to 2s for a daemon on http://127.0.0.1:"+port+"\n"+want) {
+		t.Errorf("status --wait: exit %d, stderr %q", got.code, got.stderr)
+	}
+	// No key file: no daemon ever started here.
+	got = runWithEnv(t, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "JSMCP_API_KEY="}, "", "mcp", "status", "--port", port)
+	if got.code != 1 || !strings.Contains(got.stderr, "justbash mcp status: no daemon: open ") || !strings.Contains(got.stderr, "a daemon creates it on its first start") {
+		t.Errorf("status without a key file: exit %d, stderr %q", got.code, got.stderr)
 	}
 }

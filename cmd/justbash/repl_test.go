@@ -35,12 +35,35 @@ func (s *tmuxSession) cmd(args ...string) *exec.Cmd {
 	return exec.Command("tmux", append([]string{"-L", s.socket}, args...)...)
 }
 
-func (s *tmuxSession) send(keys ...string) {
+// literal types text as it is (no key names).
+func (s *tmuxSession) literal(text string) {
 	s.t.Helper()
-	if out, err := s.cmd(append([]string{"send-keys", "-t", "t"}, keys...)...).CombinedOutput(); err != nil {
+	if out, err := s.cmd("send-keys", "-t", "t", "-l", text).CombinedOutput(); err != nil {
 		s.t.Fatalf("send-keys: %v %s", err, out)
 	}
-	time.Sleep(150 * time.Millisecond) // let the editor take the keys before the next batch
+}
+
+// line waits for the prompt p to be the last line (the editor waits for
+// input), types text, waits until the editor shows it and presses Enter.
+// Every step waits on the screen, never on a delay, so the keys never
+// reach a command or a prompt they were not meant for.
+// more types a continuation line of multi-line input (the editor shows
+// it indented under the first, with no prompt of its own) and presses
+// Enter once it shows. The editor keeps reading keys between the lines,
+// so there is no prompt to wait for first.
+func (s *tmuxSession) more(text string) {
+	s.t.Helper()
+	s.literal(text)
+	s.until(fmt.Sprintf("the continuation line %q", text), func(sc string) bool { return strings.TrimSpace(lastLine(sc)) == text })
+	s.keys("Enter")
+}
+
+func (s *tmuxSession) line(p, text string) {
+	s.t.Helper()
+	s.waitLine(p)
+	s.literal(text)
+	s.waitLine(p + text)
+	s.keys("Enter")
 }
 
 func (s *tmuxSession) screen() string {
@@ -51,14 +74,21 @@ func (s *tmuxSession) screen() string {
 // waitFor waits until the screen contains want.
 func (s *tmuxSession) waitFor(want string) {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if strings.Contains(s.screen(), want) {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
+	s.until(fmt.Sprintf("%q", want), func(sc string) bool { return strings.Contains(sc, want) })
+}
+
+// waitFile waits for the shell's exit status, written to name by the
+// command that started it.
+func waitFile(t *testing.T, s *tmuxSession, name, want string) {
+	t.Helper()
+	s.until("the exit status in "+name, func(string) bool {
+		data, err := os.ReadFile(name)
+		return err == nil && strings.HasSuffix(string(data), "\n")
+	})
+	data, _ := os.ReadFile(name)
+	if got := strings.TrimSpace(string(data)); got != want {
+		t.Fatalf("exit status %s, want %s", got, want)
 	}
-	s.t.Fatalf("screen never showed %q:\n%s", want, s.screen())
 }
 
 func TestREPL(t *testing.T) {
@@ -66,71 +96,61 @@ func TestREPL(t *testing.T) {
 	s := newTmux(t, fmt.Sprintf("%s; echo $? > %s; sleep 30", binary, status))
 
 	// State persists between lines.
-	s.send(`x=41; f() { echo "answer $((x+1))"; }`, "Enter")
-	s.send("f", "Enter")
-	s.waitFor("answer 42")
+	s.line(prompt, `x=41; f() { echo "answer $((x+1))"; }`)
+	s.line(prompt, "f")
+	s.waitFor("\nanswer 42\n")
 
 	// Multi-line input runs once complete.
-	s.send("if true; then", "Enter")
-	s.send("echo multi-$x", "Enter")
-	s.send("fi", "Enter")
-	s.waitFor("multi-41")
+	s.line(prompt, "if true; then")
+	s.more("echo multi-$x")
+	s.more("fi")
+	s.waitFor("\nmulti-41\n")
 
 	// A syntax error is reported and the REPL goes on.
-	s.send("echo )(", "Enter")
-	s.send("echo still-$?", "Enter")
-	s.waitFor("still-2")
+	s.line(prompt, "echo )(")
+	s.line(prompt, "echo still-$?")
+	s.waitFor("\nstill-2\n")
 
 	// cd changes the prompt.
-	s.send("mkdir -p /tmp/work/deep && cd /tmp/work", "Enter")
-	s.waitFor("user@justbash:/tmp/work$")
+	s.line(prompt, "mkdir -p /tmp/work/deep && cd /tmp/work")
+	work := "user@justbash:/tmp/work$ "
 
 	// Tab completes paths and command names.
-	s.send("cd de")
-	s.send("Tab")
-	s.send("Enter")
-	s.waitFor("user@justbash:/tmp/work/deep$")
-	s.send("ech")
-	s.send("Tab")
-	s.send("completed", "Enter")
-	s.waitFor("\ncompleted")
+	s.waitLine(work)
+	s.literal("cd de")
+	s.waitLine(work + "cd de")
+	s.keys("Tab")
+	s.waitLine(work + "cd deep/")
+	s.keys("Enter")
+	deep := "user@justbash:/tmp/work/deep$ "
+	s.waitLine(deep)
+	s.literal("ech")
+	s.waitLine(deep + "ech")
+	s.keys("Tab")
+	s.waitLine(deep + "echo ")
+	s.literal("completed")
+	s.waitLine(deep + "echo completed")
+	s.keys("Enter")
+	s.waitFor("\ncompleted\n")
 
-	// Ctrl-C stops the running command, not the REPL.
-	s.send("while :; do :; done", "Enter")
-	time.Sleep(300 * time.Millisecond)
-	s.send("C-c")
-	s.send("echo interrupted-$?", "Enter")
-	s.waitFor("interrupted-130")
+	// Ctrl-C stops the running command, not the REPL. The marker shows
+	// the loop has started before the key is sent.
+	s.line(deep, "echo looping; while :; do :; done")
+	s.waitFor("\nlooping\n")
+	s.keys("C-c")
+	s.line(deep, "echo interrupted-$?")
+	s.waitFor("\ninterrupted-130\n")
 
 	// exit ends the REPL with its status.
-	s.send("exit 7", "Enter")
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if data, err := os.ReadFile(status); err == nil && len(data) > 0 {
-			if got := strings.TrimSpace(string(data)); got != "7" {
-				t.Fatalf("exit status %s, want 7", got)
-			}
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("the REPL did not exit:\n%s", s.screen())
+	s.line(deep, "exit 7")
+	waitFile(t, s, status, "7")
 }
 
 func TestREPLCtrlD(t *testing.T) {
 	status := filepath.Join(t.TempDir(), "status")
 	s := newTmux(t, fmt.Sprintf("%s; echo $? > %s; sleep 30", binary, status))
-	s.send("false", "Enter")
-	s.send("C-d")
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if data, err := os.ReadFile(status); err == nil && len(data) > 0 {
-			if got := strings.TrimSpace(string(data)); got != "1" {
-				t.Fatalf("exit status %s, want 1 (the last command's)", got)
-			}
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("Ctrl-D did not end the REPL:\n%s", s.screen())
+	s.line(prompt, "false")
+	s.waitLine(prompt)
+	s.keys("C-d")
+	waitFile(t, s, status, "1")
 }

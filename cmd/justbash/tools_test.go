@@ -217,6 +217,6 @@ func TestToolsREPL(t *testing.T) {
 	srv := petsServer(t)
 	cfg := writeToolsConfig(t)
 	s := newTmux(t, fmt.Sprintf("env PETS_URL=%s %s --tools %s 2>/dev/null", srv.URL, binary, cfg))
-	s.send("shop pets-list-pets limit=1 | jq -r '.[0].name' | tr a-z A-Z", "Enter")
-	s.waitFor("REX")
+	s.line(prompt, "shop pets-list-pets limit=1 | jq -r '.[0].name' | tr a-z A-Z")
+	s.waitFor("\nREX\n")
 }

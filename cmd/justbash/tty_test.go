@@ -145,7 +145,7 @@ func TestTTYCompletionConsentInterrupt(t *testing.T) {
 
 	// The MCP server is up; Ctrl-C during sleep stops sleep only.
 	s.keys("meta list-servers | jq -c .servers", "Enter")
-	s.waitCount("\n[]", 1)
+	s.waitCount("\n[]\n", 1)
 	s.keys("echo sleeping; sleep 5; echo not-interrupted", "Enter")
 	s.waitCount("\nsleeping", 1)
 	s.keys("C-c")
@@ -153,7 +153,7 @@ func TestTTYCompletionConsentInterrupt(t *testing.T) {
 	s.until("status 130", func(sc string) bool { return strings.Contains(sc, "\nafter-130") })
 	s.keys("meta list-servers | jq -c .servers && math add a=1 b=1", "Enter")
 	s.until("tool calls after Ctrl-C", func(sc string) bool {
-		return strings.Count(sc, "\n[]") == 2 && strings.Contains(sc, `{"sum":2}`)
+		return strings.Count(sc, "\n[]\n") == 2 && strings.Contains(sc, `{"sum":2}`)
 	})
 	if strings.Contains(s.screen(), "\nnot-interrupted") {
 		t.Fatal("Ctrl-C did not stop the command line")

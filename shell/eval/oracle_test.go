@@ -226,3 +226,21 @@ func TestOracleBadSubstitution(t *testing.T) {
 		}
 	}
 }
+
+func TestOracleDifferentialFindings2(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range []string{
+		`f(){ echo ${FUNCNAME[0]} ${#FUNCNAME[@]}; }; f`,
+		`f(){ trap 'echo ret' RETURN; echo in; }; f; echo out`,
+		`set -u; f(){ echo $2; }; f a; echo after`,
+		`x=a; printf '<%s>' ${x/*/"&"} ${x/*/&&}; echo`,
+	} {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}

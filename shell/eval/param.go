@@ -78,6 +78,10 @@ func unboundName(p *syntax.ParamExp, name string) string {
 	if p.Index != nil && !p.Excl {
 		return name + "[" + indexText(p.Index) + "]"
 	}
+	if isDigits(name) {
+		// bash names positional parameters with their $: "$2: unbound".
+		return "$" + name
+	}
 	return name
 }
 
@@ -160,7 +164,7 @@ func (r *Runner) paramLength(p *syntax.ParamExp) (int, bool) {
 		return len(v.list), true
 	}
 	if !v.set && r.opts[optNoUnset] {
-		r.fatal(1, "%s: unbound variable", name)
+		r.fatal(1, "%s: unbound variable", unboundName(&syntax.ParamExp{}, name))
 		return 0, false
 	}
 	return utf8.RuneCountInString(v.s), true
@@ -188,7 +192,7 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 		}
 		if !target.set {
 			if r.opts[optNoUnset] {
-				r.fatal(1, "%s: unbound variable", name)
+				r.fatal(1, "%s: unbound variable", unboundName(&syntax.ParamExp{}, name))
 				return pval{}, "", false
 			}
 			if isName(name) && r.lookupVar(name) == nil {

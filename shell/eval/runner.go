@@ -175,6 +175,8 @@ type Runner struct {
 	aborted bool
 	// exited records that the last Run ended by exit (or a fatal error).
 	exited bool
+	// returnTrapDepth is the function depth where trap ... RETURN was set.
+	returnTrapDepth int
 	// lastProcSubst is the newest process substitution, which a bare
 	// wait waits for.
 	lastProcSubst *job
@@ -430,7 +432,8 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 	r.flow = flowNone
 	r.aborted, r.exited = false, false
 	r.runSource(&source{text: src, file: file})
-	if r.flow == flowExit {
+	r.exited = r.flow == flowExit
+	if r.exited {
 		r.status = r.exitCode
 	}
 	if !r.keepExitTrap || r.flow == flowExit {

@@ -476,7 +476,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && r.opts[optFuncTrace] {
+	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && (r.opts[optFuncTrace] || r.returnTrapDepth >= r.funcDepth) {
 		status := r.status
 		r.runTrap("RETURN", trap)
 		r.status = status

@@ -219,6 +219,11 @@ func (r *Runner) builtinTrap(args []string) int {
 			continue
 		}
 		r.traps[name] = action
+		if name == "RETURN" {
+			// A RETURN trap is seen by the function that set it (and
+			// those it calls), not inherited by others without functrace.
+			r.returnTrapDepth = r.funcDepth
+		}
 	}
 	return status
 }

@@ -165,7 +165,11 @@ func (r *Runner) callStackVar(name string) *Var {
 	}
 	switch name {
 	case "FUNCNAME":
-		a.set(idx, "main")
+		// bash names the script's own level "main" only for a script
+		// file, not for -c or standard-input text.
+		if r.scriptFile != "" {
+			a.set(idx, "main")
+		}
 	case "BASH_SOURCE":
 		a.set(idx, r.topFile())
 	case "BASH_LINENO":

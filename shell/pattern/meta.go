@@ -4,7 +4,9 @@ import "strings"
 
 // metaChars are the characters QuoteMeta escapes: every one that is
 // special somewhere in a pattern, extglob's included.
-const metaChars = `*?[]\()|+@!`
+// & is not a wildcard, but quoting it keeps a quoted & literal in the
+// replacement of ${x/p/r} (patsub_replacement).
+const metaChars = `*?[]\()|+@!&`
 
 // QuoteMeta returns pattern text matching exactly s.
 func QuoteMeta(s string) string {

@@ -99,7 +99,11 @@ func (s *Source) request(ctx context.Context, op *operation, args map[string]any
 	if len(query) > 0 {
 		u += "?" + query.Encode()
 	}
-	body, ctype, err := encodeBody(op, args)
+	bodyVal, hasBody, err := op.buildBody(args)
+	if err != nil {
+		return nil, err
+	}
+	body, ctype, err := encodeBody(op, bodyVal, hasBody)
 	if err != nil {
 		return nil, err
 	}
@@ -157,22 +161,19 @@ func scalar(v any) string {
 	return string(b)
 }
 
-func encodeBody(op *operation, args map[string]any) (io.Reader, string, error) {
-	if op.bodyArg == "" {
+func encodeBody(op *operation, v any, has bool) (io.Reader, string, error) {
+	if !has {
 		return nil, "", nil
 	}
-	v, ok := args[op.bodyArg]
-	if !ok {
-		return nil, "", nil
-	}
-	mt, _, _ := mime.ParseMediaType(op.bodyType)
+	bodyType := op.body.mediaTyp
+	mt, _, _ := mime.ParseMediaType(bodyType)
 	switch {
-	case isJSON(op.bodyType) || mt == "":
+	case isJSON(bodyType) || mt == "":
 		b, err := json.Marshal(v)
 		if err != nil {
 			return nil, "", fmt.Errorf("encode body: %v", err)
 		}
-		ctype := op.bodyType
+		ctype := bodyType
 		if ctype == "" || ctype == "*/*" {
 			ctype = "application/json"
 		}
@@ -188,7 +189,7 @@ func encodeBody(op *operation, args map[string]any) (io.Reader, string, error) {
 		}
 		return strings.NewReader(form.Encode()), mt, nil
 	}
-	return strings.NewReader(scalar(v)), op.bodyType, nil
+	return strings.NewReader(scalar(v)), bodyType, nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -14,9 +14,13 @@
 //     keeps the name, a later one gets "_<method>" appended, then "_2", "_3"…
 //
 // Arguments are one object: path, query, header and cookie parameters by
-// name (a name used twice gets the location prefixed: "header_id"), and the
-// JSON request body as "body". Writes (anything but GET/HEAD/OPTIONS)
-// require approval unless Config.NoWriteApproval is set.
+// name (a name used twice gets the location prefixed: "header_id"), the
+// request body's properties by name (one a parameter already uses becomes
+// "body_<name>"), and the whole body as "body" — flat fields are merged
+// into it. An argument that maps to nothing is an error, never dropped;
+// only a body schema that explicitly allows additional properties takes
+// unlisted arguments. Writes (anything but GET/HEAD/OPTIONS) require
+// approval unless Config.NoWriteApproval is set.
 package openapi
 
 import (

@@ -150,13 +150,17 @@ func TestPetstoreVariants(t *testing.T) {
 			if got, err := call(inv, "petstore.pets.createPet", `{"body":{"name":"Kit","tag":"cat"}}`); err != nil || got != `{"id":3,"name":"Kit","tag":"cat"}` {
 				t.Errorf("createPet = %s, %v", got, err)
 			}
-			if _, err := call(inv, "petstore.pets.createPet", `{}`); err == nil || !strings.Contains(err.Error(), "body") {
+			// The body's fields as flat arguments (issue 14: they were dropped).
+			if got, err := call(inv, "petstore.pets.createPet", `{"name":"zed"}`); err != nil || got != `{"id":4,"name":"zed"}` {
+				t.Errorf("createPet(name) = %s, %v", got, err)
+			}
+			if _, err := call(inv, "petstore.pets.createPet", `{}`); err == nil || !strings.Contains(err.Error(), "missing request body") {
 				t.Errorf("createPet without body: %v", err)
 			}
 			if got, err := call(inv, "petstore.pets.deletePet", `{"petId":1}`); err != nil || got != "" {
 				t.Errorf("deletePet = %q, %v", got, err)
 			}
-			if len(approvals) != 2 || !strings.Contains(approvals[0], "POST /pets") || !strings.Contains(approvals[1], "DELETE /pets/{petId}") {
+			if len(approvals) != 4 || !strings.Contains(approvals[0], "POST /pets") || !strings.Contains(approvals[3], "DELETE /pets/{petId}") {
 				t.Errorf("approval prompts = %q", approvals)
 			}
 			store.mu.Lock()
@@ -325,13 +329,17 @@ func TestNormalize30Keywords(t *testing.T) {
 		t.Fatal(err)
 	}
 	tl, _ := reg.Get("x.n.n")
-	want := `{"properties":{"body":{"properties":{"s":{"type":["string","null"]},"v":{"exclusiveMinimum":0,"type":"number"}},"type":"object"}},"type":"object"}`
+	want := `{"additionalProperties":false,"properties":{"body":{"description":"The whole request body; its fields may instead be given as separate arguments.",` +
+		`"properties":{"s":{"type":["string","null"]},"v":{"exclusiveMinimum":0,"type":"number"}},"type":"object"},` +
+		`"s":{"type":["string","null"]},"v":{"exclusiveMinimum":0,"type":"number"}},"type":"object"}`
 	if string(tl.InputSchema) != want {
 		t.Errorf("schema = %s\nwant     %s", tl.InputSchema, want)
 	}
 	inv := toolcmd.NewInvoker(reg)
 	inv.Elicit = toolcmd.AcceptAll
-	if _, err := call(inv, "x.n.n", `{"body":{"v":0}}`); err == nil || !strings.Contains(err.Error(), "v") {
-		t.Errorf("v=0 accepted: %v", err)
+	for _, args := range []string{`{"body":{"v":0}}`, `{"v":0}`} {
+		if _, err := call(inv, "x.n.n", args); err == nil || !strings.Contains(err.Error(), "v") {
+			t.Errorf("%s accepted: %v", args, err)
+		}
 	}
 }

@@ -23,8 +23,7 @@ type param struct {
 type operation struct {
 	method, path string
 	params       []param
-	bodyArg      string
-	bodyType     string // media type of the request body; "" for none
+	body         *bodySpec // nil when the operation takes no body
 }
 
 // readOnly methods run without approval.
@@ -111,27 +110,14 @@ func (s *Source) tool(name, method, path string, item *openapi3.PathItem, op *op
 		}
 	}
 	if rb := op.RequestBody; rb != nil && rb.Value != nil {
-		o.bodyArg = "body"
-		if _, dup := props["body"]; dup {
-			o.bodyArg = "requestBody"
-		}
-		mt, media := pickMedia(rb.Value.Content)
-		o.bodyType = mt
-		schema := map[string]any{}
-		if media != nil && media.Schema != nil {
-			if m, ok := s.schemaOf(media.Schema).(map[string]any); ok {
-				schema = m
-			}
-		}
-		if rb.Value.Description != "" && schema["description"] == nil {
-			schema["description"] = rb.Value.Description
-		}
-		props[o.bodyArg] = schema
-		if rb.Value.Required {
-			required = append(required, o.bodyArg)
-		}
+		s.addBody(o, props, rb.Value)
 	}
 	in := map[string]any{"type": "object", "properties": props}
+	if o.body == nil || !o.body.extra {
+		// An argument that maps to no parameter or body field is refused
+		// by validation, before any approval prompt.
+		in["additionalProperties"] = false
+	}
 	if len(required) > 0 {
 		in["required"] = required
 	}
