@@ -77,7 +77,7 @@ func (b *fieldBuf) forceBreak() {
 func (b *fieldBuf) add(p piece) {
 	if p.quoted {
 		b.cur.WriteString(p.s)
-		b.pat.WriteString(pattern.QuoteMeta(p.s))
+		b.pat.WriteString(quotePat(p.s))
 		b.curValid = true
 		b.delim = false
 		return
@@ -297,11 +297,30 @@ func (b *fieldBuf) fixEscapes(lit string) {
 	for i := 0; i < len(lit); i++ {
 		if lit[i] == '\\' && i+1 < len(lit) {
 			i++
-			b.pat.WriteString(pattern.QuoteMeta(lit[i : i+1]))
+			b.pat.WriteString(quotePat(lit[i : i+1]))
 			continue
 		}
 		b.pat.WriteByte(lit[i])
 	}
+}
+
+// quotePat is the pattern form of quoted text. Besides the wildcards it
+// escapes - and ^, which are special inside a bracket expression:
+// [C\-D] and [C"-"D] hold C, - and D.
+func quotePat(s string) string {
+	if !strings.ContainsAny(s, "-^") {
+		return pattern.QuoteMeta(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '-' || s[i] == '^' {
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+			continue
+		}
+		b.WriteString(pattern.QuoteMeta(s[i : i+1]))
+	}
+	return b.String()
 }
 
 // unescapeLit removes the backslashes of an unquoted literal (the parser
