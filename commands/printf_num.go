@@ -42,7 +42,13 @@ func (p *printfState) numWarn(err error) {
 	p.warn(err.Error())
 }
 
-var errNumRange = errors.New("Numerical result out of range")
+// errNumRange carries strerror(ERANGE)'s text, capitalised as libc
+// spells it (bash prints it).
+var errNumRange = rangeError{}
+
+type rangeError struct{}
+
+func (rangeError) Error() string { return "Numerical result out of range" }
 
 // parseCInt is the parser behind parseInt.
 func parseCInt(a string) (int64, error) {
