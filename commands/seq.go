@@ -109,7 +109,7 @@ func splitSeqArgs(args []string) (opts, nums []string) {
 		switch {
 		case a == "--":
 			return opts, args[i+1:]
-		case a == "-" || a[0] != '-' || isNumberLike(a):
+		case a == "" || a == "-" || a[0] != '-' || isNumberLike(a):
 			return opts, args[i:]
 		}
 		opts = append(opts, a)

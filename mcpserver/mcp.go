@@ -20,7 +20,7 @@ const (
 	descExecuteCode = "Run JavaScript as the body of an async function. Each allowed server is a global whose tools are async functions (`await math.add({a: 2, b: 5})`; use the alias or `math[\"tool-name\"]` for names that are not identifiers). `data` holds the optional data argument; `jsmcp.memory` (get, set, has, delete, keys, entries, clear, update) keeps JSON values across calls of this session; console output goes to fetch_logs. Prefer it whenever the work needs more than one tool call. Returns {value, executionMs}."
 	descFetchLogs   = "Return and drain the console output captured by execute_code in this session."
 	descClearLogs   = "Discard the captured console output of this session; returns how many entries were cleared."
-	descBash        = "Run a bash script in this session's sandboxed shell (in-memory filesystem kept across calls). The allowed tools are commands: `<server> <tool> key=value`; `tools list` shows them."
+	descBash        = "Run a bash script in this session's sandboxed shell (in-memory filesystem kept across calls). The allowed tools are commands: `<server> <tool> key=value` with the tool name in kebab-case (`math add a=2 b=3 | jq .sum`); `tools list`, `tools search WORD`, `tools describe SERVER.TOOL` and `SERVER --help` show them; tools that change things may be declined by the approval policy (exit 1). SKILL.md in the justbash repository has the full rules."
 )
 
 // NewMCPServer returns an mcp-go server exposing rt's meta tools. The

@@ -52,7 +52,9 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 	for k, v := range cfg.env {
 		env[k] = v
 	}
-	env["PWD"] = dir
+	if !cfg.inheritPWD {
+		env["PWD"] = dir
+	}
 	sess := &Session{sh: s, cfg: cfg, in: &swapReader{}, out: &swapWriter{}, errw: &swapWriter{}}
 	ecfg := s.evalConfig(cfg.interactive)
 	r := eval.New(ecfg, env, dir)

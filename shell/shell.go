@@ -179,6 +179,9 @@ type execConfig struct {
 	// file is set when the script is a file run by name: messages and
 	// BASH_SOURCE name it, and $- has no c or s.
 	file bool
+	// inheritPWD is set for a nested shell: its $PWD comes from the
+	// environment it inherits (bash's start-up rule), not from dir.
+	inheritPWD bool
 }
 
 // WithStdin gives the script a standard input.

@@ -159,7 +159,8 @@ func (s *Shell) spawn(ctx context.Context, dir string, environ []string, script,
 	}
 	child := &Shell{fs: s.fs, reg: s.reg, env: env, dir: dir, limits: s.limits, tools: s.tools, toolCmds: s.toolCmds}
 	opts := append([]ExecOption{WithStdin(orEmpty(stdio.Stdin)), WithStdout(orDiscard(stdio.Stdout)),
-		WithStderr(orDiscard(stdio.Stderr)), WithArgs(args...), WithName(name), withSetOpts(setOpts)}, more...)
+		WithStderr(orDiscard(stdio.Stderr)), WithArgs(args...), WithName(name), withSetOpts(setOpts),
+		func(c *execConfig) { c.inheritPWD = true }}, more...)
 	ns, err := child.newSession(opts)
 	if err != nil {
 		fmt.Fprintf(orDiscard(stdio.Stderr), "%s: %v\n", name, err)

@@ -407,7 +407,8 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	sub.fds.close(wfd)
 	sub.fds.set(0, &fdEntry{r: inR})
 	sub.fds.set(1, &fdEntry{w: outW})
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name}
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name,
+		atEnd: func() { outR.Close(); inW.Close() }}
 	r.jobs.add(j)
 	r.lastBg = sub.pid
 	go func() {

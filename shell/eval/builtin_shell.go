@@ -294,7 +294,7 @@ func (r *Runner) builtinCommand(args []string) int {
 		// The status is 0 when any name was found.
 		status := 1
 		for _, n := range args {
-			if r.describe(n, verbose, false, false) {
+			if r.describe(n, verbose, false, false, false) {
 				status = 0
 			} else if verbose {
 				r.errorf("command: %s: not found", n)
@@ -342,8 +342,9 @@ var keywords = map[string]bool{"if": true, "then": true, "else": true, "elif": t
 	"in": true, "function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true}
 
 // describe prints what a name is for type and command -v/-V. typeFlag
-// selects type -t output; all is type -a.
-func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
+// selects type -t output; all is type -a; noFuncs is type -f, which
+// skips shell functions.
+func (r *Runner) describe(name string, verbose, typeFlag, all, noFuncs bool) bool {
 	found := false
 	say := func(short, long, kind string) {
 		found = true
@@ -368,7 +369,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 			return true
 		}
 	}
-	if f, ok := r.funcs[name]; ok {
+	if f, ok := r.funcs[name]; ok && !noFuncs {
 		say(name, name+" is a function\n"+funcSource(name, f), "function")
 		if !all {
 			return true
@@ -400,25 +401,49 @@ func (r *Runner) describe(name string, verbose, typeFlag, all bool) bool {
 // unless all).
 func (r *Runner) pathMatches(name string, all bool) []string {
 	var out []string
+	fallback := ""
 	pathVar := r.searchPath()
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
 		}
 		p := path.Join(dir, name)
-		if fi, err := r.cfg.FS.Stat(r.abs(p)); err == nil && executable(fi) {
+		fi, err := r.cfg.FS.Stat(r.abs(p))
+		if err != nil {
+			continue
+		}
+		if executable(fi) {
 			out = append(out, p)
 			if !all {
 				break
 			}
+		} else if fallback == "" && fi.Mode().IsRegular() {
+			fallback = p
 		}
+	}
+	if len(out) == 0 && !all && fallback != "" {
+		// The file a command search would settle for (see lookPath).
+		out = append(out, fallback)
 	}
 	return out
 }
 
+// foundBeforePath reports whether a command search finds name as an
+// alias, keyword, function (unless noFuncs) or builtin.
+func (r *Runner) foundBeforePath(name string, noFuncs bool) bool {
+	if _, ok := r.aliases[name]; ok && r.shopts["expand_aliases"] {
+		return true
+	}
+	if _, ok := r.funcs[name]; ok && !noFuncs {
+		return true
+	}
+	_, ok := r.builtin(name)
+	return ok || keywords[name]
+}
+
 func (r *Runner) builtinType(args []string) int {
 	args = args[1:]
-	var tflag, all, pathOnly, forcePath bool
+	var tflag, all, pathOnly, forcePath, noFuncs bool
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		if args[0] == "--" {
 			args = args[1:]
@@ -435,6 +460,7 @@ func (r *Runner) builtinType(args []string) int {
 			case 'P':
 				forcePath = true
 			case 'f':
+				noFuncs = true
 			default:
 				r.errorf("type: -%c: invalid option", c)
 				fmt.Fprintln(r.stderr(), "type: usage: type [-afptP] name [name ...]")
@@ -446,16 +472,15 @@ func (r *Runner) builtinType(args []string) int {
 	status := 0
 	for _, n := range args {
 		if pathOnly || forcePath {
-			if !forcePath {
-				if _, ok := r.funcs[n]; ok {
-					continue
-				}
-				if _, ok := r.builtin(n); ok || keywords[n] || r.aliases[n] != "" {
-					continue
-				}
+			// type -p prints nothing for a name found before $PATH
+			// (it still counts as found), but with -a it goes on to
+			// list every file.
+			early := !forcePath && r.foundBeforePath(n, noFuncs)
+			if early && !all {
+				continue
 			}
 			ps := r.pathMatches(n, all)
-			if len(ps) == 0 {
+			if len(ps) == 0 && !early {
 				status = 1
 			}
 			for _, p := range ps {
@@ -463,7 +488,7 @@ func (r *Runner) builtinType(args []string) int {
 			}
 			continue
 		}
-		if !r.describe(n, !tflag, tflag, all) {
+		if !r.describe(n, !tflag, tflag, all, noFuncs) {
 			if !tflag {
 				r.errorf("type: %s: not found", n)
 			}
@@ -712,8 +737,8 @@ func (r *Runner) builtinExec(args []string) int {
 		r.keepRedirs = true
 		return 0
 	}
-	if _, st := r.findCommand(args[0]); st != 0 {
-		if st == 127 {
+	if p, st := r.findCommand(args[0]); st != 0 {
+		if st == 127 && p == "" {
 			r.errorf("exec: %s: not found", args[0])
 		}
 		r.exit(st)

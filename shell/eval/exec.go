@@ -28,6 +28,10 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.exit(143)
 		return
 	}
+	if r.opts[optNoExec] && !r.interactive {
+		// set -n: a non-interactive shell reads on but runs nothing more.
+		return
+	}
 	r.setLine(st.Pos())
 	if st.Background {
 		r.background(st)
@@ -490,7 +494,11 @@ func (r *Runner) xtrace(line string) {
 	ps4, _ := r.lookupVar("PS4").scalar()
 	prefix := ""
 	if ps4 != "" {
+		// bash turns xtrace off while it expands PS4, so a command
+		// substitution in it is not traced (which would recurse).
+		r.opts[optXTrace] = false
 		s, ok := r.expandText(ps4)
+		r.opts[optXTrace] = true
 		if ok {
 			prefix = s
 		}

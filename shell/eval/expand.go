@@ -156,7 +156,7 @@ func (r *Runner) expandFields(words []*syntax.Word) ([]string, bool) {
 				return nil, false
 			}
 			for _, f := range fs {
-				if f.glob && !r.opts[optNoGlob] {
+				if f.glob && !r.opts[optNoGlob] && len(f.pat) <= maxGlobPattern && pattern.HasMeta(f.pat, r.globMode()) {
 					m, ok := r.glob(f.pat)
 					if !ok {
 						return nil, false

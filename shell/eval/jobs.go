@@ -26,6 +26,11 @@ type job struct {
 	// cancel ends the job (kill); sig is the status a signal gave it.
 	cancel func()
 	sig    int
+	// atEnd, when set, runs as the shell that owns the job finishes and
+	// before it waits for the job: a coprocess's pipe ends are closed
+	// there, as bash's exit closes them, so a coprocess blocked writing
+	// to a reader nobody reads ends instead of hanging the run.
+	atEnd func()
 }
 
 // jobTable is a shell's jobs. Safe for concurrent use.
@@ -93,6 +98,9 @@ func (t *jobTable) waitAll() {
 	list := append([]*job(nil), t.list...)
 	t.mu.Unlock()
 	for _, j := range list {
+		if j.atEnd != nil {
+			j.atEnd()
+		}
 		<-j.done
 	}
 }
@@ -286,7 +294,8 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 			defer wg.Done()
 			defer pw.Close()
 			defer sub.recoverPanic()
-			sub.noErrExit++
+			// The stage is a subshell: set -e applies in it as in the
+			// shell that runs the pipeline (suspended there or not).
 			sub.stmt(st)
 			if sub.flow == flowExit {
 				sub.status = sub.exitCode

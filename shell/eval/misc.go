@@ -198,6 +198,20 @@ func (r *Runner) glob(pat string) ([]string, bool) {
 	return nil, true
 }
 
+// maxGlobPattern bounds the words pathname expansion is tried on: no
+// path is that long, and compiling a huge pattern of unclosed brackets
+// costs more than the run should (the word stays as it is).
+const maxGlobPattern = 16 << 10
+
+// globMode is the pattern mode pathname expansion uses.
+func (r *Runner) globMode() pattern.Mode {
+	m := pattern.Pathname
+	if r.shopts["extglob"] {
+		m |= pattern.ExtGlob
+	}
+	return m
+}
+
 // unescapePattern removes the backslashes of pattern text.
 func unescapePattern(s string) string {
 	var b strings.Builder

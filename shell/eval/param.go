@@ -27,6 +27,9 @@ type pval struct {
 func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	if r.src != nil && r.src.badSubst != nil && p.Dollar.IsValid() {
 		if orig, ok := r.src.badSubst[int(p.Dollar.Offset())]; ok {
+			if pe, text := blankSliceParam(orig); pe != nil {
+				return r.expandBlankSlice(b, pe, text, quoted)
+			}
 			r.errorf("%s: bad substitution", orig)
 			r.status = 1
 			r.abortCommand()
@@ -329,7 +332,7 @@ func (r *Runner) subscriptValue(name, sub string) (pval, string, bool) {
 		return pval{list: v.values(), multi: true, star: sub == "*", set: v != nil && v.set}, name, true
 	}
 	if v.has(attrAssoc) {
-		key, ok := r.expandText(sub)
+		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return pval{}, "", false
 		}

@@ -473,7 +473,7 @@ func (r *Runner) runSource(src *source) {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
 		defer parserPool.Put(p)
-		for stmts, err := range p.InteractiveSeq(strings.NewReader(parseText)) {
+		for stmts, err := range drainOnError(p.InteractiveSeq(strings.NewReader(parseText))) {
 			if err != nil {
 				if patched, ok := blankArith(parseText, err); ok {
 					parseText, retry = patched, true
@@ -486,6 +486,12 @@ func (r *Runner) runSource(src *source) {
 					aliased[parseText[at:end]] = true
 					parseText = parseText[:at] + val + parseText[end:]
 					src.text = src.text[:at] + val + src.text[end:]
+					retry = true
+					break
+				}
+				if at, ok := quoteLetAt(parseText, err); ok {
+					parseText = parseText[:at] + "\\" + parseText[at:]
+					src.text = src.text[:at] + "\\" + src.text[at:]
 					retry = true
 					break
 				}
@@ -509,6 +515,14 @@ func (r *Runner) runSource(src *source) {
 			}
 			if int(stmts[0].Pos().Offset()) <= done {
 				continue
+			}
+			if berr := badFuncBody(stmts); berr != nil {
+				r.reportSyntax(src, berr)
+				r.status = 2
+				if r.evalLevel() == 0 {
+					r.exit(2)
+				}
+				return
 			}
 			done = int(stmts[len(stmts)-1].End().Offset())
 			if !r.runLine(src, stmts) {
@@ -586,14 +600,23 @@ func blankParam(text string, err error) (string, int, string, bool) {
 // its content with a same-length valid expression.
 func blankArith(text string, err error) (string, bool) {
 	var pe syntax.ParseError
-	if !errors.As(err, &pe) || pe.Incomplete {
+	var le syntax.LangError
+	var off int
+	switch {
+	case errors.As(err, &pe) && !pe.Incomplete:
+		off = int(pe.Pos.Offset())
+	case errors.As(err, &le):
+		// Another shell's arithmetic (2.3 floats): bash's own error
+		// comes when the expression is evaluated.
+		off = int(le.Pos.Offset())
+	default:
 		return "", false
 	}
-	off := int(pe.Pos.Offset())
 	if off > len(text) {
 		return "", false
 	}
-	for start := off; start >= 1; start-- {
+	// The error may point at the (( or $(( itself (an empty expression).
+	for start := min(off+2, len(text)-1); start >= 1; start-- {
 		if text[start-1:start+1] != "((" {
 			continue
 		}

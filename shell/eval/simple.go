@@ -325,7 +325,7 @@ func (r *Runner) runExternal(args []string) {
 	name := args[0]
 	p, status := r.findCommand(name)
 	if status != 0 {
-		if status == 127 && !strings.Contains(name, "/") {
+		if status == 127 && p == "" && !strings.Contains(name, "/") {
 			if f, ok := r.funcs["command_not_found_handle"]; ok {
 				r.callFunc(f, append([]string{"command_not_found_handle"}, args...))
 				return
@@ -385,7 +385,8 @@ func (r *Runner) handlerCtx() *HandlerCtx {
 
 // findCommand resolves a command name to a file: a name with a slash is
 // taken as a path, others are searched in $PATH (remembered by hash).
-// It prints the error for a path that cannot run and returns its status.
+// It prints the error for a path that cannot run and returns its status;
+// a path with status 127 is a remembered one that is gone (reported).
 func (r *Runner) findCommand(name string) (string, int) {
 	if strings.Contains(name, "/") {
 		p := r.abs(name)
@@ -407,10 +408,21 @@ func (r *Runner) findCommand(name string) (string, int) {
 	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
 			return p, 0
+		} else if !r.shopts["checkhash"] && err != nil {
+			// bash runs a remembered command from its remembered path
+			// without searching $PATH again (unless checkhash is set).
+			r.errorf("%s: %s", p, errText(err))
+			return p, 127
 		}
 		delete(r.hash, name)
 	}
 	if p, ok := r.lookPath(name); ok {
+		if fi, err := r.cfg.FS.Stat(p); err == nil && !executable(fi) {
+			// bash settles for a file it cannot execute when $PATH has
+			// nothing better, and then fails to run it.
+			r.errorf("%s: Permission denied", p)
+			return "", 126
+		}
 		if r.opts[optHashAll] && r.pathOverride == "" {
 			r.hash[name] = p
 		}
@@ -428,9 +440,12 @@ func executable(fi fs.FileInfo) bool {
 	return fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
 }
 
-// lookPath searches $PATH for an executable regular file.
+// lookPath searches $PATH for an executable regular file. Like bash, it
+// falls back to the first non-executable regular file it saw when no
+// directory holds an executable one.
 func (r *Runner) lookPath(name string) (string, bool) {
 	pathVar := r.searchPath()
+	fallback := ""
 	for _, dir := range strings.Split(pathVar, ":") {
 		if dir == "" {
 			dir = "."
@@ -439,11 +454,18 @@ func (r *Runner) lookPath(name string) (string, bool) {
 		if !path.IsAbs(p) {
 			p = path.Join(r.dir, p)
 		}
-		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
+		fi, err := r.cfg.FS.Stat(p)
+		if err != nil {
+			continue
+		}
+		if executable(fi) {
 			return p, true
 		}
+		if fallback == "" && fi.Mode().IsRegular() {
+			fallback = p
+		}
 	}
-	return "", false
+	return fallback, fallback != ""
 }
 
 // callFunc runs a shell function with args as its positional parameters.

@@ -304,7 +304,7 @@ func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
 		return false
 	}
 	if v.has(attrAssoc) {
-		key, ok := r.expandText(sub)
+		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return false
 		}
@@ -425,7 +425,7 @@ func (r *Runner) unsetElem(name, sub string) bool {
 	}
 	switch {
 	case v.has(attrAssoc):
-		key, ok := r.expandText(sub)
+		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return false
 		}
