@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/justbash/justbash/commands/internal/boundio"
 )
@@ -32,10 +31,19 @@ func Printf(format string, args []string) (out string, errs []string, status int
 // err is the limit error, status is StatusLimit and out holds what was
 // formatted before it.
 func PrintfLimit(format string, args []string, max int64) (out string, errs []string, status int, err error) {
+	return PrintfZone(format, args, max, time.UTC)
+}
+
+// PrintfZone is PrintfLimit with %(fmt)T showing times in loc (the zone
+// of the caller's exported TZ; nil is UTC).
+func PrintfZone(format string, args []string, max int64, loc *time.Location) (out string, errs []string, status int, err error) {
 	if max <= 0 {
 		max = boundio.DefaultMaxStringBytes
 	}
-	p := &printfState{args: args, max: max}
+	if loc == nil {
+		loc = time.UTC
+	}
+	p := &printfState{args: args, max: max, loc: loc}
 	defer func() {
 		if p.limit != nil {
 			out, errs, status, err = p.out.String(), p.errs, StatusLimit, p.limit
@@ -64,6 +72,8 @@ type printfState struct {
 	// max bounds the output; limit is set (with stop) when it would pass.
 	max   int64
 	limit error
+	// loc is the zone %(fmt)T formats in.
+	loc *time.Location
 }
 
 func (p *printfState) warn(msg string) {
@@ -236,8 +246,7 @@ func (p *printfState) emit(s *spec) {
 		p.out.WriteString(fmt.Sprintf(s.goFormat('d'), v))
 	case 'o', 'u', 'x', 'X':
 		a, _ := p.arg()
-		v, _ := p.parseInt(a)
-		p.unsigned(s, uint64(v))
+		p.unsigned(s, p.parseUint(a))
 	case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
 		a, _ := p.arg()
 		p.out.WriteString(formatFloat(s, p.parseFloat(a)))
@@ -259,9 +268,9 @@ func (p *printfState) emit(s *spec) {
 		p.pad(s, ShellQuote(a), false)
 	case 'c':
 		a, _ := p.arg()
+		// bash prints the first byte, not the first character.
 		if a != "" {
-			_, n := utf8.DecodeRuneInString(a)
-			a = a[:n]
+			a = a[:1]
 		}
 		p.pad(s, a, false)
 	case 'T':
@@ -316,6 +325,9 @@ func (p *printfState) pad(s *spec, v string, usePrec bool) {
 	}
 }
 
+// strftimeBuf is the size of bash's %(fmt)T buffer.
+const strftimeBuf = 128
+
 func (p *printfState) timeConv(s *spec) {
 	t := time.Now().UTC()
 	if a, ok := p.arg(); ok && a != "" {
@@ -324,5 +336,11 @@ func (p *printfState) timeConv(s *spec) {
 			t = time.Unix(v, 0)
 		}
 	}
-	p.pad(s, Strftime(s.timeFmt, t.UTC()), true)
+	out := Strftime(s.timeFmt, t.In(p.loc))
+	if len(out) >= strftimeBuf {
+		// bash formats into a fixed buffer and prints nothing when
+		// the result (with its NUL) does not fit.
+		out = ""
+	}
+	p.pad(s, out, true)
 }

@@ -15,14 +15,51 @@ import (
 func (p *printfState) parseInt(a string) (int64, bool) {
 	v, err := parseCInt(a)
 	if err != nil {
-		p.warn(err.Error())
+		p.numWarn(err)
 		return v, false
 	}
 	return v, true
 }
 
+// parseUint is parseInt for the unsigned conversions (%u %o %x %X),
+// which read their argument as strtoumax does: a negative number wraps
+// modulo 2^64 and only a magnitude past 2^64-1 is out of range.
+func (p *printfState) parseUint(a string) uint64 {
+	v, err := parseCNum(a, true)
+	if err != nil {
+		p.numWarn(err)
+	}
+	return v
+}
+
+// numWarn reports a bad argument. A number out of range is only a
+// warning in bash: it does not change printf's status.
+func (p *printfState) numWarn(err error) {
+	if errors.Is(err, errNumRange) {
+		p.errs = append(p.errs, err.Error())
+		return
+	}
+	p.warn(err.Error())
+}
+
+// errNumRange carries strerror(ERANGE)'s text, capitalised as libc
+// spells it (bash prints it).
+var errNumRange = rangeError{}
+
+type rangeError struct{}
+
+func (rangeError) Error() string { return "Numerical result out of range" }
+
 // parseCInt is the parser behind parseInt.
 func parseCInt(a string) (int64, error) {
+	v, err := parseCNum(a, false)
+	return int64(v), err
+}
+
+// parseCNum reads a C integer constant like strtoimax (signed) or
+// strtoumax (unsigned), saturating on overflow with errNumRange. The
+// result is the integer's 64 bits.
+func parseCNum(a string, unsigned bool) (uint64, error) {
 	s := strings.TrimLeft(a, " \t\n")
 	if s == "" {
 		if a == "" {
@@ -35,7 +72,7 @@ func parseCInt(a string) (int64, error) {
 			return 0, nil
 		}
 		r, _ := utf8.DecodeRuneInString(s[1:])
-		return int64(r), nil
+		return uint64(r), nil
 	}
 	neg := false
 	i := 0
@@ -65,20 +102,23 @@ func parseCInt(a string) (int64, error) {
 		}
 		i++
 	}
-	res := int64(v)
-	limit := uint64(math.MaxInt64)
-	if neg {
-		limit++
+	limit := uint64(math.MaxUint64)
+	if !unsigned {
+		limit = math.MaxInt64
+		if neg {
+			limit++
+		}
 	}
 	if overflow || v > limit {
-		res = math.MaxInt64
-		if neg {
-			res = math.MinInt64
+		res := limit
+		if !unsigned && neg {
+			res = 1 << 63
 		}
-		return res, fmt.Errorf("warning: %s: Numerical result out of range", a)
+		return res, fmt.Errorf("warning: %s: %w", a, errNumRange)
 	}
+	res := v
 	if neg {
-		res = -res
+		res = -v
 	}
 	switch {
 	case base == 16 && i == start:

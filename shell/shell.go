@@ -276,8 +276,6 @@ func defaultEnv() map[string]string {
 		"TERM":         "xterm-256color",
 		"LANG":         "C.UTF-8",
 		"SHLVL":        "1",
-		"UID":          "1000",
-		"EUID":         "1000",
 		"GID":          "1000",
 	}
 }

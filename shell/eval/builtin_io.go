@@ -430,7 +430,10 @@ func (r *Runner) builtinPrintf(args []string) int {
 		r.stop(err)
 		return r.status
 	}
-	out, errs, status := commands.Printf(args[0], args[1:])
+	out, errs, status, lerr := commands.PrintfZone(args[0], args[1:], 0, r.timeZone())
+	if lerr != nil {
+		errs = append(errs, lerr.Error())
+	}
 	for _, e := range errs {
 		r.errorf("printf: %s", e)
 	}
@@ -453,6 +456,15 @@ func (r *Runner) builtinPrintf(args []string) int {
 		return st
 	}
 	return status
+}
+
+// timeZone is the zone local times are shown in: the exported TZ's, as
+// bash sets its zone from TZ only when TZ is in the environment.
+func (r *Runner) timeZone() *time.Location {
+	if v := r.vars.visible("TZ"); v.has(attrExport) && v.set {
+		return commands.TZLocation(v.str)
+	}
+	return time.UTC
 }
 
 // checkPrintfWidths refuses a width or precision that would build a

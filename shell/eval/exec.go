@@ -339,6 +339,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 
 func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 	expr := func(e syntax.ArithmExpr) (int64, bool) {
+		// The expressions run at the loop's own line, not the
+		// body's last one.
+		r.setLine(l.Lparen)
 		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
 	}
 	if l.Init != nil {

@@ -49,6 +49,10 @@ type fieldBuf struct {
 	// inside double quotes: single quotes there are plain characters (the
 	// text between them still expands) and \} is an escaped brace.
 	paramWord bool
+	// assignWord is set for an assignment's value: the unquoted words
+	// of ${x-word}, ${x:+word}... expand tildes after colons as the
+	// value itself does (x=${u-~:~} is $HOME:$HOME).
+	assignWord bool
 }
 
 // field is one expanded word: its text and its pattern form.
@@ -73,7 +77,7 @@ func (b *fieldBuf) forceBreak() {
 func (b *fieldBuf) add(p piece) {
 	if p.quoted {
 		b.cur.WriteString(p.s)
-		b.pat.WriteString(pattern.QuoteMeta(p.s))
+		b.pat.WriteString(quotePat(p.s))
 		b.curValid = true
 		b.delim = false
 		return
@@ -296,11 +300,30 @@ func (b *fieldBuf) fixEscapes(lit string) {
 	for i := 0; i < len(lit); i++ {
 		if lit[i] == '\\' && i+1 < len(lit) {
 			i++
-			b.pat.WriteString(pattern.QuoteMeta(lit[i : i+1]))
+			b.pat.WriteString(quotePat(lit[i : i+1]))
 			continue
 		}
 		b.pat.WriteByte(lit[i])
 	}
+}
+
+// quotePat is the pattern form of quoted text. Besides the wildcards it
+// escapes - and ^, which are special inside a bracket expression:
+// [C\-D] and [C"-"D] hold C, - and D.
+func quotePat(s string) string {
+	if !strings.ContainsAny(s, "-^") {
+		return pattern.QuoteMeta(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '-' || s[i] == '^' {
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+			continue
+		}
+		b.WriteString(pattern.QuoteMeta(s[i : i+1]))
+	}
+	return b.String()
 }
 
 // unescapeLit removes the backslashes of an unquoted literal (the parser
@@ -325,6 +348,12 @@ func unescapeLit(s string) string {
 // expandString expands a word to one string, without splitting or
 // globbing (assignments, here-strings, case words). "$@" joins with spaces.
 func (r *Runner) expandString(w *syntax.Word) (string, bool) {
+	return r.expandStringAs(w, false)
+}
+
+// expandStringAs is expandString; assign marks an assignment's value,
+// whose ${x-word} words get tilde expansion after colons too.
+func (r *Runner) expandStringAs(w *syntax.Word, assign bool) (string, bool) {
 	if w == nil {
 		return "", true
 	}
@@ -333,7 +362,7 @@ func (r *Runner) expandString(w *syntax.Word) (string, bool) {
 			return l.Value, true
 		}
 	}
-	b := &fieldBuf{r: r, ifs: ""}
+	b := &fieldBuf{r: r, ifs: "", assignWord: assign}
 	b.noSplit = true
 	if !r.expandParts(b, w.Parts, false, true) {
 		return "", false
@@ -358,10 +387,7 @@ func (r *Runner) expandAssignValue(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", true
 	}
-	if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.Contains(l.Value, "~") {
-		w = r.tildeAssign(w)
-	}
-	return r.expandString(w)
+	return r.expandStringAs(r.tildeAssign(w), true)
 }
 
 // expandPattern expands a word into pattern text: quoted characters are

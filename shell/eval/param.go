@@ -16,6 +16,11 @@ type pval struct {
 	list  []string
 	multi bool // list form
 	star  bool // [*] / $* rather than [@] / $@
+	// nullJoin, for ${!a[*]} and ${!prefix*}, makes an unquoted
+	// expansion under a null IFS one word joined by nullSep, as bash
+	// does for these two (unlike $* and ${a[*]}, which stay separate).
+	nullJoin bool
+	nullSep  string
 }
 
 // paramInto expands ${...} (or $x) into b.
@@ -41,7 +46,8 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	}
 	if p.Excl && p.Names != 0 {
 		names := r.varNamesWithPrefix(p.Param.Value)
-		return r.deliver(b, pval{list: names, multi: true, star: p.Names == syntax.NamesPrefix, set: true}, quoted)
+		star := p.Names == syntax.NamesPrefix
+		return r.deliver(b, pval{list: names, multi: true, star: star, set: true, nullJoin: star}, quoted)
 	}
 	if isAttrOp(p) {
 		return r.attrOp(b, p, quoted)
@@ -112,6 +118,10 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 		return true
 	}
 	if !quoted && !b.noSplit {
+		if v.nullJoin && len(v.list) > 0 && r.ifs() == "" && r.vars.visible("IFS") != nil {
+			b.add(piece{s: strings.Join(v.list, v.nullSep), split: true})
+			return true
+		}
 		if ifs := r.ifs(); ifs != "" && len(v.list) > 0 {
 			// Unquoted, the elements are joined by IFS's first
 			// character and split: with a non-blank IFS, empty
@@ -174,7 +184,7 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 			if w, ok := p.Index.(*syntax.Word); ok {
 				if l := w.Lit(); l == "@" || l == "*" {
 					v := r.lookupVar(name)
-					return pval{list: v.keys(), multi: true, star: l == "*", set: true}, name, true
+					return pval{list: v.keys(), multi: true, star: l == "*", set: true, nullJoin: l == "*", nullSep: " "}, name, true
 				}
 			}
 		}

@@ -187,6 +187,9 @@ func (r *Runner) expandWordInto(b *fieldBuf, w *syntax.Word, quoted bool) bool {
 		b.splitLits = true
 		defer func() { b.splitLits = saved }()
 	}
+	if b.assignWord && !quoted {
+		w = r.tildeAssign(w)
+	}
 	return r.expandParts(b, w.Parts, quoted, !quoted)
 }
 

@@ -307,6 +307,16 @@ func (r *Runner) initVars() {
 	def("OSTYPE", "linux-gnu")
 	r.initPWD()
 	def("SHLVL", "1")
+	// PPID is a readonly integer whatever the environment says (the
+	// sandbox has no parent process: 0).
+	r.vars.global().vars["PPID"] = &Var{set: true, str: "0", attrs: attrInteger | attrReadonly}
+	// UID and EUID are readonly integers unless the environment gave
+	// them (bash keeps an inherited value as it came).
+	for _, n := range []string{"UID", "EUID"} {
+		if r.vars.visible(n) == nil {
+			r.vars.global().vars[n] = &Var{set: true, str: "1000", attrs: attrInteger | attrReadonly}
+		}
+	}
 	r.pipeStatus = []int{} // PIPESTATUS starts empty
 	// OLDPWD is kept from the environment only when it names a
 	// directory; otherwise bash creates it exported but without a

@@ -22,7 +22,11 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		r.redirectAlone(rds)
 		return
 	}
-	args, ok := r.expandFields(c.Args)
+	words := c.Args
+	if !r.opts[optPosix] {
+		words = r.tildeAssignArgs(words)
+	}
+	args, ok := r.expandFields(words)
 	if !ok {
 		if r.flow == flowNone {
 			r.status = 1
@@ -42,7 +46,15 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		r.vars.push(true)
 		defer r.vars.pop()
 		for _, a := range c.Assigns {
+			r.assignFailed = false
 			if !r.assign(a, true) {
+				if r.assignFailed && r.flow == flowNone && !r.opts[optPosix] {
+					// A readonly variable among a command's
+					// assignments is only reported: bash runs
+					// the command with the others.
+					r.assignFailed = false
+					continue
+				}
 				if r.flow == flowNone {
 					r.status = 1
 				}

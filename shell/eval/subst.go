@@ -332,8 +332,11 @@ func (r *Runner) closeProcFDs(from int) {
 
 // tildePrefix expands a leading ~ of an unquoted literal. whole is set
 // when the literal ends the tilde-prefix (no quoted part follows it).
+//
+// bash ends the prefix at the first slash or colon, in every word (its
+// tilde library takes ':' as a suffix): ~:x is $HOME:x.
 func (r *Runner) tildePrefix(s string, whole bool) (string, string, bool) {
-	end := strings.IndexByte(s, '/')
+	end := strings.IndexAny(s, "/:")
 	if end < 0 {
 		if !whole {
 			return "", "", false
@@ -384,22 +387,97 @@ func (r *Runner) tilde(user string) (string, bool) {
 // tildeAssign expands tildes after = and each unquoted : of an
 // assignment value.
 func (r *Runner) tildeAssign(w *syntax.Word) *syntax.Word {
-	l := w.Parts[0].(*syntax.Lit)
-	segs := strings.Split(l.Value, ":")
-	changed := false
-	for i, seg := range segs {
-		if !strings.HasPrefix(seg, "~") {
+	var parts []syntax.WordPart
+	for pi, part := range w.Parts {
+		l, ok := part.(*syntax.Lit)
+		if !ok || !strings.Contains(l.Value, "~") {
 			continue
 		}
-		last := i == len(segs)-1
-		if t, rest, ok := r.tildePrefix(seg, !last || len(w.Parts) == 1 || !isQuotedPart(w.Parts[1])); ok {
-			segs[i] = strings.NewReplacer(`\`, `\\`).Replace(t) + rest
-			changed = true
+		segs := strings.Split(l.Value, ":")
+		changed := false
+		for i, seg := range segs {
+			// Only the value's start and the text after a colon
+			// begin a tilde-prefix.
+			if !strings.HasPrefix(seg, "~") || i == 0 && pi > 0 {
+				continue
+			}
+			last := i == len(segs)-1
+			if t, rest, ok := r.tildePrefix(seg, !last || pi == len(w.Parts)-1 || !isQuotedPart(w.Parts[pi+1])); ok {
+				segs[i] = strings.NewReplacer(`\`, `\\`).Replace(t) + rest
+				changed = true
+			}
 		}
+		if !changed {
+			continue
+		}
+		if parts == nil {
+			parts = append([]syntax.WordPart(nil), w.Parts...)
+		}
+		parts[pi] = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: strings.Join(segs, ":")}
 	}
-	if !changed {
+	if parts == nil {
 		return w
 	}
-	parts := append([]syntax.WordPart{&syntax.Lit{Value: strings.Join(segs, ":")}}, w.Parts[1:]...)
 	return &syntax.Word{Parts: parts}
+}
+
+// tildeAssignArgs gives the command words that look like assignments
+// (name=, name[sub]=, name+= at the start of an unquoted literal) the
+// tilde expansion of an assignment value: after the = and each colon.
+// bash does this outside POSIX mode, so echo PATH=~/bin shows $HOME/bin.
+func (r *Runner) tildeAssignArgs(words []*syntax.Word) []*syntax.Word {
+	out := words
+	copied := false
+	for i, w := range words {
+		if len(w.Parts) == 0 {
+			continue
+		}
+		l, ok := w.Parts[0].(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		eq := assignLikeEnd(l.Value)
+		if eq < 0 {
+			continue
+		}
+		restWord := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: l.Value[eq:]}}, w.Parts[1:]...)}
+		nw := r.tildeAssign(restWord)
+		if nw == restWord {
+			continue
+		}
+		if !copied {
+			out = append([]*syntax.Word(nil), words...)
+			copied = true
+		}
+		head := nw.Parts[0].(*syntax.Lit)
+		parts := append([]syntax.WordPart{&syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: l.Value[:eq] + head.Value}}, nw.Parts[1:]...)
+		out[i] = &syntax.Word{Parts: parts}
+	}
+	return out
+}
+
+// assignLikeEnd returns the index just past the = of a leading name=,
+// name[sub]= or name+=, or -1.
+func assignLikeEnd(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == '_' || s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z' || i > 0 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i == 0 {
+		return -1
+	}
+	if i < len(s) && s[i] == '[' {
+		j := strings.IndexByte(s[i:], ']')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+	}
+	if i < len(s) && s[i] == '+' {
+		i++
+	}
+	if i < len(s) && s[i] == '=' {
+		return i + 1
+	}
+	return -1
 }

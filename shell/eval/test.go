@@ -142,12 +142,14 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, bool) {
 	if !ok {
 		return false, false
 	}
+	pat, valid := fixERE(pat)
 	if r.shopts["nocasematch"] {
 		pat = "(?i)" + pat
 	}
 	re, err := regexp.Compile(pat)
-	if err != nil {
-		return false, true
+	if err != nil || !valid {
+		// bash's [[ ]] is 2 for a regex regcomp refuses.
+		return false, false
 	}
 	m := re.FindStringSubmatch(s)
 	if m == nil {
@@ -169,14 +171,23 @@ func (r *Runner) regexText(w *syntax.Word) (string, bool) {
 	var b strings.Builder
 	var add func(parts []syntax.WordPart, quoted bool) bool
 	add = func(parts []syntax.WordPart, quoted bool) bool {
-		for _, p := range parts {
+		for i, p := range parts {
 			switch p := p.(type) {
 			case *syntax.Lit:
 				if quoted {
 					b.WriteString(regexp.QuoteMeta(dqUnescape(p.Value, false)))
-				} else {
-					b.WriteString(ereToRE2(p.Value))
+					continue
 				}
+				v := p.Value
+				if i == 0 && b.Len() == 0 && strings.HasPrefix(v, "~") {
+					// A leading tilde expands, and what it gives
+					// matches literally.
+					if t, rest, ok := r.tildePrefix(v, len(parts) == 1 || !isQuotedPart(parts[1])); ok {
+						b.WriteString(regexp.QuoteMeta(t))
+						v = rest
+					}
+				}
+				b.WriteString(ereToRE2(v))
 			case *syntax.SglQuoted:
 				s := p.Value
 				if p.Dollar {

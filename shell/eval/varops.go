@@ -61,7 +61,7 @@ func (r *Runner) dynamicVar(name string) *Var {
 	switch name {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID",
 		"BASH_SUBSHELL", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
-		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "PPID", "BASH_ARGC", "BASH_ARGV", "GROUPS":
+		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "BASH_ARGC", "BASH_ARGV", "GROUPS":
 	default:
 		return nil
 	}
@@ -92,8 +92,6 @@ func (r *Runner) dynamicVar(name string) *Var {
 		return str(strconv.FormatInt(t.Unix(), 10) + "." + leftPad(strconv.Itoa(t.Nanosecond()/1000), 6))
 	case "BASHPID":
 		return str(strconv.Itoa(r.pid))
-	case "PPID":
-		return str("0")
 	case "BASH_SUBSHELL":
 		return str(strconv.Itoa(r.subLevel))
 	case "SHELLOPTS":

@@ -69,6 +69,7 @@ func tzif(rule string) []byte {
 var zones = map[string]string{
 	"GMT": "GMT0", "Etc/GMT": "GMT0", "Europe/London": "GMT0BST,M3.5.0/1,M10.5.0",
 	"Europe/Dublin": "GMT0IST,M3.5.0/1,M10.5.0", "Europe/Lisbon": "WET0WEST,M3.5.0/1,M10.5.0",
+	"Portugal": "WET0WEST,M3.5.0/1,M10.5.0", "GB": "GMT0BST,M3.5.0/1,M10.5.0", "Japan": "JST-9",
 	"Europe/Paris": cet, "Europe/Berlin": cet, "Europe/Madrid": cet, "Europe/Rome": cet,
 	"Europe/Amsterdam": cet, "Europe/Brussels": cet, "Europe/Vienna": cet, "Europe/Zurich": cet,
 	"Europe/Stockholm": cet, "Europe/Oslo": cet, "Europe/Copenhagen": cet, "Europe/Warsaw": cet,
