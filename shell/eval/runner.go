@@ -247,10 +247,10 @@ func (r *Runner) Context() context.Context { return r.ctx }
 func New(cfg *Config, env map[string]string, dir string) *Runner {
 	r := &Runner{
 		cfg:     cfg,
-		vars:    newVarStore(),
+		vars:    newVarStore(len(env)),
 		funcs:   map[string]*funcDef{},
 		aliases: map[string]string{},
-		shopts:  map[string]bool{},
+		shopts:  make(map[string]bool, 16),
 		traps:   map[string]string{},
 		hash:    map[string]string{},
 		dir:     dir,

@@ -186,8 +186,10 @@ type varStore struct {
 	scopes []*scope
 }
 
-func newVarStore() *varStore {
-	return &varStore{scopes: []*scope{{vars: map[string]*Var{}}}}
+// newVarStore makes the global scope, sized for the environment and the
+// variables bash sets at start-up (growing a map costs more than sizing it).
+func newVarStore(n int) *varStore {
+	return &varStore{scopes: []*scope{{vars: make(map[string]*Var, n+24)}}}
 }
 
 // clone copies every scope deeply for a subshell.
