@@ -273,8 +273,13 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 	r.opts[optHashAll] = true
 	r.opts[optInteractiveComments] = true
 	g := r.vars.global()
+	// One allocation for all inherited variables: a run starts often.
+	inherited := make([]Var, len(env))
+	i := 0
 	for k, v := range env {
-		g.vars[k] = &Var{attrs: attrExport, set: true, str: v}
+		inherited[i] = Var{attrs: attrExport, set: true, str: v}
+		g.vars[k] = &inherited[i]
+		i++
 	}
 	// $_ starts as the environment's _ or the name the shell runs as.
 	r.lastArg = r.arg0
@@ -288,9 +293,11 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 // initVars sets the variables bash sets at start-up when the environment
 // did not.
 func (r *Runner) initVars() {
+	defaults := make([]Var, 0, 16)
 	def := func(name, val string) {
 		if v := r.vars.visible(name); v == nil {
-			r.vars.global().vars[name] = &Var{set: true, str: val}
+			defaults = append(defaults, Var{set: true, str: val})
+			r.vars.global().vars[name] = &defaults[len(defaults)-1]
 		}
 	}
 	def("IFS", " \t\n")
