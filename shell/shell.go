@@ -280,23 +280,6 @@ func defaultEnv() map[string]string {
 	}
 }
 
-func envList(env map[string]string) []string {
-	out := make([]string, 0, len(env))
-	for _, k := range slices.Sorted(maps.Keys(env)) {
-		out = append(out, k+"="+env[k])
-	}
-	return out
-}
-
-// errorLine formats an error the way bash prints its own: "bash: msg".
-func errorLine(name string, err error) string {
-	msg := err.Error()
-	if !strings.HasSuffix(msg, "\n") {
-		msg += "\n"
-	}
-	return name + ": " + msg
-}
-
 // ExecSettings is what a list of ExecOptions sets, for code that runs the
 // shell elsewhere (shell/isolate forwards them to a worker process).
 type ExecSettings struct {

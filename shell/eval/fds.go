@@ -2,7 +2,6 @@ package eval
 
 import (
 	"io"
-	"sort"
 	"sync"
 )
 
@@ -72,16 +71,6 @@ func (t *fdTable) releaseAll() {
 		delete(t.m, n)
 		e.release()
 	}
-}
-
-// numbers lists the open descriptors, ascending.
-func (t *fdTable) numbers() []int {
-	out := make([]int, 0, len(t.m))
-	for n := range t.m {
-		out = append(out, n)
-	}
-	sort.Ints(out)
-	return out
 }
 
 // firstFree returns the lowest free descriptor at or above from ({var}>).

@@ -14,12 +14,11 @@ const pipeBufSize = 64 << 10
 
 // bufPipe is an in-memory pipe with a kernel pipe's buffer.
 type bufPipe struct {
-	mu         sync.Mutex
-	cond       *sync.Cond
-	buf        []byte
-	wclosed    bool // writer done: reads drain, then EOF
-	rclosed    bool // reader gone: writes fail
-	readErrFor error
+	mu      sync.Mutex
+	cond    *sync.Cond
+	buf     []byte
+	wclosed bool // writer done: reads drain, then EOF
+	rclosed bool // reader gone: writes fail
 }
 
 func newBufPipe() *bufPipe {

@@ -97,15 +97,6 @@ func lineAt(text string, off int) string {
 	return text[start : off+end]
 }
 
-// parseErrorText is kept for callers that want the line and message only.
-func parseErrorText(err error) (int, string) {
-	var pe syntax.ParseError
-	if errors.As(err, &pe) {
-		return int(pe.Pos.Line()), "syntax error: " + pe.Text
-	}
-	return 1, err.Error()
-}
-
 // maxParseNesting bounds how deeply a script may nest parentheses,
 // braces, brackets and compound keywords. mvdan/sh's parser recurses once
 // or more per level, and a Go stack overflow cannot be recovered, so a

@@ -80,7 +80,6 @@ type frame struct {
 	file   string
 	line   int // the line it was called from
 	params []string
-	argv0  string
 }
 
 // Runner runs bash. A Runner is not safe for concurrent use; pipelines and
@@ -133,10 +132,9 @@ type Runner struct {
 	// lists but the last, negated pipelines).
 	noErrExit int
 	// inTrap names the trap being run, so a trap does not re-enter itself.
-	inTrap     string
-	bashCmd    string
-	jobs       *jobTable
-	errTrapped bool
+	inTrap  string
+	bashCmd string
+	jobs    *jobTable
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
 	rng            *rand.Rand
@@ -735,6 +733,7 @@ type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errBadFD }
 
+//lint:ignore ST1005 bash prints strerror's capitalised text
 var errBadFD = errors.New("Bad file descriptor")
 
 // exit ends the shell (or the subshell) with status.

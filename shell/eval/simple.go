@@ -3,7 +3,6 @@ package eval
 import (
 	"io/fs"
 	"path"
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -613,6 +612,3 @@ func traceQuote(s string) string {
 	}
 	return s
 }
-
-// statusText is $? as text.
-func statusText(n int) string { return strconv.Itoa(n) }

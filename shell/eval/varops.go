@@ -189,15 +189,6 @@ func (r *Runner) topFile() string {
 	return ""
 }
 
-// assignError reports why an assignment failed.
-type assignFail int
-
-const (
-	assignOK assignFail = iota
-	assignReadonly
-	assignBad
-)
-
 // setVar assigns val to name (element 0 for an array), applying the
 // variable's attributes. appendTo is +=.
 func (r *Runner) setVar(name, val string, appendTo bool) bool {

@@ -367,11 +367,9 @@ func (s *Shell) Exec(ctx context.Context, script string, opts ...shell.ExecOptio
 
 // Session is a persistent shell in the worker. Not safe for concurrent use.
 type Session struct {
-	s      *Shell
-	id     int64
-	gen    int
-	exited bool
-	dir    string
+	s   *Shell
+	id  int64
+	gen int
 }
 
 // NewSession starts a persistent shell in the worker.
