@@ -3,13 +3,12 @@ package eval
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"path"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/shell/pattern"
 	"github.com/justbash/justbash/vfs"
 )
@@ -96,63 +95,8 @@ func (r *Runner) openRead(name string) (vfs.File, error) {
 	return r.cfg.FS.OpenFile(r.abs(name), 0, 0)
 }
 
-// errText renders an error as glibc's strerror text.
-func errText(err error) string {
-	var errno syscall.Errno
-	switch {
-	case errors.As(err, &errno):
-		return strerror(errno)
-	case errors.Is(err, fs.ErrNotExist):
-		return "No such file or directory"
-	case errors.Is(err, fs.ErrExist):
-		return "File exists"
-	case errors.Is(err, fs.ErrPermission):
-		return "Permission denied"
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
-func strerror(e syscall.Errno) string {
-	switch e {
-	case syscall.ENOENT:
-		return "No such file or directory"
-	case syscall.EEXIST:
-		return "File exists"
-	case syscall.ENOTDIR:
-		return "Not a directory"
-	case syscall.EISDIR:
-		return "Is a directory"
-	case syscall.ENOTEMPTY:
-		return "Directory not empty"
-	case syscall.EACCES:
-		return "Permission denied"
-	case syscall.EPERM:
-		return "Operation not permitted"
-	case syscall.ELOOP:
-		return "Too many levels of symbolic links"
-	case syscall.ENOSPC:
-		return "No space left on device"
-	case syscall.EFBIG:
-		return "File too large"
-	case syscall.EINVAL:
-		return "Invalid argument"
-	case syscall.EROFS:
-		return "Read-only file system"
-	case syscall.EBADF:
-		return "Bad file descriptor"
-	case syscall.EPIPE:
-		return "Broken pipe"
-	}
-	s := e.Error()
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
+// errText renders an error as glibc's strerror text, as the commands do.
+func errText(err error) string { return commands.ErrText(err) }
 
 // glob expands a pattern field against the filesystem. nil means "no
 // match, keep the word"; an empty non-nil slice means nullglob removed it.
