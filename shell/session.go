@@ -22,6 +22,12 @@ type Session struct {
 	in   *swapReader
 	out  *swapWriter
 	errw *swapWriter
+	// stdio holds what in, out and errw point to: one allocation with
+	// the Session instead of three.
+	stdio struct {
+		in        swapReader
+		out, errw swapWriter
+	}
 
 	// runStdin is the stdin ExecWith gives the next run.
 	runStdin io.Reader
@@ -55,7 +61,8 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 	if !cfg.inheritPWD {
 		env["PWD"] = dir
 	}
-	sess := &Session{sh: s, cfg: cfg, in: &swapReader{}, out: &swapWriter{}, errw: &swapWriter{}}
+	sess := &Session{sh: s, cfg: cfg}
+	sess.in, sess.out, sess.errw = &sess.stdio.in, &sess.stdio.out, &sess.stdio.errw
 	ecfg := s.evalConfig(cfg.interactive)
 	r := eval.New(ecfg, env, dir)
 	r.SetArgs(cfg.name, cfg.args)
@@ -87,7 +94,22 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 }
 
 // evalConfig is the evaluator's view of the shell.
+// It is built once per Shell and kind of run (the evaluator never writes
+// to it), as every Exec starts a runner with it.
 func (s *Shell) evalConfig(interactive bool) *eval.Config {
+	kind := 0
+	if interactive {
+		kind = 1
+	}
+	if c := s.ecfg[kind].Load(); c != nil {
+		return c
+	}
+	c := s.buildEvalConfig(interactive)
+	s.ecfg[kind].Store(c)
+	return c
+}
+
+func (s *Shell) buildEvalConfig(interactive bool) *eval.Config {
 	lim := s.limits
 	return &eval.Config{
 		FS:          s.fs,

@@ -22,9 +22,11 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/curl"
+	"github.com/justbash/justbash/shell/eval"
 	"github.com/justbash/justbash/toolcmd"
 	"github.com/justbash/justbash/vfs"
 )
@@ -70,6 +72,8 @@ type Shell struct {
 	env      map[string]string
 	dir      string
 	limits   Limits
+	// ecfg caches the evaluator's configuration (batch, interactive).
+	ecfg [2]atomic.Pointer[eval.Config]
 }
 
 // Result is what a run produced.

@@ -17,9 +17,9 @@ func prepareStmts(stmts []*syntax.Stmt) {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CallExpr:
-				words = append(words, n.Args...)
+				words = appendBraced(words, n.Args)
 			case *syntax.WordIter:
-				words = append(words, n.Items...)
+				words = appendBraced(words, n.Items)
 			case *syntax.ArrayElem:
 				// An indexed array's [k]=v with braces in v is brace
 				// expanded as a whole word (fillIndexed); elsewhere the
@@ -49,6 +49,20 @@ func prepareStmts(stmts []*syntax.Stmt) {
 	for _, w := range words {
 		syntax.SplitBraces(w)
 	}
+}
+
+// appendBraced appends the words that hold a '{' in a literal part: only
+// those can split into brace expansions.
+func appendBraced(dst, ws []*syntax.Word) []*syntax.Word {
+	for _, w := range ws {
+		for _, p := range w.Parts {
+			if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+				dst = append(dst, w)
+				break
+			}
+		}
+	}
+	return dst
 }
 
 func hasBraces(w *syntax.Word) bool {

@@ -683,7 +683,7 @@ func (r *Runner) builtinAlias(args []string) int {
 			status = 1
 			continue
 		}
-		r.aliases[name] = val
+		putMap(&r.aliases, name, val)
 	}
 	return status
 }
@@ -695,7 +695,7 @@ func (r *Runner) builtinUnalias(args []string) int {
 		return 2
 	}
 	if flags['a'] {
-		r.aliases = map[string]string{}
+		r.aliases = nil
 		return 0
 	}
 	if len(args) == 0 {
@@ -807,7 +807,7 @@ func (r *Runner) builtinHash(args []string) int {
 		return 0
 	}
 	if args[0] == "-r" {
-		r.hash = map[string]string{}
+		r.hash = nil
 		return 0
 	}
 	status := 0
@@ -816,7 +816,7 @@ func (r *Runner) builtinHash(args []string) int {
 			continue
 		}
 		if p, ok := r.lookPath(n); ok {
-			r.hash[n] = p
+			putMap(&r.hash, n, p)
 		} else {
 			r.errorf("hash: %s: not found", n)
 			status = 1

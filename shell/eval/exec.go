@@ -429,7 +429,7 @@ func (r *Runner) funcDecl(f *syntax.FuncDecl) {
 	if r.src != nil {
 		file = r.src.file
 	}
-	r.funcs[name] = &funcDef{decl: f, src: r.src, file: file, line: r.lineno}
+	putMap(&r.funcs, name, &funcDef{decl: f, src: r.src, file: file, line: r.lineno})
 	r.status = 0
 }
 

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -246,11 +247,7 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 	r := &Runner{
 		cfg:     cfg,
 		vars:    newVarStore(len(env)),
-		funcs:   map[string]*funcDef{},
-		aliases: map[string]string{},
 		shopts:  make(map[string]bool, 16),
-		traps:   map[string]string{},
-		hash:    map[string]string{},
 		dir:     dir,
 		fds:     newFdTable(),
 		arg0:    "bash",
@@ -291,11 +288,16 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 // initVars sets the variables bash sets at start-up when the environment
 // did not.
 func (r *Runner) initVars() {
-	defaults := make([]Var, 0, 16)
+	// One allocation for every default (the slice never grows past its
+	// capacity, so the pointers stay valid).
+	defaults := make([]Var, 0, 20)
+	put := func(name string, v Var) {
+		defaults = append(defaults, v)
+		r.vars.global().vars[name] = &defaults[len(defaults)-1]
+	}
 	def := func(name, val string) {
 		if v := r.vars.visible(name); v == nil {
-			defaults = append(defaults, Var{set: true, str: val})
-			r.vars.global().vars[name] = &defaults[len(defaults)-1]
+			put(name, Var{set: true, str: val})
 		}
 	}
 	def("IFS", " \t\n")
@@ -314,12 +316,12 @@ func (r *Runner) initVars() {
 	def("SHLVL", "1")
 	// PPID is a readonly integer whatever the environment says (the
 	// sandbox has no parent process: 0).
-	r.vars.global().vars["PPID"] = &Var{set: true, str: "0", attrs: attrInteger | attrReadonly}
+	put("PPID", Var{set: true, str: "0", attrs: attrInteger | attrReadonly})
 	// UID and EUID are readonly integers unless the environment gave
 	// them (bash keeps an inherited value as it came).
 	for _, n := range []string{"UID", "EUID"} {
 		if r.vars.visible(n) == nil {
-			r.vars.global().vars[n] = &Var{set: true, str: "1000", attrs: attrInteger | attrReadonly}
+			put(n, Var{set: true, str: "1000", attrs: attrInteger | attrReadonly})
 		}
 	}
 	r.pipeStatus = []int{} // PIPESTATUS starts empty
@@ -327,14 +329,13 @@ func (r *Runner) initVars() {
 	// directory; otherwise bash creates it exported but without a
 	// value, so the first cd exports it.
 	if v := r.vars.visible("OLDPWD"); v == nil || !v.set || !r.isDir(v.str) {
-		r.vars.global().vars["OLDPWD"] = &Var{attrs: attrExport}
+		put("OLDPWD", Var{attrs: attrExport})
 	}
-	vi := &Var{attrs: attrIndexed | attrReadonly, set: true, arr: &indexedArray{}}
-	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
-		vi.arr.set(int64(i), s)
-	}
-	r.vars.global().vars["BASH_VERSINFO"] = vi
+	put("BASH_VERSINFO", Var{attrs: attrIndexed | attrReadonly, set: true,
+		arr: &indexedArray{elems: slices.Clone(bashVersinfo)}})
 }
+
+var bashVersinfo = []arrElem{{0, "5"}, {1, "2"}, {2, "15"}, {3, "1"}, {4, "release"}, {5, "x86_64-pc-linux-gnu"}}
 
 // initPWD is bash's start-up rule for the working directory's name: an
 // inherited $PWD that is absolute and names the same directory is kept
@@ -345,6 +346,12 @@ func (r *Runner) initPWD() {
 		if r.vars.visible("PWD") == nil {
 			g.vars["PWD"] = &Var{set: true, str: r.dir}
 		}
+		return
+	}
+	// bash keeps an inherited $PWD that names the working directory; the
+	// same text names it trivially, without resolving links.
+	if v := r.vars.visible("PWD"); v != nil && v.set && path.IsAbs(v.str) && path.Clean(v.str) == path.Clean(r.dir) {
+		r.dir = path.Clean(v.str)
 		return
 	}
 	phys := r.realpath(r.dir)
@@ -474,7 +481,7 @@ func (r *Runner) runSource(src *source) {
 	}
 	parseText := src.text
 	done := -1
-	aliased := map[string]bool{}
+	var aliased map[string]bool
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -489,7 +496,7 @@ func (r *Runner) runSource(src *source) {
 					// bash expands aliases while it reads, so an alias can
 					// make a line parse ({, do, then...): substitute it in
 					// the text and read again.
-					aliased[parseText[at:end]] = true
+					putMap(&aliased, parseText[at:end], true)
 					parseText = parseText[:at] + val + parseText[end:]
 					src.text = src.text[:at] + val + src.text[end:]
 					retry = true
@@ -766,18 +773,15 @@ func (r *Runner) fatal(status int, format string, args ...any) {
 func (r *Runner) subshell() *Runner {
 	c := *r
 	c.vars = r.vars.clone()
-	c.funcs = make(map[string]*funcDef, len(r.funcs))
-	for k, v := range r.funcs {
-		c.funcs[k] = v
-	}
+	c.funcs = cloneMap(r.funcs)
 	c.aliases = cloneMap(r.aliases)
 	c.shopts = cloneMap(r.shopts)
-	c.traps = map[string]string{}
+	c.traps = nil
 	for k, v := range r.traps {
 		// Traps are reset in a subshell, except ignored signals (and
 		// ERR/DEBUG/RETURN under errtrace/functrace, handled on use).
 		if v == "" || k == "ERR" && r.opts[optErrTrace] || k == "DEBUG" || k == "RETURN" {
-			c.traps[k] = v
+			putMap(&c.traps, k, v)
 		}
 	}
 	c.hash = cloneMap(r.hash)
@@ -792,10 +796,23 @@ func (r *Runner) subshell() *Runner {
 	return &c
 }
 
+// cloneMap copies m; an empty map stays nil (allocated on first write by
+// putMap), which keeps a run's start cheap.
 func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) == 0 {
+		return nil
+	}
 	c := make(map[K]V, len(m))
 	for k, v := range m {
 		c[k] = v
 	}
 	return c
+}
+
+// putMap sets m[k] = v, making the map on first use.
+func putMap[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = make(map[K]V)
+	}
+	(*m)[k] = v
 }

@@ -486,7 +486,7 @@ func (r *Runner) findCommand(name string) (string, int) {
 			return "", 126
 		}
 		if r.opts[optHashAll] && r.pathOverride == "" {
-			r.hash[name] = p
+			putMap(&r.hash, name, p)
 		}
 		return p, 0
 	}

@@ -218,7 +218,7 @@ func (r *Runner) builtinTrap(args []string) int {
 			delete(r.traps, name)
 			continue
 		}
-		r.traps[name] = action
+		putMap(&r.traps, name, action)
 		if name == "RETURN" {
 			// A RETURN trap is seen by the function that set it (and
 			// those it calls), not inherited by others without functrace.
