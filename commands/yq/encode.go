@@ -19,10 +19,14 @@ type output struct {
 	raw    bool
 	flow   bool // -c on YAML
 	order  *keyOrder
+	max    int64 // the string limit on one rendered result (0: none)
 }
 
 // encode renders one result, without the document separator.
 func (o *output) encode(v any) (string, error) {
+	if err := o.checkSize(v); err != nil {
+		return "", err
+	}
 	switch o.format {
 	case "json":
 		if s, ok := v.(string); ok && o.raw {

@@ -30,6 +30,7 @@ func evaluate(ctx context.Context, c *commands.Context, cfg *config, q *gojq.Que
 	order := newKeyOrder()
 	out := cfg.out2
 	out.order = order
+	out.max = c.Limits.StringMax()
 	docs, err := loadDocs(ctx, c, cfg, order, files)
 	if st, ok := c.LimitStatus(err); ok {
 		return "", st
@@ -72,6 +73,10 @@ func evaluate(ctx context.Context, c *commands.Context, cfg *config, q *gojq.Que
 			}
 			first = false
 			s, err := out.encode(r)
+			if st, ok := c.LimitStatus(err); ok {
+				status = st
+				return false
+			}
 			if err != nil {
 				fmt.Fprintf(c.Stderr, "Error: %v\n", err)
 				status = 1

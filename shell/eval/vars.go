@@ -25,11 +25,11 @@ const (
 // (declare x): set is false then. Exactly one of str, arr and assoc holds
 // the value, chosen by the attrIndexed and attrAssoc bits.
 type Var struct {
-	attrs uint16
-	set   bool
 	str   string
 	arr   *indexedArray
 	assoc *assocArray
+	attrs uint16
+	set   bool
 	// local marks a variable created by local/declare inside a function.
 	local bool
 }
