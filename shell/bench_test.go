@@ -4,6 +4,7 @@ import (
 	"context"
 	"os/exec"
 	"testing"
+	"time"
 )
 
 // The benchmarks come in pairs: the sandbox, then the same script in a
@@ -50,6 +51,47 @@ func BenchmarkBashProcess(b *testing.B) {
 					b.Fatalf("%v %s", err, out)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkVsBash runs each script in the sandbox and reports, beside
+// ns/op, its time as a multiple of one /bin/bash process running the same
+// script (x-bash; measured over the same number of runs, output to a
+// pipe). bash's figure includes its process start (~1-2 ms), ours the
+// whole Exec; scripts long enough to dwarf that compare the evaluators.
+//
+//	go test -run '^$' -bench VsBash ./shell/
+func BenchmarkVsBash(b *testing.B) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		b.Skip("no bash on this machine")
+	}
+	sh, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, bs := range benchScripts {
+		b.Run(bs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				if res, err := sh.Exec(ctx, bs.script); err != nil || res.ExitCode != 0 {
+					b.Fatalf("%v %d %s", err, res.ExitCode, res.Stderr)
+				}
+				n++
+			}
+			ours := b.Elapsed()
+			runs := min(n, 50)
+			start := time.Now()
+			for i := 0; i < runs; i++ {
+				if out, err := exec.Command(bash, "-c", bs.script).Output(); err != nil {
+					b.Fatalf("%v %s", err, out)
+				}
+			}
+			perBash := time.Since(start) / time.Duration(runs)
+			b.ReportMetric(float64(ours)/float64(n)/float64(perBash), "x-bash")
 		})
 	}
 }
