@@ -56,7 +56,8 @@ Command options:
                             each output;
   -a, --ascii-output        output strings by only ASCII characters
                             using escape sequences;
-  -S, --sort-keys           sort keys of each object on output;
+  -S, --sort-keys           sort keys of each object on output (they
+                            always are here: see the note below);
   -C, --color-output        colorize JSON output;
   -M, --monochrome-output   disable colored output;
       --tab                 use tabs for indentation;
@@ -73,12 +74,18 @@ Command options:
                             string values;
       --jsonargs            consume remaining arguments as positional
                             JSON values;
+  -L directory              search modules (import/include) in directory;
   -e, --exit-status         set exit status code based on the output;
   -h, --help                show the help;
   --                        terminates argument processing;
 
 Named arguments are also available as $ARGS.named[], while
 positional arguments are available as $ARGS.positional[].
+
+Note: this jq runs on the gojq engine. Objects do not keep the order in
+which their keys were written: keys always come out sorted, as with -S
+(keys_unsorted equals keys, to_entries is in key order). --stream, which
+reads the input text itself, does keep the input's order.
 `
 
 // New returns the jq command.
@@ -92,6 +99,9 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 			status = exitError
 		}
 	}()
+	// Whether both ends are terminals is asked before c's streams are
+	// wrapped by Guarded.
+	onTerminal := isTerminal(c.Stdin) && isTerminal(c.Stdout)
 	c = c.Guarded(ctx)
 	args := c.Args[1:]
 	for _, a := range args {
@@ -108,7 +118,7 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 	if !o.haveFilter && o.fromFile == "" {
 		// jq runs `.` when no filter is given, unless both ends are a
 		// terminal (then a user wants the usage text).
-		if isTerminal(c.Stdin) && isTerminal(c.Stdout) {
+		if onTerminal {
 			io.WriteString(c.Stderr, usageText)
 			return exitUsage
 		}
@@ -291,11 +301,18 @@ func (r *runner) loadFileArgs() error {
 }
 
 func (r *runner) compile(filter string) (*gojq.Code, int) {
-	locFilter, locLines := rewriteLoc(filter)
-	q, err := gojq.Parse(compatDefs + localDefs + locFilter)
+	locFilter, locLines := rewriteLoc(filter, locVar)
+	q, err := gojq.Parse(locFilter)
 	if err != nil {
 		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", compileMessage(filter, err))
 	}
+	// The compatibility definitions go before the program's own (which
+	// may shadow them) but after its imports, which must come first.
+	defs, err := gojq.Parse(compatDefs + localDefs + ".")
+	if err != nil {
+		return nil, r.fail(exitError, "jq: error: internal definitions: %s", err)
+	}
+	q.FuncDefs = append(defs.FuncDefs, q.FuncDefs...)
 	rewriteFormats(q)
 	if err := checkIndexes(q, r.c.Limits.StringMax()); err != nil {
 		st, _ := r.c.LimitStatus(err)
@@ -334,8 +351,7 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 	return code, 0
 }
 
-// compatDefs adds jq builtins gojq lacks. It stays on the first line so
-// line numbers in messages do not move; user definitions still shadow it.
+// compatDefs adds jq builtins gojq lacks; user definitions shadow them.
 // keys_unsorted equals keys here because gojq objects have no order.
 // ltrimstr/rtrimstr pass anything but a matching string through unchanged
 // as jq does, where gojq would fail.

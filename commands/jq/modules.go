@@ -55,12 +55,12 @@ func (l *moduleLoader) searchPath(meta map[string]any) []string {
 
 // find returns the contents of the first name+ext (or name/base+ext, jq's
 // second form) found along the search path.
-func (l *moduleLoader) find(name, ext string, meta map[string]any) ([]byte, error) {
+func (l *moduleLoader) find(name, ext string, meta map[string]any) ([]byte, string, error) {
 	if l.r.modules++; l.r.modules > maxModules {
-		return nil, fmt.Errorf("too many modules loaded (more than %d)", maxModules)
+		return nil, "", fmt.Errorf("too many modules loaded (more than %d)", maxModules)
 	}
-	if strings.HasPrefix(name, "/") || strings.Contains("/"+name+"/", "/../") {
-		return nil, fmt.Errorf("module path must be relative: %q", name)
+	if strings.HasPrefix(name, "/") {
+		return nil, "", fmt.Errorf("module path must be relative: %q", name)
 	}
 	for _, dir := range l.searchPath(meta) {
 		for _, p := range []string{path.Join(dir, name+ext), path.Join(dir, name, path.Base(name)+ext)} {
@@ -70,24 +70,29 @@ func (l *moduleLoader) find(name, ext string, meta map[string]any) ([]byte, erro
 			}
 			data, err := l.r.readFile(p)
 			if err != nil {
-				return nil, err
+				return nil, "", err
 			}
-			return data, nil
+			return data, l.r.c.Abs(p), nil
 		}
 	}
-	return nil, fmt.Errorf("module not found: %s", name)
+	return nil, "", fmt.Errorf("module not found: %s", name)
 }
 
 // LoadModuleWithMeta implements gojq's module loader interface.
 func (l *moduleLoader) LoadModuleWithMeta(name string, meta map[string]any) (*gojq.Query, error) {
-	data, err := l.find(name, ".jq", meta)
+	data, file, err := l.find(name, ".jq", meta)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkFilterDepth(string(data)); err != nil {
 		return nil, err
 	}
-	q, err := gojq.Parse(string(data))
+	// A module's $__loc__ names its file; it becomes a literal object, as
+	// the variables of the main program are all bound before modules load.
+	text, _ := rewriteLoc(string(data), func(line int) string {
+		return fmt.Sprintf("{\"file\":%s,\"line\":%d}", compactJSON(file), line)
+	})
+	q, err := gojq.Parse(text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -98,7 +103,7 @@ func (l *moduleLoader) LoadModuleWithMeta(name string, meta map[string]any) (*go
 // LoadJSONWithMeta loads `import "x" as $x;`: every JSON text of x.json,
 // as an array.
 func (l *moduleLoader) LoadJSONWithMeta(name string, meta map[string]any) (any, error) {
-	data, err := l.find(name, ".json", meta)
+	data, _, err := l.find(name, ".json", meta)
 	if err != nil {
 		return nil, err
 	}
@@ -138,9 +143,9 @@ func (l *moduleLoader) LoadInitModules() ([]*gojq.Query, error) {
 // {"file":"<top-level>","line":l}.
 func locVar(l int) string { return "$__loc__" + strconv.Itoa(l) }
 
-// rewriteLoc renames $__loc__ outside string literals and comments and
-// returns the lines where it appears.
-func rewriteLoc(s string) (string, []int) {
+// rewriteLoc replaces $__loc__ outside string literals and comments with
+// repl(line) and returns the lines where it appears.
+func rewriteLoc(s string, repl func(line int) string) (string, []int) {
 	const tok = "$__loc__"
 	if !strings.Contains(s, tok) {
 		return s, nil
@@ -194,7 +199,7 @@ func rewriteLoc(s string) (string, []int) {
 				interp[len(interp)-1]--
 			}
 		case strings.HasPrefix(s[i:], tok) && !isIdentByte(s, i+len(tok)):
-			b.WriteString(locVar(line))
+			b.WriteString(repl(line))
 			if len(lines) == 0 || lines[len(lines)-1] != line {
 				lines = append(lines, line)
 			}
