@@ -381,6 +381,7 @@ func implode(v any, _ []any) any {
 		case *big.Int:
 			n = math.Inf(1)
 		default:
+			//lint:ignore ST1005 the text is jq's own message
 			return errors.New("Unicode codepoint must be numeric")
 		}
 		r := rune(utf8.RuneError)

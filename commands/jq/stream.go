@@ -42,6 +42,7 @@ func streamOne(dec *json.Decoder) (any, error) {
 				stack[n-1].key, stack[n-1].empty, stack[n-1].expectKey = k, false, false
 				continue
 			} else {
+				//lint:ignore ST1005 the text is jq's own message
 				return nil, errors.New("Object keys must be strings")
 			}
 		}
