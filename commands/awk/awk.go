@@ -175,6 +175,7 @@ func newInterp(ctx context.Context, c *commands.Context, prog *program) *interp 
 		reCache: map[string]*regex{},
 		rnd:     rand.New(rand.NewSource(0)),
 		out:     bufio.NewWriterSize(c.Stdout, 64*1024),
+		utf8:    utf8Locale(c.Getenv),
 	}
 	in.setSpecial(vFS, str(" "))
 	in.setSpecial(vOFS, str(" "))

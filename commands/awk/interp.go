@@ -49,6 +49,8 @@ type interp struct {
 	ctx  context.Context
 	c    *commands.Context
 	prog *program
+	// utf8 is set in a UTF-8 locale: strings are measured in characters.
+	utf8 bool
 
 	globals []value
 	garr    []*array
