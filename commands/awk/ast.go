@@ -183,10 +183,13 @@ type item struct {
 }
 
 type program struct {
-	begins  []*blockStmt
-	items   []*item
-	ends    []*blockStmt
-	funcs   map[string]*funcDef
-	globals map[string]int
-	nglob   int
+	begins []*blockStmt
+	items  []*item
+	ends   []*blockStmt
+	// beginFiles and endFiles are gawk's BEGINFILE and ENDFILE rules.
+	beginFiles []*blockStmt
+	endFiles   []*blockStmt
+	funcs      map[string]*funcDef
+	globals    map[string]int
+	nglob      int
 }

@@ -176,7 +176,7 @@ func loadCases(t *testing.T) []*tcase {
 		case strings.TrimSpace(line) == "@sorted":
 			flush()
 			cur.sorted = true
-		case strings.HasPrefix(line, "@"):
+		case isSection(line):
 			flush()
 			sect = strings.TrimSpace(line)
 		case sect != "":
@@ -185,6 +185,20 @@ func loadCases(t *testing.T) []*tcase {
 	}
 	flush()
 	return cases
+}
+
+// isSection tells a section header from a body line that merely starts
+// with "@" (an @include directive in a program).
+func isSection(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "@opts", "@prog", "@operands", "@file", "@stdin", "@out", "@env":
+		return true
+	}
+	return false
 }
 
 func sortLines(s string) string {

@@ -114,6 +114,14 @@ func (p *parser) program() {
 			p.next()
 			p.optNewlines()
 			p.prog.ends = append(p.prog.ends, p.block())
+		case tBeginFile:
+			p.next()
+			p.optNewlines()
+			p.prog.beginFiles = append(p.prog.beginFiles, p.block())
+		case tEndFile:
+			p.next()
+			p.optNewlines()
+			p.prog.endFiles = append(p.prog.endFiles, p.block())
 		case tFunction:
 			p.function()
 		default:
