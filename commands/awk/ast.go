@@ -52,6 +52,9 @@ type (
 		local bool
 		idx   int
 		name  string
+		// sub selects a sub-array (gawk's arrays of arrays): a[i][j] as
+		// an array is a with sub [[i] [j]].
+		sub [][]expr
 	}
 	indexExpr struct {
 		arr  *arrayRef

@@ -17,7 +17,7 @@ func (in *interp) builtin(e *builtinExpr) value {
 			return num(float64(in.slen(in.getLine())))
 		}
 		if la, ok := a[0].(*lengthArg); ok {
-			if arr := in.existingArray(la.local, la.idx); arr != nil {
+			if arr := in.argAsArray(la); arr != nil {
 				return num(float64(arr.len()))
 			}
 			return num(float64(in.slen(in.toStr(in.eval(la.v)))))
@@ -110,7 +110,7 @@ func (in *interp) builtin(e *builtinExpr) value {
 		return num(strtonum(in.eval(a[0]), in))
 	case bIsarray:
 		if la, ok := a[0].(*lengthArg); ok {
-			return boolVal(in.existingArray(la.local, la.idx) != nil)
+			return boolVal(in.argAsArray(la) != nil)
 		}
 		return num(0)
 	}
@@ -179,6 +179,15 @@ func (in *interp) existingArray(local bool, idx int) *array {
 		return in.frame[idx].a
 	}
 	return in.garr[idx]
+}
+
+// argAsArray is the array a length/isarray argument holds, or nil.
+func (in *interp) argAsArray(la *lengthArg) *array {
+	if la.ix == nil {
+		return in.existingArray(la.local, la.idx)
+	}
+	// Asking creates the element, as in gawk.
+	return in.array(la.ix.arr).ref(in.key(la.ix.keys)).sub
 }
 
 func asciiLower(s string) string {
