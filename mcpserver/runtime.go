@@ -95,6 +95,13 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		}()
 	}
 	wg.Wait()
+	// The first execute_code of the default profile should be as fast as
+	// the hundredth: prepare for it now.
+	if pw, ok := opts.Runner.(Prewarmer); ok {
+		if v, err := rt.view(""); err == nil {
+			pw.Prewarm(v.codeServers(), opts.MaxMemoryBytes)
+		}
+	}
 	return rt, nil
 }
 
