@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,6 +114,9 @@ type WorkerRunner struct {
 	pinned  map[*pinnedWorker]struct{}
 	closed  bool // after Close no worker is kept
 	warming bool // a prewarm is starting a worker
+	// warm is the server set and memory cap of the latest run: a new
+	// worker prepares a runtime for it as soon as it starts.
+	warm *workerMsg
 }
 
 type worker struct {
@@ -257,7 +261,32 @@ func (w *WorkerRunner) start() (wk *worker, err error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting a worker: %v", err)
 	}
-	return &worker{release: release, cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}, nil
+	wk = &worker{release: release, cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}
+	w.mu.Lock()
+	warm := w.warm
+	w.mu.Unlock()
+	if warm != nil {
+		// The worker prepares while the daemon gets on with the call.
+		_ = wk.send(*warm)
+	}
+	return wk, nil
+}
+
+// Prewarm starts a worker into the idle pool that prepares a runtime for
+// servers, so that the first execute_code finds one ready.
+func (w *WorkerRunner) Prewarm(servers []string, mem uint64) {
+	w.noteWarm(servers, mem)
+	go w.prewarm()
+}
+
+// noteWarm remembers the server set new workers should prepare for.
+func (w *WorkerRunner) noteWarm(servers []string, mem uint64) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.warm != nil && w.warm.MemBytes == mem && slices.Equal(w.warm.Servers, servers) {
+		return
+	}
+	w.warm = &workerMsg{Type: "warm", Servers: append([]string(nil), servers...), MemBytes: mem}
 }
 
 func (w *WorkerRunner) put(wk *worker) {
@@ -314,6 +343,7 @@ func (w *WorkerRunner) Close() {
 
 // RunCode implements CodeRunner.
 func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
+	w.noteWarm(req.Servers, req.MaxMemoryBytes)
 	wk, err := w.get(ctx)
 	if err != nil {
 		return CodeResult{}, fmt.Errorf("execute_code: %v", err)
@@ -537,6 +567,8 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			write(done)
 		case "bash":
 			write(bash.exec(m, invoke))
+		case "warm":
+			runtimes.refill(m.Servers, m.MemBytes)
 		}
 	}
 	return 0
