@@ -176,9 +176,13 @@ type bashRun struct {
 // worker died or was stopped (and is released); the error then says the
 // session's state was lost.
 func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRun) (res shell.Result, gone bool, err error) {
-	msg := workerMsg{Type: "bash", Script: run.script, Limits: &run.limits}
+	msg := bashMsg{Script: run.script, Limits: &run.limits}
 	if pw.sig != run.sig || pw.sig == "" {
 		msg.SyncTools, msg.Tools = true, workerTools(run.reg)
+	}
+	body, err := json.Marshal(msg)
+	if err != nil {
+		return shell.Result{}, false, err
 	}
 	if run.limits.Timeout > 0 {
 		// The shell ends its own run at the timeout with status 124 and
@@ -192,7 +196,7 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 	// the worker knows tool names, never credentials or connections.
 	inv := toolcmd.NewInvoker(run.reg)
 	type outcome struct {
-		m   workerMsg
+		m   doneMsg
 		err error
 	}
 	done := make(chan outcome, 1)
@@ -203,7 +207,7 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 		return shell.Result{}, true, fmt.Errorf("bash: the worker was stopped%s", lost)
 	}
 	go func() {
-		m, err := wk.exchange(ctx, msg, inv.Invoke)
+		m, err := wk.exchange(ctx, methodBash, body, inv.Invoke)
 		done <- outcome{m, err}
 	}()
 	select {
@@ -236,9 +240,9 @@ type workerShell struct {
 	reg  *toolcmd.Registry
 }
 
-// exec runs one "bash" message and returns the "done" reply.
-func (ws *workerShell) exec(m workerMsg, invoke callFunc) workerMsg {
-	done := workerMsg{Type: "done"}
+// exec runs one "bash" call and returns its reply.
+func (ws *workerShell) exec(m bashMsg, invoke callFunc) doneMsg {
+	var done doneMsg
 	if ws.reg == nil {
 		ws.reg = toolcmd.NewRegistry()
 	}

@@ -147,6 +147,11 @@ func (c *Conn) Call(ctx context.Context, method string, body []byte) ([]byte, er
 	}
 }
 
+// Notify calls method on the peer without waiting: no reply comes back.
+func (c *Conn) Notify(method string, body []byte) error {
+	return c.send(frame{kind: kindCall, id: 0, method: method, body: body})
+}
+
 func (c *Conn) forget(id uint64) {
 	c.mu.Lock()
 	delete(c.pending, id)
@@ -199,9 +204,11 @@ func (c *Conn) read(r *bufio.Reader) {
 			c.mu.Unlock()
 		case kindCall:
 			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, c))
-			c.mu.Lock()
-			c.inflight[f.id] = cancel
-			c.mu.Unlock()
+			if f.id != 0 {
+				c.mu.Lock()
+				c.inflight[f.id] = cancel
+				c.mu.Unlock()
+			}
 			go c.serve(ctx, cancel, f)
 		}
 	}
@@ -215,12 +222,17 @@ func (c *Conn) read(r *bufio.Reader) {
 // serve runs one call from the peer and sends its reply.
 func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, f frame) {
 	defer func() {
-		c.mu.Lock()
-		delete(c.inflight, f.id)
-		c.mu.Unlock()
+		if f.id != 0 {
+			c.mu.Lock()
+			delete(c.inflight, f.id)
+			c.mu.Unlock()
+		}
 		cancel()
 	}()
 	out, err := c.handle(ctx, f)
+	if f.id == 0 { // a notification
+		return
+	}
 	reply := frame{kind: kindReply, id: f.id, body: out}
 	if err != nil {
 		reply = frame{kind: kindError, id: f.id, body: []byte(err.Error())}

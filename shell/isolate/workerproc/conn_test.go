@@ -76,6 +76,28 @@ func TestCallsBothWays(t *testing.T) {
 	}
 }
 
+func TestNotify(t *testing.T) {
+	got := make(chan string, 1)
+	parent, _, closeAll := pair(nil, func(ctx context.Context, method string, body []byte) ([]byte, error) {
+		got <- method + " " + string(body)
+		return []byte("not sent"), nil
+	})
+	defer closeAll()
+	if err := parent.Notify("warm", []byte("a,b")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "warm a,b" {
+		t.Errorf("%q", s)
+	}
+	// The connection still works, and no stray reply confused it.
+	parent.mu.Lock()
+	n := len(parent.pending)
+	parent.mu.Unlock()
+	if n != 0 {
+		t.Errorf("%d pending", n)
+	}
+}
+
 func TestCancelReachesTheHandler(t *testing.T) {
 	started := make(chan struct{})
 	parent, _, closeAll := pair(nil, func(ctx context.Context, method string, body []byte) ([]byte, error) {

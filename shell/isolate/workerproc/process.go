@@ -63,6 +63,9 @@ func (p *Process) Kill(why string) {
 	<-p.dead
 }
 
+// Pid is the worker's process id.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
 // Dead is closed once the worker is reaped.
 func (p *Process) Dead() <-chan struct{} { return p.dead }
 
