@@ -28,7 +28,12 @@ import (
 //	JUSTBASH_MCP_MEASURE=1 go test ./cmd/justbash -run TestMCPMeasure -v -count=1
 //
 // (JUSTBASH_MCP_N sets the number of timed calls per scenario, default
-// 200). The upstream is @modelcontextprotocol/server-everything when it is
+// 200; JUSTBASH_MCP_GAP the pause before each call, default 5ms — an
+// agent's calls are seconds apart, and the pause lets the warm runtime
+// pool refill as it does between real calls; 0 measures back to back).
+// Beside wall-clock percentiles, which a loaded machine inflates, it
+// prints the CPU time the server and its workers spend per call (from
+// /proc, so Linux only), which load hardly changes. The upstream is @modelcontextprotocol/server-everything when it is
 // installed (npm ci in sources/mcp/testdata/mcp, as .ci/run does), over
 // stdio and over streamable HTTP; otherwise a nested `justbash mcp run`
 // over stdio. Scenarios: `return 1`, ten sequential and ten parallel
@@ -77,6 +82,11 @@ func TestMCPMeasure(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_N")); err == nil && v > 0 {
 		n = v
 	}
+	measureGap = 5 * time.Millisecond
+	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
+		measureGap = v
+	}
+	t.Logf("%d calls per scenario, %v pause before each", n, measureGap)
 	dir := t.TempDir()
 	ups := measureUpstreams(t, dir)
 	emptyCfg := filepath.Join(dir, "empty.json")
@@ -131,15 +141,26 @@ func TestMCPMeasure(t *testing.T) {
 				t.Fatal(err)
 			}
 			firstD := time.Since(first)
-			res := measureScenarios(t, n, func(code string) error {
+			call := func(code string) error {
 				_, err := c.callTool("execute_code", map[string]any{"code": code})
 				return err
-			}, up.call)
+			}
+			res := measureScenarios(t, n, call, up.call)
 			t.Logf("stdio %-10s %s: start-up with upstream %.1f ms; first call %.3f ms (%.1fx the warm p50)",
 				mode, up.name, ms(startUp), ms(firstD), ms(firstD)/ms(median(res[0])))
 			logScenarios(t, "stdio", mode, up.name, res)
 			t.Logf("stdio %-10s %s: per upstream call over return 1: %.3f ms (sequential p50)",
 				mode, up.name, (ms(median(res[1]))-ms(median(res[0])))/10)
+			for _, code := range []string{measureReturn1, fmt.Sprintf(measureSeq, up.call), fmt.Sprintf(measurePar, up.call)} {
+				before := c.cpuTime()
+				for i := 0; i < n; i++ {
+					if err := call(code); err != nil {
+						t.Fatal(err)
+					}
+				}
+				t.Logf("stdio %-10s %s: CPU per call (server and workers, back to back) %.3f ms: %s",
+					mode, up.name, ms(c.cpuTime()-before)/float64(n), code)
+			}
 			server, workers := c.peakRSS()
 			t.Logf("stdio %-10s %s: peak RSS server %d MB, workers %d MB", mode, up.name, server>>20, workers>>20)
 			c.close()
@@ -147,6 +168,9 @@ func TestMCPMeasure(t *testing.T) {
 		measureDaemon(t, dir, cfg, n, up)
 	}
 }
+
+// measureGap is the pause before each timed call.
+var measureGap time.Duration
 
 func mcpRunArgs(cfg, mode string) []string {
 	args := []string{binary, "mcp", "run", "--config", cfg}
@@ -163,6 +187,7 @@ func measureScenarios(t *testing.T, n int, run func(code string) error, call str
 	var res [3][]time.Duration
 	for i := 0; i < n+n/10; i++ {
 		for k, code := range codes {
+			time.Sleep(measureGap)
 			start := time.Now()
 			if err := run(code); err != nil {
 				t.Fatalf("%s: %v", code, err)
@@ -335,27 +360,73 @@ func (c *lineClient) callTool(name string, args any) (json.RawMessage, error) {
 	return res, err
 }
 
-// peakRSS is VmHWM of the server and the sum over its worker children.
-func (c *lineClient) peakRSS() (server, workers uint64) {
-	pid := c.cmd.Process.Pid
-	server = vmHWM(pid)
+// workers are the pids of the server's worker processes.
+func (c *lineClient) workers() []int {
+	pid := strconv.Itoa(c.cmd.Process.Pid)
+	var out []int
 	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
 	for _, p := range procs {
 		stat, _ := os.ReadFile(p)
 		// pid (comm) state ppid ...: comm may hold spaces, so cut at the last ')'.
 		i := bytes.LastIndexByte(stat, ')')
+		if i < 0 {
+			continue
+		}
 		f := strings.Fields(string(stat[i+1:]))
-		if i < 0 || len(f) < 2 || f[1] != strconv.Itoa(pid) {
+		if len(f) < 2 || f[1] != pid {
 			continue
 		}
 		dir := filepath.Dir(p)
 		argv, _ := os.ReadFile(dir + "/cmdline")
 		if bytes.Contains(argv, []byte("__worker")) {
 			k, _ := strconv.Atoi(filepath.Base(dir))
-			workers += vmHWM(k)
+			out = append(out, k)
 		}
 	}
+	return out
+}
+
+// peakRSS is VmHWM of the server and the sum over its worker children.
+func (c *lineClient) peakRSS() (server, workers uint64) {
+	server = vmHWM(c.cmd.Process.Pid)
+	for _, k := range c.workers() {
+		workers += vmHWM(k)
+	}
 	return server, workers
+}
+
+// cpuTime is the user and system time of the server and its live workers
+// (and of workers it reaped).
+func (c *lineClient) cpuTime() time.Duration {
+	total := procCPU(c.cmd.Process.Pid, true)
+	for _, k := range c.workers() {
+		total += procCPU(k, false)
+	}
+	return total
+}
+
+// procCPU reads utime+stime (and the reaped children's with kids) from
+// /proc/PID/stat, in clock ticks of 10 ms.
+func procCPU(pid int, kids bool) time.Duration {
+	stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 15 {
+		return 0
+	}
+	var ticks int64
+	fields := []int{11, 12} // utime, stime (fields 14, 15 of the line)
+	if kids {
+		fields = append(fields, 13, 14) // cutime, cstime
+	}
+	for _, k := range fields {
+		v, _ := strconv.ParseInt(f[k], 10, 64)
+		ticks += v
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond
 }
 
 func vmHWM(pid int) uint64 {
