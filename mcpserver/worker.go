@@ -354,31 +354,24 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 	}
 	// A grace period past the script's own timeout covers the worker's
 	// reporting; after it the worker is killed (a stuck VM, a swap storm).
+	// The call waits on the worker's answer directly: a kill ends it.
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout+2*time.Second)
 	defer cancel()
-	type outcome struct {
-		res CodeResult
-		err error
-		ok  bool // the worker is reusable
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		res, err, ok := wk.run(ctx, req)
-		done <- outcome{res, err, ok}
-	}()
-	select {
-	case o := <-done:
-		if o.ok {
-			w.put(wk)
-		} else {
-			wk.kill()
+	stop := context.AfterFunc(ctx, wk.kill)
+	res, err, ok := wk.run(ctx, req)
+	if !stop() {
+		wk.kill() // the AfterFunc is killing it, or did: wait for that
+		if ok {
+			return res, err // the answer came just before the kill
 		}
-		return o.res, o.err
-	case <-ctx.Done():
-		wk.kill()
-		<-done
 		return CodeResult{}, fmt.Errorf("execute_code: timed out after %v (worker stopped)", req.Timeout)
 	}
+	if ok {
+		w.put(wk)
+	} else {
+		wk.kill()
+	}
+	return res, err
 }
 
 // run drives one run: it answers the worker's tool calls until it is done.
