@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -93,32 +94,44 @@ func (w *WorkerRunner) pin(ctx context.Context, pw *pinnedWorker) (*pinnedWorker
 // a bash session's first call costs a round trip, not a process start
 // (~50 ms for this binary).
 func (w *WorkerRunner) prewarm() {
+	if w.reserveWarm() {
+		w.finishWarm()
+	}
+}
+
+// reserveWarm decides, at once, whether a prewarm should start a worker
+// (none idle, none being started, a free slot) and takes the slot; a
+// prewarm never waits for, nor evicts for, a slot.
+func (w *WorkerRunner) reserveWarm() bool {
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.closed || w.warming || len(w.idle) > 0 {
-		w.mu.Unlock()
-		return
+		return false
 	}
-	w.warming = true
-	w.mu.Unlock()
-	// A prewarm never waits for, nor evicts for, a slot.
-	w.mu.Lock()
-	slots := w.slotsLocked()
-	w.mu.Unlock()
 	select {
-	case slots <- struct{}{}:
+	case w.slotsLocked() <- struct{}{}:
+		w.warming = true
+		return true
 	default:
-		w.mu.Lock()
-		w.warming = false
-		w.mu.Unlock()
-		return
+		return false
 	}
+}
+
+// finishWarm starts the worker reserveWarm made room for.
+func (w *WorkerRunner) finishWarm() {
 	wk, err := w.start()
 	w.mu.Lock()
 	w.warming = false
+	warm := w.warm
 	w.mu.Unlock()
-	if err == nil {
-		w.put(wk)
+	if err != nil {
+		return
 	}
+	if warm != nil && !bytes.Equal(warm, wk.warmed) {
+		// The servers became known while it started (StartEarly).
+		_ = wk.proc.Notify(methodWarm, warm)
+	}
+	w.put(wk)
 }
 
 // evictLocked unpins the least recently used idle worker and returns it

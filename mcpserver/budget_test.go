@@ -26,8 +26,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // The issue: 8 clients made 52 workers (4.0 GB). Now MaxWorkers bounds
 // the processes; excess calls wait for a slot, or give up with their ctx.
 func TestWorkerPoolBound(t *testing.T) {
-	rt, wr := newWorkerRuntime(t, 256<<20)
-	wr.MaxWorkers = 2
+	rt, wr := newWorkerRuntimeMax(t, 256<<20, 2)
 	defer wr.Close()
 	defer rt.Close()
 

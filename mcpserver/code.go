@@ -151,8 +151,10 @@ func (v *view) codeServers() []string {
 	return out
 }
 
-// Prewarmer is a CodeRunner that can prepare for a profile's first run.
+// Prewarmer is a CodeRunner that can prepare for a profile's first run:
+// StartEarly as the runtime starts, Prewarm once the servers are known.
 type Prewarmer interface {
+	StartEarly()
 	Prewarm(servers []string, memBytes uint64)
 }
 

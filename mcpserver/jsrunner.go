@@ -65,6 +65,11 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 // Prewarm prepares runtimes for a profile's servers before the first call.
 func (j JSRunner) Prewarm(servers []string, mem uint64) { runtimes.refill(servers, mem) }
 
+// StartEarly prepares (and drops) one runtime while the upstreams are
+// being discovered, so that the one-time work — compiling the prelude,
+// the first VM's allocations — is done before the first call.
+func (j JSRunner) StartEarly() { go prepareFor(nil, 0).Discard() }
+
 // memoryOp serves one jsmcp.memory call.
 func memoryOp(m *Memory, op string, args json.RawMessage) (json.RawMessage, error) {
 	if m == nil {

@@ -73,6 +73,9 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		wr.MaxWorkers = cfg.Settings.MaxWorkers
 	}
 	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
+	if pw, ok := opts.Runner.(Prewarmer); ok {
+		pw.StartEarly()
+	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	for _, name := range cfg.Names {

@@ -136,6 +136,8 @@ type worker struct {
 	mu     sync.Mutex
 	answer callFunc
 	runCtx context.Context
+	// warmed is the warm message the worker got at its start.
+	warmed []byte
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -261,6 +263,7 @@ func (w *WorkerRunner) start() (*worker, error) {
 	if warm != nil {
 		// The worker prepares while the daemon gets on with the call.
 		_ = proc.Notify(methodWarm, warm)
+		wk.warmed = warm
 	}
 	return wk, nil
 }
@@ -290,7 +293,27 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 // servers, so that the first execute_code finds one ready.
 func (w *WorkerRunner) Prewarm(servers []string, mem uint64) {
 	w.noteWarm(servers, mem)
-	go w.prewarm()
+	// Workers started before the servers were known (StartEarly) prepare
+	// now; an empty pool gets one.
+	w.mu.Lock()
+	warm, idle := w.warm, append([]*worker(nil), w.idle...)
+	w.mu.Unlock()
+	for _, wk := range idle {
+		_ = wk.proc.Notify(methodWarm, warm)
+	}
+	if w.reserveWarm() {
+		go w.finishWarm()
+	}
+}
+
+// StartEarly starts a worker into the idle pool before anything is known
+// about the servers: a process start (the Go runtime, this binary's
+// package initialisation) is the slowest part of a first call, and it
+// overlaps the upstreams' discovery this way.
+func (w *WorkerRunner) StartEarly() {
+	if w.reserveWarm() {
+		go w.finishWarm()
+	}
 }
 
 // noteWarm remembers the server set new workers should prepare for.
