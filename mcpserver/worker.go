@@ -23,14 +23,17 @@ import (
 // (RLIMIT_AS) before running anything, so a run that allocates past the
 // cap makes the worker die with an out-of-memory error — the daemon sees
 // the pipe close and reports it, and other runs (in other workers) carry
-// on. A run past its timeout gets its worker killed. Workers talk JSON
-// lines over stdin/stdout: the daemon sends a run, the worker asks back
-// for every tool call (and jsmcp.memory operation), so credentials and
-// upstream connections stay in the daemon.
+// on. A run past its timeout gets its worker killed. Process handling and
+// the protocol are package workerproc's (shared with shell/isolate):
+// framed calls over stdin/stdout, the daemon sends a run, the worker
+// calls back for every tool call (and jsmcp.memory operation), so
+// credentials and upstream connections stay in the daemon.
 //
 // execute_code: idle workers are pooled and reused (a fresh goja VM per
-// run inside them), so the common case pays a pipe round trip, not a
-// process start. A worker that was killed or failed is never reused.
+// run inside them, prepared while the worker waits: warm.go), so the
+// common case pays a pipe round trip, not a process start nor a VM set-up.
+// A worker that was killed or failed is never reused. The first worker
+// starts with the runtime, while the upstreams are discovered.
 //
 // bash: a session's shell (its in-memory filesystem, variables, functions,
 // working directory) must persist across calls, so each (session, profile)
@@ -54,8 +57,9 @@ import (
 //
 // Cost: one process per concurrent execute_code run and per live bash
 // session (~10-20 MB resident each), a process start (~5-20 ms) when the
-// pool is empty or a bash session begins, and a JSON round trip per call
-// and per tool call; measured numbers are in the package benchmarks.
+// pool is empty or a bash session begins, and a round trip per call and
+// per tool call; measured numbers are in the package benchmarks and in
+// cmd/justbash's TestMCPMeasure.
 
 // The worker protocol (workerproc's framing): the daemon calls "run"
 // (runMsg, answered by a doneMsg), "bash" (bashMsg, answered by a doneMsg)
