@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -127,8 +126,9 @@ func (w *WorkerRunner) finishWarm() {
 	if err != nil {
 		return
 	}
-	if warm != nil && !bytes.Equal(warm, wk.warmed) {
-		// The servers became known while it started (StartEarly).
+	if warm != nil {
+		// A pooled worker prepares a runtime for the next execute_code
+		// while it waits (a bash session taking it drops them).
 		_ = wk.proc.Notify(methodWarm, warm)
 	}
 	w.put(wk)

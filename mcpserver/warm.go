@@ -30,6 +30,9 @@ const (
 
 // warmPool holds prepared runtimes by key.
 type warmPool struct {
+	// depth runtimes are kept ready per key (warmDepth; one in a worker
+	// process, which runs one script at a time).
+	depth int
 	mu    sync.Mutex
 	keys  map[string]*warmKey
 	clock uint64 // counts takes, for dropping the stalest key
@@ -45,7 +48,7 @@ type warmKey struct {
 
 // runtimes is the process's pool: the prepared VMs are plain values of
 // this process, shared by every JSRunner in it.
-var runtimes = &warmPool{keys: map[string]*warmKey{}}
+var runtimes = &warmPool{depth: warmDepth, keys: map[string]*warmKey{}}
 
 func warmKeyOf(servers []string, mem uint64) string {
 	return strconv.FormatUint(mem, 10) + "\x00" + strings.Join(servers, "\x00")
@@ -100,7 +103,7 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 		k = &warmKey{servers: append([]string(nil), servers...), mem: mem, used: p.clock}
 		p.keys[key] = k
 	}
-	if k.filling || len(k.ready) >= warmDepth {
+	if k.filling || len(k.ready) >= p.depth {
 		p.mu.Unlock()
 		return
 	}
@@ -117,7 +120,7 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 				return
 			}
 			k.ready = append(k.ready, pr)
-			if len(k.ready) >= warmDepth {
+			if len(k.ready) >= p.depth {
 				k.filling = false
 				p.mu.Unlock()
 				return
@@ -144,6 +147,16 @@ func (p *warmPool) dropStalestLocked() {
 		pr.Discard()
 	}
 	oldest.ready = nil
+}
+
+// dropAll discards every prepared runtime (a refill in progress sees its
+// key gone and discards what it made).
+func (p *warmPool) dropAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.keys) > 0 {
+		p.dropStalestLocked()
+	}
 }
 
 // ready counts the prepared runtimes of a key (tests).

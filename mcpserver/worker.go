@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/justbash/justbash/shell"
@@ -140,8 +141,6 @@ type worker struct {
 	mu     sync.Mutex
 	answer callFunc
 	runCtx context.Context
-	// warmed is the warm message the worker got at its start.
-	warmed []byte
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -250,7 +249,6 @@ func (w *WorkerRunner) Stats() WorkerStats {
 func (w *WorkerRunner) start() (*worker, error) {
 	w.mu.Lock()
 	slots := w.slotsLocked()
-	warm := w.warm
 	w.mu.Unlock()
 	wk := &worker{}
 	proc, err := workerproc.Start(w.Command, w.Env, wk.serve)
@@ -264,11 +262,6 @@ func (w *WorkerRunner) start() (*worker, error) {
 		<-proc.Dead()
 		<-slots
 	}()
-	if warm != nil {
-		// The worker prepares while the daemon gets on with the call.
-		_ = proc.Notify(methodWarm, warm)
-		wk.warmed = warm
-	}
 	return wk, nil
 }
 
@@ -485,7 +478,11 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	// A worker serves either pooled execute_code runs or the one bash
 	// session it is pinned to; the shell lives here between runs. The
 	// daemon sends one run at a time.
+	runtimes.mu.Lock()
+	runtimes.depth = 1
+	runtimes.mu.Unlock()
 	var bash workerShell
+	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
 		parent := workerproc.Peer(ctx)
 		// invoke asks the daemon to run a call and waits for its answer.
@@ -516,12 +513,24 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			if err := json.Unmarshal(body, &m); err != nil {
 				return nil, err
 			}
+			// A worker pinned to a bash session runs no JavaScript: the
+			// runtimes it prepared while idle only cost memory and CPU.
+			bashOnly.Store(true)
+			runtimes.dropAll()
 			return json.Marshal(bash.exec(m, invoke))
 		case methodWarm:
 			var m runMsg
-			if err := json.Unmarshal(body, &m); err == nil {
-				runtimes.refill(m.Servers, m.MemBytes)
+			if err := json.Unmarshal(body, &m); err != nil {
+				return nil, err
 			}
+			// A worker that a bash session takes right away (its message
+			// is often already in the pipe) should not spend its first
+			// moments preparing JavaScript it will never run.
+			time.AfterFunc(warmDelay, func() {
+				if !bashOnly.Load() {
+					runtimes.refill(m.Servers, m.MemBytes)
+				}
+			})
 			return nil, nil
 		}
 		return nil, fmt.Errorf("unknown method %q", method)
@@ -529,6 +538,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	<-workerproc.NewConn(stdin, stdout, handle).Done()
 	return 0
 }
+
+// warmDelay is how long a new worker waits before preparing runtimes.
+const warmDelay = 50 * time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {
