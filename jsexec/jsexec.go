@@ -193,3 +193,21 @@ func (e *limitError) Error() string { return e.msg }
 func newLimitError(limit, format string, args ...any) *limitError {
 	return &limitError{limit: limit, msg: "js-exec: " + limit + " exceeded (" + fmt.Sprintf(format, args...) + ")"}
 }
+
+// ShellLimits maps a shell's limit profile onto js-exec's (the shell
+// package imports this one, so it passes its fields): the heap budget is
+// half the shell's process-wide heap valve, leaving the rest to the shell
+// and the commands around the script; the call stack is four JS frames per
+// allowed shell function level (Normal: 1000 -> 4000, Hardened: 200 ->
+// 800); output, string and file-read bounds are the shell's own. Zero
+// arguments keep the package defaults.
+func ShellLimits(heapBytes int64, callDepth int, outputBytes, stringBytes, fileBytes int64) Limits {
+	l := Limits{MaxOutputBytes: outputBytes, MaxStringBytes: stringBytes, MaxFileBytes: fileBytes}
+	if heapBytes > 0 {
+		l.MaxMemoryBytes = uint64(heapBytes) / 2
+	}
+	if callDepth > 0 {
+		l.MaxCallStackSize = 4 * callDepth
+	}
+	return l
+}

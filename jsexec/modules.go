@@ -32,6 +32,7 @@ func (r *rt) prepare(code string) (body string, mapped bool, err error) {
 	if !ts && !mod && !needsLowering(code) {
 		return code, false, nil
 	}
+	r.lowersImport = dynamicImport.MatchString(code)
 	if !mod {
 		loader := api.LoaderJS
 		if ts {
@@ -81,8 +82,12 @@ var supported = map[string]bool{"top-level-await": true, "dynamic-import": false
 // then go through esbuild like TypeScript does.
 func needsLowering(code string) bool {
 	return strings.Contains(code, "for await") || strings.Contains(code, "async function*") ||
-		strings.Contains(code, "async *") || strings.Contains(code, "import.meta")
+		strings.Contains(code, "async *") || strings.Contains(code, "import.meta") || dynamicImport.MatchString(code)
 }
+
+// dynamicImport spots import(...), which goja's parser does not know:
+// esbuild lowers it to a promise of the sandbox's require.
+var dynamicImport = regexp.MustCompile(`\bimport\s*\(`)
 
 // withMap appends esbuild's source map, with readable source names, as an
 // inline comment goja decodes.
@@ -313,7 +318,14 @@ func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 func (r *rt) moduleArgs() []goja.Value {
 	if r.nodeAPI == nil {
 		u := goja.Undefined()
-		return []goja.Value{u, u, u, u, u}
+		req := u
+		if r.lowersImport {
+			// No modules here, but esbuild's lowering of import() calls
+			// require: it gets the function that refuses them clearly.
+			// Other scripts keep require undefined, as in a browser.
+			req = r.vm.GlobalObject().Get("__jsexec_require")
+		}
+		return []goja.Value{u, req, u, u, u}
 	}
 	n := r.nodeAPI
 	return []goja.Value{n.Get("exports"), n.Get("require"), n.Get("module"), n.Get("filename"), n.Get("dirname")}

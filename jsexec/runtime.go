@@ -32,18 +32,20 @@ type rt struct {
 	main      *goja.Promise
 	unhandled map[*goja.Promise]struct{}
 
-	host        *goja.Object
-	api         *goja.Object // what the prelude returns: inspect, toJSON, ...
-	nodeAPI     *goja.Object // require, module, exports of the main script
-	trampoline  goja.Callable
-	current     func()
-	in          intrinsics
-	httpClient  *http.Client
-	toolCalls   int
-	exited      bool
-	exitCode    int
-	modCache    map[string]*goja.Object
-	stopWatches []func() bool
+	host       *goja.Object
+	api        *goja.Object // what the prelude returns: inspect, toJSON, ...
+	nodeAPI    *goja.Object // require, module, exports of the main script
+	trampoline goja.Callable
+	current    func()
+	in         intrinsics
+	httpClient *http.Client
+	toolCalls  int
+	exited     bool
+	exitCode   int
+	modCache   map[string]*goja.Object
+	// lowersImport: esbuild turned import() into calls of require.
+	lowersImport bool
+	stopWatches  []func() bool
 }
 
 // exitSignal is the interrupt value of process.exit.
