@@ -2,6 +2,7 @@ package jsexec
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path"
 	"regexp"
@@ -27,6 +28,9 @@ func isTS(name string) bool {
 // user's lines); its first line is a banner comment, so the wrapper that
 // goes in front of it shifts no mapped position.
 func (r *rt) prepare(code string) (body string, mapped bool, err error) {
+	if err := r.checkNesting(code); err != nil {
+		return "", false, err
+	}
 	ts := r.opts.TypeScript || isTS(r.opts.Filename)
 	mod := r.opts.Module || strings.HasSuffix(r.opts.Filename, ".mjs") || strings.HasSuffix(r.opts.Filename, ".mts") || moduleSyntax.MatchString(code)
 	if !ts && !mod && !needsLowering(code) {
@@ -141,6 +145,9 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 		Plugins:       []api.Plugin{r.vfsPlugin(code, dir, loader)},
 	})
 	if len(res.Errors) > 0 {
+		if r.ctx.Err() != nil {
+			return "", r.ctxError() // a module was refused by a limit
+		}
 		return "", esbuildError(res.Errors, r.filename())
 	}
 	var js, sm []byte
@@ -240,7 +247,10 @@ func (r *rt) readVFS(p string) (string, error) {
 	}
 	defer f.Close()
 	b, err := readLimited(r.ctx, f, r.lim.MaxFileBytes)
-	return string(b), err
+	if err != nil {
+		return "", err
+	}
+	return string(b), r.checkNesting(string(b))
 }
 
 func jsonString(s string) string {
@@ -285,6 +295,13 @@ func esbuildError(msgs []api.Message, mainName string) error {
 func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 	file := call.Argument(0).String()
 	src, err := r.readVFS(file)
+	var le *Error
+	if errors.As(err, &le) && le.Kind == KindLimit {
+		// The run has ended (checkNesting cancelled it); the interrupt
+		// stops the VM before any catch can resume the script.
+		r.vm.Interrupt(r.ctx.Err())
+		panic(r.vm.NewGoError(le))
+	}
 	if err != nil {
 		panic(r.fsError(err, "open", file))
 	}
