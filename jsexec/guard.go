@@ -102,6 +102,38 @@ const guardSrc = `(function (g, check, maxElems, maxString) {
   ctor("ArrayBuffer", "buffer");
   for (const [n, b] of [["Int8Array", 1], ["Uint8Array", 1], ["Uint8ClampedArray", 1], ["Int16Array", 2], ["Uint16Array", 2],
     ["Int32Array", 4], ["Uint32Array", 4], ["Float32Array", 4], ["Float64Array", 8], ["BigInt64Array", 8], ["BigUint64Array", 8]]) ctor(n, "typed" + b);
+  { // RegExp: a pattern nested too deep would overflow Go's stack in the
+    // regex parsers, so its source is checked first. Objects other than
+    // real regexps are read once here (source and flags of a regexp-like
+    // object, else its string), so what is checked is what is compiled.
+    const R = g.RegExp, sym = Symbol.match;
+    const W = { RegExp: function (pattern, flags) {
+      let args = arguments;
+      const real = isObj(pattern) && check("isregexp", pattern);
+      if (new.target === undefined && real && flags === undefined && pattern.constructor === W) return pattern;
+      if (isObj(pattern) && !real) {
+        const like = pattern[sym] !== undefined && !!pattern[sym];
+        const src = like ? pattern.source : pattern;
+        args = [src === undefined ? "" : String(src), like && flags === undefined ? pattern.flags : flags];
+      }
+      if (!check("regexsrc", null, args[0])) return undefined;
+      if (new.target === undefined) return apply(R, undefined, args);
+      return construct(R, args, new.target === W ? R : new.target);
+    } }.RegExp;
+    Object.setPrototypeOf(W, Object.getPrototypeOf(R));
+    for (const k of Reflect.ownKeys(R)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(R, k));
+    defineProperty(R.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
+    defineProperty(g, "RegExp", { value: W, writable: true, enumerable: false, configurable: true });
+    // match, matchAll and search compile a string argument as a pattern.
+    for (const name of ["match", "matchAll", "search"]) {
+      const orig = String.prototype[name];
+      const w = { [name](...args) {
+        return isObj(args[0]) || check("regexsrc", null, args[0]) ? apply(orig, this, args) : undefined;
+      } }[name];
+      defineProperty(w, "length", { value: orig.length });
+      defineProperty(String.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
+    }
+  }
   const parse = JSON.parse;
   defineProperty(JSON, "parse", { value: { parse(text, reviver) { return check("json", null, text) ? apply(parse, JSON, arguments) : undefined; } }.parse, writable: true, enumerable: false, configurable: true });
   for (const name of ["exec", "test"]) {
@@ -202,6 +234,17 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 		}
 	case "regex":
 		return r.regexCall(this, arg(0), arg(1))
+	case "isregexp":
+		o, isObj := this.(*goja.Object)
+		ok = isObj && o.ClassName() == "RegExp"
+	case "regexsrc":
+		if v := arg(0); v != nil && !goja.IsUndefined(v) {
+			if regexNesting(v.String()) > MaxSourceNesting {
+				r.cancel(newLimitError("max nesting depth", "%d", MaxSourceNesting))
+				r.vm.Interrupt(r.ctx.Err())
+				ok = false
+			}
+		}
 	case "concat":
 		ok = r.checkConcat(this, arg(0), memMax)
 	case "split":

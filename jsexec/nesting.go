@@ -379,3 +379,35 @@ func isIdentStart(c byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// regexNesting is the group nesting of a pattern (character classes
+// count as one level), which regexp2's parser recurses on.
+func regexNesting(p string) int {
+	depth, peak, inClass := 0, 0, false
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '[':
+			if !inClass {
+				inClass = true
+				depth++
+			}
+		case ']':
+			if inClass {
+				inClass = false
+				depth--
+			}
+		case '(':
+			if !inClass {
+				depth++
+			}
+		case ')':
+			if !inClass && depth > 0 {
+				depth--
+			}
+		}
+		peak = max(peak, depth)
+	}
+	return peak
+}

@@ -111,3 +111,38 @@ func TestSourceNestingScanner(t *testing.T) {
 		}
 	}
 }
+
+// Patterns built at run time reach the regex parsers without passing the
+// source scan: they are checked where they are compiled.
+func TestRegexPatternNestingRefused(t *testing.T) {
+	deep := `"(".repeat(1e6) + "a" + ")".repeat(1e6) + "\\1"`
+	for _, code := range []string{
+		"new RegExp(" + deep + ")",
+		"RegExp(" + deep + ", 'g')",
+		"class R extends RegExp {}; new R(" + deep + ")",
+		"RegExp({ toString() { return " + deep + " } })",
+		"RegExp({ [Symbol.match]: true, source: " + deep + " })",
+		`"a".match(` + deep + ")",
+		`"a".search(` + deep + ")",
+		`[..."a".matchAll(` + deep + ")]",
+	} {
+		_, stderr, status := js(t, "try { "+code+" } catch (e) {} console.log('survived')")
+		if status != ExitLimit || stderr != "js-exec: max nesting depth exceeded (10000)\n" {
+			t.Errorf("%s: status %d, stderr %.200q", code, status, stderr)
+		}
+	}
+}
+
+// The RegExp wrapper keeps the constructor's behaviour.
+func TestRegExpWrapperSemantics(t *testing.T) {
+	code := `class R extends RegExp {}; const r = new R("a(b)", "g"); const q = /a/;
+		return [r instanceof R, r instanceof RegExp, RegExp(q) === q, RegExp(q, "g") === q, new RegExp(q) === q, new RegExp(r, "i").flags,
+			String(RegExp("x")), /a/.constructor === RegExp, "xay".search("a"), [..."aXbX".matchAll("X")].length, "abc".match("b").index,
+			RegExp.prototype.constructor === RegExp, RegExp.name, RegExp.length, RegExp({ [Symbol.match]: true, source: "z+", flags: "y" }).flags,
+			new RegExp({ toString() { return "q" } }).source, r.exec("xab")[1]]`
+	res, err := Run(t.Context(), code, RunOptions{})
+	want := `[true,true,true,false,false,"i","/x/",true,1,2,1,true,"RegExp",2,"y","q","b"]`
+	if err != nil || string(res.Value) != want {
+		t.Fatalf("got %s, %v\nwant %s", res.Value, err, want)
+	}
+}
