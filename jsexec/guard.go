@@ -30,7 +30,7 @@ import (
 // guardSrc wraps the allocation sites. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check, maxElems, maxString) {
+const guardSrc = `(function (g, check, maxElems, maxString, stringify) {
   "use strict";
   const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
   const wrap = (obj, name, kind) => {
@@ -134,6 +134,8 @@ const guardSrc = `(function (g, check, maxElems, maxString) {
       defineProperty(String.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
     }
   }
+  // JSON.stringify is Go (jsonstr.go); the wrapper gives it its name and length.
+  defineProperty(JSON, "stringify", { value: { stringify(value, replacer, space) { return stringify(value, replacer, space); } }.stringify, writable: true, enumerable: false, configurable: true });
   const parse = JSON.parse;
   defineProperty(JSON, "parse", { value: { parse(text, reviver) { return check("json", null, text) ? apply(parse, JSON, arguments) : undefined; } }.parse, writable: true, enumerable: false, configurable: true });
   for (const name of ["exec", "test"]) {
@@ -171,7 +173,9 @@ func (r *rt) installGuards() error {
 	}
 	fn, _ := goja.AssertFunction(fv)
 	maxElems := float64(r.lim.MaxMemoryBytes) / arrayElemBytes
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes))
+	isArray, _ := goja.AssertFunction(r.vm.Get("Array").ToObject(r.vm).Get("isArray"))
+	r.arrayIsArray = isArray
+	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes), r.vm.ToValue(r.jsonStringify))
 	return err
 }
 

@@ -43,6 +43,8 @@ type rt struct {
 	exited     bool
 	exitCode   int
 	modCache   map[string]*goja.Object
+	// arrayIsArray is the original Array.isArray (jsonstr.go).
+	arrayIsArray goja.Callable
 	// lowersImport: esbuild turned import() into calls of require.
 	lowersImport bool
 	stopWatches  []func() bool
