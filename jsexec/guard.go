@@ -60,6 +60,31 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify) {
     defineProperty(w, "length", { value: orig.length });
     defineProperty(Array.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
   }
+  { // flat recurses in Go once per level it descends: beyond a depth that
+    // is safe, it is done here with an explicit stack instead.
+    const orig = Array.prototype.flat, trunc = Math.trunc;
+    const w = { flat(depth) {
+      const d = depth === undefined ? 1 : trunc(Number(depth));
+      if (!(d > 1000)) return apply(orig, this, arguments); // NaN and small depths
+      const O = Object(this), out = [];
+      const len = (o) => { const n = trunc(Number(o.length)); return n > 0 ? n : 0; };
+      if (!isArray(O) && !check("Array.prototype.flat", O)) return undefined;
+      const stack = [[O, 0, len(O), d]];
+      let n = 0;
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top[1] >= top[2]) { stack.pop(); continue; }
+        const i = top[1]++;
+        if (!(i in top[0])) continue;
+        const el = top[0][i];
+        if (top[3] > 0 && isArray(el)) stack.push([el, 0, len(el), top[3] - 1]);
+        else defineProperty(out, n++, { value: el, writable: true, enumerable: true, configurable: true });
+      }
+      return out;
+    } }.flat;
+    defineProperty(w, "length", { value: 0 });
+    defineProperty(Array.prototype, "flat", { value: w, writable: true, enumerable: false, configurable: true });
+  }
   { // concat sizes all its arguments
     const orig = Array.prototype.concat;
     const w = { concat(...args) { return check("concat", this, args) ? apply(orig, this, args) : undefined; } }.concat;

@@ -97,3 +97,14 @@ func TestStringifyBounded(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// flat(Infinity) used to recurse in Go once per level; deep arrays are now
+// flattened iteratively, with the same result as the original.
+func TestFlatDeep(t *testing.T) {
+	res, err := Run(context.Background(), `let a = [1]; for (let i = 0; i < 20000; i++) a = [a, i]; const f = a.flat(Infinity);
+		return [f.length, f[0], f[1], f[f.length - 1], [1, [2, [3, [4]]], , 5].flat(Infinity), [[1, [2]], [3]].flat(), [[1, [2, [3]]]].flat(2), [1, [2]].flat(0), [[1]].flat("x"), Array.prototype.flat.call({length: 2, 0: [1], 1: 2}, 1e9)]`, RunOptions{})
+	want := `[20001,1,0,19999,[1,2,3,4,5],[1,[2],3],[1,2,[3]],[1,[2]],[[1]],[1,2]]`
+	if err != nil || string(res.Value) != want {
+		t.Fatalf("got %s %v\nwant %s", res.Value, err, want)
+	}
+}
