@@ -85,6 +85,17 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify) {
     defineProperty(w, "length", { value: 0 });
     defineProperty(Array.prototype, "flat", { value: w, writable: true, enumerable: false, configurable: true });
   }
+  { // A generator resumed by yield* runs nested in Go, uncounted by the
+    // call-stack limit: a 100,000-deep delegation chain overflowed Go's
+    // stack. Through these JS wrappers every resume is a counted frame.
+    const GP = Object.getPrototypeOf(function* () {}).prototype;
+    for (const name of ["next", "return", "throw"]) {
+      const orig = GP[name];
+      const w = { [name](v) { return apply(orig, this, [v]); } }[name];
+      defineProperty(w, "length", { value: 1 });
+      defineProperty(GP, name, { value: w, writable: true, enumerable: false, configurable: true });
+    }
+  }
   { // concat sizes all its arguments
     const orig = Array.prototype.concat;
     const w = { concat(...args) { return check("concat", this, args) ? apply(orig, this, args) : undefined; } }.concat;
