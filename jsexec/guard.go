@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
 )
@@ -194,13 +193,6 @@ const (
 	// one slice, instead of running forever.
 	regexSlice = 500 * time.Millisecond
 )
-
-func init() {
-	// Read by regexp2.Compile; set once before any VM exists.
-	regexp2.DefaultMatchTimeout = regexSlice
-}
-
-var guardPrg = goja.MustCompile("jsexec:guard", guardSrc, true)
 
 func (r *rt) installGuards() error {
 	fv, err := r.vm.RunProgram(guardPrg)

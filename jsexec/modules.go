@@ -8,13 +8,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
 )
 
 // moduleSyntax spots static import/export statements (not import()).
-var moduleSyntax = regexp.MustCompile(`(?m)^\s*(import\s*[\w{*'"]|export\s+[\w{*]|export\s+default\b)`)
+var moduleSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*(import\s*[\w{*'"]|export\s+[\w{*]|export\s+default\b)`)
+})
 
 func isTS(name string) bool {
 	return strings.HasSuffix(name, ".ts") || strings.HasSuffix(name, ".mts") || strings.HasSuffix(name, ".cts")
@@ -32,11 +35,11 @@ func (r *rt) prepare(code string) (body string, mapped bool, err error) {
 		return "", false, err
 	}
 	ts := r.opts.TypeScript || isTS(r.opts.Filename)
-	mod := r.opts.Module || strings.HasSuffix(r.opts.Filename, ".mjs") || strings.HasSuffix(r.opts.Filename, ".mts") || moduleSyntax.MatchString(code)
+	mod := r.opts.Module || strings.HasSuffix(r.opts.Filename, ".mjs") || strings.HasSuffix(r.opts.Filename, ".mts") || moduleSyntax().MatchString(code)
 	if !ts && !mod && !needsLowering(code) {
 		return code, false, nil
 	}
-	r.lowersImport = dynamicImport.MatchString(code)
+	r.lowersImport = dynamicImport().MatchString(code)
 	if !mod {
 		loader := api.LoaderJS
 		if ts {
@@ -86,12 +89,12 @@ var supported = map[string]bool{"top-level-await": true, "dynamic-import": false
 // then go through esbuild like TypeScript does.
 func needsLowering(code string) bool {
 	return strings.Contains(code, "for await") || strings.Contains(code, "async function*") ||
-		strings.Contains(code, "async *") || strings.Contains(code, "import.meta") || dynamicImport.MatchString(code)
+		strings.Contains(code, "async *") || strings.Contains(code, "import.meta") || dynamicImport().MatchString(code)
 }
 
 // dynamicImport spots import(...), which goja's parser does not know:
 // esbuild lowers it to a promise of the sandbox's require.
-var dynamicImport = regexp.MustCompile(`\bimport\s*\(`)
+var dynamicImport = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bimport\s*\(`) })
 
 // withMap appends esbuild's source map, with readable source names, as an
 // inline comment goja decodes.
@@ -306,7 +309,7 @@ func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 		panic(r.fsError(err, "open", file))
 	}
 	mapped := false
-	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax.MatchString(src) || needsLowering(src) {
+	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax().MatchString(src) || needsLowering(src) {
 		res := api.Transform(src, api.TransformOptions{Loader: loaderFor(file), Format: api.FormatCommonJS, Sourcefile: file, Target: api.ES2020,
 			Supported: supported, Banner: banner, Sourcemap: api.SourceMapExternal, LogLevel: api.LogLevelSilent,
 			Define: map[string]string{"import.meta.url": jsonString("file://" + file)}})

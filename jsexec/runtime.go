@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/dop251/goja"
 )
@@ -233,6 +232,3 @@ func (r *rt) inspect(v goja.Value) string {
 	}
 	return v.String()
 }
-
-// elapsed rounds a duration for messages.
-func elapsed(d time.Duration) string { return d.Round(time.Millisecond).String() }
