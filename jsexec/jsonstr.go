@@ -3,6 +3,7 @@ package jsexec
 import (
 	"bytes"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -158,9 +159,11 @@ func (st *jsonState) property(key string, holder *goja.Object, value goja.Value)
 	if value == nil {
 		value = goja.Undefined() // a hole
 	}
-	if _, isObj := value.(*goja.Object); isObj || goja.IsBigInt(value) {
-		toJSON := value.ToObject(r.vm).Get("toJSON")
-		if f, ok := goja.AssertFunction(toJSON); ok {
+	if o, isObj := value.(*goja.Object); isObj || goja.IsBigInt(value) {
+		if !isObj {
+			o = value.ToObject(r.vm)
+		}
+		if f, ok := goja.AssertFunction(o.Get("toJSON")); ok {
 			value = st.call(f, value, r.vm.ToValue(key))
 		}
 	}
@@ -302,7 +305,7 @@ func (st *jsonState) object(o *goja.Object) {
 	for _, k := range keys {
 		mark := st.b.Len()
 		st.separator(members)
-		quoteJSON(&st.b, st.r.vm.ToValue(k).ToString().(goja.String))
+		quoteKey(&st.b, k, st.r)
 		st.b.WriteByte(':')
 		if st.gap != "" {
 			st.b.WriteByte(' ')
@@ -363,8 +366,31 @@ func quoteJSON(b *bytes.Buffer, s goja.String) {
 	b.WriteByte('"')
 }
 
-// isArray is Array.isArray (proxies of arrays included), the original.
+var proxyType = reflect.TypeOf(goja.Proxy{})
+
+// quoteKey quotes a property name: plain ASCII directly, the rest
+// through quoteJSON.
+func quoteKey(b *bytes.Buffer, k string, r *rt) {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			quoteJSON(b, r.vm.ToValue(k).ToString().(goja.String))
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(k)
+	b.WriteByte('"')
+}
+
+// isArray is Array.isArray (proxies of arrays included): plain objects
+// are answered by their class, proxies by the original function.
 func (r *rt) isArray(o *goja.Object) bool {
+	if o.ClassName() == "Array" {
+		return true
+	}
+	if o.ExportType() != proxyType {
+		return false
+	}
 	v, err := r.arrayIsArray(goja.Undefined(), o)
 	if err != nil {
 		panic(err)
