@@ -9,6 +9,12 @@
 // constructor (through any path), no WebAssembly, no SharedArrayBuffer or
 // Atomics, and no handle on the host: files, environment, processes and
 // network are only reachable through the sandbox objects given to it.
+//
+// No script may take the host down: wherever goja or esbuild would recurse
+// on the Go stack as deep as the input asks (parsing nested source,
+// JSON.parse and JSON.stringify, regex patterns, flat, generator chains)
+// the depth is bounded first (nesting.go, jsonstr.go, guard.go), and
+// wherever a script picks a size the size is checked before allocating.
 package jsexec
 
 import (

@@ -34,7 +34,8 @@ var nestedSource = map[string]func(n int) string{
 
 // Deeply nested source used to overflow Go's stack in the parser and kill
 // the host; each construct now ends with the limit and status 125 before
-// any parsing, as a script, an ES module, TypeScript and a required file.
+// any parsing, as a script, an ES module, TypeScript, a required file, a
+// statically imported module and a dynamically imported one.
 func TestSourceNestingRefused(t *testing.T) {
 	for name, gen := range nestedSource {
 		t.Run(name, func(t *testing.T) {
@@ -46,7 +47,7 @@ func TestSourceNestingRefused(t *testing.T) {
 			e := newEnv(t)
 			e.write(t, "/home/user/deep.js", src)
 			e.write(t, "/home/user/deep.mjs", src)
-			for _, args := range [][]string{{"-c", src}, {"deep.mjs"}, {"--strip-types", "-c", src}, {"-c", "try { require('./deep.js') } catch (e) {} console.log('survived')"}} {
+			for _, args := range [][]string{{"-c", src}, {"deep.mjs"}, {"--strip-types", "-c", src}, {"-c", "try { require('./deep.js') } catch (e) {} console.log('survived')"}, {"-m", "-c", "import './deep.mjs'; console.log('survived')"}, {"-c", "try { await import('./deep.mjs') } catch (e) {} console.log('survived')"}} {
 				out, stderr, code := e.run(t, "", Options{}, args...)
 				if code != ExitLimit || stderr != "js-exec: max nesting depth exceeded (10000)\n" || out != "" {
 					t.Fatalf("%.20q: status %d, out %q, stderr %.200q", args, code, out, stderr)
