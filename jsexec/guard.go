@@ -29,7 +29,7 @@ import (
 // guardSrc wraps the allocation sites. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check, maxElems, maxString, stringify) {
+const guardSrc = `(function (g, check, maxElems, maxString, stringify, maxNest) {
   "use strict";
   const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
   const wrap = (obj, name, kind) => {
@@ -94,6 +94,31 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify) {
       defineProperty(w, "length", { value: 1 });
       defineProperty(GP, name, { value: w, writable: true, enumerable: false, configurable: true });
     }
+  }
+  { // A get on a proxy without traps recurses in Go into its target, once
+    // per proxy of a chain: chains are limited to maxNest proxies.
+    const P = g.Proxy, revocable = P.revocable, depth = new WeakMap();
+    const level = (t, h) => {
+      const d = Math.max(depth.get(t) || 0, depth.get(h) || 0) + 1;
+      return d > maxNest && !check("proxydepth") ? -1 : d;
+    };
+    const W = { Proxy: function (target, handler) {
+      if (new.target === undefined) return apply(P, undefined, [target, handler]); // throws: needs new
+      const d = level(target, handler);
+      if (d < 0) return undefined;
+      const p = construct(P, [target, handler]);
+      depth.set(p, d);
+      return p;
+    } }.Proxy;
+    W.prototype = undefined;
+    defineProperty(W, "revocable", { value: { revocable(target, handler) {
+      const d = level(target, handler);
+      if (d < 0) return undefined;
+      const r = apply(revocable, P, [target, handler]);
+      depth.set(r.proxy, d);
+      return r;
+    } }.revocable, writable: true, enumerable: false, configurable: true });
+    defineProperty(g, "Proxy", { value: W, writable: true, enumerable: false, configurable: true });
   }
   { // concat sizes all its arguments
     const orig = Array.prototype.concat;
@@ -183,6 +208,9 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify) {
 // Sizes of goja values, for estimates: an Array element is an interface.
 const (
 	arrayElemBytes = 16
+	// MaxProxyChain bounds a chain of proxies, each the target (or the
+	// handler) of the next.
+	MaxProxyChain = 10000
 	// MaxJSONDepth bounds JSON.parse nesting (node's own limit is its
 	// stack; deeper than this is never data a script needs).
 	MaxJSONDepth = 10000
@@ -203,7 +231,7 @@ func (r *rt) installGuards() error {
 	maxElems := float64(r.lim.MaxMemoryBytes) / arrayElemBytes
 	isArray, _ := goja.AssertFunction(r.vm.Get("Array").ToObject(r.vm).Get("isArray"))
 	r.arrayIsArray = isArray
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes), r.vm.ToValue(r.jsonStringify))
+	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes), r.vm.ToValue(r.jsonStringify), r.vm.ToValue(MaxProxyChain))
 	return err
 }
 
@@ -266,6 +294,10 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 		}
 	case "regex":
 		return r.regexCall(this, arg(0), arg(1))
+	case "proxydepth":
+		r.cancel(newLimitError("max nesting depth", "%d", MaxProxyChain))
+		r.vm.Interrupt(r.ctx.Err())
+		ok = false
 	case "isregexp":
 		o, isObj := this.(*goja.Object)
 		ok = isObj && o.ClassName() == "RegExp"

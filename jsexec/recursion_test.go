@@ -45,3 +45,27 @@ func TestRunTimeRecursionBounded(t *testing.T) {
 		t.Fatalf("generators: got %s %v\nwant %s", res.Value, err, want)
 	}
 }
+
+// A get through a chain of trap-less proxies recursed in Go once per
+// proxy, bounded only by the heap; chains are now limited.
+func TestProxyChainBounded(t *testing.T) {
+	for _, code := range []string{
+		`let p = {}; for (let i = 0; i < 20000; i++) p = new Proxy(p, {}); p.x`,
+		`let p = {}; for (let i = 0; i < 20000; i++) p = Proxy.revocable(p, {}).proxy; p.x`,
+		`let h = {}; for (let i = 0; i < 20000; i++) h = new Proxy({}, h); h.x`,
+	} {
+		_, stderr, status := js(t, "try { "+code+" } catch (e) {} console.log('survived')")
+		if status != ExitLimit || stderr != "js-exec: max nesting depth exceeded (10000)\n" {
+			t.Errorf("%s: status %d stderr %.200q", code, status, stderr)
+		}
+	}
+	res, err := Run(context.Background(), `const p = new Proxy({a: 1}, {get: (t, k) => k === "b" ? 2 : t[k]}); const r = Proxy.revocable({}, {}); r.revoke();
+		let revoked; try { r.proxy.x } catch (e) { revoked = e instanceof TypeError }
+		let needsNew; try { Proxy({}, {}) } catch (e) { needsNew = e instanceof TypeError }
+		let q = {}; for (let i = 0; i < 9999; i++) q = new Proxy(q, {});
+		return [p.a, p.b, revoked, needsNew, Proxy.name, Proxy.length, typeof Proxy.revocable, q.x === undefined, Array.isArray(new Proxy([], {}))]`, RunOptions{})
+	want := `[1,2,true,true,"Proxy",2,"function",true,true]`
+	if err != nil || string(res.Value) != want {
+		t.Fatalf("got %s %v\nwant %s", res.Value, err, want)
+	}
+}
