@@ -26,7 +26,7 @@ func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits
 	// fetch in js-exec follows the same network policy as curl, and is
 	// absent when the network is off.
 	js := jsexec.New(jsexec.Options{Tools: opts.Tools, Network: opts.Network,
-		Limits: jsexec.Limits{MaxOutputBytes: lim.MaxOutputBytes, MaxStringBytes: lim.MaxStringBytes}})
+		Limits: jsexec.ShellLimits(lim.MaxHeapBytes, lim.MaxCallDepth, lim.MaxOutputBytes, lim.MaxStringBytes, lim.MaxFileSize)})
 	for name, cmd := range map[string]commands.Command{
 		"js-exec": js,
 		"node":    js,
