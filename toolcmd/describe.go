@@ -53,13 +53,13 @@ func describeEntry(e *entry) toolDescription {
 		Description: strings.TrimSpace(e.tool.Description),
 		Source:      sourceText(e.tool.Source),
 		Annotations: annotationWords(e.tool.Annotations),
-		TypeScript:  typeScriptSig(e.tool.Path, e.in, e.out),
+		TypeScript:  typeScriptSig(e.tool.Path, e.in(), e.out()),
 	}
-	if e.in != nil {
-		d.InputSchema = e.in.raw
+	if e.in() != nil {
+		d.InputSchema = e.in().raw
 	}
-	if e.out != nil {
-		d.OutputSchema = e.out.raw
+	if e.out() != nil {
+		d.OutputSchema = e.out().raw
 	}
 	return d
 }
@@ -109,7 +109,7 @@ func (t *toolsCommand) describe(c *commands.Context, reg *Registry, args []strin
 		src += " (" + strings.Join(d.Annotations, ", ") + ")"
 	}
 	section("SOURCE", src)
-	if ps := e.in.params(); len(ps) > 0 {
+	if ps := e.in().params(); len(ps) > 0 {
 		b.WriteString("\nPARAMETERS\n" + paramTable(ps))
 	}
 	if len(d.InputSchema) > 0 {

@@ -46,7 +46,7 @@ func subcommandHelp(ns, sub string, e *entry) string {
 	b.WriteString("  " + cmd + " [--key value ...]\n")
 	b.WriteString("  " + cmd + " --json '{...}'\n")
 	b.WriteString("  <stdin> | " + cmd + "\n\n")
-	if ps := e.in.params(); len(ps) > 0 {
+	if ps := e.in().params(); len(ps) > 0 {
 		b.WriteString("PARAMETERS\n")
 		b.WriteString(paramTable(ps))
 		b.WriteString("\n")

@@ -112,7 +112,7 @@ func (inv *Invoker) invokeEntry(ctx context.Context, e *entry, args json.RawMess
 	}
 	// Validate first: a human should not be asked to approve a call that
 	// cannot run.
-	if err := validateArgs(path, e.in, args); err != nil {
+	if err := validateArgs(path, e.in(), args); err != nil {
 		return nil, err
 	}
 	if err := inv.approve(ctx, e, args); err != nil {

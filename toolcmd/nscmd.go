@@ -92,7 +92,7 @@ func (n *nsCommand) call(ctx context.Context, c *commands.Context, sc subcmd, e 
 		fmt.Fprintf(c.Stderr, "%s: %s: reading stdin: %v\n", n.ns, sc.name, err)
 		return 1
 	}
-	argsJSON, err := parseArgs(rest, stdin, e.in)
+	argsJSON, err := parseArgs(rest, stdin, e.in())
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", n.ns, sc.name, err)
 		if _, ok := err.(*usageError); ok {

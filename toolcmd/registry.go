@@ -1,6 +1,8 @@
 package toolcmd
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -34,11 +36,36 @@ func (s *slot) active() *entry {
 	return s.discovered
 }
 
-// entry is a registered tool plus what is derived from it once.
+// entry is a registered tool plus what is derived from it. The schemas
+// are parsed on first use, not at registration: a spec with a thousand
+// operations registers in milliseconds, and only the tools a session
+// calls or describes pay for their schemas.
 type entry struct {
 	tool Tool
-	in   *schemaInfo
-	out  *schemaInfo
+	once sync.Once
+	inS  *schemaInfo
+	outS *schemaInfo
+}
+
+func (e *entry) parse() {
+	e.once.Do(func() {
+		// Registration checked that both are JSON; a schema the library
+		// cannot read leaves the tool callable but unvalidated.
+		e.inS, _ = parseSchema(e.tool.InputSchema)
+		e.outS, _ = parseSchema(e.tool.OutputSchema)
+	})
+}
+
+// in is the parsed input schema (nil when the tool has none).
+func (e *entry) in() *schemaInfo {
+	e.parse()
+	return e.inS
+}
+
+// out is the parsed output schema.
+func (e *entry) out() *schemaInfo {
+	e.parse()
+	return e.outS
 }
 
 // NewRegistry returns an empty registry.
@@ -57,15 +84,18 @@ func newEntry(t Tool) (*entry, error) {
 	if t.Source.Kind == "" {
 		t.Source.Kind = SourceInline
 	}
-	in, err := parseSchema(t.InputSchema)
-	if err != nil {
-		return nil, fmt.Errorf("tool %q: input schema: %w", t.Path, err)
+	for _, sc := range []struct {
+		what string
+		raw  json.RawMessage
+	}{{"input", t.InputSchema}, {"output", t.OutputSchema}} {
+		if raw := bytes.TrimSpace(sc.raw); len(raw) > 0 {
+			var probe json.RawMessage
+			if err := json.Unmarshal(raw, &probe); err != nil {
+				return nil, fmt.Errorf("tool %q: %s schema: %w", t.Path, sc.what, err)
+			}
+		}
 	}
-	out, err := parseSchema(t.OutputSchema)
-	if err != nil {
-		return nil, fmt.Errorf("tool %q: output schema: %w", t.Path, err)
-	}
-	return &entry{tool: t, in: in, out: out}, nil
+	return &entry{tool: t}, nil
 }
 
 // Add registers t. It fails if the path is invalid or a tool of the same

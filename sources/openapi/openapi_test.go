@@ -190,9 +190,10 @@ func TestNamingRules30(t *testing.T) {
 	if got, err := call(inv, "petstore.health.getHealth", ""); err != nil || got != `"ok\n"` {
 		t.Errorf("health = %s, %v", got, err)
 	}
-	// The recursive Pet schema is inlined with the cycle cut.
+	// The recursive Pet schema stays a reference: one definition, used
+	// by the root and by its own "parent" field.
 	get, _ := reg.Get("petstore.pets.getPet")
-	if !strings.Contains(string(get.OutputSchema), `"$comment":"recursive ref #/components/schemas/Pet"`) {
+	if !strings.Contains(string(get.OutputSchema), `"parent":{"$ref":"#/$defs/Pet"}`) || !strings.HasSuffix(string(get.OutputSchema), `"$ref":"#/$defs/Pet"}`) {
 		t.Errorf("output schema = %s", get.OutputSchema)
 	}
 	if get.Annotations.RequiresApproval || !get.Annotations.ReadOnly {
@@ -284,11 +285,14 @@ func TestBadSpecs(t *testing.T) {
 	}{
 		{Config{Name: "a", Spec: []byte("not: [valid")}, `openapi source "a": parse spec`},
 		{Config{Name: "b", Spec: []byte(`{"info":{}}`)}, `openapi source "b": not an OpenAPI 3.x or Swagger 2 spec`},
-		{Config{Name: "c", Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{"responses":{"200":{"$ref":"other.yaml#/r"}}}}}}`)}, `openapi source "c": load spec`},
+		// The only operation is broken, so nothing loads, and the reason names it.
+		{Config{Name: "c", Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{"parameters":[{"$ref":"other.yaml#/p"}]}}}}`)},
+			`openapi source "c": 1 problem(s): GET /a: skipped: parameter: external $ref "other.yaml": the spec was given as text, so there is no directory to resolve it in`},
 		{Config{Name: "d", SpecURL: deadURL + "/spec.json"}, `openapi source "d": fetch spec`},
 		{Config{Name: "e", SpecPath: "testdata/does-not-exist.yaml"}, `openapi source "e": read spec`},
 		{Config{Name: "f"}, `openapi source "f": give exactly one of`},
-		{Config{Name: "g", Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x"},"paths":{"/a":{"get":{}}}}`)}, `openapi source "g": invalid spec`},
+		{Config{Name: "g", Strict: true, Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x"},"paths":{"/a":{"get":{}},"/b/{id}":{"get":{}}}}`)},
+			`openapi source "g": invalid spec (validate: strict): GET /b/{id}: path parameters not declared (taken as strings): id`},
 	}
 	for _, tc := range tests {
 		reg := toolcmd.NewRegistry()
