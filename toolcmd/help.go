@@ -89,3 +89,34 @@ func pad(s string, w int) string {
 	}
 	return s + strings.Repeat(" ", w-len(s))
 }
+
+// groupHelp renders `ns group --help`: the group's subcommands with
+// one-line summaries, named as they are typed after the group.
+func groupHelp(ns, group string, subs []subcmd, descOf func(path string) string) string {
+	var b strings.Builder
+	b.WriteString("Executor tools: " + ns + " " + group + "\n\n")
+	b.WriteString("USAGE\n  " + ns + " " + group + " <command> [flags]\n\n")
+	b.WriteString("COMMANDS\n")
+	names := make([]string, len(subs))
+	w := 0
+	for i, sc := range subs {
+		names[i] = strings.TrimPrefix(sc.name, group+".")
+		w = max(w, len(names[i]))
+	}
+	w = min(w, 40)
+	for i, sc := range subs {
+		line := "  " + pad(names[i], w+2) + summary(descOf(sc.path), 100)
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	b.WriteString("\nLEARN MORE\n  " + ns + " " + group + " <command> --help\n")
+	return b.String()
+}
+
+// summary is the first line of a description, cut at width runes.
+func summary(desc string, width int) string {
+	s := firstLine(desc)
+	if r := []rune(s); len(r) > width {
+		s = strings.TrimRight(string(r[:width-1]), " ") + "…"
+	}
+	return s
+}

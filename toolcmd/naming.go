@@ -90,6 +90,13 @@ func buildIndex(ns string, paths []string) *nsIndex {
 			ix.byName[sc.alias] = i
 		}
 	}
+	// The JavaScript spelling works in bash too: `gh repos.pullsListFiles`.
+	for i, sc := range ix.subs {
+		js := JSPath(sc.path[len(ns)+1:])
+		if _, dup := ix.byName[js]; !dup {
+			ix.byName[js] = i
+		}
+	}
 	return ix
 }
 
@@ -103,3 +110,86 @@ func (ix *nsIndex) lookup(name string) (subcmd, bool) {
 
 // isWordRune reports whether r belongs to a search word.
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// JSName is the camelCase JavaScript spelling of one tool-path segment:
+// "pulls_list-files" → "pullsListFiles". A segment that is already an
+// identifier is kept; a leading digit gets "_" in front.
+func JSName(seg string) string {
+	if isIdent(seg) && !strings.Contains(seg, "_") {
+		return seg
+	}
+	var b strings.Builder
+	up := false
+	for _, r := range seg {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '$' {
+			up = b.Len() > 0
+			continue
+		}
+		if up {
+			r = unicode.ToUpper(r)
+			up = false
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if out == "" {
+		return "_"
+	}
+	if unicode.IsDigit(rune(out[0])) {
+		out = "_" + out
+	}
+	return out
+}
+
+// JSPath is a tool path with every segment in its JSName spelling, which
+// the registry resolves as well as the path itself:
+// tools.gh.repos.pullsListFiles reaches gh.repos.pulls_list-files.
+func JSPath(path string) string {
+	segs := strings.Split(path, ".")
+	for i, s := range segs {
+		segs[i] = JSName(s)
+	}
+	return strings.Join(segs, ".")
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(unicode.IsLetter(r) || r == '_' || r == '$' || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// group lists the subcommands under a group prefix ("repos" for
+// repos.get, repos.list-for-org…), given in any spelling; nil when the
+// words name no group.
+func (ix *nsIndex) group(words []string) (string, []subcmd) {
+	var parts []string
+	for _, w := range words {
+		if !isPlainWord(w) {
+			break
+		}
+		parts = append(parts, w)
+	}
+	for n := len(parts); n > 0; n-- {
+		g := strings.Join(parts[:n], ".")
+		var out []subcmd
+		for _, sc := range ix.subs {
+			rest := sc.path[len(ix.ns)+1:]
+			for _, spelling := range []string{sc.name, rest, JSPath(rest)} {
+				if strings.HasPrefix(spelling, g+".") {
+					out = append(out, sc)
+					break
+				}
+			}
+		}
+		if len(out) > 0 {
+			return KebabCase(g), out
+		}
+	}
+	return "", nil
+}

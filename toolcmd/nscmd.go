@@ -69,6 +69,15 @@ func (n *nsCommand) Run(ctx context.Context, c *commands.Context) (status int) {
 	}
 	sc, rest, ok := resolveSub(ix, args)
 	if !ok {
+		if g, subs := ix.group(args); subs != nil {
+			io.WriteString(c.Stdout, groupHelp(n.ns, g, subs, func(p string) string {
+				if e := reg.get(p); e != nil {
+					return e.tool.Description
+				}
+				return ""
+			}))
+			return 0
+		}
 		fmt.Fprintf(c.Stderr, "%s: unknown command %q\nRun '%s --help' for usage.\n", n.ns, args[0], n.ns)
 		return 1
 	}

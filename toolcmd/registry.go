@@ -25,6 +25,9 @@ type Registry struct {
 	idxMu      sync.Mutex
 	idx        map[string]*nsIndex
 	idxVersion uint64
+	// aliases maps JSPath spellings to paths (see jsAliases).
+	aliases      map[string]string
+	aliasVersion uint64
 }
 
 type slot struct{ inline, discovered *entry }
@@ -190,13 +193,57 @@ func (r *Registry) RemoveSource(src Source) int {
 	return n
 }
 
+// get finds the visible tool at path, or else the one whose JSPath is
+// path (the camelCase spelling JavaScript callers use).
 func (r *Registry) get(path string) *entry {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
 	if s := r.slots[path]; s != nil {
-		return s.active()
+		e := s.active()
+		r.mu.RUnlock()
+		return e
+	}
+	r.mu.RUnlock()
+	if real, ok := r.jsAliases()[path]; ok {
+		r.mu.RLock()
+		defer r.mu.RUnlock()
+		if s := r.slots[real]; s != nil {
+			return s.active()
+		}
 	}
 	return nil
+}
+
+// jsAliases maps each JSPath that differs from its tool's path to the
+// path, rebuilt when the registry changes. On a clash the path first in
+// sorted order keeps the alias; a real path always wins over an alias.
+func (r *Registry) jsAliases() map[string]string {
+	v := r.Version()
+	r.idxMu.Lock()
+	if r.aliases != nil && r.aliasVersion == v {
+		a := r.aliases
+		r.idxMu.Unlock()
+		return a
+	}
+	r.idxMu.Unlock()
+	r.mu.RLock()
+	paths := make([]string, 0, len(r.slots))
+	for p := range r.slots {
+		paths = append(paths, p)
+	}
+	r.mu.RUnlock()
+	sort.Strings(paths)
+	a := make(map[string]string)
+	for _, p := range paths {
+		if js := JSPath(p); js != p {
+			if _, taken := a[js]; !taken {
+				a[js] = p
+			}
+		}
+	}
+	r.idxMu.Lock()
+	r.aliases, r.aliasVersion = a, v
+	r.idxMu.Unlock()
+	return a
 }
 
 // Get returns the visible tool at path.

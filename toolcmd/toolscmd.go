@@ -47,7 +47,7 @@ LEARN MORE
 var toolsSubHelp = map[string]string{
 	"list":     "List tools, all or in one namespace\n\nUSAGE\n  tools list [namespace] [--json]\n",
 	"search":   "Find tools by words of their name and description, best match first\n\nUSAGE\n  tools search QUERY... [--json]\n",
-	"describe": "Show a tool's description, parameters, JSON Schemas and TypeScript signature\n\nUSAGE\n  tools describe PATH [--json]\n  tools describe NAMESPACE SUBCOMMAND [--json]\n",
+	"describe": "Show a tool's description, parameters, a JavaScript call and TypeScript signature\n(--full: the whole description, every type and the JSON Schemas)\n\nUSAGE\n  tools describe PATH [--full] [--json]\n  tools describe NAMESPACE SUBCOMMAND [--full] [--json]\n",
 }
 
 func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int) {
@@ -67,7 +67,7 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 		return 0
 	}
 	sub, rest := args[0], args[1:]
-	help, asJSON := false, false
+	help, asJSON, full := false, false, false
 	var words []string
 	for _, a := range rest {
 		switch a {
@@ -75,6 +75,8 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 			help = true
 		case "--json":
 			asJSON = true
+		case "--full":
+			full = true
 		default:
 			words = append(words, a)
 		}
@@ -90,7 +92,7 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 	case "search":
 		return t.search(c, reg, words, asJSON)
 	case "describe":
-		return t.describe(c, reg, words, asJSON)
+		return t.describe(c, reg, words, asJSON, full)
 	}
 	fmt.Fprintf(c.Stderr, "tools: unknown command %q\nRun 'tools --help' for usage.\n", sub)
 	return 1
