@@ -28,6 +28,10 @@ type Registry struct {
 	// aliases maps JSPath spellings to paths (see jsAliases).
 	aliases      map[string]string
 	aliasVersion uint64
+
+	searchMu      sync.Mutex
+	search        *searchIndex
+	searchVersion uint64
 }
 
 type slot struct{ inline, discovered *entry }

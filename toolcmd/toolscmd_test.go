@@ -57,7 +57,7 @@ func TestToolsSearchRanking(t *testing.T) {
 		query string
 		want  []string // the paths in rank order
 	}{
-		{"pet", []string{"petstore.getPetById", "petstore.listPets"}},
+		{"pet", []string{"petstore.listPets", "petstore.getPetById"}},
 		{"list pets", []string{"petstore.listPets", "petstore.getPetById", "stats.sum"}},
 		{"read file", []string{"files.read_file"}},
 		{"add numbers", []string{"calc.add", "stats.sum"}},
