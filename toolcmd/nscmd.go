@@ -101,6 +101,10 @@ func (n *nsCommand) call(ctx context.Context, c *commands.Context, sc subcmd, e 
 		fmt.Fprintf(c.Stderr, "%s: %s: reading stdin: %v\n", n.ns, sc.name, err)
 		return 1
 	}
+	rest, include := includeFlag(rest, e.in())
+	if include {
+		ctx = WithResponse(ctx)
+	}
 	argsJSON, err := parseArgs(rest, stdin, e.in())
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", n.ns, sc.name, err)
@@ -203,4 +207,23 @@ func readStdin(ctx context.Context, r io.Reader) ([]byte, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// includeFlag takes `--include` out of a call's words, unless the tool
+// has a parameter of that name: it asks for the whole response
+// (status, headers, body, pagination links), as curl -i does.
+func includeFlag(words []string, si *schemaInfo) ([]string, bool) {
+	if name, ps := si.property("include"); ps != nil && name != "" {
+		return words, false
+	}
+	out := words[:0:0]
+	found := false
+	for _, w := range words {
+		if w == "--include" {
+			found = true
+			continue
+		}
+		out = append(out, w)
+	}
+	return out, found
 }
