@@ -84,7 +84,7 @@ func objectShape(c *compiler, schema map[string]any, depth int) (props map[strin
 // object body, each property as a flat argument. A property whose name a
 // parameter already uses is offered as "body_<name>".
 func (s *Source) addBody(c *compiler, o *operation, props map[string]any, rb *rawBody) ([]*def, error) {
-	b := &bodySpec{Arg: "body", Required: rb.required, MediaType: rb.mediaType}
+	b := &bodySpec{Arg: "body", Required: rb.required, MediaType: rb.mediaType, Encoding: rb.encoding}
 	if _, dup := props["body"]; dup {
 		b.Arg = "requestBody"
 	}

@@ -341,9 +341,18 @@ func TestNormalize30Keywords(t *testing.T) {
 	}
 	inv := toolcmd.NewInvoker(reg)
 	inv.Elicit = toolcmd.AcceptAll
-	for _, args := range []string{`{"body":{"v":0}}`, `{"v":0}`} {
-		if _, err := call(inv, "x.n.n", args); err == nil || !strings.Contains(err.Error(), "v") {
-			t.Errorf("%s accepted: %v", args, err)
+	// exclusiveMinimum: 0 refuses 0 itself, naming the field and the bound.
+	for args, want := range map[string]string{
+		`{"body":{"v":0}}`: `x.n.n: argument "body.v": exclusiveMinimum: 0/1 is less than or equal to 0.000000`,
+		`{"v":0}`:          `x.n.n: argument "v": exclusiveMinimum: 0/1 is less than or equal to 0.000000`,
+	} {
+		if _, err := call(inv, "x.n.n", args); err == nil || err.Error() != want {
+			t.Errorf("%s: err = %v\nwant %s", args, err, want)
 		}
+	}
+	// The bound is exclusive, not off by one: a little above passes the
+	// checks and reaches the (absent) server.
+	if _, err := call(inv, "x.n.n", `{"v":0.5}`); err == nil || !strings.Contains(err.Error(), "POST http://127.0.0.1:1/n") {
+		t.Errorf("v=0.5: %v", err)
 	}
 }
