@@ -178,7 +178,7 @@ func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
 			err = fmt.Errorf("%w: processing took longer than %v", ErrBudget, lt)
 		}
-		return nil, errorf(cfg.Name, "%v", err)
+		return nil, fmt.Errorf("openapi source %q: %w", cfg.Name, err)
 	}
 	if cfg.Strict && len(s.warnings) > 0 {
 		return nil, errorf(cfg.Name, "invalid spec (validate: strict): %s", strings.Join(s.warnings, "; "))

@@ -76,7 +76,16 @@ func (s *Source) process(ctx context.Context, d *document, x *externals) ([]reco
 		}
 		recs = append(recs, rec)
 	}
+	// In the order of the spec's paths, whichever stage found them.
+	sort.SliceStable(warns, func(i, j int) bool { return warnPath(warns[i]) < warnPath(warns[j]) })
 	return recs, warns, nil
+}
+
+// warnPath is the path a warning ("GET /pets: …") is about.
+func warnPath(w string) string {
+	_, rest, _ := strings.Cut(w, " ")
+	p, _, _ := strings.Cut(rest, ":")
+	return p
 }
 
 func (s *Source) record(c *compiler, used map[string]bool, op *rawOp) (record, []string, error) {
