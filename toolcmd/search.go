@@ -126,9 +126,7 @@ func (r *Registry) Search(query string) []Match {
 		// Every query word should count: a tool matching all of them
 		// beats one matching a rare word twice.
 		score *= 0.5 + 0.5*float64(matched)/float64(len(qwords))
-		if exactSummary(d.fields[1], qwords) {
-			score += 10
-		}
+		score += summaryBonus(d.fields[1], qwords)
 		if q == d.e.tool.Path || q == JSPath(d.e.tool.Path) {
 			score += 1000
 		}
@@ -157,18 +155,21 @@ func termFreq(ws []string, w string) float64 {
 	return c
 }
 
-// exactSummary reports whether the summary's words are the query's,
-// give or take one extra word.
-func exactSummary(summary, q []string) bool {
+// summaryBonus rewards a summary that says what was asked: 20 when its
+// words are exactly the query's, 10 with one word more, else 0.
+func summaryBonus(summary, q []string) float64 {
 	if len(summary) == 0 || len(summary) > len(q)+1 {
-		return false
+		return 0
 	}
 	for _, w := range q {
 		if !hasWord(summary, w) {
-			return false
+			return 0
 		}
 	}
-	return true
+	if len(uniqueWords(summary)) == len(q) {
+		return 20
+	}
+	return 10
 }
 
 // searchIndex returns the index for the registry's current version.
