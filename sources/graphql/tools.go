@@ -182,7 +182,7 @@ func (s *Source) selection(t *ast.Type, depth int, path map[string]bool) string 
 	path[def.Name] = true
 	defer delete(path, def.Name)
 	var parts []string
-	for _, f := range selectionOrder(def.Fields) {
+	for _, f := range s.selectionOrder(def.Fields) {
 		if len(parts) >= s.cfg.MaxFields {
 			break
 		}
@@ -209,20 +209,22 @@ func (s *Source) selection(t *ast.Type, depth int, path map[string]bool) string 
 
 // preferred are the fields an agent asks for first: identity, then the
 // descriptive scalars, then time stamps.
-var preferred = []string{"id", "name", "login", "nameWithOwner", "title", "number", "url", "description", "state", "createdAt", "updatedAt", "closedAt", "body", "email"}
+var preferred = []string{"id", "name", "login", "nameWithOwner", "title", "number", "url", "description", "state", "createdAt", "updatedAt", "closedAt", "body", "email", "isPrivate", "visibility", "stargazerCount"}
 
 // selectionOrder puts the preferred fields first (in that order), then
-// the other fields as declared.
-func selectionOrder(fields ast.FieldList) []*ast.FieldDefinition {
+// the other scalar fields, then object fields, each as declared.
+func (s *Source) selectionOrder(fields ast.FieldList) []*ast.FieldDefinition {
 	out := make([]*ast.FieldDefinition, 0, len(fields))
 	for _, name := range preferred {
 		if f := fields.ForName(name); f != nil {
 			out = append(out, f)
 		}
 	}
-	for _, f := range fields {
-		if !slices.Contains(preferred, f.Name) {
-			out = append(out, f)
+	for _, leaf := range []bool{true, false} {
+		for _, f := range fields {
+			if !slices.Contains(preferred, f.Name) && s.isLeaf(f.Type) == leaf {
+				out = append(out, f)
+			}
 		}
 	}
 	return out
