@@ -132,7 +132,7 @@ func paramTable(ps []param) string {
 		line := "  " + pad(p.name, nameW+3) + pad(types[0], typeW+3) + pad(req, len("optional")+2) + desc
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 		for _, t := range types[1:] {
-			b.WriteString(strings.TrimRight("  "+strings.Repeat(" ", nameW+3)+"  "+t, " ") + "\n")
+			b.WriteString(strings.TrimRight("  "+strings.Repeat(" ", nameW+3)+t, " ") + "\n")
 		}
 	}
 	return b.String()
