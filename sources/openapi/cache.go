@@ -5,9 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // cacheVersion changes whenever what a record holds or how it is derived
@@ -94,4 +96,58 @@ func (s *Source) cachePut(key string, e *cacheEntry) {
 	if os.Rename(f.Name(), s.cachePath(key)) != nil {
 		os.Remove(f.Name())
 	}
+}
+
+// fileStamp identifies a spec file's version without reading it: its
+// absolute path, size and modification time (as make does).
+func (s *Source) fileStamp() (string, string, bool) {
+	if s.cfg.SpecPath == "" || s.cacheDir() == "" || len(s.cfg.Spec) > 0 || s.cfg.SpecURL != "" {
+		return "", "", false
+	}
+	abs, err := filepath.Abs(s.cfg.SpecPath)
+	if err != nil {
+		return "", "", false
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", "", false
+	}
+	h := sha256.Sum256([]byte(cacheVersion + "\x00" + s.cfg.Name + "\x00" + abs))
+	stamp := fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
+	return filepath.Join(s.cacheDir(), "files", hex.EncodeToString(h[:])), stamp, true
+}
+
+// rememberFile records which entry the spec file's current version has.
+func (s *Source) rememberFile(key string) {
+	p, stamp, ok := s.fileStamp()
+	if !ok || key == "" {
+		return
+	}
+	if _, err := os.Stat(s.cachePath(key)); err != nil {
+		return
+	}
+	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
+		return
+	}
+	tmp := p + ".tmp"
+	if os.WriteFile(tmp, []byte(stamp+" "+key), 0o600) == nil {
+		os.Rename(tmp, p)
+	}
+}
+
+// cachedByFile finds the entry of an unchanged spec file.
+func (s *Source) cachedByFile() (*cacheEntry, bool) {
+	p, stamp, ok := s.fileStamp()
+	if !ok {
+		return nil, false
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	rest, found := strings.CutPrefix(string(b), stamp+" ")
+	if !found || len(rest) != 64 {
+		return nil, false
+	}
+	return s.cacheGet(rest)
 }

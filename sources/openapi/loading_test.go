@@ -250,3 +250,34 @@ func TestCache(t *testing.T) {
 		t.Error("rebuilt entry not used")
 	}
 }
+
+// TestCacheByFile: an unchanged spec file is recognised by its stamp
+// without being read; an edited one is processed again.
+func TestCacheByFile(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	file := filepath.Join(dir, "spec.json")
+	if err := os.WriteFile(file, []byte(semanticsSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	load := func() *Source {
+		src, err := Add(context.Background(), toolcmd.NewRegistry(), Config{Name: "s", SpecPath: file, CacheDir: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src
+	}
+	if load().FromCache() {
+		t.Fatal("first load from cache")
+	}
+	if b := load(); !b.FromCache() || len(b.Paths()) != 8 {
+		t.Fatalf("second load: cached %v, %d tools", b.FromCache(), len(b.Paths()))
+	}
+	edited := strings.Replace(semanticsSpec, `"operationId":"putNote"`, `"operationId":"putMemos"`, 1)
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := load()
+	if c.FromCache() || !strings.Contains(strings.Join(c.Paths(), " "), "s.notes.putMemos") {
+		t.Errorf("edited spec: cached %v, paths %v", c.FromCache(), c.Paths())
+	}
+}

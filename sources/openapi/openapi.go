@@ -169,11 +169,22 @@ func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error
 	}
 	ctx, cancel := context.WithTimeout(ctx, lt)
 	defer cancel()
-	data, specURL, err := s.readSpec(ctx)
-	if err != nil {
-		return nil, errorf(cfg.Name, "%v", err)
+	var recs []record
+	var err error
+	if e, ok := s.cachedByFile(); ok {
+		// The spec file is unchanged since its entry was written: its
+		// 13 MB need not even be read.
+		s.cached, s.warnings, recs = true, e.Warnings, e.Records
+		s.base = s.baseURL(e.Servers, nil)
+	} else {
+		var data []byte
+		var specURL *url.URL
+		data, specURL, err = s.readSpec(ctx)
+		if err != nil {
+			return nil, errorf(cfg.Name, "%v", err)
+		}
+		recs, err = s.load(ctx, data, specURL)
 	}
-	recs, err := s.load(ctx, data, specURL)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
 			err = fmt.Errorf("%w: processing took longer than %v", ErrBudget, lt)
@@ -231,6 +242,7 @@ func (s *Source) readSpec(ctx context.Context) ([]byte, *url.URL, error) {
 // spec was processed before.
 func (s *Source) load(ctx context.Context, data []byte, loc *url.URL) ([]record, error) {
 	key := s.cacheKey(data, loc)
+	defer s.rememberFile(key)
 	if e, ok := s.cacheGet(key); ok {
 		s.cached = true
 		s.warnings = e.Warnings
