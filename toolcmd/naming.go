@@ -90,6 +90,14 @@ func buildIndex(ns string, paths []string) *nsIndex {
 			ix.byName[sc.alias] = i
 		}
 	}
+	// One word for a dotted path works too (`shop pets-list-pets` for
+	// pets.list-pets), as the flattened names of earlier versions did.
+	for i, sc := range ix.subs {
+		flat := strings.ReplaceAll(sc.name, ".", "-")
+		if _, dup := ix.byName[flat]; !dup {
+			ix.byName[flat] = i
+		}
+	}
 	// The JavaScript spelling works in bash too: `gh repos.pullsListFiles`.
 	for i, sc := range ix.subs {
 		js := JSPath(sc.path[len(ns)+1:])
