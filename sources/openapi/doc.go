@@ -56,6 +56,11 @@ func toJSON(data []byte) ([]byte, error) {
 	if len(js) > 0 && js[0] == '{' {
 		return js, nil
 	}
+	// Aliases may repeat a subtree; a document may not hold more values
+	// than a few times its bytes once they are expanded.
+	if err := checkYAMLAliases(data, 4*int64(len(data))+1<<16); err != nil {
+		return nil, err
+	}
 	out, err := yaml.YAMLToJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("parse spec: %v", err)

@@ -281,3 +281,34 @@ func TestCacheByFile(t *testing.T) {
 		t.Errorf("edited spec: cached %v, paths %v", c.FromCache(), c.Paths())
 	}
 }
+
+// TestYAMLAliasBomb: a YAML spec whose aliases expand exponentially is
+// refused before it is converted, not expanded until memory runs out.
+func TestYAMLAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("openapi: 3.0.0\na0: &a0 [x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i < 9; i++ {
+		fmt.Fprintf(&b, "a%d: &a%d [", i, i)
+		for j := 0; j < 9; j++ {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*a%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	b.WriteString("paths: {}\n")
+	_, err := Add(context.Background(), toolcmd.NewRegistry(), Config{Name: "y", Spec: []byte(b.String()), CacheDir: "-"})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "YAML aliases expand to more than") {
+		t.Errorf("err = %v", err)
+	}
+	// Moderate reuse is fine.
+	ok := "openapi: 3.0.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'http://127.0.0.1:1'}]\n" +
+		"x-common: &p {name: id, in: path, required: true, schema: {type: string}}\n" +
+		"paths:\n  /a/{id}: {get: {operationId: a, parameters: [*p], responses: {'200': {description: ok}}}}\n" +
+		"  /b/{id}: {get: {operationId: b, parameters: [*p], responses: {'200': {description: ok}}}}\n"
+	src, err := Add(context.Background(), toolcmd.NewRegistry(), Config{Name: "y", Spec: []byte(ok), CacheDir: "-"})
+	if err != nil || len(src.Paths()) != 2 {
+		t.Errorf("aliases in a normal spec: %v", err)
+	}
+}
