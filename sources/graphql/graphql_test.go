@@ -110,7 +110,7 @@ func serve(t *testing.T, schema gql.Schema, queries *[]string) *httptest.Server 
 			return
 		}
 		if r.Header.Get("X-Token") != "t0k" {
-			http.Error(w, "forbidden", 403)
+			http.Error(w, "forbidden", http.StatusForbidden)
 			return
 		}
 		mu.Lock()

@@ -289,7 +289,7 @@ func (s *Source) call(ctx context.Context, op string, f *ast.FieldDefinition, se
 		q += " " + sel
 	}
 	q += " }"
-	if _, errs := gqlparser.LoadQuery(s.schema, q); len(errs) > 0 {
+	if _, errs := gqlparser.LoadQueryWithRules(s.schema, q, nil); len(errs) > 0 {
 		return nil, fmt.Errorf("invalid operation: %v", errs)
 	}
 	data, gerrs, err := s.post(ctx, q, vars)

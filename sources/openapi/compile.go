@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -401,13 +400,4 @@ func (c *compiler) deref(n any) (map[string]any, []*def) {
 		m = tree
 	}
 	return m, nil
-}
-
-func sortedDefNames(ds []*def) []string {
-	out := make([]string, len(ds))
-	for i, d := range ds {
-		out[i] = d.name
-	}
-	sort.Strings(out)
-	return out
 }

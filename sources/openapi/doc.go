@@ -182,14 +182,13 @@ func walk(cur any, toks []string) (any, bool) {
 // own directory (and below); URLs and anything else only with
 // AllowExternalRefs.
 type externals struct {
-	ctx     context.Context
-	dir     string   // the spec file's directory, "" when not a file
-	base    *url.URL // the spec's URL, when fetched
-	allow   bool
-	client  *http.Client
-	docs    map[string]any // by resolved location
-	used    bool
-	maxRead int64
+	ctx    context.Context
+	dir    string   // the spec file's directory, "" when not a file
+	base   *url.URL // the spec's URL, when fetched
+	allow  bool
+	client *http.Client
+	docs   map[string]any // by resolved location
+	used   bool
 }
 
 // resolve names the document a ref's file part points at, relative to

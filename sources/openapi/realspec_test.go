@@ -59,12 +59,6 @@ func countOps(tb testing.TB, path string) int {
 	return n
 }
 
-func loadReal(tb testing.TB, name, file, cache string) (*Source, *toolcmd.Registry, error) {
-	reg := toolcmd.NewRegistry()
-	src, err := Add(context.Background(), reg, Config{Name: name, SpecPath: file, CacheDir: cache})
-	return src, reg, err
-}
-
 // redirect sends every request to the recording server, keeping the host
 // the request was for in X-Original-Host (GitHub's uploads host).
 type redirect struct{ to string }
