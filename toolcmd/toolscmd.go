@@ -153,6 +153,10 @@ func commandLine(path string) string {
 	return ns + " " + KebabCase(rest)
 }
 
+// maxPathCol caps the path column of list and search output; a longer
+// path pushes its own summary right rather than every row's.
+const maxPathCol = 48
+
 type toolSummary struct {
 	Path        string `json:"path"`
 	Command     string `json:"command,omitempty"`
@@ -174,11 +178,11 @@ func printTools(c *commands.Context, tools []Tool, scores []int, asJSON bool) in
 	}
 	w := 0
 	for _, tl := range tools {
-		w = max(w, len(tl.Path))
+		w = max(w, min(len(tl.Path), maxPathCol))
 	}
 	var b strings.Builder
 	for _, tl := range tools {
-		line := tl.Path + strings.Repeat(" ", w-len(tl.Path)+4) + firstLine(tl.Description)
+		line := tl.Path + strings.Repeat(" ", max(w-len(tl.Path), 0)+4) + summary(tl.Description, 100)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	io.WriteString(c.Stdout, b.String())

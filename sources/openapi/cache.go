@@ -14,7 +14,7 @@ import (
 
 // cacheVersion changes whenever what a record holds or how it is derived
 // changes, so an old cache is never read as a new one.
-const cacheVersion = "openapi-cache-3"
+const cacheVersion = "openapi-cache-4"
 
 // cacheEntry is a processed spec as the cache keeps it. gob rather than
 // JSON: the schemas are byte slices it copies without re-scanning, which

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,7 +138,18 @@ func (s *Source) record(c *compiler, used map[string]bool, op *rawOp) (record, [
 		}
 		deps = append(deps, bd...)
 	}
-	in := map[string]any{"type": "object", "properties": props}
+	// Parameters in the spec's order (help and the JavaScript example
+	// list them so: owner, repo, pull_number), then the body's.
+	order := make([]string, 0, len(props))
+	for _, p := range o.Params {
+		order = append(order, p.Arg)
+	}
+	for _, k := range sortedKeys(props) {
+		if !slices.Contains(order, k) {
+			order = append(order, k)
+		}
+	}
+	in := map[string]any{"type": "object", "properties": orderedProps{order, props}}
 	if o.Body == nil || !o.Body.Extra {
 		// An argument that maps to no parameter or body field is refused
 		// by validation, before any approval prompt.
@@ -232,4 +244,30 @@ func describe(op *rawOp) string {
 		return label
 	}
 	return fmt.Sprintf("%s\n\n%s", strings.Join(parts, "\n\n"), label)
+}
+
+// orderedProps marshals a properties object with its keys in order
+// (a Go map would sort them).
+type orderedProps struct {
+	keys []string
+	m    map[string]any
+}
+
+func (o orderedProps) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, k := range o.keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vb, err := json.Marshal(o.m[k])
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, kb...), ':'), vb...)
+	}
+	return append(buf, '}'), nil
 }
