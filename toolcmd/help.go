@@ -17,7 +17,7 @@ func writeGroups(b *strings.Builder, ix *nsIndex) {
 	for _, sc := range ix.subs {
 		g, _, dotted := strings.Cut(sc.name, ".")
 		if !dotted {
-			g = sc.name
+			g, _, _ = strings.Cut(sc.name, "-") // flattened: repos-get
 		}
 		if counts[g] == 0 {
 			order = append(order, g)
@@ -174,7 +174,13 @@ func groupHelp(ns, group string, subs []subcmd, descOf func(path string) string)
 	names := make([]string, len(subs))
 	w := 0
 	for i, sc := range subs {
-		names[i] = strings.TrimPrefix(sc.name, group+".")
+		names[i] = sc.name
+		for _, sep := range []string{".", "-"} {
+			if strings.HasPrefix(sc.name, group+sep) {
+				names[i] = strings.TrimPrefix(sc.name, group+sep)
+				break
+			}
+		}
 		w = max(w, len(names[i]))
 	}
 	w = min(w, 40)

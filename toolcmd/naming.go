@@ -189,7 +189,9 @@ func (ix *nsIndex) group(words []string) (string, []subcmd) {
 		for _, sc := range ix.subs {
 			rest := sc.path[len(ix.ns)+1:]
 			for _, spelling := range []string{sc.name, rest, JSPath(rest)} {
-				if strings.HasPrefix(spelling, g+".") {
+				// A group is a dotted prefix, or for flattened names
+				// (repos_pulls_list_files) the first word.
+				if strings.HasPrefix(spelling, g+".") || n == 1 && (strings.HasPrefix(spelling, g+"-") || strings.HasPrefix(spelling, g+"_")) {
 					out = append(out, sc)
 					break
 				}

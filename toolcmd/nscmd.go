@@ -152,16 +152,21 @@ func registryOf(inv *Invoker) *Registry {
 // resolveSub finds the subcommand named by the first words: the first word
 // alone (kebab name, alias, or dotted remainder), or several words joined
 // with dots for deeper paths.
+// Words are joined with dots (deeper paths) or, for flattened names
+// (pets-get-pet), with dashes.
 func resolveSub(ix *nsIndex, args []string) (subcmd, []string, bool) {
-	name := args[0]
+	dotted, dashed := args[0], args[0]
 	for i := 0; ; i++ {
-		if sc, ok := ix.lookup(name); ok {
-			return sc, args[i+1:], true
+		for _, name := range []string{dotted, dashed} {
+			if sc, ok := ix.lookup(name); ok {
+				return sc, args[i+1:], true
+			}
 		}
 		if i+1 >= len(args) || !isPlainWord(args[i+1]) {
 			return subcmd{}, nil, false
 		}
-		name += "." + args[i+1]
+		dotted += "." + args[i+1]
+		dashed += "-" + args[i+1]
 	}
 }
 

@@ -78,18 +78,13 @@ func (ts *toolSet) startHTTP(ctx context.Context, cfg *mcpserver.Config, def *mc
 		if !ok {
 			continue
 		}
-		// The seed's path rule (<name>.<group>.<operationId>) keeps its
-		// dots here, so `gh repos --help` lists a group; JavaScript
-		// reaches it as tools.gh.repos.pullsListFiles. The MCP server's
-		// identifier alias is the fallback for a name that is no path.
-		orig.Path = def.Name + "." + e.Name
-		if ts.reg.Add(orig) != nil {
-			orig.Path = def.Name + "." + e.Alias
-			if ts.reg.Add(orig) != nil {
-				continue
-			}
+		// The names `justbash mcp` gives (SKILL.md documents them):
+		// gh.repos_pulls_list_files; `gh repos --help` still lists the
+		// group and tools.gh.reposPullsListFiles reaches it from JS.
+		orig.Path = def.Name + "." + e.Alias
+		if ts.reg.Add(orig) == nil {
+			n++
 		}
-		n++
 	}
 	var we *openapi.WarningsError
 	s.mu.Lock()

@@ -142,10 +142,10 @@ func TestToolsFlag(t *testing.T) {
 		{"http error fails the command", []string{"-c", "shop pets-get-pet-by-id pet-id=9 >/dev/null 2>&1; echo $?; shop pets-get-pet-by-id pet-id=1 >/dev/null; echo $?"}, "", "1\n0\n", 0},
 		{"mcp stdio server", []string{"-c", "meta list-servers | jq -c .servers"}, "", "[]\n", 0},
 		{"script on stdin", nil, "shop pets-list-pets | jq length\n", "3\n", 0},
-		// OpenAPI tools keep the seed's dotted path (<name>.<group>.<operationId>).
 		{"tools list", []string{"-c", "tools list shop >/dev/null; tools list meta > /dev/null; tools list | cut -d' ' -f1 | grep -E '^(shop|meta)\\.(pets|list_servers)'"}, "",
-			"meta.list_servers\nshop.pets.getPetById\nshop.pets.listPets\n", 0},
-		{"group help and camelCase", []string{"-c", "shop pets --help | sed -n 7,8p; js-exec -c 'console.log((await tools.shop.pets.getPetById({petId: 3})).name)'"}, "",
+			"meta.list_servers\nshop.pets_getPetById\nshop.pets_listPets\n", 0},
+		// The names are the MCP server's; groups and camelCase still work.
+		{"group help and camelCase", []string{"-c", "shop pets --help | sed -n 7,8p; js-exec -c 'console.log((await tools.shop.petsGetPetById({petId: 3})).name)'"}, "",
 			"  get-pet-by-id  One pet\n  list-pets      List pets\n" + "kiki\n", 0},
 		{"broken sources fail when used", []string{"-c", "nospec x 2>&1; echo $?; crashes x 2>/dev/null; echo $?"}, "",
 			"nospec: tool source failed: read spec: open " + filepath.Join(filepath.Dir(cfg), "missing.json") + ": no such file or directory\n1\n1\n", 0},
