@@ -53,9 +53,16 @@ func TestCamelCasePaths(t *testing.T) {
 			t.Errorf("%q: %d %q %q", argv, r.code, r.stdout, r.stderr)
 		}
 	}
-	for seg, want := range map[string]string{"pulls_list-files": "pullsListFiles", "listPets": "listPets", "get_user": "getUser", "2fa-enable": "_2faEnable", "repos": "repos"} {
-		if got := JSName(seg); got != want {
-			t.Errorf("JSName(%q) = %q, want %q", seg, got, want)
+	for seg, want := range map[string][2]string{"pulls_list-files": {"pullsListFiles", "pullsListFiles"}, "listPets": {"listPets", "listPets"},
+		"get_user": {"get_user", "getUser"}, "2fa-enable": {"_2faEnable", "_2faEnable"}, "repos": {"repos", "repos"}} {
+		if js, camel := JSName(seg), CamelName(seg); js != want[0] || camel != want[1] {
+			t.Errorf("JSName/CamelName(%q) = %q, %q; want %q", seg, js, camel, want)
+		}
+	}
+	// Both spellings of an identifier with underscores reach the tool.
+	for _, p := range []string{"gh.repos.repos_get", "gh.repos.reposGet"} {
+		if _, err := inv.Invoke(context.Background(), p, args); err != nil {
+			t.Errorf("%s: %v", p, err)
 		}
 	}
 }

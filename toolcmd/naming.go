@@ -98,11 +98,12 @@ func buildIndex(ns string, paths []string) *nsIndex {
 			ix.byName[flat] = i
 		}
 	}
-	// The JavaScript spelling works in bash too: `gh repos.pullsListFiles`.
+	// The JavaScript spellings work in bash too: `gh repos.pullsListFiles`.
 	for i, sc := range ix.subs {
-		js := JSPath(sc.path[len(ns)+1:])
-		if _, dup := ix.byName[js]; !dup {
-			ix.byName[js] = i
+		for _, js := range []string{JSPath(sc.path[len(ns)+1:]), CamelPath(sc.path[len(ns)+1:])} {
+			if _, dup := ix.byName[js]; !dup {
+				ix.byName[js] = i
+			}
 		}
 	}
 	return ix
@@ -119,13 +120,20 @@ func (ix *nsIndex) lookup(name string) (subcmd, bool) {
 // isWordRune reports whether r belongs to a search word.
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// JSName is the camelCase JavaScript spelling of one tool-path segment:
-// "pulls_list-files" → "pullsListFiles". A segment that is already an
-// identifier is kept; a leading digit gets "_" in front.
+// JSName is how a tool-path segment is written in JavaScript: kept when
+// it is an identifier already ("pets_getPet"), else its CamelName
+// ("pulls_list-files" → "pullsListFiles").
 func JSName(seg string) string {
-	if isIdent(seg) && !strings.Contains(seg, "_") {
+	if isIdent(seg) {
 		return seg
 	}
+	return CamelName(seg)
+}
+
+// CamelName is the camelCase form of a segment, which the registry also
+// resolves: "pulls_list-files" and "repos_get" → "pullsListFiles",
+// "reposGet". A leading digit gets "_" in front.
+func CamelName(seg string) string {
 	var b strings.Builder
 	up := false
 	for _, r := range seg {
@@ -152,10 +160,15 @@ func JSName(seg string) string {
 // JSPath is a tool path with every segment in its JSName spelling, which
 // the registry resolves as well as the path itself:
 // tools.gh.repos.pullsListFiles reaches gh.repos.pulls_list-files.
-func JSPath(path string) string {
+func JSPath(path string) string { return mapSegments(path, JSName) }
+
+// CamelPath is a tool path with every segment in its CamelName form.
+func CamelPath(path string) string { return mapSegments(path, CamelName) }
+
+func mapSegments(path string, f func(string) string) string {
 	segs := strings.Split(path, ".")
 	for i, s := range segs {
-		segs[i] = JSName(s)
+		segs[i] = f(s)
 	}
 	return strings.Join(segs, ".")
 }

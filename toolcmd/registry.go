@@ -197,8 +197,8 @@ func (r *Registry) RemoveSource(src Source) int {
 	return n
 }
 
-// get finds the visible tool at path, or else the one whose JSPath is
-// path (the camelCase spelling JavaScript callers use).
+// get finds the visible tool at path, or else the one whose JSPath or
+// CamelPath is path (the spellings JavaScript callers use).
 func (r *Registry) get(path string) *entry {
 	r.mu.RLock()
 	if s := r.slots[path]; s != nil {
@@ -217,8 +217,8 @@ func (r *Registry) get(path string) *entry {
 	return nil
 }
 
-// jsAliases maps each JSPath that differs from its tool's path to the
-// path, rebuilt when the registry changes. On a clash the path first in
+// jsAliases maps each JSPath and CamelPath that differs from its tool's
+// path to the path, rebuilt when the registry changes. On a clash the path first in
 // sorted order keeps the alias; a real path always wins over an alias.
 func (r *Registry) jsAliases() map[string]string {
 	v := r.Version()
@@ -238,8 +238,8 @@ func (r *Registry) jsAliases() map[string]string {
 	sort.Strings(paths)
 	a := make(map[string]string)
 	for _, p := range paths {
-		if js := JSPath(p); js != p {
-			if _, taken := a[js]; !taken {
+		for _, js := range []string{JSPath(p), CamelPath(p)} {
+			if _, taken := a[js]; !taken && js != p {
 				a[js] = p
 			}
 		}
