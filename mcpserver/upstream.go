@@ -98,7 +98,7 @@ func SourceStarter(baseEnv []string, tokens func(server string) mcp.TokenSource)
 func startHTTPSource(ctx context.Context, def *ServerDef) (Upstream, error) {
 	var spec sources.Spec
 	if def.Kind == KindOpenAPI {
-		c := &openapi.Config{Name: def.Name, BaseURL: def.BaseURL, Headers: def.Headers, Query: def.Query}
+		c := &openapi.Config{Name: def.Name, BaseURL: def.BaseURL, Headers: def.Headers, Query: def.Query, Strict: def.Validate == "strict"}
 		if isHTTPURL(def.Spec) {
 			c.SpecURL = def.Spec
 		} else {
