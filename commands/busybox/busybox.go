@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
@@ -19,6 +20,10 @@ import (
 // name is the command's own name; it is left out of --list, as BusyBox
 // leaves itself out.
 const name = "busybox"
+
+// shellApplets are BusyBox applets that the sandbox has only as shell
+// builtins, not as registered commands.
+var shellApplets = map[string]bool{"test": true, "[": true}
 
 // New returns the busybox command.
 func New() commands.Command { return commands.Func(run) }
@@ -42,6 +47,11 @@ func run(ctx context.Context, c *commands.Context) int {
 	if c.Lookup != nil && applet != "" && !strings.HasPrefix(applet, "_") {
 		cmd, ok = c.Lookup(applet)
 	}
+	if !ok && shellApplets[applet] && c.Script != nil {
+		// A fresh shell has no functions, so "$@" reaches the builtin.
+		args := append([]string{applet}, c.Args[2:]...)
+		return c.Script(ctx, `"$@"`, args, commands.IO{Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr})
+	}
 	if !ok {
 		fmt.Fprintf(c.Stderr, "%s: applet not found\n", c.Args[1])
 		return 127
@@ -53,7 +63,7 @@ func run(ctx context.Context, c *commands.Context) int {
 
 // applets lists the commands of the sandbox, sorted, without busybox.
 func applets(c *commands.Context) []string {
-	if c.Names == nil {
+	if c.Names == nil || c.Lookup == nil {
 		return nil
 	}
 	var out []string
@@ -62,6 +72,12 @@ func applets(c *commands.Context) []string {
 			out = append(out, n)
 		}
 	}
+	for n := range shellApplets {
+		if _, ok := c.Lookup(n); !ok && c.Script != nil {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 

@@ -34,6 +34,8 @@ func TestBusyboxRunsApplets(t *testing.T) {
 		{"shell functions are not applets", "sed() { echo func; }; echo a | busybox sed s/a/b/", "b\n", "", 0},
 		{"nested busybox", "busybox busybox echo ok", "ok\n", "", 0},
 		{"files in cwd", "echo data > f; busybox wc -l f", "1 f\n", "", 0},
+		{"test is a shell builtin", "busybox test a = a; echo $?; busybox test; echo $?", "0\n1\n", "", 0},
+		{"[ needs its ]", "busybox [ -n x ] && echo yes; busybox [ -n x 2>/dev/null; echo $?", "yes\n2\n", "", 0},
 		{"unknown applet", "busybox nosuch arg", "", "nosuch: applet not found\n", 127},
 		{"names starting with _ are private", "busybox _x", "", "_x: applet not found\n", 127},
 	}
@@ -61,7 +63,7 @@ func TestBusyboxList(t *testing.T) {
 			t.Errorf("list not sorted at %q, %q", names[i-1], n)
 		}
 	}
-	for _, want := range []string{"sed", "awk", "cat", "sh", "grep"} {
+	for _, want := range []string{"sed", "awk", "cat", "sh", "grep", "test", "["} {
 		if !seen[want] {
 			t.Errorf("--list lacks %s", want)
 		}
