@@ -63,6 +63,7 @@ var errNoPrevRegex = errors.New("no previous regular expression")
 func (r *runner) stream(in *input) {
 	r.in = in
 	r.lineNo = 0
+	r.resetRanges()
 	for !r.quit && r.fatal == nil {
 		if r.ctx.Err() != nil {
 			r.fatal = r.ctx.Err()

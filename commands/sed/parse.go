@@ -41,6 +41,7 @@ type command struct {
 	ymap   map[rune]rune
 
 	inRange  bool
+	closed   bool // a range from a line number that has ended for good
 	rangeEnd int64
 	zeroSeen bool
 }
