@@ -33,6 +33,27 @@ var busyboxGNUCases = []gnuScript{
 	{name: "diff-B-drops-blank-hunk", script: "diff -B a b; echo $?", files: map[string]string{"a": "a\nb\nc\nd\ne\nf\ng\nh\n", "b": "a\n\nb\nc\nd\ne\nf\ng\nX\n"}, stdout: "8c9\n< h\n---\n> X\n1\n"},
 	{name: "diff-B-keeps-blank-in-context", script: "diff -uB a b | tail -n +3; echo $?", files: map[string]string{"a": "a\nb\nc\n", "b": "a\n\nb\nX\n"}, stdout: "@@ -1,3 +1,4 @@\n a\n+\n b\n-c\n+X\n0\n"},
 	{name: "diff-sB-identical", script: "diff -sB a b; echo $?", files: map[string]string{"a": "a\nb\n", "b": "a\n\nb\n"}, stdout: "Files a and b are identical\n0\n"},
+
+	// od: floats as gnulib's ftoastr prints them, --traditional operands
+	{name: "od-f-le", script: `printf '\001\002\003\nABC\376' | od -f`, stdout: "0000000   6.3077975e-33  -6.4885867e+37\n0000010\n"},
+	{name: "od-f-zero", script: `printf '\0\0\0\0\0\0\0\0' | od -f`, stdout: "0000000               0               0\n0000010\n"},
+	{name: "od-f-special", script: `printf '\0\0\200\177\0\0\300\177\0\0\200\377\0\0\0\200' | od -tf4 -tx4`,
+		stdout: "0000000             inf             nan            -inf              -0\n               7f800000        7fc00000        ff800000        80000000\n0000020\n"},
+	{name: "od-f-subnormal-partial", script: `printf '\001\002\003' | od -f`, stdout: "0000000     2.76225e-40\n0000003\n"},
+	{name: "od-F-double", script: `printf '\0\0\0\0\0\0\370\077' | od -F`, stdout: "0000000                      1.5\n0000010\n"},
+	{name: "od-e-tfD-f8", script: `printf '\001\002\003\nABC\376\231\210\167\146\125\104\063\042\021' | od -e -tfD -t f8 -w8`,
+		stdout: "0000000 -1.6121855651403595e+300\n        -1.6121855651403595e+300\n        -1.6121855651403595e+300\n" +
+			"0000010   6.171838568684498e-144\n          6.171838568684498e-144\n          6.171838568684498e-144\n" +
+			"0000020                 8.4e-323\n                        8.4e-323\n                        8.4e-323\n0000021\n"},
+	{name: "od-f-aligned-with-d1", script: `printf '\0\0\240\077\0\0\0\0' | od -tf4 -td1`, stdout: "0000000                1.25                   0\n           0    0  -96   63    0    0    0    0\n0000010\n"},
+	{name: "od-f3-invalid", script: "od -t f3 /dev/null 2>&1 | tail -n 1; echo $?", stdout: "this system doesn't provide a 3-byte floating point type\n0\n"},
+	{name: "od-b-traditional", script: "printf HELLO | od -b --traditional", stdout: "0000000 110 105 114 114 117\n0000005\n"},
+	{name: "od-b-traditional-file", script: "od -b --traditional in", files: map[string]string{"in": "HELLO"}, stdout: "0000000 110 105 114 114 117\n0000005\n"},
+	{name: "od-traditional-offset-label", script: "od --traditional in 1 10", files: map[string]string{"in": "HELLO"}, stdout: "0000001 (0000010) 046105 047514\n0000005 (0000014)\n"},
+	{name: "od-traditional-offset-stdin", script: "od --traditional 1 < in", files: map[string]string{"in": "HELLO"}, stdout: "0000001 046105 047514\n0000005\n"},
+	{name: "od-traditional-plus-offset", script: "od --traditional in +1", files: map[string]string{"in": "HELLO"}, stdout: "0000001 046105 047514\n0000005\n"},
+	{name: "od-traditional-two-files", script: "od --traditional in in 2>/dev/null; echo $?", files: map[string]string{"in": "HELLO"}, stdout: "1\n"},
+	{name: "od-missing-file-no-address", script: "od nofile 2>/dev/null; echo $?", stdout: "1\n"},
 }
 
 func TestBusyboxCasesGNU(t *testing.T) {
