@@ -54,6 +54,21 @@ var busyboxGNUCases = []gnuScript{
 	{name: "od-traditional-plus-offset", script: "od --traditional in +1", files: map[string]string{"in": "HELLO"}, stdout: "0000001 046105 047514\n0000005\n"},
 	{name: "od-traditional-two-files", script: "od --traditional in in 2>/dev/null; echo $?", files: map[string]string{"in": "HELLO"}, stdout: "1\n"},
 	{name: "od-missing-file-no-address", script: "od nofile 2>/dev/null; echo $?", stdout: "1\n"},
+
+	// md5sum/sha*sum -c: one blank (space or tab) before the name is a
+	// layout of its own; a list without one valid line fails.
+	{name: "sum-c-one-space", script: "echo 'da39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY' | sha1sum -c", files: map[string]string{"EMPTY": ""}, stdout: "EMPTY: OK\n"},
+	{name: "sum-c-star", script: "echo 'da39a3ee5e6b4b0d3255bfef95601890afd80709 *EMPTY' | sha1sum -c", files: map[string]string{"EMPTY": ""}, stdout: "EMPTY: OK\n"},
+	{name: "sum-c-tab", script: "printf 'd41d8cd98f00b204e9800998ecf8427e\tEMPTY\n' | md5sum -c", files: map[string]string{"EMPTY": ""}, stdout: "EMPTY: OK\n"},
+	{name: "sum-c-two-then-star-name", script: "echo 'da39a3ee5e6b4b0d3255bfef95601890afd80709  *EMPTY' | sha1sum -c 2>&1 >/dev/null; echo $?", files: map[string]string{"EMPTY": ""},
+		stdout: "sha1sum: '*EMPTY': No such file or directory\nsha1sum: WARNING: 1 listed file could not be read\n1\n"},
+	{name: "sum-c-layouts-do-not-mix", script: "printf 'da39a3ee5e6b4b0d3255bfef95601890afd80709  EMPTY\nda39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY\n' | sha1sum -c 2>&1; echo $?", files: map[string]string{"EMPTY": ""},
+		stdout: "EMPTY: OK\nsha1sum: WARNING: 1 line is improperly formatted\n0\n"},
+	{name: "sum-c-one-space-keeps-blank", script: "printf 'da39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY\nda39a3ee5e6b4b0d3255bfef95601890afd80709  EMPTY\n' | sha1sum -c 2>/dev/null; echo $?", files: map[string]string{"EMPTY": ""},
+		stdout: "EMPTY: OK\n EMPTY: FAILED open or read\n1\n"},
+	{name: "sum-c-empty-list", script: "sha256sum -c EMPTY 2>&1; echo $?", files: map[string]string{"EMPTY": ""}, stdout: "sha256sum: EMPTY: no properly formatted checksum lines found\n1\n"},
+	{name: "sum-c-junk-stdin", script: "echo junk | md5sum -c 2>&1; echo $?", stdout: "md5sum: 'standard input': no properly formatted checksum lines found\n1\n"},
+	{name: "sum-c-bad-hex", script: "echo 'zz39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY' | sha1sum -c 2>&1; echo $?", stdout: "sha1sum: 'standard input': no properly formatted checksum lines found\n1\n"},
 }
 
 func TestBusyboxCasesGNU(t *testing.T) {
