@@ -69,6 +69,26 @@ var busyboxGNUCases = []gnuScript{
 	{name: "sum-c-empty-list", script: "sha256sum -c EMPTY 2>&1; echo $?", files: map[string]string{"EMPTY": ""}, stdout: "sha256sum: EMPTY: no properly formatted checksum lines found\n1\n"},
 	{name: "sum-c-junk-stdin", script: "echo junk | md5sum -c 2>&1; echo $?", stdout: "md5sum: 'standard input': no properly formatted checksum lines found\n1\n"},
 	{name: "sum-c-bad-hex", script: "echo 'zz39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY' | sha1sum -c 2>&1; echo $?", stdout: "sha1sum: 'standard input': no properly formatted checksum lines found\n1\n"},
+
+	// rev (util-linux): a NUL ends a line's text; the rest of that line,
+	// newline included, is dropped, so the next line joins on.
+	{name: "rev-nul", script: `printf 'lin\000e 1\n\nline 3\n' | rev`, stdout: "nil\n3 enil\n"},
+	{name: "rev-nul-joins", script: `printf 'a\0b\nc\0d\ne\n' | rev`, stdout: "eca\n"},
+	{name: "rev-nul-at-eof", script: `printf 'ab\000cd' | rev`, stdout: "ba"},
+
+	// uniq: an output operand "-" is standard output.
+	{name: "uniq-output-dash", script: "uniq in -", files: map[string]string{"in": "one\ntwo\ntwo\nthree\n"}, stdout: "one\ntwo\nthree\n"},
+
+	// xargs: -I strips any leading white space; the old -e[EOF], -i[R]
+	// and -l[N] forms take an attached argument or none.
+	{name: "xargs-I-leading-space", script: `printf ' \n2\n\n4\n\n 6 6 \n \v \t 7\n\t\n\v\n' | xargs -I% echo '[%]'`, stdout: "[2]\n[4]\n[6 6 ]\n[7]\n"},
+	{name: "xargs-vt-not-a-separator", script: `printf 'a\vb\n' | xargs echo`, stdout: "a\vb\n"},
+	{name: "xargs-e-alone", script: `printf 'a\n_\nb\n' | xargs -e`, stdout: "a _ b\n"},
+	{name: "xargs-e-attached", script: `printf 'a\n_\nb\n' | xargs -e_`, stdout: "a\n"},
+	{name: "xargs-i", script: `printf 'a\nb\n' | xargs -i echo x{}`, stdout: "xa\nxb\n"},
+	{name: "xargs-i-attached", script: `printf 'a\nb\n' | xargs -iZ echo Z-Z`, stdout: "a-a\nb-b\n"},
+	{name: "xargs-l", script: `printf 'a b\nc\nd\n' | xargs -l2 echo`, stdout: "a b c\nd\n"},
+	{name: "xargs-e-after-command", script: `printf 'a\n' | xargs echo -e x`, stdout: "x a\n"},
 }
 
 func TestBusyboxCasesGNU(t *testing.T) {

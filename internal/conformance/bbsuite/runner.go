@@ -163,7 +163,12 @@ func (cfg *Config) runTestsFile(ctx context.Context, name string) []Result {
 	if err != nil {
 		return []Result{{Item: name, Name: "(setup)", Verdict: Fail, Detail: err.Error()}}
 	}
-	res, runErr, timedOut := cfg.exec(ctx, sh, string(src), name)
+	// $0 names the file, as when a shell runs it ("grep grep $0").
+	self := path.Join(suiteDir, name)
+	if err := writeTree(sh.FS(), suiteDir, map[string][]byte{name: src}); err != nil {
+		return []Result{{Item: name, Name: "(setup)", Verdict: Fail, Detail: err.Error()}}
+	}
+	res, runErr, timedOut := cfg.exec(ctx, sh, string(src), self)
 	rs := parseVerdicts(name, res.Stdout)
 	attachDetails(sh.FS(), rs)
 	if timedOut || runErr != nil && len(rs) == 0 {
