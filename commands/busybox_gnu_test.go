@@ -89,6 +89,12 @@ var busyboxGNUCases = []gnuScript{
 	{name: "xargs-i-attached", script: `printf 'a\nb\n' | xargs -iZ echo Z-Z`, stdout: "a-a\nb-b\n"},
 	{name: "xargs-l", script: `printf 'a b\nc\nd\n' | xargs -l2 echo`, stdout: "a b c\nd\n"},
 	{name: "xargs-e-after-command", script: `printf 'a\n' | xargs echo -e x`, stdout: "x a\n"},
+
+	// printf: a negative * precision counts as none, as in C.
+	{name: "printf-neg-prec", script: `printf '|%.*f|\n' -12 5.25`, stdout: "|5.250000|\n"},
+	{name: "printf-neg-width-prec", script: `printf '|%*.*f|\n' -23 -12 5.25`, stdout: "|5.250000               |\n"},
+	{name: "printf-neg-prec-int-str", script: `printf '%.*d|%.*s|%.*x\n' -3 5 -1 abc -1 255`, stdout: "5|abc|ff\n"},
+	{name: "printf-command-neg-prec", script: `env printf '|%.*f|\n' -12 5.25`, stdout: "|5.250000|\n"},
 }
 
 func TestBusyboxCasesGNU(t *testing.T) {
