@@ -28,6 +28,7 @@ type diffCfg struct {
 	brief, same, icase       bool
 	allSpace, spaceChange    bool
 	recursive, newFile, text bool
+	blank                    bool // -B
 	labels                   []string
 	header                   string
 	out                      io.Writer
@@ -62,6 +63,8 @@ func runDiff(ctx contextT, c *Context) int {
 			d.spaceChange = true
 		case "r":
 			d.recursive = true
+		case "B":
+			d.blank = true
 		case "N":
 			d.newFile = true
 		case "a":
@@ -220,6 +223,10 @@ func (d *diffCfg) flagString() string {
 
 // files compares two regular files (or stdin).
 func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
+	if a == "-" && b == "-" {
+		// One stream against itself is equal, and is not read (GNU).
+		return d.identical(a, b)
+	}
 	da, err := d.read(a, sa)
 	if st, ok := d.c.LimitStatus(err); ok {
 		return st
@@ -237,10 +244,7 @@ func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 		return 2
 	}
 	if bytes.Equal(da, db) {
-		if d.same {
-			fmt.Fprintf(d.out, "Files %s and %s are identical\n", a, b)
-		}
-		return 0
+		return d.identical(a, b)
 	}
 	if !d.text && (bytes.IndexByte(da, 0) >= 0 || bytes.IndexByte(db, 0) >= 0) {
 		d.writeHeader()
@@ -249,11 +253,8 @@ func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 	}
 	la, lb := splitDiffLines(da), splitDiffLines(db)
 	edits := myersDiff(d.ids(la, lb))
-	if !hasChanges(edits) {
-		if d.same {
-			fmt.Fprintf(d.out, "Files %s and %s are identical\n", a, b)
-		}
-		return 0
+	if !hasChanges(edits) || d.blank && len(d.hunks(edits, 0, la, lb)) == 0 {
+		return d.identical(a, b)
 	}
 	if d.brief {
 		fmt.Fprintf(d.out, "Files %s and %s differ\n", a, b)
@@ -266,6 +267,13 @@ func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 		d.writeNormal(la, lb, edits)
 	}
 	return 1
+}
+
+func (d *diffCfg) identical(a, b string) int {
+	if d.same {
+		fmt.Fprintf(d.out, "Files %s and %s are identical\n", a, b)
+	}
+	return 0
 }
 
 func (d *diffCfg) writeHeader() {

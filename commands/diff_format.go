@@ -124,8 +124,44 @@ func posBefore(edits []diffEdit, i int) (int, int) {
 	return a, b
 }
 
+// hunks are the hunks to print: with -B, those whose changes are all
+// blank lines are left out, as GNU diff leaves them.
+func (d *diffCfg) hunks(edits []diffEdit, ctx int, la, lb []diffLine) []diffHunk {
+	hs := hunks(edits, ctx)
+	if !d.blank {
+		return hs
+	}
+	kept := hs[:0]
+	for _, h := range hs {
+		if !d.allBlank(edits[h.e0:h.e1], la, lb) {
+			kept = append(kept, h)
+		}
+	}
+	return kept
+}
+
+// allBlank reports whether every line the edits delete or insert is
+// empty (or, with -b or -w, white space only).
+func (d *diffCfg) allBlank(edits []diffEdit, la, lb []diffLine) bool {
+	for _, e := range edits {
+		var l diffLine
+		switch e.kind {
+		case '-':
+			l = la[e.a]
+		case '+':
+			l = lb[e.b]
+		default:
+			continue
+		}
+		if len(l.text) > 0 && !((d.allSpace || d.spaceChange) && len(bytes.TrimLeft(l.text, " \t\r\v\f")) == 0) {
+			return false
+		}
+	}
+	return true
+}
+
 func (d *diffCfg) writeNormal(la, lb []diffLine, edits []diffEdit) {
-	for _, h := range hunks(edits, 0) {
+	for _, h := range d.hunks(edits, 0, la, lb) {
 		var op byte
 		switch {
 		case h.a0 == h.a1:
@@ -178,7 +214,7 @@ func (d *diffCfg) writeUnified(a, b string, sa, sb fs.FileInfo, la, lb []diffLin
 		nb = d.labels[1]
 	}
 	fmt.Fprintf(d.out, "--- %s\n+++ %s\n", na, nb)
-	for _, h := range hunks(edits, d.context) {
+	for _, h := range d.hunks(edits, d.context, la, lb) {
 		fmt.Fprintf(d.out, "@@ -%s +%s @@\n", uniRange(h.a0, h.a1), uniRange(h.b0, h.b1))
 		for _, e := range edits[h.e0:h.e1] {
 			switch e.kind {

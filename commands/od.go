@@ -21,7 +21,7 @@ var odOpts = optParser{opts: []opt{
 	{short: 'o'}, {short: 's'}, {short: 'x'},
 	{short: 'B'}, {short: 'D'}, {short: 'H'}, {short: 'X'}, {short: 'h'},
 	{short: 'i'}, {short: 'I'}, {short: 'L'}, {short: 'l'}, {short: 'O'},
-	{short: 'e'}, {short: 'f'}, {short: 'F'},
+	{short: 'e'}, {short: 'f'}, {short: 'F'}, {long: "traditional"},
 }, usage: 1, help: "Usage: od [OPTION]... [FILE]...\nWrite an unambiguous representation, octal bytes by default,\nof FILE to standard output.\n"}
 
 // odSpec is one -t output type.
@@ -46,6 +46,8 @@ func odFieldWidth(kind byte, size int) int {
 		return map[int]int{1: 3, 2: 5, 4: 10, 8: 20}[size]
 	case 'd':
 		return map[int]int{1: 4, 2: 6, 4: 11, 8: 20}[size]
+	case 'f':
+		return map[int]int{4: 15, 8: 24}[size]
 	}
 	return 0
 }
@@ -78,7 +80,27 @@ func parseOdType(s string) ([]odSpec, error) {
 				}
 			}
 		case 'f':
-			return nil, fmt.Errorf("floating-point output (-t f) is not supported")
+			sp.size = 8
+			if i < len(s) {
+				switch {
+				case s[i] == 'F':
+					sp.size, i = 4, i+1
+				case s[i] == 'D':
+					i++
+				case s[i] == 'L':
+					return nil, fmt.Errorf("long double output (-t fL) is not supported")
+				case isDigit(s[i]):
+					j := i
+					for j < len(s) && isDigit(s[j]) {
+						j++
+					}
+					n, _ := strconv.Atoi(s[i:j])
+					if n != 4 && n != 8 {
+						return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", quoteArg(s), n)
+					}
+					sp.size, i = n, j
+				}
+			}
 		default:
 			return nil, fmt.Errorf("invalid character '%c' in type string %s", k, quoteArg(s))
 		}
@@ -102,6 +124,11 @@ type odRun struct {
 	limit   int64 // -1: no limit
 	dup     bool
 	perLine int
+	// --traditional: operands [FILE] [[+]OFFSET [[+]LABEL]]; a label
+	// shows a second address, in parentheses, counting from LABEL.
+	traditional bool
+	label       int64
+	hasLabel    bool
 }
 
 func runOd(ctx contextT, c *Context) int {
@@ -115,6 +142,13 @@ func runOd(ctx contextT, c *Context) int {
 	}
 	if len(o.specs) == 0 {
 		o.specs, _ = parseOdType("o2")
+	}
+	if o.traditional {
+		var ok bool
+		if files, ok = o.oldOperands(files); !ok {
+			c.Errorf("extra operand %s", quoteArg(files[1]))
+			return c.usageError(1, "compatibility mode supports at most one file")
+		}
 	}
 	o.layout()
 	// All inputs form one stream, as in GNU od.
@@ -137,6 +171,9 @@ func runOd(ctx contextT, c *Context) int {
 			cl.Close()
 		}
 	}()
+	if len(readers) == 0 {
+		return status // no input could be opened: GNU prints nothing more
+	}
 	out := newOut(c.Stdout)
 	if err := o.dump(out, io.MultiReader(readers...)); err != nil && ctx.Err() == nil {
 		c.Errorf("%s", ErrText(err))
@@ -182,6 +219,8 @@ func (o *odRun) options(c *Context, res []optResult) int {
 			}
 		case "v":
 			o.dup = true
+		case "traditional":
+			o.traditional = true
 		default:
 			s, err := parseOdType(odLegacy[r.key])
 			if err != nil {
@@ -204,7 +243,49 @@ func (o *odRun) options(c *Context, res []optResult) int {
 // odLegacy maps the traditional single-letter formats to -t types.
 var odLegacy = map[string]string{"a": "a", "b": "o1", "c": "c", "d": "u2", "o": "o2", "s": "d2", "x": "x2",
 	"B": "o2", "D": "u4", "H": "x4", "X": "x4", "h": "x2", "i": "d4", "I": "d8", "L": "d8", "l": "d8",
-	"O": "o4", "e": "f", "f": "f", "F": "f"}
+	"O": "o4", "e": "f8", "f": "f4", "F": "f8"}
+
+// oldOperands takes the offset and label of --traditional off the
+// operands, as GNU od does: "FILE OFFSET", "OFFSET", "OFFSET LABEL" or
+// "FILE OFFSET LABEL". More than one file is an error (false).
+func (o *odRun) oldOperands(ops []string) ([]string, bool) {
+	off := make([]int64, len(ops))
+	isOff := make([]bool, len(ops))
+	for i, s := range ops {
+		off[i], isOff[i] = parseOldOffset(s)
+	}
+	switch {
+	case len(ops) == 1 && isOff[0]:
+		o.skip, ops = off[0], nil
+	case len(ops) == 2 && isOff[0] && isOff[1]:
+		o.skip, o.label, o.hasLabel, ops = off[0], off[1], true, nil
+	case len(ops) == 2 && isOff[1]:
+		o.skip, ops = off[1], ops[:1]
+	case len(ops) == 3 && isOff[1] && isOff[2]:
+		o.skip, o.label, o.hasLabel, ops = off[1], off[2], true, ops[:1]
+	}
+	return ops, len(ops) <= 1
+}
+
+// parseOldOffset reads a traditional offset as GNU od 9 accepts it:
+// [+]OCTAL, times 512 with a "b" or 1024 with a "B" suffix.
+func parseOldOffset(s string) (int64, bool) {
+	s = strings.TrimPrefix(s, "+")
+	mult := int64(1)
+	if t, ok := strings.CutSuffix(s, "b"); ok {
+		mult, s = 512, t
+	} else if t, ok := strings.CutSuffix(s, "B"); ok {
+		mult, s = 1024, t
+	}
+	if s == "" || s[0] == '+' || s[0] == '-' {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 8, 64)
+	if err != nil || n > (1<<62)/mult {
+		return 0, false
+	}
+	return n * mult, true
+}
 
 // parseOdCount reads a byte count: decimal, 0x hex or 0 octal, with an
 // optional b (512), k/K (1024) or m/M suffix.
@@ -238,6 +319,13 @@ func (o *odRun) layout() {
 }
 
 func (o *odRun) addr(n int64) string {
+	if o.hasLabel && o.radix != 'n' {
+		return o.radixAddr(n) + " (" + o.radixAddr(n-o.skip+o.label) + ")"
+	}
+	return o.radixAddr(n)
+}
+
+func (o *odRun) radixAddr(n int64) string {
 	switch o.radix {
 	case 'd':
 		return fmt.Sprintf("%07d", n)

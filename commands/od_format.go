@@ -3,6 +3,7 @@ package commands
 import (
 	"encoding/binary"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -95,6 +96,11 @@ func odValue(s odSpec, p []byte) string {
 		u = binary.LittleEndian.Uint64(p)
 	}
 	switch s.kind {
+	case 'f':
+		if s.size == 4 {
+			return odFloat(float64(math.Float32frombits(uint32(u))), 32)
+		}
+		return odFloat(math.Float64frombits(u), 64)
 	case 'x':
 		v := strconv.FormatUint(u, 16)
 		return strings.Repeat("0", s.width-len(v)) + v
@@ -106,6 +112,36 @@ func odValue(s odSpec, p []byte) string {
 	}
 	shift := 64 - 8*s.size
 	return strconv.FormatInt(int64(u<<shift)>>shift, 10)
+}
+
+// odFloat prints a float as GNU od does (gnulib's ftoastr): %g with the
+// fewest digits, from FLT_DIG or DBL_DIG up (from 1 for subnormals), that
+// read back as the same value; C's spelling of infinities and NaN.
+func odFloat(x float64, bits int) string {
+	switch {
+	case math.IsNaN(x):
+		if math.Signbit(x) {
+			return "-nan"
+		}
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	prec, bound, smallest := 15, 17, 0x1p-1022 // DBL_DIG, its round-trip bound, DBL_MIN
+	if bits == 32 {
+		prec, bound, smallest = 6, 9, 0x1p-126
+	}
+	if math.Abs(x) < smallest {
+		prec = 1
+	}
+	for ; ; prec++ {
+		v := strconv.FormatFloat(x, 'g', prec, 64)
+		if back, err := strconv.ParseFloat(v, bits); prec >= bound || err == nil && back == x {
+			return v
+		}
+	}
 }
 
 func odChar(c byte) string {

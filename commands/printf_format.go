@@ -203,6 +203,10 @@ func (p *printfState) conversion(f string) int {
 		s.flags += "-"
 		s.width = -s.width
 	}
+	if s.prec < 0 {
+		// A negative * precision counts as none, as in C.
+		s.hasPrec, s.prec = false, 0
+	}
 	// Check sizes the format chose before fmt or Repeat allocates them;
 	// a string precision only truncates, so it is harmless.
 	room := p.max - int64(p.out.Len())

@@ -94,30 +94,89 @@ func runSum(ctx contextT, c *Context) int {
 	return c.finishOut(out, status)
 }
 
+// The layouts of a checksum line; GNU refuses to mix them in one list so
+// that a name with a leading blank or "*" cannot be misread.
+const (
+	sumLayoutUnknown = iota
+	sumLayoutTwo     // "HASH  NAME" or "HASH *NAME"
+	sumLayoutOne     // "HASH NAME": one blank
+)
+
+// sumQuote quotes a name in a message only when the shell would need it,
+// as GNU's quotef does: 'standard input', '*x', but EMPTY.
+func sumQuote(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("%+,-./:=@^_", r)) {
+			return quoteArg(s)
+		}
+	}
+	if s == "" {
+		return "''"
+	}
+	return s
+}
+
+// splitSumLine splits a checksum line as GNU md5sum -c does: the hash,
+// one blank (space or tab), then either a space or "*" (the binary flag)
+// before the name, or the name at once.
+func splitSumLine(l string, size int, layout *int) (string, string, bool) {
+	if len(l) < size+2 || (l[size] != ' ' && l[size] != '\t') {
+		return "", "", false
+	}
+	if _, err := hex.DecodeString(l[:size]); err != nil {
+		return "", "", false
+	}
+	want, rest := strings.ToLower(l[:size]), l[size+1:]
+	if len(rest) == 1 || rest[0] != ' ' && rest[0] != '*' {
+		if *layout == sumLayoutTwo {
+			return "", "", false
+		}
+		*layout = sumLayoutOne
+		return want, rest, true
+	}
+	if *layout == sumLayoutOne {
+		return want, rest, true // the blank or "*" is part of the name
+	}
+	*layout = sumLayoutTwo
+	return want, rest[1:], true
+}
+
 // checkFiles verifies "HASH  NAME" lines read from each operand.
 func (s *sumCfg) checkFiles(ctx contextT, c *Context, out *bufio.Writer, args []string) int {
 	size := newSumHash(c.Name()).Size() * 2
-	failed, missing, bad := 0, 0, 0
+	failed, missing, bad, empty := 0, 0, 0, 0
 	status := c.eachInput(ctx, args, func(listName string, r io.Reader) bool {
-		n := 0
+		n, good, layout := 0, 0, sumLayoutUnknown
+		defer func() {
+			if good == 0 {
+				shown := listName
+				if shown == "-" {
+					shown = "standard input"
+				}
+				c.Errorf("%s: no properly formatted checksum lines found", sumQuote(shown))
+				bad -= n // GNU says this instead of the count of bad lines
+				empty++
+			}
+		}()
 		eachLineMax(lineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			n++
 			l := strings.TrimSuffix(string(line), "\r")
-			if len(l) < size+2 || l[size] != ' ' || (l[size+1] != ' ' && l[size+1] != '*') {
+			want, file, ok := splitSumLine(l, size, &layout)
+			if !ok {
 				bad++
 				if s.warn {
 					c.Errorf("%s: %d: improperly formatted %s checksum line", listName, n, strings.ToUpper(strings.TrimSuffix(c.Name(), "sum")))
 				}
 				return true
 			}
-			want, file := strings.ToLower(l[:size]), l[size+2:]
+			good++
 			f, err := c.openInput(file)
 			if err != nil {
 				if s.ignoreMissing {
 					return true
 				}
 				missing++
-				c.Errorf("%s: %s", file, ErrText(err))
+				c.Errorf("%s: %s", sumQuote(file), ErrText(err))
 				if !s.status {
 					fmt.Fprintf(out, "%s: FAILED open or read\n", file)
 				}
@@ -155,7 +214,7 @@ func (s *sumCfg) checkFiles(ctx contextT, c *Context, out *bufio.Writer, args []
 			c.Errorf("WARNING: %d computed %s did NOT match", failed, plural(failed, "checksum", "checksums"))
 		}
 	}
-	if failed > 0 || missing > 0 || status != 0 || (s.strict && bad > 0) {
+	if failed > 0 || missing > 0 || empty > 0 || status != 0 || (s.strict && bad > 0) {
 		return 1
 	}
 	return 0

@@ -67,7 +67,7 @@ func runUniq(ctx contextT, c *Context) int {
 		in = args[0]
 	}
 	var w io.Writer = c.Stdout
-	if len(args) == 2 {
+	if len(args) == 2 && args[1] != "-" { // "-" is standard output, as in GNU uniq
 		f, err := c.OpenWrite(args[1], os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
 			c.Errorf("%s: %s", args[1], ErrText(err))

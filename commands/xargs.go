@@ -1,8 +1,10 @@
 package commands
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,8 +48,42 @@ type xargsRun struct {
 	stop   bool
 }
 
+// xargsOldForms rewrites GNU's deprecated options whose argument is
+// optional and must be attached, -e[EOF], -i[R] and -l[N], into -E, -I
+// and -L: "-e" alone means no end-of-file string, "-i" replaces "{}",
+// "-l" takes one line. Only the options before the command are looked at.
+func xargsOldForms(args []string) []string {
+	out := make([]string, 0, len(args)+1)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			return append(out, args[i:]...)
+		}
+		switch {
+		case a[1] == 'e':
+			out = append(out, "-E", a[2:])
+		case a[1] == 'i':
+			out = append(out, "-I", cmp.Or(a[2:], "{}"))
+		case a[1] == 'l':
+			out = append(out, "-L", cmp.Or(a[2:], "1"))
+		default:
+			out = append(out, a)
+			// An option whose argument is the next word: skip the word.
+			if len(a) == 2 && strings.IndexByte("adEILnPs", a[1]) >= 0 ||
+				!strings.Contains(a, "=") && slices.Contains([]string{"--arg-file", "--delimiter", "--eof",
+					"--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars"}, a) {
+				if i+1 < len(args) {
+					i++
+					out = append(out, args[i])
+				}
+			}
+		}
+	}
+	return out
+}
+
 func runXargs(ctx contextT, c *Context) int {
-	res, cmd, status, ok := xargsOpts.parse(c, c.Args[1:])
+	res, cmd, status, ok := xargsOpts.parse(c, xargsOldForms(c.Args[1:]))
 	if !ok {
 		return status
 	}
@@ -135,7 +171,9 @@ func splitXargsWords(s, eof string, lines bool) (items []xargsItem, errMsg strin
 			i++
 			cur.WriteByte(s[i])
 			inWord = true
-		case lines && (ch == ' ' || ch == '\t'):
+		case lines && strings.IndexByte(" \t\v\f\r", ch) >= 0:
+			// GNU strips any leading white space of an -I line, but
+			// only blanks separate words otherwise.
 			if inWord {
 				cur.WriteByte(ch)
 			}

@@ -4,6 +4,7 @@ import (
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/archive"
 	"github.com/justbash/justbash/commands/awk"
+	"github.com/justbash/justbash/commands/busybox"
 	"github.com/justbash/justbash/commands/curl"
 	"github.com/justbash/justbash/commands/htmlmd"
 	"github.com/justbash/justbash/commands/jq"
@@ -31,6 +32,7 @@ func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits
 		"js-exec": js,
 		"node":    js,
 		"awk":     awk.New(),
+		"busybox": busybox.New(),
 		"sed":     sed.New(),
 		"jq":      jq.New(),
 		"gzip":    archive.NewGzip(),
