@@ -1,9 +1,5 @@
 package commands
 
-import (
-	"strings"
-)
-
 func init() { register("basename", runBasename) }
 
 var basenameOpts = optParser{opts: []opt{
@@ -43,23 +39,4 @@ func runBasename(ctx contextT, c *Context) int {
 		return c.writeFailure(err)
 	}
 	return 0
-}
-
-// baseOf is basename(1): trailing slashes go, then the directory part,
-// then suffix unless it is the whole name.
-func baseOf(s, suffix string) string {
-	t := strings.TrimRight(s, "/")
-	if t == "" {
-		if s == "" {
-			return ""
-		}
-		return "/"
-	}
-	if i := strings.LastIndexByte(t, '/'); i >= 0 {
-		t = t[i+1:]
-	}
-	if suffix != "" && t != suffix && strings.HasSuffix(t, suffix) {
-		t = t[:len(t)-len(suffix)]
-	}
-	return t
 }

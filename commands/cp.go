@@ -327,10 +327,3 @@ func (r *cpRun) copyDir(src, dst, sabs, dabs string, fi, dfi fs.FileInfo, exists
 	}
 	return ok
 }
-
-// sameFile compares inode numbers when the FS exposes them.
-func sameFile(a, b fs.FileInfo) bool {
-	sa, ok1 := a.Sys().(*syscall.Stat_t)
-	sb, ok2 := b.Sys().(*syscall.Stat_t)
-	return ok1 && ok2 && sa.Ino != 0 && sa.Ino == sb.Ino && sa.Dev == sb.Dev
-}

@@ -36,7 +36,7 @@ func runDate(ctx contextT, c *Context) int {
 		return status
 	}
 	f := toFlags(res)
-	loc := dateLocation(c.Getenv("TZ"))
+	loc := TZLocation(c.Getenv("TZ"))
 	if f.has("u") {
 		loc = time.UTC
 	}

@@ -38,7 +38,7 @@ func TestDateTZ(t *testing.T) {
 		"JST-9":            "Wed Nov 15 07:13:20 JST 2023",
 		"":                 "Tue Nov 14 22:13:20 UTC 2023",
 	} {
-		got := DateFormat("%a %b %e %H:%M:%S %Z %Y", mustUnix(1700000000).In(dateLocation(tz)))
+		got := DateFormat("%a %b %e %H:%M:%S %Z %Y", mustUnix(1700000000).In(TZLocation(tz)))
 		if got != want {
 			t.Errorf("TZ=%q: %q, want %q", tz, got, want)
 		}

@@ -1,7 +1,5 @@
 package commands
 
-import "strings"
-
 func init() { register("dirname", runDirname) }
 
 var dirnameOpts = optParser{opts: []opt{{short: 'z', long: "zero"}}, usage: 1,
@@ -27,24 +25,4 @@ func runDirname(ctx contextT, c *Context) int {
 		return c.writeFailure(err)
 	}
 	return 0
-}
-
-// dirOf is dirname(1); unlike path.Dir it does not clean "a//b/../c".
-func dirOf(s string) string {
-	t := strings.TrimRight(s, "/")
-	if t == "" {
-		if strings.HasPrefix(s, "/") {
-			return "/"
-		}
-		return "."
-	}
-	i := strings.LastIndexByte(t, '/')
-	if i < 0 {
-		return "."
-	}
-	d := strings.TrimRight(t[:i], "/")
-	if d == "" {
-		return "/"
-	}
-	return d
 }

@@ -3,7 +3,6 @@ package commands
 import (
 	"bufio"
 	"fmt"
-	"io/fs"
 	"path"
 	"strings"
 )
@@ -197,6 +196,3 @@ func (w *findWalk) flushBatches() {
 		w.flushExec(x)
 	}
 }
-
-// isSymlink reports whether fi is a symbolic link.
-func isSymlink(fi fs.FileInfo) bool { return fi.Mode()&fs.ModeSymlink != 0 }

@@ -9,9 +9,6 @@ var hostnameOpts = optParser{opts: []opt{
 	{short: 'i', long: "ip-address"}, {short: 'I', long: "all-ip-addresses"},
 }, usage: 1, help: "Usage: hostname [-s|-f|-i|-I]\nShow the system's host name.\n"}
 
-// sandboxHost is the fixed host name: the host's is never revealed.
-const sandboxHost = "localhost"
-
 func runHostname(ctx contextT, c *Context) int {
 	res, ops, status, ok := hostnameOpts.parse(c, c.Args[1:])
 	if !ok {

@@ -145,7 +145,7 @@ func runLs(ctx contextT, c *Context) int {
 	if !ok {
 		return status
 	}
-	l := &lsRun{c: c, out: newOut(c.Stdout), now: time.Now().UTC(), loc: dateLocation(c.Getenv("TZ")),
+	l := &lsRun{c: c, out: newOut(c.Stdout), now: time.Now().UTC(), loc: TZLocation(c.Getenv("TZ")),
 		sortBy: 'n', timeKind: 'm', quoting: 'l', tabsize: 8, width: 80}
 	if cols, err := strconv.Atoi(c.Getenv("COLUMNS")); err == nil && cols >= 0 {
 		l.width = cols

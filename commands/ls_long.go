@@ -3,7 +3,6 @@ package commands
 import (
 	"fmt"
 	"io/fs"
-	"math"
 	"strconv"
 	"strings"
 	"syscall"
@@ -79,17 +78,6 @@ func (l *lsRun) owners(fi fs.FileInfo) (string, string) {
 	return idName(uid), idName(gid)
 }
 
-// idName names the sandbox's users: root and the single user "user".
-func idName(id uint32) string {
-	switch id {
-	case 0:
-		return "root"
-	case 1000:
-		return "user"
-	}
-	return strconv.FormatUint(uint64(id), 10)
-}
-
 func nlinkOf(fi fs.FileInfo) uint64 {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 0 {
 		return uint64(st.Nlink)
@@ -156,75 +144,4 @@ func (l *lsRun) sizeText(n int64) string {
 		return strconv.FormatInt(n, 10)
 	}
 	return humanSizeBase(n, l.human)
-}
-
-func humanSize(n int64) string { return humanSizeBase(n, 1024) }
-
-// humanSizeBase is GNU's -h (base 1024, "K") or --si (base 1000, "k")
-// rendering, always rounding up.
-func humanSizeBase(n int64, base int) string {
-	b := float64(base)
-	if float64(n) < b {
-		return strconv.FormatInt(n, 10)
-	}
-	units := "KMGTPEZY"
-	if base == 1000 {
-		units = "kMGTPEZY"
-	}
-	v := float64(n)
-	u := -1
-	for v >= b && u < len(units)-1 {
-		v /= b
-		u++
-	}
-	if v < 10 {
-		v = math.Ceil(v*10) / 10
-		if v < 10 {
-			return fmt.Sprintf("%.1f%c", v, units[u])
-		}
-	}
-	v = math.Ceil(v)
-	if v >= b && u < len(units)-1 {
-		return fmt.Sprintf("1.0%c", units[u+1])
-	}
-	return fmt.Sprintf("%.0f%c", v, units[u])
-}
-
-// modeString is ls's ten-character mode column.
-func modeString(m fs.FileMode) string {
-	b := []byte("----------")
-	switch {
-	case m.IsDir():
-		b[0] = 'd'
-	case m&fs.ModeSymlink != 0:
-		b[0] = 'l'
-	case m&fs.ModeCharDevice != 0:
-		b[0] = 'c'
-	case m&fs.ModeDevice != 0:
-		b[0] = 'b'
-	case m&fs.ModeNamedPipe != 0:
-		b[0] = 'p'
-	case m&fs.ModeSocket != 0:
-		b[0] = 's'
-	}
-	const rwx = "rwxrwxrwx"
-	for i := 0; i < 9; i++ {
-		if m&(1<<uint(8-i)) != 0 {
-			b[i+1] = rwx[i]
-		}
-	}
-	special := func(pos int, on bool, lower byte) {
-		if !on {
-			return
-		}
-		if b[pos] == 'x' {
-			b[pos] = lower
-		} else {
-			b[pos] = lower - 32
-		}
-	}
-	special(3, m&fs.ModeSetuid != 0, 's')
-	special(6, m&fs.ModeSetgid != 0, 's')
-	special(9, m&fs.ModeSticky != 0, 't')
-	return string(b)
 }

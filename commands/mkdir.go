@@ -24,9 +24,6 @@ Create the DIRECTORY(ies), if they do not already exist.
       --help        display this help and exit
 `}
 
-// defaultUmask is the sandbox umask applied to new files and directories.
-const defaultUmask = 0o022
-
 func runMkdir(ctx contextT, c *Context) int {
 	res, dirs, status, ok := mkdirOpts.parse(c, c.Args[1:])
 	if !ok {

@@ -15,7 +15,7 @@ func runPrintf(ctx contextT, c *Context) int {
 		c.Errorf("usage: printf [-v var] format [arguments]")
 		return 2
 	}
-	out, errs, status, lerr := PrintfZone(args[0], args[1:], c.Limits.StringMax(), dateLocation(c.Getenv("TZ")))
+	out, errs, status, lerr := PrintfZone(args[0], args[1:], c.Limits.StringMax(), TZLocation(c.Getenv("TZ")))
 	if _, err := io.WriteString(c.Stdout, out); err != nil {
 		return c.writeFailure(err)
 	}

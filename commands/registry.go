@@ -64,6 +64,14 @@ func (r *Registry) Clone() *Registry {
 	return c
 }
 
+// RegisterBuiltin adds a built-in command given as a function. It sees a
+// stdin that returns when the run is cancelled (see Context.Guarded).
+func (r *Registry) RegisterBuiltin(name string, f func(ctx contextT, c *Context) int) {
+	r.Register(name, Func(func(ctx contextT, c *Context) int {
+		return f(ctx, c.Guarded(ctx))
+	}))
+}
+
 // builtins is filled by the init functions of the command files.
 var builtins = NewRegistry()
 

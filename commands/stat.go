@@ -122,23 +122,6 @@ func (s *statFmt) expand(format string) string {
 	return b.String()
 }
 
-// padField applies printf-like flags and width to an already formatted value.
-func padField(val, flags string, numeric bool) string {
-	left, zero := strings.Contains(flags, "-"), strings.HasPrefix(strings.TrimLeft(flags, "-+ #'"), "0")
-	w, _ := strconv.Atoi(strings.TrimLeft(strings.SplitN(flags, ".", 2)[0], "-+ #0'"))
-	if len(val) >= w {
-		return val
-	}
-	pad := strings.Repeat(" ", w-len(val))
-	switch {
-	case left:
-		return val + pad
-	case zero && numeric:
-		return strings.Repeat("0", w-len(val)) + val
-	}
-	return pad + val
-}
-
 func (s *statFmt) directive(conv byte) (string, bool, bool) {
 	fi, si := s.fi, s.si
 	u := func(n uint64) (string, bool, bool) { return strconv.FormatUint(n, 10), true, true }

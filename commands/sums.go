@@ -14,9 +14,12 @@ import (
 )
 
 func init() {
-	for _, n := range []string{"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum"} {
-		register(n, runSum)
-	}
+	register("md5sum", runSum)
+	register("sha1sum", runSum)
+	register("sha224sum", runSum)
+	register("sha256sum", runSum)
+	register("sha384sum", runSum)
+	register("sha512sum", runSum)
 }
 
 var sumOpts = optParser{opts: []opt{

@@ -22,9 +22,6 @@ var trClasses = map[string]func(b byte) bool{
 	"xdigit": func(b byte) bool { return isDigit(b) || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' },
 }
 
-func isAlpha(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-func isDigit(b byte) bool { return b >= '0' && b <= '9' }
-
 // trElem is a run of bytes, or a [c*n] repeat (fill when n == 0 and star).
 type trElem struct {
 	bytes []byte

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"os"
-	"strconv"
 	"strings"
 )
 
@@ -106,50 +105,4 @@ func newSize(op byte, cur, n int64) int64 {
 		return (cur + n - 1) / n * n
 	}
 	return n
-}
-
-// parseSize reads a size with the coreutils suffixes: K M G T P E (1024),
-// KB MB ... (1000), KiB MiB ... (1024), and b (512) for some tools.
-func parseSize(s string) (int64, bool) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(s[:i], 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	suf := s[i:]
-	if suf == "" {
-		return n, true
-	}
-	mult := int64(1)
-	switch suf {
-	case "b":
-		mult = 512
-	case "c":
-		mult = 1
-	case "w":
-		mult = 2
-	default:
-		idx := strings.IndexByte("KMGTPE", strings.ToUpper(suf[:1])[0])
-		if idx < 0 {
-			return 0, false
-		}
-		base := int64(1024)
-		switch suf[1:] {
-		case "", "iB":
-		case "B":
-			base = 1000
-		default:
-			return 0, false
-		}
-		for j := 0; j <= idx; j++ {
-			mult *= base
-		}
-	}
-	return n * mult, true
 }

@@ -51,3 +51,42 @@ func realPath(fsys vfs.FS, p string) (string, error) {
 	}
 	return resolved, nil
 }
+
+// baseOf is basename(1): trailing slashes go, then the directory part,
+// then suffix unless it is the whole name.
+func baseOf(s, suffix string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" {
+		if s == "" {
+			return ""
+		}
+		return "/"
+	}
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		t = t[i+1:]
+	}
+	if suffix != "" && t != suffix && strings.HasSuffix(t, suffix) {
+		t = t[:len(t)-len(suffix)]
+	}
+	return t
+}
+
+// dirOf is dirname(1); unlike path.Dir it does not clean "a//b/../c".
+func dirOf(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" {
+		if strings.HasPrefix(s, "/") {
+			return "/"
+		}
+		return "."
+	}
+	i := strings.LastIndexByte(t, '/')
+	if i < 0 {
+		return "."
+	}
+	d := strings.TrimRight(t[:i], "/")
+	if d == "" {
+		return "/"
+	}
+	return d
+}

@@ -6,9 +6,6 @@ func init() { register("whoami", runWhoami) }
 
 var whoamiOpts = optParser{usage: 1, help: "Usage: whoami [OPTION]...\nPrint the user name associated with the current effective user ID.\n"}
 
-// The sandbox has one user, "user" (uid 1000); nothing is read from the host.
-const sandboxUser, sandboxUID = "user", 1000
-
 func runWhoami(ctx contextT, c *Context) int {
 	_, ops, status, ok := whoamiOpts.parse(c, c.Args[1:])
 	if !ok {
