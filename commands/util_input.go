@@ -15,7 +15,7 @@ type inputFunc func(name string, r io.Reader) bool
 // eachInput opens every operand in turn ("-" is standard input; no operand
 // means standard input) and hands it to fn. Open errors are reported as
 // "cmd: name: reason" and make the status 1.
-func (c *Context) eachInput(ctx context.Context, names []string, fn inputFunc) int {
+func (c *Context) EachInput(ctx context.Context, names []string, fn inputFunc) int {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -24,13 +24,13 @@ func (c *Context) eachInput(ctx context.Context, names []string, fn inputFunc) i
 		if ctx.Err() != nil {
 			return 1
 		}
-		r, err := c.openInput(name)
+		r, err := c.OpenInput(name)
 		if err != nil {
 			c.Errorf("%s: %s", name, ErrText(err))
 			status = 1
 			continue
 		}
-		cont := fn(name, ctxReader{ctx, r})
+		cont := fn(name, CtxReader{ctx, r})
 		r.Close()
 		if !cont {
 			return 1
@@ -41,12 +41,16 @@ func (c *Context) eachInput(ctx context.Context, names []string, fn inputFunc) i
 
 // ctxReader ends a read loop once the context is cancelled, so commands
 // that stream an endless input stop promptly.
-type ctxReader struct {
+type CtxReader struct {
 	ctx context.Context
 	r   io.Reader
 }
 
-func (r ctxReader) Read(p []byte) (int, error) {
+// NewCtxReader returns a reader that fails with ctx's error once ctx is
+// done, checked before every read.
+func NewCtxReader(ctx context.Context, r io.Reader) CtxReader { return CtxReader{ctx: ctx, r: r} }
+
+func (r CtxReader) Read(p []byte) (int, error) {
 	if err := r.ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -55,10 +59,10 @@ func (r ctxReader) Read(p []byte) (int, error) {
 
 // newOut buffers output; bufio.Writer keeps the first write error, so a
 // closed pipe is seen by every later write.
-func newOut(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 32*1024) }
+func NewOut(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 32*1024) }
 
 // lineReader reads lines including their terminator, streaming.
-func lineReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64*1024) }
+func LineReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64*1024) }
 
 // eachLine calls fn for every line of r (terminator removed, noEOL set on a
 // last line without one). fn returns false to stop; the result is the read
@@ -66,12 +70,12 @@ func lineReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64*10
 //
 // A line longer than boundio.DefaultMaxReadBytes ends the loop with a
 // limit error (an endless line: /dev/zero); eachLineMax takes the bound.
-func eachLine(r *bufio.Reader, sep byte, fn func(line []byte, noEOL bool) bool) error {
-	return eachLineMax(r, sep, 0, fn)
+func EachLine(r *bufio.Reader, sep byte, fn func(line []byte, noEOL bool) bool) error {
+	return EachLineMax(r, sep, 0, fn)
 }
 
 // eachLineMax is eachLine with lines bounded by max bytes (0: default).
-func eachLineMax(r *bufio.Reader, sep byte, max int64, fn func(line []byte, noEOL bool) bool) error {
+func EachLineMax(r *bufio.Reader, sep byte, max int64, fn func(line []byte, noEOL bool) bool) error {
 	if max <= 0 {
 		max = boundio.DefaultMaxReadBytes
 	}
@@ -110,7 +114,7 @@ func eachLineMax(r *bufio.Reader, sep byte, max int64, fn func(line []byte, noEO
 // readLine is bufio's ReadBytes bounded by max bytes (0: the default),
 // so a line without end (/dev/zero) fails with a limit error instead of
 // growing without bound. On a limit, the bytes read so far are dropped.
-func readLine(r *bufio.Reader, sep byte, max int64) ([]byte, error) {
+func ReadLine(r *bufio.Reader, sep byte, max int64) ([]byte, error) {
 	if max <= 0 {
 		max = boundio.DefaultMaxReadBytes
 	}

@@ -7,16 +7,16 @@ import (
 
 // quoteArg quotes an operand for a diagnostic the way coreutils does in
 // the C locale: 'x', with embedded quotes spelled '\”.
-func quoteArg(s string) string {
+func QuoteArg(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // finishOut flushes a buffered writer and maps a failure to the status.
-func (c *Context) finishOut(out interface{ Flush() error }, status int) int {
+func (c *Context) FinishOut(out interface{ Flush() error }, status int) int {
 	if err := out.Flush(); err != nil {
-		return c.writeFailure(err)
+		return c.WriteFailure(err)
 	}
 	return status
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func Itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,161 @@
+package dump
+
+import (
+	"context"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
+
+	"bufio"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"strings"
+)
+
+var sumOpts = opts.OptParser{Opts: []opts.Opt{
+	{Short: 'b', Long: "binary"}, {Short: 't', Long: "text"}, {Short: 'c', Long: "check"},
+	{Long: "status"}, {Long: "quiet"}, {Short: 'w', Long: "warn"}, {Long: "strict"},
+	{Long: "tag"}, {Short: 'z', Long: "zero"}, {Long: "ignore-missing"},
+}, Usage: 1}
+
+func newSumHash(name string) hash.Hash {
+	switch name {
+	case "md5sum":
+		return md5.New()
+	case "sha1sum":
+		return sha1.New()
+	case "sha224sum":
+		return sha256.New224()
+	case "sha384sum":
+		return sha512.New384()
+	case "sha512sum":
+		return sha512.New()
+	}
+	return sha256.New()
+}
+
+type sumCfg struct {
+	binary, check, status, quiet, warn, strict, ignoreMissing bool
+}
+
+func runSum(ctx context.Context, c *commands.Context) int {
+	res, args, st, ok := sumOpts.Parse(c, c.Args[1:])
+	if !ok {
+		return st
+	}
+	var s sumCfg
+	for _, r := range res {
+		switch r.Key {
+		case "b":
+			s.binary = true
+		case "t":
+			s.binary = false
+		case "c":
+			s.check = true
+		case "status":
+			s.status = true
+		case "quiet":
+			s.quiet = true
+		case "w":
+			s.warn = true
+		case "strict":
+			s.strict = true
+		case "ignore-missing":
+			s.ignoreMissing = true
+		case "tag", "z":
+			c.Errorf("--%s is not supported", r.Key)
+			return 1
+		}
+	}
+	out := commands.NewOut(c.Stdout)
+	if s.check {
+		return c.FinishOut(out, s.checkFiles(ctx, c, out, args))
+	}
+	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+		h := newSumHash(c.Name())
+		if _, err := io.Copy(h, r); err != nil {
+			c.Errorf("%s: %s", name, commands.ErrText(err))
+			return true
+		}
+		mark := " "
+		if s.binary {
+			mark = "*"
+		}
+		fmt.Fprintf(out, "%s %s%s\n", hex.EncodeToString(h.Sum(nil)), mark, name)
+		return true
+	})
+	return c.FinishOut(out, status)
+}
+
+// checkFiles verifies "HASH  NAME" lines read from each operand.
+func (s *sumCfg) checkFiles(ctx context.Context, c *commands.Context, out *bufio.Writer, args []string) int {
+	size := newSumHash(c.Name()).Size() * 2
+	failed, missing, bad := 0, 0, 0
+	status := c.EachInput(ctx, args, func(listName string, r io.Reader) bool {
+		n := 0
+		commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+			n++
+			l := strings.TrimSuffix(string(line), "\r")
+			if len(l) < size+2 || l[size] != ' ' || (l[size+1] != ' ' && l[size+1] != '*') {
+				bad++
+				if s.warn {
+					c.Errorf("%s: %d: improperly formatted %s checksum line", listName, n, strings.ToUpper(strings.TrimSuffix(c.Name(), "sum")))
+				}
+				return true
+			}
+			want, file := strings.ToLower(l[:size]), l[size+2:]
+			f, err := c.OpenInput(file)
+			if err != nil {
+				if s.ignoreMissing {
+					return true
+				}
+				missing++
+				c.Errorf("%s: %s", file, commands.ErrText(err))
+				if !s.status {
+					fmt.Fprintf(out, "%s: FAILED open or read\n", file)
+				}
+				return true
+			}
+			h := newSumHash(c.Name())
+			_, err = io.Copy(h, commands.NewCtxReader(ctx, f))
+			f.Close()
+			okSum := err == nil && hex.EncodeToString(h.Sum(nil)) == want
+			if !okSum {
+				failed++
+			}
+			if !s.status && (!okSum || !s.quiet) {
+				fmt.Fprintf(out, "%s: %s\n", file, map[bool]string{true: "OK", false: "FAILED"}[okSum])
+			}
+			return true
+		})
+		return true
+	})
+	out.Flush()
+	if !s.status {
+		plural := func(n int, one, many string) string {
+			if n == 1 {
+				return one
+			}
+			return many
+		}
+		if bad > 0 {
+			c.Errorf("WARNING: %d %s improperly formatted", bad, plural(bad, "line is", "lines are"))
+		}
+		if missing > 0 {
+			c.Errorf("WARNING: %d listed %s could not be read", missing, plural(missing, "file", "files"))
+		}
+		if failed > 0 {
+			c.Errorf("WARNING: %d computed %s did NOT match", failed, plural(failed, "checksum", "checksums"))
+		}
+	}
+	if failed > 0 || missing > 0 || status != 0 || (s.strict && bad > 0) {
+		return 1
+	}
+	return 0
+}

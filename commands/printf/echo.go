@@ -1,0 +1,56 @@
+package printf
+
+import (
+	"context"
+	"strings"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/escape"
+)
+
+// runEcho follows bash's builtin echo: only arguments made purely of the
+// letters n, e and E are options, and "--" is printed like any word.
+func runEcho(ctx context.Context, c *commands.Context) int {
+	args := c.Args[1:]
+	newline, escapes := true, false
+	for len(args) > 0 && isEchoFlags(args[0]) {
+		for _, f := range args[0][1:] {
+			switch f {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	s := strings.Join(args, " ")
+	if escapes {
+		var stop bool
+		s, stop, _ = escape.ExpandEscapes(s, escape.EscEcho)
+		if stop {
+			newline = false
+		}
+	}
+	if newline {
+		s += "\n"
+	}
+	if _, err := c.Stdout.Write([]byte(s)); err != nil {
+		return c.WriteFailure(err)
+	}
+	return 0
+}
+
+func isEchoFlags(a string) bool {
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	for _, f := range a[1:] {
+		if f != 'n' && f != 'e' && f != 'E' {
+			return false
+		}
+	}
+	return true
+}
