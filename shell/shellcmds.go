@@ -8,7 +8,12 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/shell/eval"
 )
+
+// BuiltinNames lists the shell's builtins (cd, declare, read, ...), which
+// live in the interpreter rather than in the command registry, sorted.
+func BuiltinNames() []string { return eval.BuiltinNames() }
 
 // registerShellCommands adds the commands that need the shell itself:
 // bash and sh (nested shells), and ulimit.

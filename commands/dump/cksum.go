@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"sync"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -11,7 +12,7 @@ import (
 )
 
 // crcTable is the POSIX cksum CRC-32 (polynomial 0x04C11DB7, MSB first).
-var crcTable = func() (t [256]uint32) {
+var crcTable = sync.OnceValue(func() (t [256]uint32) {
 	for i := range t {
 		c := uint32(i) << 24
 		for j := 0; j < 8; j++ {
@@ -24,7 +25,7 @@ var crcTable = func() (t [256]uint32) {
 		t[i] = c
 	}
 	return
-}()
+})
 
 func runCksum(ctx context.Context, c *commands.Context) int {
 	_, args, st, ok := (&opts.OptParser{Usage: 1}).Parse(c, c.Args[1:])
@@ -39,7 +40,7 @@ func runCksum(ctx context.Context, c *commands.Context) int {
 		for {
 			k, err := r.Read(buf)
 			for _, b := range buf[:k] {
-				crc = crc<<8 ^ crcTable[byte(crc>>24)^b]
+				crc = crc<<8 ^ crcTable()[byte(crc>>24)^b]
 			}
 			n += uint64(k)
 			if err == io.EOF {
@@ -51,7 +52,7 @@ func runCksum(ctx context.Context, c *commands.Context) int {
 			}
 		}
 		for l := n; l > 0; l >>= 8 {
-			crc = crc<<8 ^ crcTable[byte(crc>>24)^byte(l)]
+			crc = crc<<8 ^ crcTable()[byte(crc>>24)^byte(l)]
 		}
 		if name == "-" {
 			fmt.Fprintf(out, "%d %d\n", ^crc, n)

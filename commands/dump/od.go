@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"sync"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/ascii"
@@ -66,7 +67,7 @@ func parseOdType(s string) ([]odSpec, error) {
 		case 'd', 'o', 'u', 'x':
 			sp.size = 4
 			if i < len(s) {
-				if sz, ok := odSizes[s[i]]; ok {
+				if sz, ok := odSizes()[s[i]]; ok {
 					sp.size = sz
 					i++
 				} else if ascii.IsDigit(s[i]) {
@@ -96,7 +97,7 @@ func parseOdType(s string) ([]odSpec, error) {
 	return specs, nil
 }
 
-var odSizes = map[byte]int{'C': 1, 'S': 2, 'I': 4, 'L': 8}
+var odSizes = sync.OnceValue(func() map[byte]int { return map[byte]int{'C': 1, 'S': 2, 'I': 4, 'L': 8} })
 
 // odRun is the configuration of one od invocation.
 type odRun struct {
@@ -187,7 +188,7 @@ func (o *odRun) options(c *commands.Context, res []opts.OptResult) int {
 		case "v":
 			o.dup = true
 		default:
-			s, err := parseOdType(odLegacy[r.Key])
+			s, err := parseOdType(odLegacy()[r.Key])
 			if err != nil {
 				c.Errorf("%s", err)
 				return 1
@@ -206,9 +207,11 @@ func (o *odRun) options(c *commands.Context, res []opts.OptResult) int {
 }
 
 // odLegacy maps the traditional single-letter formats to -t types.
-var odLegacy = map[string]string{"a": "a", "b": "o1", "c": "c", "d": "u2", "o": "o2", "s": "d2", "x": "x2",
-	"B": "o2", "D": "u4", "H": "x4", "X": "x4", "h": "x2", "i": "d4", "I": "d8", "L": "d8", "l": "d8",
-	"O": "o4", "e": "f", "f": "f", "F": "f"}
+var odLegacy = sync.OnceValue(func() map[string]string {
+	return map[string]string{"a": "a", "b": "o1", "c": "c", "d": "u2", "o": "o2", "s": "d2", "x": "x2",
+		"B": "o2", "D": "u4", "H": "x4", "X": "x4", "h": "x2", "i": "d4", "I": "d8", "L": "d8", "l": "d8",
+		"O": "o4", "e": "f", "f": "f", "F": "f"}
+})
 
 // parseOdCount reads a byte count: decimal, 0x hex or 0 octal, with an
 // optional b (512), k/K (1024) or m/M suffix.

@@ -1,6 +1,8 @@
 package run
 
 import (
+	"sync"
+
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
 
@@ -21,7 +23,9 @@ var timeoutOpts = opts.OptParser{Opts: []opts.Opt{
 }, Usage: 125, StopAtOperand: true, Help: "Usage: timeout [OPTION] DURATION COMMAND [ARG]...\nStart COMMAND, and kill it if still running after DURATION.\n  -k DURATION  also send a KILL signal if COMMAND is still running this long after the initial signal\n  -s SIGNAL  specify the signal to be sent on timeout\n  --preserve-status  exit with the same status as COMMAND, even when it times out\n  -v  diagnose to stderr any signal sent upon timeout\nIf the command times out, and --preserve-status is not set, then exit with status 124.\n"}
 
 // signalNumbers are the signals timeout -s accepts by name.
-var signalNumbers = map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "USR2": 12, "ALRM": 14, "TERM": 15, "CONT": 18, "STOP": 19}
+var signalNumbers = sync.OnceValue(func() map[string]int {
+	return map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "USR2": 12, "ALRM": 14, "TERM": 15, "CONT": 18, "STOP": 19}
+})
 
 func runTimeout(ctx context.Context, c *commands.Context) int {
 	res, ops, status, ok := timeoutOpts.Parse(c, c.Args[1:])
@@ -34,7 +38,7 @@ func runTimeout(ctx context.Context, c *commands.Context) int {
 		name := strings.TrimPrefix(strings.ToUpper(v), "SIG")
 		if n, err := strconv.Atoi(v); err == nil && n > 0 && n < 65 {
 			sig, sigName = n, v
-		} else if n, ok := signalNumbers[name]; ok {
+		} else if n, ok := signalNumbers()[name]; ok {
 			sig, sigName = n, name
 		} else {
 			return opts.UsageError(c, 125, "%s: invalid signal", v)

@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"sync"
+
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/fnmatch"
 
@@ -235,33 +237,35 @@ func (g *rgRun) globOK(rel string, isDir bool) bool {
 }
 
 // rgTypes is the built-in subset of ripgrep's file type table.
-var rgTypes = map[string][]string{
-	"c":        {"*.[chH]", "*.[chH].in", "*.cats"},
-	"cpp":      {"*.[ChH]", "*.cc", "*.cpp", "*.cxx", "*.hh", "*.hpp", "*.hxx", "*.inl"},
-	"css":      {"*.css", "*.scss"},
-	"csv":      {"*.csv"},
-	"go":       {"*.go"},
-	"html":     {"*.htm", "*.html"},
-	"java":     {"*.java"},
-	"js":       {"*.cjs", "*.js", "*.jsx", "*.mjs", "*.vue"},
-	"json":     {"*.json", "composer.lock"},
-	"markdown": {"*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"},
-	"md":       {"*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"},
-	"php":      {"*.php", "*.php3", "*.php4", "*.php5", "*.phtml"},
-	"py":       {"*.py", "*.pyi"},
-	"ruby":     {"*.gemspec", "*.rb", ".irbrc", "Gemfile", "Rakefile"},
-	"rust":     {"*.rs"},
-	"sh":       {"*.bash", "*.sh", "*.zsh", ".bashrc", ".profile", ".zshrc"},
-	"sql":      {"*.psql", "*.sql"},
-	"toml":     {"*.toml", "Cargo.lock"},
-	"ts":       {"*.cts", "*.mts", "*.ts", "*.tsx"},
-	"txt":      {"*.txt"},
-	"xml":      {"*.xml", "*.xml.dist", "*.xsd", "*.xsl", "*.xslt"},
-	"yaml":     {"*.yaml", "*.yml"},
-}
+var rgTypes = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"c":        {"*.[chH]", "*.[chH].in", "*.cats"},
+		"cpp":      {"*.[ChH]", "*.cc", "*.cpp", "*.cxx", "*.hh", "*.hpp", "*.hxx", "*.inl"},
+		"css":      {"*.css", "*.scss"},
+		"csv":      {"*.csv"},
+		"go":       {"*.go"},
+		"html":     {"*.htm", "*.html"},
+		"java":     {"*.java"},
+		"js":       {"*.cjs", "*.js", "*.jsx", "*.mjs", "*.vue"},
+		"json":     {"*.json", "composer.lock"},
+		"markdown": {"*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"},
+		"md":       {"*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"},
+		"php":      {"*.php", "*.php3", "*.php4", "*.php5", "*.phtml"},
+		"py":       {"*.py", "*.pyi"},
+		"ruby":     {"*.gemspec", "*.rb", ".irbrc", "Gemfile", "Rakefile"},
+		"rust":     {"*.rs"},
+		"sh":       {"*.bash", "*.sh", "*.zsh", ".bashrc", ".profile", ".zshrc"},
+		"sql":      {"*.psql", "*.sql"},
+		"toml":     {"*.toml", "Cargo.lock"},
+		"ts":       {"*.cts", "*.mts", "*.ts", "*.tsx"},
+		"txt":      {"*.txt"},
+		"xml":      {"*.xml", "*.xml.dist", "*.xsd", "*.xsl", "*.xslt"},
+		"yaml":     {"*.yaml", "*.yml"},
+	}
+})
 
 func typeMatches(name, typ string) bool {
-	for _, gl := range rgTypes[typ] {
+	for _, gl := range rgTypes()[typ] {
 		if fnmatch.Fnmatch(gl, name, false) {
 			return true
 		}
@@ -290,7 +294,7 @@ func (g *rgRun) typeOK(name string) bool {
 // checkTypes reports an unknown -t/-T name as ripgrep does.
 func (g *rgRun) checkTypes() bool {
 	for _, t := range append(append([]string(nil), g.types...), g.notTypes...) {
-		if _, ok := rgTypes[t]; !ok {
+		if _, ok := rgTypes()[t]; !ok {
 			g.c.Errorf("unrecognized file type: %s", t)
 			return false
 		}
@@ -299,13 +303,13 @@ func (g *rgRun) checkTypes() bool {
 }
 
 func (g *rgRun) printTypes() int {
-	names := make([]string, 0, len(rgTypes))
-	for n := range rgTypes {
+	names := make([]string, 0, len(rgTypes()))
+	for n := range rgTypes() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		g.out.WriteString(n + ": " + strings.Join(rgTypes[n], ", ") + "\n")
+		g.out.WriteString(n + ": " + strings.Join(rgTypes()[n], ", ") + "\n")
 	}
 	return g.c.FinishOut(g.out, 0)
 }

@@ -1,6 +1,8 @@
 package text
 
 import (
+	"sync"
+
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/ascii"
 	"github.com/justbash/justbash/commands/internal/escape"
@@ -11,20 +13,22 @@ import (
 )
 
 // trClasses lists the bytes of each POSIX class in the C locale.
-var trClasses = map[string]func(b byte) bool{
-	"alnum":  func(b byte) bool { return ascii.IsAlpha(b) || ascii.IsDigit(b) },
-	"alpha":  ascii.IsAlpha,
-	"blank":  func(b byte) bool { return b == ' ' || b == '\t' },
-	"cntrl":  func(b byte) bool { return b < 32 || b == 127 },
-	"digit":  ascii.IsDigit,
-	"graph":  func(b byte) bool { return b > 32 && b < 127 },
-	"lower":  func(b byte) bool { return b >= 'a' && b <= 'z' },
-	"print":  func(b byte) bool { return b >= 32 && b < 127 },
-	"punct":  func(b byte) bool { return b > 32 && b < 127 && !ascii.IsAlpha(b) && !ascii.IsDigit(b) },
-	"space":  func(b byte) bool { return b == ' ' || b >= '\t' && b <= '\r' },
-	"upper":  func(b byte) bool { return b >= 'A' && b <= 'Z' },
-	"xdigit": func(b byte) bool { return ascii.IsDigit(b) || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' },
-}
+var trClasses = sync.OnceValue(func() map[string]func(b byte) bool {
+	return map[string]func(b byte) bool{
+		"alnum":  func(b byte) bool { return ascii.IsAlpha(b) || ascii.IsDigit(b) },
+		"alpha":  ascii.IsAlpha,
+		"blank":  func(b byte) bool { return b == ' ' || b == '\t' },
+		"cntrl":  func(b byte) bool { return b < 32 || b == 127 },
+		"digit":  ascii.IsDigit,
+		"graph":  func(b byte) bool { return b > 32 && b < 127 },
+		"lower":  func(b byte) bool { return b >= 'a' && b <= 'z' },
+		"print":  func(b byte) bool { return b >= 32 && b < 127 },
+		"punct":  func(b byte) bool { return b > 32 && b < 127 && !ascii.IsAlpha(b) && !ascii.IsDigit(b) },
+		"space":  func(b byte) bool { return b == ' ' || b >= '\t' && b <= '\r' },
+		"upper":  func(b byte) bool { return b >= 'A' && b <= 'Z' },
+		"xdigit": func(b byte) bool { return ascii.IsDigit(b) || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' },
+	}
+})
 
 // trElem is a run of bytes, or a [c*n] repeat (fill when n == 0 and star).
 type trElem struct {
@@ -72,7 +76,7 @@ func trBracket(s string) (trElem, int, bool, error) {
 		end := strings.Index(s, ":]")
 		if end > 2 {
 			name := s[2:end]
-			f, ok := trClasses[name]
+			f, ok := trClasses()[name]
 			if !ok {
 				return trElem{}, 0, false, fmt.Errorf("invalid character class '%s'", name)
 			}
