@@ -2,7 +2,6 @@ package all
 
 import (
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/internal/opts"
 	"github.com/justbash/justbash/commands/printf"
 	"github.com/justbash/justbash/commands/run"
 	"github.com/justbash/justbash/commands/system"
@@ -156,27 +155,5 @@ func TestHeadStopsEarly(t *testing.T) {
 	c := &commands.Context{Args: []string{"head", "-c", "3"}, Stdin: endless{}, Stdout: &out, Stderr: io.Discard}
 	if st := text.RunHead(context.Background(), c); st != 0 || out.String() != "zzz" {
 		t.Fatalf("head -c 3 = %q %d", out.String(), st)
-	}
-}
-
-func TestOptParser(t *testing.T) {
-	p := opts.OptParser{Opts: []opts.Opt{{Short: 'n', Long: "lines", Arg: true}, {Short: 'v', Long: "verbose"}, {Long: "verify"}}}
-	var errb bytes.Buffer
-	c := &commands.Context{Args: []string{"x"}, Stdout: io.Discard, Stderr: &errb}
-	res, ops, _, ok := p.Parse(c, []string{"-vn5", "a", "--lines", "7", "--verb", "--", "-v"})
-	if !ok || len(res) != 4 || res[1].Val != "5" || res[2].Val != "7" || res[3].Key != "v" || strings.Join(ops, ",") != "a,-v" {
-		t.Fatalf("parse = %v %v %v", res, ops, ok)
-	}
-	for in, want := range map[string]string{
-		"--ver":      "x: option '--ver' is ambiguous; possibilities: '--verbose' '--verify'\n",
-		"-n":         "x: option requires an argument -- 'n'\n",
-		"--v=1":      "x: option '--v' is ambiguous; possibilities: '--verbose' '--verify'\n",
-		"--lines":    "x: option '--lines' requires an argument\n",
-		"--verify=1": "x: option '--verify' doesn't allow an argument\n",
-	} {
-		errb.Reset()
-		if _, _, st, ok := p.Parse(c, []string{in}); ok || st != 2 || errb.String() != want+"Try 'x --help' for more information.\n" {
-			t.Errorf("%s: %q %d", in, errb.String(), st)
-		}
 	}
 }

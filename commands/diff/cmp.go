@@ -13,7 +13,7 @@ import (
 	"strconv"
 )
 
-var cmpOpts = opts.OptParser{Opts: []opts.Opt{
+var cmpOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "print-bytes"},
 	{Short: 'i', Long: "ignore-initial", Arg: true},
 	{Short: 'l', Long: "verbose"},

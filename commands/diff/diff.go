@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-var diffOpts = opts.OptParser{Opts: []opts.Opt{
+var diffOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'u'}, {Short: 'U', Long: "unified", Arg: true}, {Short: 'q', Long: "brief"},
 	{Short: 's', Long: "report-identical-files"}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'w', Long: "ignore-all-space"}, {Short: 'b', Long: "ignore-space-change"},

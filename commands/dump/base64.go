@@ -13,7 +13,7 @@ import (
 	"strconv"
 )
 
-var baseOpts = opts.OptParser{Opts: []opts.Opt{
+var baseOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "decode"}, {Short: 'i', Long: "ignore-garbage"},
 	{Short: 'w', Long: "wrap", Arg: true},
 }, Usage: 1, Help: "Usage: base64 [OPTION]... [FILE]\n"}

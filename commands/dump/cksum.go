@@ -28,7 +28,7 @@ var crcTable = sync.OnceValue(func() (t [256]uint32) {
 })
 
 func runCksum(ctx context.Context, c *commands.Context) int {
-	_, args, st, ok := (&opts.OptParser{Usage: 1}).Parse(c, c.Args[1:])
+	_, args, st, ok := (&opts.Parser{Usage: 1}).Parse(c, c.Args[1:])
 	if !ok {
 		return st
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-var hexdumpOpts = opts.OptParser{Opts: []opts.Opt{
+var hexdumpOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'C', Long: "canonical"},
 	{Short: 'n', Long: "length", Arg: true},
 	{Short: 's', Long: "skip", Arg: true},

@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-var odOpts = opts.OptParser{Opts: []opts.Opt{
+var odOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'A', Long: "address-radix", Arg: true},
 	{Short: 't', Long: "format", Arg: true},
 	{Short: 'N', Long: "read-bytes", Arg: true},
@@ -150,7 +150,7 @@ func runOd(ctx context.Context, c *commands.Context) int {
 	return c.FinishOut(out, status)
 }
 
-func (o *odRun) options(c *commands.Context, res []opts.OptResult) int {
+func (o *odRun) options(c *commands.Context, res []opts.Result) int {
 	for _, r := range res {
 		var err error
 		switch r.Key {

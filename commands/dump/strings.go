@@ -13,7 +13,7 @@ import (
 	"strconv"
 )
 
-var stringsOpts = opts.OptParser{Opts: []opts.Opt{
+var stringsOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "all"}, {Short: 'd', Long: "data"},
 	{Short: 'f', Long: "print-file-name"},
 	{Short: 'n', Long: "bytes", Arg: true},

@@ -18,7 +18,7 @@ import (
 	"strings"
 )
 
-var sumOpts = opts.OptParser{Opts: []opts.Opt{
+var sumOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "binary"}, {Short: 't', Long: "text"}, {Short: 'c', Long: "check"},
 	{Long: "status"}, {Long: "quiet"}, {Short: 'w', Long: "warn"}, {Long: "strict"},
 	{Long: "tag"}, {Short: 'z', Long: "zero"}, {Long: "ignore-missing"},

@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-var xxdOpts = opts.OptParser{Opts: []opts.Opt{
+var xxdOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'c', Long: "cols", Arg: true}, {Short: 'g', Long: "groupsize", Arg: true},
 	{Short: 'l', Long: "len", Arg: true}, {Short: 's', Long: "seek", Arg: true},
 	{Short: 'o', Arg: true},
@@ -89,7 +89,7 @@ func runXxd(ctx context.Context, c *commands.Context) int {
 	return c.FinishOut(out, status)
 }
 
-func (x *xxdRun) options(c *commands.Context, res []opts.OptResult) int {
+func (x *xxdRun) options(c *commands.Context, res []opts.Result) int {
 	for _, r := range res {
 		switch r.Key {
 		case "c", "g", "l", "s", "o":

@@ -8,7 +8,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var basenameOpts = opts.OptParser{Opts: []opts.Opt{
+var basenameOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "multiple"},
 	{Short: 's', Long: "suffix", Arg: true},
 	{Short: 'z', Long: "zero"},

@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-var chmodOpts = opts.OptParser{Opts: []opts.Opt{
+var chmodOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'R', Long: "recursive"},
 	{Short: 'v', Long: "verbose"},
 	{Short: 'c', Long: "changes"},

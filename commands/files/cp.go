@@ -18,7 +18,7 @@ import (
 	"syscall"
 )
 
-var cpOpts = opts.OptParser{Opts: []opts.Opt{
+var cpOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "archive"},
 	{Short: 'r', Long: "recursive"}, {Short: 'R', Key: "r"},
 	{Short: 'p'}, {Long: "preserve", Arg: true}, {Long: "no-preserve", Arg: true},
@@ -93,7 +93,7 @@ func RunCp(ctx context.Context, c *commands.Context) int {
 	return r.run(ops, target, noTarget)
 }
 
-func hasKey(res []opts.OptResult, k string) bool {
+func hasKey(res []opts.Result, k string) bool {
 	for _, o := range res {
 		if o.Key == k {
 			return true

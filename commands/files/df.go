@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-var dfOpts = opts.OptParser{Opts: []opts.Opt{
+var dfOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'h', Long: "human-readable"},
 	{Short: 'H', Long: "si"},
 	{Short: 'k'},

@@ -8,7 +8,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var dirnameOpts = opts.OptParser{Opts: []opts.Opt{{Short: 'z', Long: "zero"}}, Usage: 1,
+var dirnameOpts = opts.Parser{Opts: []opts.Opt{{Short: 'z', Long: "zero"}}, Usage: 1,
 	Help: "Usage: dirname [OPTION] NAME...\nOutput each NAME with its last non-slash component and trailing slashes\nremoved; if NAME contains no /'s, output '.'.\n"}
 
 func runDirname(ctx context.Context, c *commands.Context) int {

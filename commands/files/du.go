@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-var duOpts = opts.OptParser{Opts: []opts.Opt{
+var duOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "all"},
 	{Short: 'h', Long: "human-readable"},
 	{Short: 's', Long: "summarize"},

@@ -18,7 +18,7 @@ import (
 	"unicode/utf8"
 )
 
-var fileOpts = opts.OptParser{Opts: []opts.Opt{
+var fileOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "brief"},
 	{Short: 'i', Long: "mime"},
 	{Long: "mime-type"},

@@ -12,7 +12,7 @@ import (
 	"path"
 )
 
-var lnOpts = opts.OptParser{Opts: []opts.Opt{
+var lnOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 's', Long: "symbolic"},
 	{Short: 'f', Long: "force"},
 	{Short: 'n', Long: "no-dereference"}, {Short: 'h', Key: "n"},
@@ -70,7 +70,7 @@ func runLn(ctx context.Context, c *commands.Context) int {
 	return status
 }
 
-func lnOne(c *commands.Context, src, dst string, f opts.FlagSet) bool {
+func lnOne(c *commands.Context, src, dst string, f opts.Flags) bool {
 	dabs := c.Abs(dst)
 	kind := "hard link"
 	if f.Has("s") {

@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-var lsOpts = opts.OptParser{Opts: []opts.Opt{
+var lsOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "all"}, {Short: 'A', Long: "almost-all"},
 	{Short: 'b', Long: "escape"}, {Short: 'B', Long: "ignore-backups"},
 	{Short: 'c'}, {Short: 'C'}, {Short: 'd', Long: "directory"},
@@ -228,7 +228,7 @@ func lsRewriteOptional(args []string) []string {
 
 // decode applies the options in order (later ones override earlier ones,
 // as in GNU ls) and returns a usage message for a bad value.
-func (l *lsRun) decode(res []opts.OptResult) string {
+func (l *lsRun) decode(res []opts.Result) string {
 	var timeSort bool
 	for _, r := range res {
 		if msg := l.decodeOne(r, &timeSort); msg != "" {
@@ -242,7 +242,7 @@ func (l *lsRun) decode(res []opts.OptResult) string {
 	return ""
 }
 
-func (l *lsRun) decodeOne(r opts.OptResult, timeSort *bool) string {
+func (l *lsRun) decodeOne(r opts.Result, timeSort *bool) string {
 	switch r.Key {
 	case "a":
 		l.all, l.almost = true, false

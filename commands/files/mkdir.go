@@ -16,7 +16,7 @@ import (
 	"syscall"
 )
 
-var mkdirOpts = opts.OptParser{Opts: []opts.Opt{
+var mkdirOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'p', Long: "parents"},
 	{Short: 'v', Long: "verbose"},
 	{Short: 'm', Long: "mode", Arg: true},

@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-var mktempOpts = opts.OptParser{Opts: []opts.Opt{
+var mktempOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "directory"},
 	{Short: 'u', Long: "dry-run"},
 	{Short: 'q', Long: "quiet"},

@@ -14,7 +14,7 @@ import (
 	"syscall"
 )
 
-var mvOpts = opts.OptParser{Opts: []opts.Opt{
+var mvOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'f', Long: "force"},
 	{Short: 'i', Long: "interactive"},
 	{Short: 'n', Long: "no-clobber"},

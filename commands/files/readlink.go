@@ -15,7 +15,7 @@ import (
 	"github.com/justbash/justbash/vfs"
 )
 
-var readlinkOpts = opts.OptParser{Opts: []opts.Opt{
+var readlinkOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'f', Long: "canonicalize"},
 	{Short: 'e', Long: "canonicalize-existing"},
 	{Short: 'm', Long: "canonicalize-missing"},

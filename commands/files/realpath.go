@@ -8,7 +8,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var realpathOpts = opts.OptParser{Opts: []opts.Opt{
+var realpathOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'e', Long: "canonicalize-existing"},
 	{Short: 'm', Long: "canonicalize-missing"},
 	{Short: 's', Long: "strip"}, {Long: "no-symlinks", Key: "s"},

@@ -16,7 +16,7 @@ import (
 	"syscall"
 )
 
-var rmOpts = opts.OptParser{Opts: []opts.Opt{
+var rmOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'f', Long: "force"},
 	{Short: 'i'}, {Short: 'I'},
 	{Long: "interactive", Arg: true},

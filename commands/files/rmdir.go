@@ -14,7 +14,7 @@ import (
 	"syscall"
 )
 
-var rmdirOpts = opts.OptParser{Opts: []opts.Opt{
+var rmdirOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'p', Long: "parents"},
 	{Short: 'v', Long: "verbose"},
 	{Long: "ignore-fail-on-non-empty"},
@@ -54,7 +54,7 @@ func runRmdir(ctx context.Context, c *commands.Context) int {
 	return status
 }
 
-func rmdirOne(c *commands.Context, d string, f opts.FlagSet) bool {
+func rmdirOne(c *commands.Context, d string, f opts.Flags) bool {
 	if f.Has("v") {
 		fmt.Fprintf(c.Stdout, "rmdir: removing directory, '%s'\n", d)
 	}

@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-var statOpts = opts.OptParser{Opts: []opts.Opt{
+var statOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'L', Long: "dereference"},
 	{Short: 'c', Long: "format", Arg: true},
 	{Long: "printf", Arg: true},
@@ -249,7 +249,7 @@ func statTime(t time.Time) string {
 }
 
 // statFS answers stat -f with the fixed figures df reports.
-func statFS(c *commands.Context, ops []string, f opts.FlagSet) int {
+func statFS(c *commands.Context, ops []string, f opts.Flags) int {
 	status := 0
 	for _, name := range ops {
 		if _, err := c.FS.Stat(c.Abs(name)); err != nil {

@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-var touchOpts = opts.OptParser{Opts: []opts.Opt{
+var touchOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a'}, {Short: 'm'},
 	{Short: 'c', Long: "no-create"},
 	{Short: 'd', Long: "date", Arg: true},
@@ -95,7 +95,7 @@ func runTouch(ctx context.Context, c *commands.Context) int {
 }
 
 // touchTimes works out the times from -d, -t and -r (zero: now).
-func touchTimes(c *commands.Context, f opts.FlagSet) (atime, mtime time.Time, ref bool, err error) {
+func touchTimes(c *commands.Context, f opts.Flags) (atime, mtime time.Time, ref bool, err error) {
 	if r, ok := f["r"]; ok {
 		fi, err := c.FS.Stat(c.Abs(r))
 		if err != nil {

@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-var treeOpts = opts.OptParser{Opts: []opts.Opt{
+var treeOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a'}, {Short: 'd'}, {Short: 'f'},
 	{Short: 'L', Arg: true},
 	{Short: 'F'},
@@ -26,7 +26,7 @@ var treeOpts = opts.OptParser{Opts: []opts.Opt{
 type treeRun struct {
 	c           *commands.Context
 	ctx         context.Context
-	f           opts.FlagSet
+	f           opts.Flags
 	maxLevel    int
 	dirs, files int
 	out         *strings.Builder

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-var truncateOpts = opts.OptParser{Opts: []opts.Opt{
+var truncateOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'c', Long: "no-create"},
 	{Short: 'o', Long: "io-blocks"},
 	{Short: 'r', Long: "reference", Arg: true},

@@ -7,7 +7,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var unlinkOpts = opts.OptParser{Usage: 1, Help: "Usage: unlink FILE\nCall the unlink function to remove the specified FILE.\n"}
+var unlinkOpts = opts.Parser{Usage: 1, Help: "Usage: unlink FILE\nCall the unlink function to remove the specified FILE.\n"}
 
 func runUnlink(ctx context.Context, c *commands.Context) int {
 	_, ops, status, ok := unlinkOpts.Parse(c, c.Args[1:])

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-var seqOpts = opts.OptParser{Opts: []opts.Opt{
+var seqOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'f', Long: "format", Arg: true},
 	{Short: 's', Long: "separator", Arg: true},
 	{Short: 'w', Long: "equal-width"},
@@ -221,7 +221,7 @@ func isDecimalInt(s string) bool {
 
 // seqFormat builds the number formatter from -f, -w and the operands'
 // precision, as GNU seq does.
-func seqFormat(c *commands.Context, f opts.FlagSet, first, incr, last seqNum) (func(float64) string, bool) {
+func seqFormat(c *commands.Context, f opts.Flags, first, incr, last seqNum) (func(float64) string, bool) {
 	if userFmt, ok := f["f"]; ok {
 		sp, prefix, suffix, msg := parseOneFloatDirective(userFmt)
 		if msg != "" {

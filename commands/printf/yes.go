@@ -8,7 +8,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var yesOpts = opts.OptParser{Usage: 1, Help: `Usage: yes [STRING]...
+var yesOpts = opts.Parser{Usage: 1, Help: `Usage: yes [STRING]...
 Repeatedly output a line with all specified STRING(s), or 'y'.
 
       --help     display this help and exit

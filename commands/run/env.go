@@ -11,7 +11,7 @@ import (
 	"syscall"
 )
 
-var envOpts = opts.OptParser{Opts: []opts.Opt{
+var envOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'i', Long: "ignore-environment"},
 	{Short: 'u', Long: "unset", Arg: true},
 	{Short: '0', Long: "null"},

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-var sleepOpts = opts.OptParser{Usage: 1, Help: `Usage: sleep NUMBER[SUFFIX]...
+var sleepOpts = opts.Parser{Usage: 1, Help: `Usage: sleep NUMBER[SUFFIX]...
 Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),
 'm' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an
 integer.  Given two or more arguments, pause for the sum of their values.

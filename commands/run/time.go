@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-var timeOpts = opts.OptParser{Opts: []opts.Opt{
+var timeOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'p', Long: "portability"},
 	{Short: 'v', Long: "verbose"},
 	{Short: 'f', Long: "format", Arg: true},

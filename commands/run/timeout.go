@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-var timeoutOpts = opts.OptParser{Opts: []opts.Opt{
+var timeoutOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'k', Long: "kill-after", Arg: true},
 	{Short: 's', Long: "signal", Arg: true},
 	{Long: "preserve-status"},

@@ -13,7 +13,7 @@ import (
 	"sync"
 )
 
-var xargsOpts = opts.OptParser{Opts: []opts.Opt{
+var xargsOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: '0', Long: "null"},
 	{Short: 'a', Long: "arg-file", Arg: true},
 	{Short: 'd', Long: "delimiter", Arg: true},

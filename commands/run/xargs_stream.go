@@ -26,7 +26,7 @@ const XargsChunk = 64 << 10
 // stream reads the input, parses it into items and runs command lines as
 // they fill. Each input line (or -0/-d record) is bounded by
 // Limits.MaxReadBytes; the reader is context-checked by the caller.
-func (x *xargsRun) stream(r io.Reader, f opts.FlagSet) int {
+func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 	delim := byte('\n')
 	split := true
 	switch {

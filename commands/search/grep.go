@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-var grepOpts = opts.OptParser{Opts: []opts.Opt{
+var grepOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'E', Long: "extended-regexp"}, {Short: 'F', Long: "fixed-strings"},
 	{Short: 'G', Long: "basic-regexp"}, {Short: 'P', Long: "perl-regexp"},
 	{Short: 'e', Long: "regexp", Arg: true}, {Short: 'f', Long: "file", Arg: true},
@@ -126,7 +126,7 @@ func (g *grepRun) finish() int {
 }
 
 // options applies the parsed flags; st >= 0 means exit with st now.
-func (g *grepRun) options(res []opts.OptResult, mode *byte) (pats []string, have, icase, word, whole bool, names string, st int) {
+func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, icase, word, whole bool, names string, st int) {
 	c := g.c
 	for _, r := range res {
 		switch r.Key {
@@ -187,7 +187,7 @@ func (g *grepRun) options(res []opts.OptResult, mode *byte) (pats []string, have
 	return pats, have, icase, word, whole, names, -1
 }
 
-func (g *grepRun) flag(r opts.OptResult) {
+func (g *grepRun) flag(r opts.Result) {
 	switch r.Key {
 	case "v":
 		g.invert = true

@@ -15,7 +15,7 @@ import (
 	"unicode"
 )
 
-var rgOpts = opts.OptParser{Opts: []opts.Opt{
+var rgOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'e', Long: "regexp", Arg: true}, {Short: 'f', Long: "file", Arg: true},
 	{Short: 'i', Long: "ignore-case"}, {Short: 's', Long: "case-sensitive"}, {Short: 'S', Long: "smart-case"},
 	{Short: 'F', Long: "fixed-strings"}, {Short: 'w', Long: "word-regexp"}, {Short: 'x', Long: "line-regexp"},
@@ -103,7 +103,7 @@ type rgCase struct {
 	mode              byte // 'i', 's' or 'S'
 }
 
-func (g *rgRun) options(res []opts.OptResult) (pats []string, have bool, cs rgCase, st int) {
+func (g *rgRun) options(res []opts.Result) (pats []string, have bool, cs rgCase, st int) {
 	cs.mode = 's'
 	for _, r := range res {
 		switch r.Key {
@@ -159,7 +159,7 @@ func (g *rgRun) setNum(key string, n int64) {
 	}
 }
 
-func (g *rgRun) flag(r opts.OptResult) {
+func (g *rgRun) flag(r opts.Result) {
 	switch r.Key {
 	case "v":
 		g.invert = true
@@ -234,7 +234,7 @@ func (g *rgRun) flag(r opts.OptResult) {
 	}
 }
 
-func (g *rgRun) typeListOnly(res []opts.OptResult) bool {
+func (g *rgRun) typeListOnly(res []opts.Result) bool {
 	for _, r := range res {
 		if r.Key == "type-list" {
 			return true

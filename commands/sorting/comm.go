@@ -10,7 +10,7 @@ import (
 	"bytes"
 )
 
-var commOpts = opts.OptParser{Opts: []opts.Opt{
+var commOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: '1'}, {Short: '2'}, {Short: '3'}, {Short: 'i'},
 	{Long: "output-delimiter", Arg: true}, {Long: "check-order"}, {Long: "nocheck-order"},
 	{Long: "total"}, {Short: 'z', Long: "zero-terminated"},

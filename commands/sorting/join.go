@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-var joinOpts = opts.OptParser{Opts: []opts.Opt{
+var joinOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Arg: true}, {Short: 'v', Arg: true},
 	{Short: 'e', Arg: true}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'j', Arg: true}, {Short: '1', Arg: true}, {Short: '2', Arg: true},
@@ -101,7 +101,7 @@ func runJoin(ctx context.Context, c *commands.Context) int {
 	return st
 }
 
-func (j *joinRun) options(res []opts.OptResult) int {
+func (j *joinRun) options(res []opts.Result) int {
 	c := j.c
 	for _, r := range res {
 		switch r.Key {

@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-var shufOpts = opts.OptParser{Opts: []opts.Opt{
+var shufOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'e', Long: "echo"},
 	{Short: 'i', Long: "input-range", Arg: true},
 	{Short: 'n', Long: "head-count", Arg: true},
@@ -91,7 +91,7 @@ func runShuf(ctx context.Context, c *commands.Context) int {
 }
 
 // shufInput collects the lines to shuffle; a status >= 0 means stop.
-func shufInput(c *commands.Context, ctx context.Context, f opts.FlagSet, ops []string, sep byte) ([]string, int) {
+func shufInput(c *commands.Context, ctx context.Context, f opts.Flags, ops []string, sep byte) ([]string, int) {
 	switch {
 	case f.Has("e"):
 		return ops, -1

@@ -14,7 +14,7 @@ import (
 	"sort"
 )
 
-var sortOpts = opts.OptParser{Opts: []opts.Opt{
+var sortOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "ignore-leading-blanks"},
 	{Short: 'd', Long: "dictionary-order"},
 	{Short: 'f', Long: "ignore-case"},

@@ -12,7 +12,7 @@ import (
 	"strconv"
 )
 
-var uniqOpts = opts.OptParser{Opts: []opts.Opt{
+var uniqOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'c', Long: "count"}, {Short: 'd', Long: "repeated"},
 	{Short: 'D', Long: "all-repeated"}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'u', Long: "unique"}, {Short: 'z', Long: "zero-terminated"},

@@ -7,7 +7,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var clearOpts = opts.OptParser{Opts: []opts.Opt{{Short: 'x'}, {Short: 'T', Arg: true}, {Short: 'V'}}, Usage: 1,
+var clearOpts = opts.Parser{Opts: []opts.Opt{{Short: 'x'}, {Short: 'T', Arg: true}, {Short: 'V'}}, Usage: 1,
 	Help: "Usage: clear [options]\nClear the terminal screen.\n"}
 
 func runClear(ctx context.Context, c *commands.Context) int {

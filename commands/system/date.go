@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-var dateOpts = opts.OptParser{Opts: []opts.Opt{
+var dateOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "date", Arg: true},
 	{Short: 'u', Long: "utc"}, {Long: "universal", Key: "u"},
 	{Short: 'I', Long: "iso-8601", Arg: true},
@@ -92,7 +92,7 @@ func runDate(ctx context.Context, c *commands.Context) int {
 }
 
 // dateFixedFormat applies -I, -R and --rfc-3339.
-func dateFixedFormat(c *commands.Context, f opts.FlagSet, format *string) (int, bool) {
+func dateFixedFormat(c *commands.Context, f opts.Flags, format *string) (int, bool) {
 	n := 0
 	if v, ok := f["I"]; ok {
 		n++

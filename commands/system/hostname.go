@@ -9,7 +9,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var hostnameOpts = opts.OptParser{Opts: []opts.Opt{
+var hostnameOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 's', Long: "short"}, {Short: 'f', Long: "fqdn"}, {Long: "long", Key: "f"},
 	{Short: 'i', Long: "ip-address"}, {Short: 'I', Long: "all-ip-addresses"},
 }, Usage: 1, Help: "Usage: hostname [-s|-f|-i|-I]\nShow the system's host name.\n"}

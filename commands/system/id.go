@@ -9,7 +9,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var idOpts = opts.OptParser{Opts: []opts.Opt{
+var idOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'u', Long: "user"}, {Short: 'g', Long: "group"}, {Short: 'G', Long: "groups"},
 	{Short: 'n', Long: "name"}, {Short: 'r', Long: "real"}, {Short: 'z', Long: "zero"},
 }, Usage: 1, Help: "Usage: id [OPTION]... [USER]\nPrint user and group information for each specified USER,\nor (when USER omitted) for the current process.\n"}

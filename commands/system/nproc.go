@@ -11,7 +11,7 @@ import (
 	"strconv"
 )
 
-var nprocOpts = opts.OptParser{Opts: []opts.Opt{{Long: "all"}, {Long: "ignore", Arg: true}}, Usage: 1,
+var nprocOpts = opts.Parser{Opts: []opts.Opt{{Long: "all"}, {Long: "ignore", Arg: true}}, Usage: 1,
 	Help: "Usage: nproc [OPTION]...\nPrint the number of processing units available to the current process.\n"}
 
 func runNproc(ctx context.Context, c *commands.Context) int {

@@ -8,7 +8,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var printenvOpts = opts.OptParser{Opts: []opts.Opt{{Short: '0', Long: "null"}}, Usage: 2,
+var printenvOpts = opts.Parser{Opts: []opts.Opt{{Short: '0', Long: "null"}}, Usage: 2,
 	Help: `Usage: printenv [OPTION]... [VARIABLE]...
 Print the values of the specified environment VARIABLE(s).
 If no VARIABLE is specified, print name and value pairs for them all.

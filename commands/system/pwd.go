@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-var pwdOpts = opts.OptParser{Opts: []opts.Opt{
+var pwdOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'L', Long: "logical"},
 	{Short: 'P', Long: "physical"},
 }, Usage: 1, Help: `Usage: pwd [OPTION]...

@@ -9,7 +9,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var unameOpts = opts.OptParser{Opts: []opts.Opt{
+var unameOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "all"}, {Short: 's', Long: "kernel-name"}, {Short: 'n', Long: "nodename"},
 	{Short: 'r', Long: "kernel-release"}, {Short: 'v', Long: "kernel-version"},
 	{Short: 'm', Long: "machine"}, {Short: 'p', Long: "processor"},

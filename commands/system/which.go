@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-var whichOpts = opts.OptParser{Opts: []opts.Opt{{Short: 'a', Long: "all"}, {Short: 's'}}, Usage: 2,
+var whichOpts = opts.Parser{Opts: []opts.Opt{{Short: 'a', Long: "all"}, {Short: 's'}}, Usage: 2,
 	Help: `Usage: which [-as] COMMAND...
 Print the path of each COMMAND found on PATH.
 

@@ -9,7 +9,7 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var whoamiOpts = opts.OptParser{Usage: 1, Help: "Usage: whoami [OPTION]...\nPrint the user name associated with the current effective user ID.\n"}
+var whoamiOpts = opts.Parser{Usage: 1, Help: "Usage: whoami [OPTION]...\nPrint the user name associated with the current effective user ID.\n"}
 
 func runWhoami(ctx context.Context, c *commands.Context) int {
 	_, ops, status, ok := whoamiOpts.Parse(c, c.Args[1:])

@@ -11,7 +11,7 @@ import (
 	"io"
 )
 
-var catOpts = opts.OptParser{Opts: []opts.Opt{
+var catOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'A', Long: "show-all"},
 	{Short: 'b', Long: "number-nonblank"},
 	{Short: 'e'},

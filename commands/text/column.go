@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 )
 
-var columnOpts = opts.OptParser{Opts: []opts.Opt{
+var columnOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 't', Long: "table"},
 	{Short: 's', Long: "separator", Arg: true},
 	{Short: 'o', Long: "output-separator", Arg: true},

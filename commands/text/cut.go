@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-var cutOpts = opts.OptParser{Opts: []opts.Opt{
+var cutOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "bytes", Arg: true}, {Short: 'c', Long: "characters", Arg: true},
 	{Short: 'f', Long: "fields", Arg: true}, {Short: 'd', Long: "delimiter", Arg: true},
 	{Short: 's', Long: "only-delimited"}, {Short: 'n'}, {Long: "complement"},

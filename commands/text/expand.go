@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-var expandOpts = opts.OptParser{Opts: []opts.Opt{
+var expandOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'i', Long: "initial"},
 	{Short: 't', Long: "tabs", Arg: true},
 }, Usage: 1, Help: "Usage: expand [OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n"}

@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-var fmtOpts = opts.OptParser{Opts: []opts.Opt{
+var fmtOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'w', Long: "width", Arg: true},
 	{Short: 'g', Long: "goal", Arg: true},
 	{Short: 's', Long: "split-only"},

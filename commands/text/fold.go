@@ -11,7 +11,7 @@ import (
 	"strconv"
 )
 
-var foldOpts = opts.OptParser{Opts: []opts.Opt{
+var foldOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "bytes"}, {Short: 's', Long: "spaces"},
 	{Short: 'w', Long: "width", Arg: true}, {Short: 'c', Long: "characters"},
 }, Usage: 1, Help: "Usage: fold [OPTION]... [FILE]...\n"}

@@ -11,7 +11,7 @@ import (
 	"io"
 )
 
-var headOpts = opts.OptParser{Opts: []opts.Opt{
+var headOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'n', Long: "lines", Arg: true},
 	{Short: 'c', Long: "bytes", Arg: true},
 	{Short: 'q', Long: "quiet"},
@@ -30,7 +30,7 @@ type headTailCfg struct {
 }
 
 // parseHeadTail reads the options common to head and tail.
-func parseHeadTail(c *commands.Context, p *opts.OptParser, args []string, plus bool) (*headTailCfg, []string, int, bool) {
+func parseHeadTail(c *commands.Context, p *opts.Parser, args []string, plus bool) (*headTailCfg, []string, int, bool) {
 	res, files, status, ok := p.Parse(c, legacyCount(args, plus))
 	if !ok {
 		return nil, nil, status, false

@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-var nlOpts = opts.OptParser{Opts: []opts.Opt{
+var nlOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "body-numbering", Arg: true},
 	{Short: 'h', Long: "header-numbering", Arg: true},
 	{Short: 'f', Long: "footer-numbering", Arg: true},
@@ -104,7 +104,7 @@ func runNl(ctx context.Context, c *commands.Context) int {
 	return c.FinishOut(out, max(st, status))
 }
 
-func (n *nlRun) options(c *commands.Context, res []opts.OptResult) int {
+func (n *nlRun) options(c *commands.Context, res []opts.Result) int {
 	for _, r := range res {
 		var err error
 		switch r.Key {

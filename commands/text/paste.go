@@ -10,7 +10,7 @@ import (
 	"io"
 )
 
-var pasteOpts = opts.OptParser{Opts: []opts.Opt{
+var pasteOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "delimiters", Arg: true}, {Short: 's', Long: "serial"},
 	{Short: 'z', Long: "zero-terminated"},
 }, Usage: 1, Help: "Usage: paste [OPTION]... [FILE]...\n"}

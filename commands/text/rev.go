@@ -13,7 +13,7 @@ import (
 // runRev reverses the characters of each line; invalid UTF-8 bytes are
 // kept as single units.
 func runRev(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := (&opts.OptParser{Usage: 1}).Parse(c, c.Args[1:])
+	res, args, st, ok := (&opts.Parser{Usage: 1}).Parse(c, c.Args[1:])
 	if !ok || len(res) > 0 {
 		return st
 	}

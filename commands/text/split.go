@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-var splitOpts = opts.OptParser{Opts: []opts.Opt{
+var splitOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'l', Long: "lines", Arg: true},
 	{Short: 'b', Long: "bytes", Arg: true},
 	{Short: 'C', Long: "line-bytes", Arg: true},
@@ -92,7 +92,7 @@ func runSplit(ctx context.Context, c *commands.Context) int {
 	return st
 }
 
-func (s *SplitRun) dispatch(f opts.FlagSet, br *bufio.Reader) int {
+func (s *SplitRun) dispatch(f opts.Flags, br *bufio.Reader) int {
 	c := s.c
 	switch {
 	case f.Has("b"):

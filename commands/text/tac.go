@@ -10,7 +10,7 @@ import (
 	"io"
 )
 
-var tacOpts = opts.OptParser{Opts: []opts.Opt{
+var tacOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "before"}, {Short: 's', Long: "separator", Arg: true},
 	{Short: 'r', Long: "regex"},
 }, Usage: 1, Help: "Usage: tac [OPTION]... [FILE]...\n"}

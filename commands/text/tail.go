@@ -10,7 +10,7 @@ import (
 	"io"
 )
 
-var tailOpts = opts.OptParser{Opts: []opts.Opt{
+var tailOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'n', Long: "lines", Arg: true},
 	{Short: 'c', Long: "bytes", Arg: true},
 	{Short: 'q', Long: "quiet"},

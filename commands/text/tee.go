@@ -10,7 +10,7 @@ import (
 	"os"
 )
 
-var teeOpts = opts.OptParser{Opts: []opts.Opt{
+var teeOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "append"},
 	{Short: 'i', Long: "ignore-interrupts"},
 	{Short: 'p'}, {Long: "output-error", Arg: true},

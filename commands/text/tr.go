@@ -10,7 +10,7 @@ import (
 	"io"
 )
 
-var trOpts = opts.OptParser{Opts: []opts.Opt{
+var trOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'c', Long: "complement"},
 	{Short: 'C'},
 	{Short: 'd', Long: "delete"},

@@ -9,7 +9,7 @@ import (
 	"bufio"
 )
 
-var unexpandOpts = opts.OptParser{Opts: []opts.Opt{
+var unexpandOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "all"},
 	{Long: "first-only"},
 	{Short: 't', Long: "tabs", Arg: true},

@@ -15,7 +15,7 @@ import (
 	"unicode/utf8"
 )
 
-var wcOpts = opts.OptParser{Opts: []opts.Opt{
+var wcOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'c', Long: "bytes"},
 	{Short: 'm', Long: "chars"},
 	{Short: 'l', Long: "lines"},
@@ -43,7 +43,7 @@ func RunWc(ctx context.Context, c *commands.Context) int {
 	}
 	show := opts.ToFlags(res)
 	if len(show) == 0 {
-		show = opts.FlagSet{"l": "", "w": "", "c": ""}
+		show = opts.Flags{"l": "", "w": "", "c": ""}
 	}
 	names := files
 	if len(names) == 0 {
@@ -119,7 +119,7 @@ func (t *wcCounts) add(o wcCounts) {
 	t.maxLen = max(t.maxLen, o.maxLen)
 }
 
-func wcPrint(out io.Writer, show opts.FlagSet, n wcCounts, width int, label string) {
+func wcPrint(out io.Writer, show opts.Flags, n wcCounts, width int, label string) {
 	var cols []string
 	for _, col := range []struct {
 		key string
