@@ -68,7 +68,9 @@ type Parser struct {
 	// Help is printed on stdout for --help (unless an Opt claims "help").
 	Help string
 	// Version is printed on stdout for --version (unless an Opt claims
-	// "version"); empty gives "NAME (justbash)".
+	// "version"); empty gives "NAME (justbash)". A parser with neither
+	// Help nor Version has no implicit --help or --version: the command
+	// handles them in its table.
 	Version string
 }
 
@@ -177,7 +179,7 @@ func (p *Parser) longTable() []Opt {
 	if p.Help != "" && !p.has("help") {
 		t = append(t, Opt{Long: "help", Key: keyHelp})
 	}
-	if !p.has("version") {
+	if (p.Help != "" || p.Version != "") && !p.has("version") {
 		t = append(t, Opt{Long: "version", Key: keyVersion})
 	}
 	return t

@@ -121,8 +121,10 @@ func TestHelpVersion(t *testing.T) {
 	if _, _, res, _, _, ok := run(&own, "--help"); !ok || show(res) != "help=;" {
 		t.Errorf("own --help: %q %v", show(res), ok)
 	}
-	if _, _, err := (&Parser{}).Split([]string{"--help"}); err == nil || errors.Is(err, ErrHelp) {
-		t.Errorf("no Help text: --help must be unrecognized, got %v", err)
+	for _, a := range []string{"--help", "--version"} {
+		if _, _, err := (&Parser{}).Split([]string{a}); err == nil || errors.Is(err, ErrHelp) || errors.Is(err, ErrVersion) {
+			t.Errorf("no Help text: %s must be unrecognized, got %v", a, err)
+		}
 	}
 }
 
