@@ -234,7 +234,7 @@ func TestChmodModes(t *testing.T) {
 		{"+t", 0o777, true, 0o1777}, {"g=u", 0o740, false, 0o770}, {"=", 0o777, false, 0o000},
 	}
 	for _, tc := range cases {
-		got, ok := fileinfo.ApplyMode(tc.spec, tc.old, tc.dir, identity.DefaultUmask)
+		got, ok := fileinfo.ApplyMode(tc.spec, tc.old, tc.dir, identity.Umask)
 		if !ok || got != tc.want {
 			t.Errorf("applyMode(%q, %o) = %o %v, want %o", tc.spec, tc.old, got, ok, tc.want)
 		}

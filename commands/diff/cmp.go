@@ -51,15 +51,15 @@ func runCmp(ctx context.Context, c *commands.Context) int {
 	if v, ok := f["i"]; ok {
 		a, b, _ := cutColon(v)
 		var ok1, ok2 bool
-		skip[0], ok1 = sizes.ParseSize(a)
-		skip[1], ok2 = sizes.ParseSize(b)
+		skip[0], ok1 = sizes.Parse(a)
+		skip[1], ok2 = sizes.Parse(b)
 		if !ok1 || !ok2 {
 			c.Errorf("invalid --ignore-initial value '%s'", v)
 			return 2
 		}
 	}
 	for i := 2; i < len(ops); i++ {
-		n, ok := sizes.ParseSize(ops[i])
+		n, ok := sizes.Parse(ops[i])
 		if !ok {
 			c.Errorf("invalid --ignore-initial value '%s'", ops[i])
 			return 2
@@ -67,7 +67,7 @@ func runCmp(ctx context.Context, c *commands.Context) int {
 		skip[i-2] = n
 	}
 	if v, ok := f["n"]; ok {
-		n, ok := sizes.ParseSize(v)
+		n, ok := sizes.Parse(v)
 		if !ok {
 			c.Errorf("invalid --bytes value '%s'", v)
 			return 2

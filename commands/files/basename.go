@@ -39,7 +39,7 @@ func runBasename(ctx context.Context, c *commands.Context) int {
 	}
 	out := commands.NewOut(c.Stdout)
 	for _, op := range ops {
-		out.WriteString(fspath.BaseOf(op, suffix) + end)
+		out.WriteString(fspath.Base(op, suffix) + end)
 	}
 	if err := out.Flush(); err != nil {
 		return c.WriteFailure(err)

@@ -73,7 +73,7 @@ func runChmod(ctx context.Context, c *commands.Context) int {
 		return opts.UsageError(c, 1, "missing operand after '%s'", r.spec)
 	}
 	if r.ref == nil {
-		if _, ok := fileinfo.ApplyMode(r.spec, 0, false, identity.DefaultUmask); !ok {
+		if _, ok := fileinfo.ApplyMode(r.spec, 0, false, identity.Umask); !ok {
 			return opts.UsageError(c, 1, "invalid mode: '%s'", r.spec)
 		}
 	}
@@ -115,10 +115,10 @@ func (r *chmodRun) one(ctx context.Context, name string, top bool) bool {
 	if r.ref != nil {
 		nu = *r.ref
 	} else {
-		nu, _ = fileinfo.ApplyMode(r.spec, old, fi.IsDir(), identity.DefaultUmask)
+		nu, _ = fileinfo.ApplyMode(r.spec, old, fi.IsDir(), identity.Umask)
 	}
 	ok := true
-	if err := c.FS.Chmod(abs, fileinfo.FileModeOf(nu)); err != nil {
+	if err := c.FS.Chmod(abs, fileinfo.ModeOf(nu)); err != nil {
 		if !r.quiet {
 			c.Errorf("changing permissions of '%s': %s", name, commands.ErrText(err))
 		}
@@ -145,7 +145,7 @@ func (r *chmodRun) one(ctx context.Context, name string, top bool) bool {
 }
 
 func (r *chmodRun) report(name string, old, nu uint32) {
-	sym := func(u uint32) string { return fileinfo.ModeString(fileinfo.FileModeOf(u))[1:] }
+	sym := func(u uint32) string { return fileinfo.ModeString(fileinfo.ModeOf(u))[1:] }
 	if old == nu {
 		fmt.Fprintf(r.c.Stdout, "mode of '%s' retained as %04o (%s)\n", name, nu, sym(nu))
 		return

@@ -143,7 +143,7 @@ func eachOperand(ctx context.Context, ops []string, target string, toDir bool, f
 		}
 		dst := target
 		if toDir {
-			dst = path.Join(target, fspath.BaseOf(src, ""))
+			dst = path.Join(target, fspath.Base(src, ""))
 		}
 		if !f(src, dst) {
 			status = 1
@@ -256,7 +256,7 @@ func (r *cpRun) copyFile(sabs, dabs string, fi fs.FileInfo, exists bool) error {
 		return err
 	}
 	defer in.Close()
-	mode := fi.Mode().Perm() &^ identity.DefaultUmask
+	mode := fi.Mode().Perm() &^ identity.Umask
 	out, err := c.FS.OpenFile(dabs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
 	if err != nil && exists && r.force {
 		if c.FS.Remove(dabs) == nil {
@@ -280,7 +280,7 @@ func (r *cpRun) preserveAttrs(dabs string, fi fs.FileInfo) error {
 	if err := r.c.FS.Chmod(dabs, fi.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
 		return err
 	}
-	return r.c.FS.Chtimes(dabs, fileinfo.FileAtime(fi), fi.ModTime())
+	return r.c.FS.Chtimes(dabs, fileinfo.Atime(fi), fi.ModTime())
 }
 
 func (r *cpRun) copyDir(src, dst, sabs, dabs string, fi, dfi fs.FileInfo, exists bool) bool {
@@ -291,7 +291,7 @@ func (r *cpRun) copyDir(src, dst, sabs, dabs string, fi, dfi fs.FileInfo, exists
 	}
 	if !exists {
 		// Writable while filling it; the final mode is set afterwards.
-		if err := c.FS.Mkdir(dabs, fi.Mode().Perm()&^identity.DefaultUmask|0o700); err != nil {
+		if err := c.FS.Mkdir(dabs, fi.Mode().Perm()&^identity.Umask|0o700); err != nil {
 			c.Errorf("cannot create directory '%s': %s", dst, commands.ErrText(err))
 			return false
 		}
@@ -322,14 +322,14 @@ func (r *cpRun) copyDir(src, dst, sabs, dabs string, fi, dfi fs.FileInfo, exists
 		}
 	}
 	if !exists {
-		mode := fi.Mode().Perm() &^ identity.DefaultUmask
+		mode := fi.Mode().Perm() &^ identity.Umask
 		if r.preserve {
 			mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 		}
 		c.FS.Chmod(dabs, mode)
 	}
 	if r.preserve {
-		c.FS.Chtimes(dabs, fileinfo.FileAtime(fi), fi.ModTime())
+		c.FS.Chtimes(dabs, fileinfo.Atime(fi), fi.ModTime())
 	}
 	return ok
 }

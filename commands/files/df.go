@@ -59,7 +59,7 @@ func runDf(ctx context.Context, c *commands.Context) int {
 		vals = []string{fmt.Sprint(total), fmt.Sprint(inodes), fmt.Sprint(total - inodes), pct(inodes, total)}
 	case f.Has("h"):
 		cols = append(cols, "Size", "Used", "Avail", "Use%")
-		vals = []string{sizes.HumanSize(dfCapacity), sizes.HumanSize(used), sizes.HumanSize(dfCapacity - used), pct(used, dfCapacity)}
+		vals = []string{sizes.Human(dfCapacity), sizes.Human(used), sizes.Human(dfCapacity - used), pct(used, dfCapacity)}
 	default:
 		cols = append(cols, "1K-blocks", "Used", "Available", "Use%")
 		vals = []string{fmt.Sprint(dfCapacity / 1024), fmt.Sprint((used + 1023) / 1024), fmt.Sprint((dfCapacity - used) / 1024), pct(used, dfCapacity)}

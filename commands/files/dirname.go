@@ -25,7 +25,7 @@ func runDirname(ctx context.Context, c *commands.Context) int {
 	}
 	out := commands.NewOut(c.Stdout)
 	for _, op := range ops {
-		out.WriteString(fspath.DirOf(op) + end)
+		out.WriteString(fspath.Dir(op) + end)
 	}
 	if err := out.Flush(); err != nil {
 		return c.WriteFailure(err)

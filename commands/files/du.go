@@ -145,7 +145,7 @@ func (d *duRun) walk(name, abs string, depth int, top bool) int64 {
 			if d.ctx.Err() != nil {
 				return size
 			}
-			if d.exclude != "" && fnmatch.Fnmatch(d.exclude, e.Name(), false) {
+			if d.exclude != "" && fnmatch.Match(d.exclude, e.Name(), false) {
 				continue
 			}
 			size += d.walk(strings.TrimSuffix(name, "/")+"/"+e.Name(), path.Join(abs, e.Name()), depth+1, false)
@@ -160,7 +160,7 @@ func (d *duRun) walk(name, abs string, depth int, top bool) int64 {
 func (d *duRun) emit(size int64, name string) {
 	var s string
 	if d.unit == 0 {
-		s = sizes.HumanSize(size)
+		s = sizes.Human(size)
 	} else {
 		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10)
 	}

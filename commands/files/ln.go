@@ -61,7 +61,7 @@ func runLn(ctx context.Context, c *commands.Context) int {
 	for _, src := range ops {
 		dst := target
 		if toDir {
-			dst = path.Join(target, fspath.BaseOf(src, ""))
+			dst = path.Join(target, fspath.Base(src, ""))
 		}
 		if !lnOne(c, src, dst, f) {
 			status = 1

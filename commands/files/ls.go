@@ -420,13 +420,13 @@ func (l *lsRun) hidden(n string) bool {
 		return true
 	}
 	for _, p := range l.ignore {
-		if fnmatch.Fnmatch(p, n, false) {
+		if fnmatch.Match(p, n, false) {
 			return true
 		}
 	}
 	if !l.all && !l.almost {
 		for _, p := range l.hide {
-			if fnmatch.Fnmatch(p, n, false) {
+			if fnmatch.Match(p, n, false) {
 				return true
 			}
 		}

@@ -54,7 +54,7 @@ func (l *lsRun) compareKey(a, b lsEntry) int {
 	case 'X':
 		return strings.Compare(lsExt(a.name), lsExt(b.name))
 	case 'v':
-		return vercmp.CompareVersion(a.name, b.name)
+		return vercmp.Compare(a.name, b.name)
 	case 'w':
 		return len(a.name) - len(b.name)
 	}

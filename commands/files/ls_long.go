@@ -80,7 +80,7 @@ func (l *lsRun) owners(fi fs.FileInfo) (string, string) {
 	if l.numeric {
 		return fmt.Sprint(uid), fmt.Sprint(gid)
 	}
-	return identity.IdName(uid), identity.IdName(gid)
+	return identity.Name(uid), identity.Name(gid)
 }
 
 func nlinkOf(fi fs.FileInfo) uint64 {
@@ -103,7 +103,7 @@ func (l *lsRun) totalBlocks(list []lsEntry) int64 {
 // human-readable with -h/--si.
 func (l *lsRun) blockText(blocks int64) string {
 	if l.human != 0 {
-		return sizes.HumanSizeBase(blocks*512, l.human)
+		return sizes.HumanBase(blocks*512, l.human)
 	}
 	return strconv.FormatInt((blocks+1)/2, 10)
 }
@@ -148,5 +148,5 @@ func (l *lsRun) sizeText(n int64) string {
 	if l.human == 0 {
 		return strconv.FormatInt(n, 10)
 	}
-	return sizes.HumanSizeBase(n, l.human)
+	return sizes.HumanBase(n, l.human)
 }

@@ -38,15 +38,15 @@ func runMkdir(ctx context.Context, c *commands.Context) int {
 	if len(dirs) == 0 {
 		return opts.UsageError(c, 1, "missing operand")
 	}
-	mode, hasMode := fs.FileMode(0o777&^identity.DefaultUmask), false
+	mode, hasMode := fs.FileMode(0o777&^identity.Umask), false
 	if m, ok := f["m"]; ok {
 		// Symbolic modes start from a=rwx, as GNU mkdir does.
-		v, ok := fileinfo.ApplyMode(m, 0o777, true, identity.DefaultUmask)
+		v, ok := fileinfo.ApplyMode(m, 0o777, true, identity.Umask)
 		if !ok {
 			c.Errorf("invalid mode '%s'", m)
 			return 1
 		}
-		mode, hasMode = fileinfo.FileModeOf(v), true
+		mode, hasMode = fileinfo.ModeOf(v), true
 	}
 	for _, d := range dirs {
 		if ctx.Err() != nil {
@@ -107,7 +107,7 @@ func mkdirParents(c *commands.Context, d string, mode fs.FileMode, verbose bool)
 			}
 			continue
 		}
-		perm := 0o777&^identity.DefaultUmask | 0o300
+		perm := 0o777&^identity.Umask | 0o300
 		if last {
 			perm = int(mode)
 		}

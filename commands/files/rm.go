@@ -173,7 +173,7 @@ func kindName(fi fs.FileInfo) string {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return "symbolic link"
 	}
-	return fileinfo.FileTypeName(fi)
+	return fileinfo.TypeName(fi)
 }
 
 // remove deletes one operand; false means an error was reported.

@@ -41,7 +41,7 @@ func runRmdir(ctx context.Context, c *commands.Context) int {
 			continue
 		}
 		for p := strings.TrimRight(d, "/"); ; {
-			p = fspath.DirOf(p)
+			p = fspath.Dir(p)
 			if p == "." || p == "/" {
 				break
 			}

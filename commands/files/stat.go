@@ -44,7 +44,7 @@ func runStat(ctx context.Context, c *commands.Context) int {
 	format, quoteN := statDefault, true
 	switch {
 	case f.Has("printf"):
-		format, _, _ = escape.ExpandEscapes(f["printf"], escape.EscFormat)
+		format, _, _ = escape.Expand(f["printf"], escape.EscFormat)
 		quoteN = false
 	case f.Has("c"):
 		format, quoteN = f["c"]+"\n", false
@@ -159,11 +159,11 @@ func (s *statFmt) directive(conv byte) (string, bool, bool) {
 	case 'f':
 		return strconv.FormatUint(uint64(statModeBits(fi.Mode())|perm), 16), false, true
 	case 'F':
-		return fileinfo.FileTypeName(fi), false, true
+		return fileinfo.TypeName(fi), false, true
 	case 'g':
 		return u(uint64(si.Gid))
 	case 'G':
-		return identity.IdName(si.Gid), false, true
+		return identity.Name(si.Gid), false, true
 	case 'h':
 		return u(si.Nlink)
 	case 'i':
@@ -185,7 +185,7 @@ func (s *statFmt) directive(conv byte) (string, bool, bool) {
 	case 'u':
 		return u(uint64(si.Uid))
 	case 'U':
-		return identity.IdName(si.Uid), false, true
+		return identity.Name(si.Uid), false, true
 	case 'w':
 		return "-", false, true
 	case 'W':

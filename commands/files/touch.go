@@ -62,7 +62,7 @@ func runTouch(ctx context.Context, c *commands.Context) int {
 				status = 1
 				continue
 			}
-			file, cerr := c.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE, 0o666&^identity.DefaultUmask)
+			file, cerr := c.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE, 0o666&^identity.Umask)
 			if cerr != nil {
 				c.Errorf("cannot touch '%s': %s", name, commands.ErrText(cerr))
 				status = 1
@@ -84,7 +84,7 @@ func runTouch(ctx context.Context, c *commands.Context) int {
 			m = fi.ModTime()
 		}
 		if onlyM {
-			a = fileinfo.FileAtime(fi)
+			a = fileinfo.Atime(fi)
 		}
 		if err := c.FS.Chtimes(abs, a, m); err != nil {
 			c.Errorf("setting times of '%s': %s", name, commands.ErrText(err))
@@ -101,7 +101,7 @@ func touchTimes(c *commands.Context, f opts.Flags) (atime, mtime time.Time, ref 
 		if err != nil {
 			return atime, mtime, false, errors.New("failed to get attributes of '" + r + "': " + commands.ErrText(err))
 		}
-		return fileinfo.FileAtime(fi), fi.ModTime(), true, nil
+		return fileinfo.Atime(fi), fi.ModTime(), true, nil
 	}
 	if d, ok := f["d"]; ok {
 		t, ok := timefmt.ParseDate(d, time.Now().UTC())

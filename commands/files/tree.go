@@ -90,8 +90,8 @@ func (t *treeRun) list(name, abs, indent string, level int) {
 		switch {
 		case !t.f.Has("a") && strings.HasPrefix(e.Name(), "."):
 		case t.f.Has("d") && !isDir:
-		case t.f.Has("I") && fnmatch.Fnmatch(t.f["I"], e.Name(), false):
-		case t.f.Has("P") && !isDir && !fnmatch.Fnmatch(t.f["P"], e.Name(), false):
+		case t.f.Has("I") && fnmatch.Match(t.f["I"], e.Name(), false):
+		case t.f.Has("P") && !isDir && !fnmatch.Match(t.f["P"], e.Name(), false):
 		default:
 			keep = append(keep, e)
 		}

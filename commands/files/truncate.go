@@ -40,7 +40,7 @@ func runTruncate(ctx context.Context, c *commands.Context) int {
 		if s != "" && strings.IndexByte("+-<>/%", s[0]) >= 0 {
 			op, s = s[0], s[1:]
 		}
-		n, ok := sizes.ParseSize(s)
+		n, ok := sizes.Parse(s)
 		if !ok {
 			c.Errorf("Invalid number: '%s'", spec)
 			return 1
@@ -70,7 +70,7 @@ func runTruncate(ctx context.Context, c *commands.Context) int {
 		if f.Has("c") {
 			flag = os.O_WRONLY
 		}
-		fh, err := c.FS.OpenFile(c.Abs(name), flag, 0o666&^identity.DefaultUmask)
+		fh, err := c.FS.OpenFile(c.Abs(name), flag, 0o666&^identity.Umask)
 		if err != nil {
 			if f.Has("c") && os.IsNotExist(err) {
 				continue

@@ -170,7 +170,7 @@ func (w *findWalk) execIn(dir string, argv []string) int {
 	}
 	ctx := w.ctx
 	if dir != "" {
-		env := append(envlist.UnsetEnv(w.c.Environ, "PWD"), "PWD="+dir)
+		env := append(envlist.Unset(w.c.Environ, "PWD"), "PWD="+dir)
 		ctx = commands.WithExecEnv(ctx, env)
 	}
 	st := w.c.Exec(ctx, argv, commands.IO{Stdin: w.c.Stdin, Stdout: w.c.Stdout, Stderr: w.c.Stderr})

@@ -131,7 +131,7 @@ func (p *findParser) globTest(t string) findExpr {
 			if e.path == "/" {
 				base = "/"
 			}
-			return fnmatch.Fnmatch(pat, base, fold)
+			return fnmatch.Match(pat, base, fold)
 		})
 	case "-lname", "-ilname":
 		return findPred(func(w *findWalk, e *findEntry) bool {
@@ -139,10 +139,10 @@ func (p *findParser) globTest(t string) findExpr {
 				return false
 			}
 			target, err := w.c.FS.Readlink(e.abs)
-			return err == nil && fnmatch.Fnmatch(pat, target, fold)
+			return err == nil && fnmatch.Match(pat, target, fold)
 		})
 	}
-	return findPred(func(w *findWalk, e *findEntry) bool { return fnmatch.Fnmatch(pat, e.path, fold) })
+	return findPred(func(w *findWalk, e *findEntry) bool { return fnmatch.Match(pat, e.path, fold) })
 }
 
 func (p *findParser) regexTest(t string) findExpr {
@@ -154,7 +154,7 @@ func (p *findParser) regexTest(t string) findExpr {
 	switch p.w.regexTyp {
 	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "findutils-default":
 	case "emacs", "posix-basic", "grep", "posix-minimal-basic", "ed", "sed":
-		src = gnure.EmacsToRE2(pat, p.w.regexTyp != "emacs")
+		src = gnure.FromEmacs(pat, p.w.regexTyp != "emacs")
 	default:
 		p.err = fmt.Sprintf("Unknown regular expression type '%s'; valid types are 'findutils-default', 'awk', 'egrep', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'posix-basic', 'posix-egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", p.w.regexTyp)
 		return nil
@@ -381,8 +381,8 @@ func (p *findParser) idTest(t string) findExpr {
 		switch a {
 		case "root":
 			id = 0
-		case identity.SandboxUser:
-			id = identity.SandboxUID
+		case identity.User:
+			id = identity.UID
 		default:
 			v, err := strconv.ParseUint(a, 10, 32)
 			if err != nil {

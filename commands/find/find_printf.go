@@ -136,9 +136,9 @@ func (w *findWalk) directive(conv byte, e *findEntry) (string, bool) {
 		}
 		return "", false
 	case 'u':
-		return identity.IdName(si.Uid), false
+		return identity.Name(si.Uid), false
 	case 'g':
-		return identity.IdName(si.Gid), false
+		return identity.Name(si.Gid), false
 	case 'U':
 		return strconv.FormatUint(uint64(si.Uid), 10), true
 	case 'G':
@@ -210,5 +210,5 @@ func (w *findWalk) lsLine(e *findEntry) string {
 		}
 	}
 	return fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8d %s %s\n", si.Ino, (si.Blocks+1)/2, fileinfo.ModeString(fi.Mode()),
-		si.Nlink, identity.IdName(si.Uid), identity.IdName(si.Gid), fi.Size(), date, name)
+		si.Nlink, identity.Name(si.Uid), identity.Name(si.Gid), fi.Size(), date, name)
 }

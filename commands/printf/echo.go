@@ -29,7 +29,7 @@ func runEcho(ctx context.Context, c *commands.Context) int {
 	s := strings.Join(args, " ")
 	if escapes {
 		var stop bool
-		s, stop, _ = escape.ExpandEscapes(s, escape.EscEcho)
+		s, stop, _ = escape.Expand(s, escape.EscEcho)
 		if stop {
 			newline = false
 		}

@@ -208,7 +208,7 @@ func (p *exprParser) regexMatch(s, pat string) string {
 	if p.err != "" {
 		return ""
 	}
-	re, err := regexp.Compile("^(?:" + gnure.EmacsToRE2(pat, true) + ")")
+	re, err := regexp.Compile("^(?:" + gnure.FromEmacs(pat, true) + ")")
 	if err != nil {
 		p.fail(2, "Invalid regular expression")
 		return ""

@@ -102,7 +102,7 @@ func (p *printfState) once(format string) bool {
 		switch {
 		case ch == '\\':
 			j := escapeEnd(format, i)
-			s, _, w := escape.ExpandEscapes(format[i:j], escape.EscFormat)
+			s, _, w := escape.Expand(format[i:j], escape.EscFormat)
 			for _, m := range w {
 				p.warn(m)
 			}
@@ -260,7 +260,7 @@ func (p *printfState) emit(s *spec) {
 		p.pad(s, a, true)
 	case 'b':
 		a, _ := p.arg()
-		out, stop, w := escape.ExpandEscapes(a, escape.EscB)
+		out, stop, w := escape.Expand(a, escape.EscB)
 		for _, m := range w {
 			p.warn(m)
 		}

@@ -53,7 +53,7 @@ func RunEnv(ctx context.Context, c *commands.Context) int {
 				c.Errorf("cannot unset '%s': Invalid argument", r.Val)
 				return 125
 			}
-			environ = envlist.UnsetEnv(environ, r.Val)
+			environ = envlist.Unset(environ, r.Val)
 		case "0":
 			null = true
 		case "C":
@@ -66,14 +66,14 @@ func RunEnv(ctx context.Context, c *commands.Context) int {
 	}
 	for len(rest) > 0 && strings.Contains(rest[0], "=") && !strings.HasPrefix(rest[0], "=") {
 		name, _, _ := strings.Cut(rest[0], "=")
-		environ = append(envlist.UnsetEnv(environ, name), rest[0])
+		environ = append(envlist.Unset(environ, name), rest[0])
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
 		if hasDir {
 			return opts.UsageError(c, 125, "must specify command with --chdir (-C)")
 		}
-		return envlist.PrintEnviron(c, environ, null)
+		return envlist.Print(c, environ, null)
 	}
 	if null {
 		return opts.UsageError(c, 125, "cannot specify --null (-0) with command")

@@ -33,7 +33,7 @@ func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 	case f.Has("0"):
 		delim, split = 0, false
 	case f.Has("d"):
-		d, _, _ := escape.ExpandEscapes(f["d"], escape.EscFormat)
+		d, _, _ := escape.Expand(f["d"], escape.EscFormat)
 		if len(d) != 1 {
 			x.c.Errorf("invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", f["d"])
 			return 1

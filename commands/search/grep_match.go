@@ -41,7 +41,7 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool) (*grepMatc
 			t = p // RE2 syntax as given (grep -P, rg)
 		default:
 			var err error
-			if t, err = gnure.TranslateRegex(p, mode == 'E'); err != nil {
+			if t, err = gnure.Translate(p, mode == 'E'); err != nil {
 				return nil, err
 			}
 		}

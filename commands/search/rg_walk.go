@@ -84,7 +84,7 @@ func globSegs(ps, ns []string, fold bool) bool {
 			}
 			return false
 		}
-		if len(ns) == 0 || !fnmatch.Fnmatch(ps[0], ns[0], fold) {
+		if len(ns) == 0 || !fnmatch.Match(ps[0], ns[0], fold) {
 			return false
 		}
 		ps, ns = ps[1:], ns[1:]
@@ -266,7 +266,7 @@ var rgTypes = sync.OnceValue(func() map[string][]string {
 
 func typeMatches(name, typ string) bool {
 	for _, gl := range rgTypes()[typ] {
-		if fnmatch.Fnmatch(gl, name, false) {
+		if fnmatch.Match(gl, name, false) {
 			return true
 		}
 	}

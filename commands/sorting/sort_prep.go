@@ -120,7 +120,7 @@ func (o *sortOrder) compareVal(a, b *sortVal) int {
 	case o.month:
 		return int(a.rank - b.rank)
 	case o.version:
-		return vercmp.CompareVersion(string(a.text), string(b.text))
+		return vercmp.Compare(string(a.text), string(b.text))
 	}
 	// a holds the first eight bytes (or the -R hash): most keys differ
 	// there, which saves following the text pointers.

@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"io"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -152,7 +153,7 @@ func parseDateIn(s string, now time.Time, loc *time.Location) (time.Time, bool) 
 // dateFile prints one line per date string read from a file (date -f).
 func dateFile(c *commands.Context, ctx context.Context, name, format string, loc *time.Location) int {
 	status := 0
-	st := c.EachInput(ctx, []string{name}, func(_ string, r timefmt.IoReader) bool {
+	st := c.EachInput(ctx, []string{name}, func(_ string, r io.Reader) bool {
 		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			t, ok := parseDateIn(string(line), time.Now().UTC(), loc)
 			if !ok {

@@ -28,7 +28,7 @@ func runHostname(ctx context.Context, c *commands.Context) int {
 	case f.Has("i"), f.Has("I"):
 		fmt.Fprintln(c.Stdout, "127.0.0.1")
 	default:
-		fmt.Fprintln(c.Stdout, identity.SandboxHost)
+		fmt.Fprintln(c.Stdout, identity.Host)
 	}
 	return 0
 }

@@ -20,13 +20,13 @@ func runID(ctx context.Context, c *commands.Context) int {
 		return status
 	}
 	f := opts.ToFlags(res)
-	uid := uint32(identity.SandboxUID)
+	uid := uint32(identity.UID)
 	if len(ops) > 1 {
 		return opts.UsageError(c, 1, "extra operand '%s'", ops[1])
 	}
 	if len(ops) == 1 {
 		switch ops[0] {
-		case identity.SandboxUser, "1000":
+		case identity.User, "1000":
 		case "root", "0":
 			uid = 0
 		default:
@@ -46,7 +46,7 @@ func runID(ctx context.Context, c *commands.Context) int {
 	}
 	val := func(id uint32) string {
 		if f.Has("n") {
-			return identity.IdName(id)
+			return identity.Name(id)
 		}
 		return fmt.Sprint(id)
 	}
@@ -55,7 +55,7 @@ func runID(ctx context.Context, c *commands.Context) int {
 			c.Errorf("cannot print only names or real IDs in default format")
 			return 1
 		}
-		fmt.Fprintf(c.Stdout, "uid=%d(%s) gid=%d(%s) groups=%d(%s)\n", uid, identity.IdName(uid), uid, identity.IdName(uid), uid, identity.IdName(uid))
+		fmt.Fprintf(c.Stdout, "uid=%d(%s) gid=%d(%s) groups=%d(%s)\n", uid, identity.Name(uid), uid, identity.Name(uid), uid, identity.Name(uid))
 		return 0
 	}
 	fmt.Fprintln(c.Stdout, val(uid))

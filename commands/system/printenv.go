@@ -26,7 +26,7 @@ func runPrintenv(ctx context.Context, c *commands.Context) int {
 	}
 	null := len(res) > 0
 	if len(names) == 0 {
-		return envlist.PrintEnviron(c, c.Environ, null)
+		return envlist.Print(c, c.Environ, null)
 	}
 	end := "\n"
 	if null {

@@ -18,7 +18,7 @@ var unameOpts = opts.Parser{Opts: []opts.Opt{
 
 // The reported system is fixed so nothing about the host leaks.
 var unameFields = []struct{ key, val string }{
-	{"s", "Linux"}, {"n", identity.SandboxHost}, {"r", "6.1.0-justbash"},
+	{"s", "Linux"}, {"n", identity.Host}, {"r", "6.1.0-justbash"},
 	{"v", "#1 SMP PREEMPT_DYNAMIC"}, {"m", "x86_64"}, {"p", "x86_64"},
 	{"i", "x86_64"}, {"o", "GNU/Linux"},
 }

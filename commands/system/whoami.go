@@ -19,6 +19,6 @@ func runWhoami(ctx context.Context, c *commands.Context) int {
 	if len(ops) > 0 {
 		return opts.UsageError(c, 1, "extra operand '%s'", ops[0])
 	}
-	fmt.Fprintln(c.Stdout, identity.SandboxUser)
+	fmt.Fprintln(c.Stdout, identity.User)
 	return 0
 }

@@ -40,7 +40,7 @@ func parseNlStyle(s string) (nlStyle, error) {
 	case s == "a" || s == "t" || s == "n":
 		return nlStyle{kind: s[0]}, nil
 	case strings.HasPrefix(s, "p"):
-		t, err := gnure.TranslateRegex(s[1:], false)
+		t, err := gnure.Translate(s[1:], false)
 		if err == nil {
 			var re *regexp.Regexp
 			if re, err = regexp.Compile(t); err == nil {

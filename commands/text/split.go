@@ -96,7 +96,7 @@ func (s *SplitRun) dispatch(f opts.Flags, br *bufio.Reader) int {
 	c := s.c
 	switch {
 	case f.Has("b"):
-		n, ok := sizes.ParseSize(f["b"])
+		n, ok := sizes.Parse(f["b"])
 		if !ok || n < 1 {
 			c.Errorf("invalid number of bytes: '%s'", f["b"])
 			return 1
@@ -105,7 +105,7 @@ func (s *SplitRun) dispatch(f opts.Flags, br *bufio.Reader) int {
 	case f.Has("n"):
 		return s.byChunks(br, f["n"], f.Has("e"))
 	case f.Has("C"):
-		n, ok := sizes.ParseSize(f["C"])
+		n, ok := sizes.Parse(f["C"])
 		if !ok || n < 1 {
 			c.Errorf("invalid number of bytes: '%s'", f["C"])
 			return 1

@@ -46,7 +46,7 @@ func nonDigitPrefix(s string) string {
 
 // compareVersion orders like GNU filevercmp: runs of non-digits compare
 // with letters before other characters, runs of digits numerically.
-func CompareVersion(a, b string) int {
+func Compare(a, b string) int {
 	for a != "" || b != "" {
 		na, nb := nonDigitPrefix(a), nonDigitPrefix(b)
 		if c := compareVerText(na, nb); c != 0 {

@@ -17,7 +17,7 @@ const (
 // expandEscapes interprets backslash escapes in s. stop reports a \c
 // (echo -e and %b: produce no further output); warn collects messages for
 // malformed \x and \u escapes, which stay literal as bash leaves them.
-func ExpandEscapes(s string, mode escMode) (out string, stop bool, warn []string) {
+func Expand(s string, mode escMode) (out string, stop bool, warn []string) {
 	if !strings.Contains(s, `\`) {
 		return s, false, nil
 	}

@@ -5,7 +5,7 @@ import (
 )
 import "strings"
 
-func PrintEnviron(c *commands.Context, environ []string, null bool) int {
+func Print(c *commands.Context, environ []string, null bool) int {
 	end := "\n"
 	if null {
 		end = "\x00"
@@ -21,7 +21,7 @@ func PrintEnviron(c *commands.Context, environ []string, null bool) int {
 }
 
 // unsetEnv drops every NAME= entry.
-func UnsetEnv(environ []string, name string) []string {
+func Unset(environ []string, name string) []string {
 	out := environ[:0:0]
 	for _, kv := range environ {
 		if !strings.HasPrefix(kv, name+"=") {

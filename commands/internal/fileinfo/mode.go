@@ -24,7 +24,7 @@ func UnixPerm(m fs.FileMode) uint32 {
 	return u
 }
 
-func FileModeOf(u uint32) fs.FileMode {
+func ModeOf(u uint32) fs.FileMode {
 	m := fs.FileMode(u & 0o777)
 	if u&0o4000 != 0 {
 		m |= fs.ModeSetuid

@@ -55,7 +55,7 @@ func SameFile(a, b fs.FileInfo) bool {
 }
 
 // fileAtime reads the access time from a stat, falling back to mtime.
-func FileAtime(fi fs.FileInfo) time.Time {
+func Atime(fi fs.FileInfo) time.Time {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		return time.Unix(st.Atim.Sec, st.Atim.Nsec)
 	}

@@ -2,12 +2,9 @@ package timefmt
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"time"
 )
-
-type IoReader = io.Reader
 
 // DateFormat is date(1)'s +FORMAT: Strftime plus the GNU extensions
 // %:z %::z %:::z, %q, %N with a width, and the ^ (upper case) and #

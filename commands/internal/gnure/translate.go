@@ -6,6 +6,6 @@ import "github.com/justbash/justbash/commands/internal/posixre"
 // the way GNU grep reads it: groups and intervals are checked here with
 // glibc's messages. Back-references have no RE2 equivalent and are
 // reported as errors.
-func TranslateRegex(p string, ere bool) (string, error) {
+func Translate(p string, ere bool) (string, error) {
 	return posixre.Translate(p, ere, posixre.Options{CheckGroups: true})
 }

@@ -4,7 +4,7 @@ import "strings"
 
 // emacsToRE2 converts emacs/basic regex syntax, where \( \) \| (and for
 // basic \{ \} \+ \?) are operators and the bare characters are literal.
-func EmacsToRE2(s string, basic bool) string {
+func FromEmacs(s string, basic bool) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		ch := s[i]

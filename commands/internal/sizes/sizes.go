@@ -9,7 +9,7 @@ import (
 
 // humanSizeBase is GNU's -h (base 1024, "K") or --si (base 1000, "k")
 // rendering, always rounding up.
-func HumanSizeBase(n int64, base int) string {
+func HumanBase(n int64, base int) string {
 	b := float64(base)
 	if float64(n) < b {
 		return strconv.FormatInt(n, 10)
@@ -37,11 +37,11 @@ func HumanSizeBase(n int64, base int) string {
 	return fmt.Sprintf("%.0f%c", v, units[u])
 }
 
-func HumanSize(n int64) string { return HumanSizeBase(n, 1024) }
+func Human(n int64) string { return HumanBase(n, 1024) }
 
 // parseSize reads a size with the coreutils suffixes: K M G T P E (1024),
 // KB MB ... (1000), KiB MiB ... (1024), and b (512) for some tools.
-func ParseSize(s string) (int64, bool) {
+func Parse(s string) (int64, bool) {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++

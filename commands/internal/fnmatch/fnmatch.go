@@ -10,7 +10,7 @@ import (
 // FNM_PATHNAME, so '*' also matches '/', as find -path needs). fold makes
 // the match case-insensitive. Bracket expressions accept '!' or '^'
 // negation, ranges and [:class:] names; '\' quotes the next character.
-func Fnmatch(pattern, name string, fold bool) bool {
+func Match(pattern, name string, fold bool) bool {
 	// Iterative matching with one backtrack point for the last '*' keeps
 	// this linear-ish and free of recursion on long names.
 	p, n := 0, 0

@@ -54,7 +54,7 @@ func RealPath(fsys vfs.FS, p string) (string, error) {
 
 // baseOf is basename(1): trailing slashes go, then the directory part,
 // then suffix unless it is the whole name.
-func BaseOf(s, suffix string) string {
+func Base(s, suffix string) string {
 	t := strings.TrimRight(s, "/")
 	if t == "" {
 		if s == "" {
@@ -72,7 +72,7 @@ func BaseOf(s, suffix string) string {
 }
 
 // dirOf is dirname(1); unlike path.Dir it does not clean "a//b/../c".
-func DirOf(s string) string {
+func Dir(s string) string {
 	t := strings.TrimRight(s, "/")
 	if t == "" {
 		if strings.HasPrefix(s, "/") {

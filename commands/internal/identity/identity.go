@@ -3,7 +3,7 @@ package identity
 import "strconv"
 
 // idName names the sandbox's users: root and the single user "user".
-func IdName(id uint32) string {
+func Name(id uint32) string {
 	switch id {
 	case 0:
 		return "root"
@@ -14,10 +14,10 @@ func IdName(id uint32) string {
 }
 
 // defaultUmask is the sandbox umask applied to new files and directories.
-const DefaultUmask = 0o022
+const Umask = 0o022
 
 // The sandbox has one user, "user" (uid 1000); nothing is read from the host.
-const SandboxUser, SandboxUID = "user", 1000
+const User, UID = "user", 1000
 
 // sandboxHost is the fixed host name: the host's is never revealed.
-const SandboxHost = "localhost"
+const Host = "localhost"

@@ -19,7 +19,7 @@ type StatInfo struct {
 }
 
 func StatOf(fi fs.FileInfo) StatInfo {
-	si := StatInfo{Uid: identity.SandboxUID, Gid: identity.SandboxUID, Nlink: 1, Atime: fi.ModTime(), Ctim: fi.ModTime()}
+	si := StatInfo{Uid: identity.UID, Gid: identity.UID, Nlink: 1, Atime: fi.ModTime(), Ctim: fi.ModTime()}
 	if fi.Mode().IsRegular() {
 		si.Blocks = (fi.Size() + 511) / 512
 	}
@@ -41,7 +41,7 @@ func StatOf(fi fs.FileInfo) StatInfo {
 }
 
 // fileTypeName is the %F text of stat.
-func FileTypeName(fi fs.FileInfo) string {
+func TypeName(fi fs.FileInfo) string {
 	m := fi.Mode()
 	switch {
 	case m.IsDir():
