@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"io"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -54,6 +55,20 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 		return 1
 	}
 	defer r.Close()
+	b32 := c.Name() == "base32"
+	out := commands.NewOut(c.Stdout)
+	if !decode {
+		// Encoding streams, as GNU's does: base64 of an endless input
+		// writes as it reads (and stops when its reader goes away).
+		if err := encodeStream(out, r, b32, wrap); err != nil {
+			if st, ok := c.LimitStatus(err); ok {
+				return st
+			}
+			c.Errorf("%s: %s", name, commands.ErrText(err))
+			return 1
+		}
+		return c.FinishOut(out, 0)
+	}
 	data, err := c.ReadAll(ctx, r)
 	if st, ok := c.LimitStatus(err); ok {
 		return st
@@ -62,35 +77,62 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 		c.Errorf("%s: %s", name, commands.ErrText(err))
 		return 1
 	}
-	b32 := c.Name() == "base32"
-	out := commands.NewOut(c.Stdout)
-	if decode {
-		return c.FinishOut(out, baseDecode(c, out, data, b32, garbage))
-	}
-	var enc string
-	if b32 {
-		enc = base32.StdEncoding.EncodeToString(data)
-	} else {
-		enc = base64.StdEncoding.EncodeToString(data)
-	}
-	writeWrapped(out, enc, wrap)
-	return c.FinishOut(out, 0)
+	return c.FinishOut(out, baseDecode(c, out, data, b32, garbage))
 }
 
-func writeWrapped(out *bufio.Writer, s string, wrap int) {
+// encodeStream encodes r in chunks that are whole encoding blocks (a
+// multiple of 3 and of 5 bytes), wrapping lines at wrap columns across
+// chunks. It stops at the first read or write error.
+func encodeStream(out *bufio.Writer, r io.Reader, b32 bool, wrap int) error {
+	buf := make([]byte, 3*5*1024)
+	col := 0
+	var enc []byte
+	for {
+		n, rerr := io.ReadFull(r, buf)
+		if n > 0 {
+			if b32 {
+				enc = base32.StdEncoding.AppendEncode(enc[:0], buf[:n])
+			} else {
+				enc = base64.StdEncoding.AppendEncode(enc[:0], buf[:n])
+			}
+			var werr error
+			col, werr = writeWrapped(out, enc, wrap, col)
+			if werr != nil {
+				return werr
+			}
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			break
+		}
+		if rerr != nil {
+			return rerr
+		}
+	}
+	if wrap > 0 && col > 0 {
+		return out.WriteByte('\n')
+	}
+	return nil
+}
+
+// writeWrapped writes s breaking lines every wrap columns (0: never),
+// starting at column col; it returns the column it ends at.
+func writeWrapped(out *bufio.Writer, s []byte, wrap, col int) (int, error) {
 	if wrap == 0 {
-		out.WriteString(s) // -w 0: no newline at all, as GNU
-		return
+		_, err := out.Write(s) // -w 0: no newline at all, as GNU
+		return 0, err
 	}
-	for len(s) > wrap {
-		out.WriteString(s[:wrap])
-		out.WriteByte('\n')
-		s = s[wrap:]
+	for len(s) > 0 {
+		k := min(wrap-col, len(s))
+		out.Write(s[:k])
+		s, col = s[k:], col+k
+		if col == wrap {
+			if err := out.WriteByte('\n'); err != nil {
+				return col, err
+			}
+			col = 0
+		}
 	}
-	if len(s) > 0 {
-		out.WriteString(s)
-		out.WriteByte('\n')
-	}
+	return col, nil
 }
 
 func baseDecode(c *commands.Context, out *bufio.Writer, data []byte, b32, garbage bool) int {
