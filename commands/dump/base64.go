@@ -3,6 +3,7 @@ package dump
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -17,12 +18,31 @@ import (
 var baseOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "decode"}, {Short: 'i', Long: "ignore-garbage"},
 	{Short: 'w', Long: "wrap", Arg: true},
-}, Usage: 1, Help: "Usage: base64 [OPTION]... [FILE]\n"}
+}, Usage: 1}
+
+// baseHelp is GNU's --help of base64 and base32.
+func baseHelp(name string) string {
+	enc := strings.ToUpper(strings.TrimPrefix(name, "base"))
+	return "Usage: " + name + ` [OPTION]... [FILE]
+Base` + enc + ` encode or decode FILE, or standard input, to standard output.
+
+With no FILE, or when FILE is -, read standard input.
+
+  -d, --decode          decode data
+  -i, --ignore-garbage  when decoding, ignore non-alphabet characters
+  -w, --wrap=COLS       wrap encoded lines after COLS character (default 76).
+                          Use 0 to disable line wrapping
+      --help        display this help and exit
+      --version     output version information and exit
+`
+}
 
 // runBaseN is base64 and base32: encode with line wrapping (76 columns by
 // default) or decode, ignoring newlines (and with -i any non-alphabet byte).
 func runBaseN(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := baseOpts.Parse(c, c.Args[1:])
+	p := baseOpts
+	p.Help = baseHelp(c.Name())
+	res, args, st, ok := p.Parse(c, c.Args[1:])
 	if !ok {
 		return st
 	}

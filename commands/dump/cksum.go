@@ -27,8 +27,14 @@ var crcTable = sync.OnceValue(func() (t [256]uint32) {
 	return
 })
 
+const cksumHelp = `Usage: cksum [FILE]...
+Print the CRC checksum and byte count of each FILE.
+
+With no FILE, or when FILE is -, read standard input.
+`
+
 func runCksum(ctx context.Context, c *commands.Context) int {
-	_, args, st, ok := (&opts.Parser{Usage: 1}).Parse(c, c.Args[1:])
+	_, args, st, ok := (&opts.Parser{Usage: 1, Help: cksumHelp}).Parse(c, c.Args[1:])
 	if !ok {
 		return st
 	}

@@ -24,6 +24,32 @@ var sumOpts = opts.Parser{Opts: []opts.Opt{
 	{Long: "tag"}, {Short: 'z', Long: "zero"}, {Long: "ignore-missing"},
 }, Usage: 1}
 
+// sumHelp is GNU's --help of md5sum and the sha*sum commands.
+func sumHelp(name string) string {
+	algo := strings.ToUpper(strings.TrimSuffix(name, "sum"))
+	return "Usage: " + name + ` [OPTION]... [FILE]...
+Print or check ` + algo + ` checksums.
+
+With no FILE, or when FILE is -, read standard input.
+  -b, --binary          read in binary mode
+  -c, --check           read checksums from the FILEs and check them
+      --tag             create a BSD-style checksum
+  -t, --text            read in text mode (default)
+  -z, --zero            end each output line with NUL, not newline,
+                          and disable file name escaping
+
+The following five options are useful only when verifying checksums:
+      --ignore-missing  don't fail or report status for missing files
+      --quiet           don't print OK for each successfully verified file
+      --status          don't output anything, status code shows success
+      --strict          exit non-zero for improperly formatted checksum lines
+  -w, --warn            warn about improperly formatted checksum lines
+
+      --help        display this help and exit
+      --version     output version information and exit
+`
+}
+
 func newSumHash(name string) hash.Hash {
 	switch name {
 	case "md5sum":
@@ -45,7 +71,9 @@ type sumCfg struct {
 }
 
 func runSum(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := sumOpts.Parse(c, c.Args[1:])
+	p := sumOpts
+	p.Help = sumHelp(c.Name())
+	res, args, st, ok := p.Parse(c, c.Args[1:])
 	if !ok {
 		return st
 	}

@@ -6,11 +6,26 @@ import (
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/escape"
+	"github.com/justbash/justbash/commands/internal/opts"
 )
+
+const echoHelp = `Usage: echo [SHORT-OPTION]... [STRING]...
+  or:  echo LONG-OPTION
+Echo the STRING(s) to standard output.
+
+  -n             do not output the trailing newline
+  -e             enable interpretation of backslash escapes
+  -E             disable interpretation of backslash escapes (default)
+      --help     display this help and exit
+      --version  output version information and exit
+`
 
 // runEcho follows bash's builtin echo: only arguments made purely of the
 // letters n, e and E are options, and "--" is printed like any word.
 func runEcho(ctx context.Context, c *commands.Context) int {
+	if st, done := opts.SoleHelp(c, echoHelp); done {
+		return st
+	}
 	args := c.Args[1:]
 	newline, escapes := true, false
 	for len(args) > 0 && isEchoFlags(args[0]) {

@@ -5,11 +5,26 @@ import (
 	"io"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
 )
 
 // runPrintf is printf(1) with bash builtin semantics (the shell handles
 // "printf -v var" itself and may call Printf directly).
+const printfHelp = `Usage: printf FORMAT [ARGUMENT]...
+  or:  printf OPTION
+Print ARGUMENT(s) according to FORMAT, or execute according to OPTION:
+
+      --help     display this help and exit
+      --version  output version information and exit
+
+FORMAT controls the output as in C printf, with %b (backslash escapes in
+the argument) and %q (shell-quoted argument) as in bash.
+`
+
 func runPrintf(ctx context.Context, c *commands.Context) int {
+	if st, done := opts.SoleHelp(c, printfHelp); done {
+		return st
+	}
 	args := c.Args[1:]
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]

@@ -10,10 +10,19 @@ import (
 	"unicode/utf8"
 )
 
+const revHelp = `Usage: rev [options] [file ...]
+
+Reverse lines characterwise.
+
+Options:
+ -h, --help     display this help
+ -V, --version  display version
+`
+
 // runRev reverses the characters of each line; invalid UTF-8 bytes are
 // kept as single units.
 func runRev(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := (&opts.Parser{Usage: 1}).Parse(c, c.Args[1:])
+	res, args, st, ok := (&opts.Parser{Usage: 1, Help: revHelp}).Parse(c, c.Args[1:])
 	if !ok || len(res) > 0 {
 		return st
 	}

@@ -337,3 +337,19 @@ func UsageError(c *commands.Context, status int, format string, args ...any) int
 	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 	return status
 }
+
+// SoleHelp is --help and --version for commands that take no options but
+// honour these two when they are the only argument, as GNU true, false,
+// echo and printf do. done reports that one was handled.
+func SoleHelp(c *commands.Context, help string) (status int, done bool) {
+	if len(c.Args) != 2 {
+		return 0, false
+	}
+	switch c.Args[1] {
+	case "--help":
+		return writeText(c, help), true
+	case "--version":
+		return writeText(c, c.Name()+" (justbash)\n"), true
+	}
+	return 0, false
+}
