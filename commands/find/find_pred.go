@@ -165,7 +165,7 @@ func (p *findParser) regexTest(t string) findExpr {
 	}
 	re, err := regexp.Compile(flags + "^(?:" + src + ")$")
 	if err != nil {
-		p.err = fmt.Sprintf("Invalid regular expression '%s'", pat)
+		p.err = fmt.Sprintf("failed to compile regular expression '%s': %s", pat, gnure.Message(err))
 		return nil
 	}
 	return findPred(func(w *findWalk, e *findEntry) bool { return re.MatchString(e.path) })

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/gnure"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -94,7 +95,7 @@ func RunGrep(ctx context.Context, c *commands.Context) int {
 	}
 	m, err := newGrepMatcher(pats, mode, icase, word, whole)
 	if err != nil {
-		c.Errorf("%s", err)
+		c.Errorf("%s", gnure.Message(err))
 		return 2
 	}
 	g.m = m
