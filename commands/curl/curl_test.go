@@ -54,7 +54,9 @@ func testServer(t *testing.T) *httptest.Server {
 		case <-r.Context().Done():
 		}
 	})
-	mux.HandleFunc("/api/hop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/api/echo?from=hop", http.StatusFound) })
+	mux.HandleFunc("/api/hop", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/api/echo?from=hop", http.StatusFound)
+	})
 	mux.HandleFunc("/api/out", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/private/x", http.StatusFound) })
 	mux.HandleFunc("/api/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/api/loop", http.StatusFound) })
 	mux.HandleFunc("/private/x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "secret area") })
