@@ -81,13 +81,13 @@ func applets(c *commands.Context) []string {
 	return out
 }
 
-// usage mirrors the layout of BusyBox's help: how to call it, then the
+// usage is BusyBox's help in GNU's layout (the usage lines first), then the
 // applets as a comma-separated list wrapped to a terminal's width.
 func usage(w io.Writer, names []string) {
-	fmt.Fprint(w, "justbash busybox: a multi-call front end to the sandbox's commands.\n\n"+
-		"Usage: busybox [function [arguments]...]\n"+
+	fmt.Fprint(w, "Usage: busybox [function [arguments]...]\n"+
 		"   or: busybox --list\n"+
 		"   or: function [arguments]...\n\n"+
+		"\tjustbash busybox: a multi-call front end to the sandbox's commands.\n"+
 		"\tEach function is the sandbox command of that name: busybox sed -n 1p\n"+
 		"\truns sed -n 1p.\n\n"+
 		"Currently defined functions:\n")
