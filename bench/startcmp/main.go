@@ -10,6 +10,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -64,7 +65,13 @@ func main() {
 	bash := flag.String("bash", "/bin/bash", "the bash binary")
 	n := flag.Int("n", 31, "runs per shell and script")
 	only := flag.String("only", "", "run only the cases whose name contains this")
+	worker := flag.Bool("mcpworker", false, "also time an MCP worker's spawn-to-ready (justbash mcp __worker)")
 	flag.Parse()
+	defer func() {
+		if *worker {
+			workerReady(*jb, *n)
+		}
+	}()
 	fmt.Printf("%-22s %10s %10s %7s %10s %10s\n", "script", "bash", "justbash", "ratio", "bash RSS", "jb RSS")
 	for _, c := range cases {
 		if *only != "" && !strings.Contains(c.name, *only) {
@@ -100,4 +107,42 @@ func main() {
 
 func round(d time.Duration) string {
 	return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
+}
+
+// workerReady times what an MCP server waits for when it starts a worker:
+// from the spawn of `justbash mcp __worker` to the answer of its first
+// bash run (the worker then has its shell). The protocol is mcpserver's
+// internal one; if it changes, this reports the error.
+func workerReady(jb string, n int) {
+	var times []sample
+	for i := 0; i < n; i++ {
+		cmd := exec.Command(jb, "mcp", "__worker")
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "startcmp:", err)
+			return
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "startcmp:", err)
+			return
+		}
+		start := time.Now()
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "startcmp:", err)
+			return
+		}
+		fmt.Fprintln(in, `{"type":"bash","id":1,"script":"echo ready"}`)
+		line, err := bufio.NewReader(out).ReadString('\n')
+		wall := time.Since(start)
+		in.Close()
+		cmd.Wait()
+		if err != nil || !strings.Contains(line, "ready") {
+			fmt.Fprintf(os.Stderr, "startcmp: worker answered %q (%v)\n", line, err)
+			return
+		}
+		times = append(times, sample{wall: wall})
+	}
+	w, _ := median(times)
+	fmt.Printf("%-22s %10s %10s\n", "MCP worker ready", "", round(w))
 }
