@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"sync"
 	"syscall"
@@ -175,5 +176,14 @@ func TestStubsConcurrent(t *testing.T) {
 	wg.Wait()
 	if ents, _ := s.ReadDir("/bin"); len(ents) != 4 {
 		t.Errorf("after unhide all: %v", entNames(ents))
+	}
+}
+
+func TestCleanAbs(t *testing.T) {
+	for _, p := range []string{"/", "", "a", "/a", "/a/b", "//a", "/a/", "/a/./b", "/a/../b", "/.", "/..", "/a/..",
+		"/a//b", "/.a", "/a./b", "/..a/b", "a/b", "/a/b/.", "/abc/def/ghi"} {
+		if got, want := cleanAbs(p), path.Clean("/"+p); got != want {
+			t.Errorf("cleanAbs(%q) = %q, want %q", p, got, want)
+		}
 	}
 }
