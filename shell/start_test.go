@@ -130,3 +130,20 @@ func TestStubNamesSkipInternal(t *testing.T) {
 		t.Errorf("ls /bin/_hidden: %q", res.Stdout)
 	}
 }
+
+// TestUsageThroughLayers: the stub layer and the command's view of the FS
+// pass the in-memory FS's usage on, so df and the MCP session budget see
+// what a script wrote.
+func TestUsageThroughLayers(t *testing.T) {
+	sh := newShell(t, Options{})
+	u, ok := sh.FS().(interface{ Usage() (int64, int64) })
+	if !ok {
+		t.Fatal("FS() hides Usage")
+	}
+	before, _ := u.Usage()
+	res := run(t, sh, "head -c 300000 /dev/zero > /tmp/f; df -k / | awk 'NR==2 {print ($3 >= 293)}'")
+	after, _ := u.Usage()
+	if after-before < 300000 || res.Stdout != "1\n" {
+		t.Errorf("usage %d -> %d; df saw the file: %q (stderr %q)", before, after, res.Stdout, res.Stderr)
+	}
+}

@@ -353,3 +353,12 @@ func (d *stubDir) Seek(off int64, whence int) (int64, error) {
 	}
 	return n, err
 }
+
+// Usage reports the base's usage when it keeps one (Mem does): df and the
+// MCP server's session budget read it through the layer.
+func (s *Stubs) Usage() (bytes, inodes int64) {
+	if u, ok := s.FS.(interface{ Usage() (int64, int64) }); ok {
+		return u.Usage()
+	}
+	return 0, 0
+}
