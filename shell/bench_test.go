@@ -96,8 +96,9 @@ func BenchmarkVsBash(b *testing.B) {
 	}
 }
 
-// BenchmarkNewShellExec includes building the sandbox (FS layout and one
-// stub file per command) for each run.
+// BenchmarkNewShellExec includes building the sandbox (FS layout; the
+// commands in /bin are listed from the registry, not written) for each run.
+// Issue 15's target: at most 50 µs.
 func BenchmarkNewShellExec(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()

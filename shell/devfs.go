@@ -103,3 +103,11 @@ func (d devInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice 
 func (d devInfo) ModTime() time.Time { return time.Unix(0, 0).UTC() }
 func (d devInfo) IsDir() bool        { return false }
 func (d devInfo) Sys() any           { return nil }
+
+// Usage passes the sandbox FS's usage through, for df.
+func (d devFS) Usage() (bytes, inodes int64) {
+	if u, ok := d.FS.(interface{ Usage() (int64, int64) }); ok {
+		return u.Usage()
+	}
+	return 0, 0
+}

@@ -9,9 +9,11 @@ import (
 	"github.com/justbash/justbash/vfs"
 )
 
-// newDefaultFS is the in-memory filesystem a Shell gets when the caller
-// gives none, with the quotas of the limits.
-func newDefaultFS(lim Limits) vfs.FS {
+// NewMemFS returns the in-memory filesystem a Shell gets when the caller
+// gives none: the quotas of lim, and /dev with its devices. Callers that
+// build their own FS around one (the CLI mounts a host directory on it)
+// start from here, so /dev looks the same everywhere.
+func NewMemFS(lim Limits) *vfs.Mem {
 	var opts []vfs.MemOption
 	if lim.MaxFileSize > 0 {
 		opts = append(opts, vfs.WithMaxFileSize(lim.MaxFileSize))
@@ -20,20 +22,27 @@ func newDefaultFS(lim Limits) vfs.FS {
 		opts = append(opts, vfs.WithMaxTotalBytes(lim.MaxTotalBytes))
 	}
 	m := vfs.NewMem(opts...)
+	m.MkdirAll("/dev", 0o755)
 	for _, d := range []struct {
 		name string
 		kind vfs.Device
 	}{{"/dev/null", vfs.DevNull}, {"/dev/zero", vfs.DevZero}, {"/dev/random", vfs.DevRandom},
 		{"/dev/urandom", vfs.DevRandom}, {"/dev/full", vfs.DevFull}} {
-		m.MkdirAll("/dev", 0o755)
 		m.Mknod(d.name, d.kind)
+	}
+	// As on Linux, the descriptor names are symlinks into /proc, so ls -l
+	// /dev shows "stdin -> /proc/self/fd/0". Opening them never follows the
+	// link: devFS and the evaluator answer these names from the
+	// descriptors of the command that opens them.
+	for _, l := range [][2]string{{"/proc/self/fd", "/dev/fd"}, {"/proc/self/fd/0", "/dev/stdin"},
+		{"/proc/self/fd/1", "/dev/stdout"}, {"/proc/self/fd/2", "/dev/stderr"}} {
+		m.Symlink(l[0], l[1])
 	}
 	return m
 }
 
-// layout creates the directories a bash user expects and one stub file per
-// command in /bin and /usr/bin, so PATH lookups, which and ls /usr/bin work.
-// Existing files are left alone: a caller-supplied FS keeps its content.
+// layout creates the directories a bash user expects. Existing files are
+// left alone: a caller-supplied FS keeps its content.
 func (s *Shell) layout() error {
 	for _, d := range []struct {
 		name string
@@ -49,26 +58,42 @@ func (s *Shell) layout() error {
 		vfs.WriteFile(s.fs, "/etc/group", []byte("root:x:0:\nuser:x:1000:\n"), 0o644)
 		vfs.WriteFile(s.fs, "/etc/hostname", []byte("localhost\n"), 0o644)
 	}
-	for _, name := range s.reg.Names() {
-		if err := s.writeStub(name); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
-func (s *Shell) writeStub(name string) error {
-	if name == "" || name[0] == '_' || path.Base(name) != name {
-		return nil
+// withStubs puts the registry's commands into /bin and /usr/bin as
+// synthetic files, so PATH lookups, which, type, ls and test -x find them
+// without a file written per command (see vfs.Stubs).
+func (s *Shell) withStubs(base vfs.FS) *vfs.Stubs {
+	return vfs.NewStubs(base, vfs.StubSource{
+		Dirs:    []string{"/bin", "/usr/bin"},
+		Has:     s.isStubName,
+		Names:   s.stubNames,
+		Content: []byte(stubContent),
+	})
+}
+
+// isStubName reports whether name is a registered command a user can call
+// by path: names starting with "_" are internal.
+func (s *Shell) isStubName(name string) bool {
+	if !stubbable(name) {
+		return false
 	}
-	for _, dir := range []string{"/bin", "/usr/bin"} {
-		p := dir + "/" + name
-		if _, err := s.fs.Lstat(p); err == nil {
-			continue
-		}
-		if err := vfs.WriteFile(s.fs, p, []byte(stubContent), 0o755); err != nil {
-			return fmt.Errorf("shell: stub %s: %w", p, err)
+	_, ok := s.reg.Lookup(name)
+	return ok
+}
+
+func stubbable(name string) bool {
+	return name != "" && name[0] != '_' && name != "." && name != ".." && path.Base(name) == name
+}
+
+func (s *Shell) stubNames() []string {
+	names := s.reg.Names()
+	out := names[:0]
+	for _, n := range names {
+		if stubbable(n) {
+			out = append(out, n)
 		}
 	}
-	return nil
+	return out
 }

@@ -82,13 +82,21 @@ func TestOverlaySymlinkOut(t *testing.T) {
 	if err := m.Mount("/project", ov); err != nil {
 		t.Fatal(err)
 	}
-	sh := newShell(t, Options{FS: m, Dir: "/project"})
-	res := run(t, sh, "cat in.txt; cat evil evil2; echo changed > in.txt; cat in.txt")
-	if strings.Contains(res.Stdout, "root:x:0:0") && !strings.HasPrefix(res.Stdout, "inside\nroot:x:0:0:root:/root:/bin/bash\nuser:x") {
-		t.Errorf("symlink escaped the overlay: %q", res.Stdout)
+	// A hostname of the sandbox's own, so that reading it cannot be
+	// mistaken for reading the host's.
+	sh := newShell(t, Options{FS: m, Dir: "/project", Files: map[string]string{"/etc/hostname": "sandbox-hostname\n"}})
+	res := run(t, sh, "cat in.txt; cat evil; cat evil2; echo changed > in.txt; cat in.txt")
+	// Both links resolve in the sandbox's namespace: the absolute one to
+	// the sandbox's /etc/passwd, the relative one climbs past /project to
+	// the sandbox root and reads the sandbox's /etc/hostname.
+	want := "inside\nroot:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n" +
+		"sandbox-hostname\nchanged\n"
+	if res.Stdout != want || res.Stderr != "" {
+		t.Errorf("got %q / %q\nwant %q", res.Stdout, res.Stderr, want)
 	}
-	if !strings.HasPrefix(res.Stdout, "inside\n") || !strings.HasSuffix(res.Stdout, "changed\n") {
-		t.Errorf("overlay read/write: %q / %q", res.Stdout, res.Stderr)
+	if h, err := os.ReadFile("/etc/hostname"); err == nil && len(strings.TrimSpace(string(h))) > 0 &&
+		strings.Contains(res.Stdout, string(h)) && string(h) != "sandbox-hostname\n" {
+		t.Errorf("the host's /etc/hostname leaked: %q", h)
 	}
 	data, _ := os.ReadFile(filepath.Join(host, "in.txt"))
 	if string(data) != "inside\n" {

@@ -33,8 +33,11 @@ import (
 
 // Options configure a Shell. The zero value is a working sandbox.
 type Options struct {
-	// FS is the filesystem. Nil means a fresh in-memory FS with the usual
-	// layout (/home/user, /tmp, /bin, /usr/bin, /dev) and the quotas of Limits.
+	// FS is the filesystem. Nil means a fresh in-memory FS (NewMemFS) with
+	// the usual layout (/home/user, /tmp, /bin, /usr/bin, /dev) and the
+	// quotas of Limits. Either way the shell shows its commands in /bin and
+	// /usr/bin through a layer of its own (FS() returns it); nothing is
+	// written for them.
 	FS vfs.FS
 	// Files are written into the FS at New, creating parent directories.
 	Files map[string]string
@@ -68,10 +71,12 @@ type Shell struct {
 	// toolCmds is false when Options.NoToolCommands hid tools from bash.
 	toolCmds bool
 	fs       vfs.FS
-	reg      *commands.Registry
-	env      map[string]string
-	dir      string
-	limits   Limits
+	// stubs is the layer of fs that lists the registry in /bin and /usr/bin.
+	stubs  *vfs.Stubs
+	reg    *commands.Registry
+	env    map[string]string
+	dir    string
+	limits Limits
 	// ecfg caches the evaluator's configuration (batch, interactive).
 	ecfg [2]atomic.Pointer[eval.Config]
 }
@@ -117,11 +122,13 @@ func New(opts Options) (*Shell, error) {
 	maps.Copy(s.env, opts.Env)
 	s.fs = opts.FS
 	if s.fs == nil {
-		s.fs = newDefaultFS(lim)
+		s.fs = NewMemFS(lim)
 	}
 	if err := s.layout(); err != nil {
 		return nil, err
 	}
+	s.stubs = s.withStubs(s.fs)
+	s.fs = s.stubs
 	for _, name := range slices.Sorted(maps.Keys(opts.Files)) {
 		p := path.Clean("/" + name)
 		if !path.IsAbs(name) {
@@ -141,8 +148,7 @@ func New(opts Options) (*Shell, error) {
 func (s *Shell) FS() vfs.FS { return s.fs }
 
 // Registry returns the command registry of the sandbox. Registering a
-// command later makes it available to later runs (add a /usr/bin stub with
-// AddCommand to make PATH lookups find it).
+// command later makes it available to later runs, in /bin and /usr/bin too.
 func (s *Shell) Registry() *commands.Registry { return s.reg }
 
 // publicNames lists the commands a user can call by name, for help and
@@ -160,10 +166,15 @@ func (s *Shell) publicNames() []string {
 // Tools returns the tool invoker given in Options, or nil.
 func (s *Shell) Tools() *toolcmd.Invoker { return s.tools }
 
-// AddCommand registers cmd under name and writes its /usr/bin stub.
+// AddCommand registers cmd under name. Like every registered command it
+// shows in /bin and /usr/bin, even where an earlier rm had removed a stub
+// of that name.
 func (s *Shell) AddCommand(name string, cmd commands.Command) error {
 	s.reg.Register(name, cmd)
-	return s.writeStub(name)
+	if s.stubs != nil {
+		s.stubs.Unhide(name)
+	}
+	return nil
 }
 
 // ExecOption adjusts one run.
@@ -266,11 +277,14 @@ func (s *Shell) resolveDir(dir string) (string, error) {
 
 func defaultEnv() map[string]string {
 	return map[string]string{
-		"HOME":         "/home/user",
-		"PATH":         "/usr/local/bin:/usr/bin:/bin",
-		"USER":         "user",
-		"LOGNAME":      "user",
-		"SHELL":        "/bin/bash",
+		"HOME":    "/home/user",
+		"PATH":    "/usr/local/bin:/usr/bin:/bin",
+		"USER":    "user",
+		"LOGNAME": "user",
+		"SHELL":   "/bin/bash",
+		// $SH is the shell under test in bash's test conventions, so
+		// scripts written for them ($SH -c '...') run the sandbox's bash.
+		"SH":           "/bin/bash",
 		"TMPDIR":       "/tmp",
 		"HOSTNAME":     "localhost",
 		"OSTYPE":       "linux-gnu",

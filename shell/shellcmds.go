@@ -198,7 +198,7 @@ func (s *Shell) spawn(ctx context.Context, dir string, environ []string, script,
 	if n, err := strconv.Atoi(env["SHLVL"]); err == nil {
 		env["SHLVL"] = strconv.Itoa(n + 1)
 	}
-	child := &Shell{fs: s.fs, reg: s.reg, env: env, dir: dir, limits: s.limits, tools: s.tools, toolCmds: s.toolCmds}
+	child := &Shell{fs: s.fs, stubs: s.stubs, reg: s.reg, env: env, dir: dir, limits: s.limits, tools: s.tools, toolCmds: s.toolCmds}
 	opts := append([]ExecOption{WithStdin(orEmpty(stdio.Stdin)), WithStdout(orDiscard(stdio.Stdout)),
 		WithStderr(orDiscard(stdio.Stderr)), WithArgs(args...), WithName(name), withSetOpts(setOpts),
 		func(c *execConfig) { c.inheritPWD = true }}, more...)

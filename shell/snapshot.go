@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
 
 	"github.com/justbash/justbash/vfs"
 	"github.com/justbash/justbash/vfs/snapshot"
@@ -23,10 +22,19 @@ const (
 	dirDoc   = "shell/dir"
 )
 
-// Snapshot writes the sandbox's files to w. Command stubs in /bin and
-// /usr/bin are left out: every Shell makes its own.
+// Snapshot writes the sandbox's files to w. The commands listed in /bin
+// and /usr/bin are not files (every Shell lists its own registry), so
+// they are not in it.
 func (s *Shell) Snapshot(ctx context.Context, w io.Writer) error {
-	return snapshot.Write(ctx, w, s.fs, snapshot.WriteOptions{Skip: s.isCommandStub})
+	return snapshot.Write(ctx, w, s.baseFS(), snapshot.WriteOptions{})
+}
+
+// baseFS is the FS below the command listing of /bin and /usr/bin.
+func (s *Shell) baseFS() vfs.FS {
+	if s.stubs != nil {
+		return s.stubs.Base()
+	}
+	return s.fs
 }
 
 // Snapshot writes the session's files and its shell state (variables,
@@ -37,18 +45,7 @@ func (sess *Session) Snapshot(ctx context.Context, w io.Writer) error {
 		stateDoc: []byte(sess.r.State()),
 		dirDoc:   []byte(sess.r.Dir()),
 	}
-	return snapshot.Write(ctx, w, sess.sh.fs, snapshot.WriteOptions{Meta: meta, Skip: sess.sh.isCommandStub})
-}
-
-// isCommandStub reports whether p is a /bin or /usr/bin entry that names
-// a registered command.
-func (s *Shell) isCommandStub(p string) bool {
-	dir := path.Dir(p)
-	if dir != "/bin" && dir != "/usr/bin" {
-		return false
-	}
-	_, ok := s.reg.Lookup(path.Base(p))
-	return ok
+	return snapshot.Write(ctx, w, sess.sh.baseFS(), snapshot.WriteOptions{Meta: meta})
 }
 
 // Restore builds a Shell from a snapshot: opts as for New, with the
@@ -89,7 +86,7 @@ func restore(ctx context.Context, r io.Reader, opts Options) (*Shell, map[string
 	}
 	fsys := opts.FS
 	if fsys == nil {
-		fsys = newDefaultFS(lim)
+		fsys = NewMemFS(lim)
 	}
 	meta, err := snapshot.Read(ctx, r, fsys, snapshot.Limits{MaxBytes: lim.MaxTotalBytes})
 	if err != nil {
@@ -120,12 +117,16 @@ func (sess *Session) load(ctx context.Context, state string) error {
 // same state and diverge independently. The FS must be the in-memory one
 // (the default); tools and commands are shared.
 func (s *Shell) Fork() (*Shell, error) {
-	m, ok := s.fs.(*vfs.Mem)
+	m, ok := s.baseFS().(*vfs.Mem)
 	if !ok {
-		return nil, fmt.Errorf("shell: Fork needs the in-memory FS, not %T", s.fs)
+		return nil, fmt.Errorf("shell: Fork needs the in-memory FS, not %T", s.baseFS())
 	}
 	c := &Shell{tools: s.tools, toolCmds: s.toolCmds, fs: m.Fork(), reg: s.reg.Clone(),
 		env: cloneEnv(s.env), dir: s.dir, limits: s.limits}
+	if s.stubs != nil {
+		c.stubs = c.withStubs(c.fs)
+		c.fs = c.stubs
+	}
 	c.registerShellCommands() // bash and sh run in the fork's sandbox
 	return c, nil
 }

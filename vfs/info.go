@@ -67,7 +67,7 @@ func unixMode(m fs.FileMode) uint32 {
 // baseName is the FileInfo name for a path: "/" for the root, else the last
 // element, matching what os.Stat reports.
 func baseName(name string) string {
-	c := path.Clean("/" + name)
+	c := cleanAbs(name)
 	if c == "/" {
 		return "/"
 	}
@@ -91,4 +91,36 @@ func pathErr(op, name string, err error) error {
 // linkErr builds the *os.LinkError of two-path operations.
 func linkErr(op, oldname, newname string, err error) error {
 	return &os.LinkError{Op: op, Old: oldname, New: newname, Err: err}
+}
+
+// cleanAbs is path.Clean("/" + name) without its two allocations when
+// name is clean and absolute already, as nearly every path the shell
+// passes is: this runs on every lookup.
+func cleanAbs(name string) string {
+	if isCleanAbs(name) {
+		return name
+	}
+	return path.Clean("/" + name)
+}
+
+func isCleanAbs(name string) bool {
+	if name == "/" {
+		return true
+	}
+	if len(name) < 2 || name[0] != '/' || name[len(name)-1] == '/' {
+		return false
+	}
+	// Every element must be non-empty and neither "." nor "..".
+	start := 1
+	for i := 1; i <= len(name); i++ {
+		if i < len(name) && name[i] != '/' {
+			continue
+		}
+		switch name[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"sort"
@@ -107,7 +108,7 @@ type lookup struct {
 // which (as in POSIX) requires the final component to be a directory.
 func splitPath(name string) (comps []string, mustDir bool) {
 	mustDir = len(name) > 1 && strings.HasSuffix(name, "/")
-	c := path.Clean("/" + name)
+	c := cleanAbs(name)
 	if c == "/" {
 		return nil, mustDir
 	}
@@ -275,13 +276,19 @@ func mkdirAll(fsys FS, name string, perm fs.FileMode) error {
 		}
 		return pathErr("mkdir", name, syscall.ENOTDIR)
 	}
-	c := path.Clean("/" + name)
-	if parent := path.Dir(c); parent != c {
-		if err := mkdirAll(fsys, parent, perm); err != nil {
-			return err
-		}
-	}
+	c := cleanAbs(name)
+	// The parent usually exists: try first, and walk up only when it does
+	// not, so a shell's start-up does not stat every ancestor of each
+	// directory it lays out.
 	err := fsys.Mkdir(c, perm)
+	if errors.Is(err, fs.ErrNotExist) {
+		if parent := path.Dir(c); parent != c {
+			if err := mkdirAll(fsys, parent, perm); err != nil {
+				return err
+			}
+		}
+		err = fsys.Mkdir(c, perm)
+	}
 	if err != nil {
 		// A concurrent creator (or a symlink to a dir) is fine.
 		if fi, serr := fsys.Stat(c); serr == nil && fi.IsDir() {

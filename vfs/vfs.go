@@ -1,6 +1,8 @@
 // Package vfs holds the virtual filesystems a sandbox sees: an in-memory
 // tree (Mem), a copy-on-write layer over a host directory (Overlay), a
-// confined read-write host directory (HostDir) and a mount table (Mount).
+// confined read-write host directory (HostDir), a mount table (Mount), and
+// a layer that shows a list of names as executable files without storing
+// them (Stubs: the shell's /bin and /usr/bin).
 //
 // Every path given to an FS is absolute and slash-separated ("/home/user/a").
 // Implementations clean it themselves, so "/a/../b" and "/b" name the same

@@ -72,19 +72,7 @@ func mountRoot(hostDir string, allowWrite bool, lim shell.Limits) (vfs.FS, func(
 	if !fi.IsDir() {
 		return nil, nil, fmt.Errorf("--root %s: not a directory", hostDir)
 	}
-	root := newMem(lim)
-	for _, d := range []struct {
-		name string
-		kind vfs.Device
-	}{{"/dev/null", vfs.DevNull}, {"/dev/zero", vfs.DevZero}, {"/dev/random", vfs.DevRandom},
-		{"/dev/urandom", vfs.DevRandom}, {"/dev/full", vfs.DevFull}} {
-		if err := root.MkdirAll("/dev", 0o755); err != nil {
-			return nil, nil, err
-		}
-		if err := root.Mknod(d.name, d.kind); err != nil {
-			return nil, nil, err
-		}
-	}
+	root := shell.NewMemFS(lim) // with /dev as the default sandbox has it
 	// The mount point must exist in the root so listings of /home/user show
 	// it; /tmp now, so that --cwd /tmp can be checked before the shell
 	// lays out the rest.

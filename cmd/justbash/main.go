@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -248,6 +249,7 @@ func run(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "justbash: %v\n", err)
 		return exitUsage
 	}
+	softMemoryLimit(lim, os.LookupEnv)
 	network, err := networkPolicy(cfg.allowURLs, os.LookupEnv)
 	if err != nil {
 		fmt.Fprintf(stderr, "justbash: --allow-url: %v\n", err)
@@ -365,4 +367,17 @@ func loadScript(cfg *config, stdin *os.File) (script, name string, args []string
 		}
 		return string(data), "justbash", nil, nil, nil
 	}
+}
+
+// softMemoryLimit sets the Go runtime's soft memory limit (GOMEMLIMIT) to
+// three quarters of the profile's heap cap, so that the garbage collector
+// works harder as a script's heap grows, before the heap watchdog stops
+// the run at the cap. A GOMEMLIMIT the user set wins. It returns the limit
+// in force, for tests.
+func softMemoryLimit(lim shell.Limits, getenv func(string) (string, bool)) int64 {
+	if _, set := getenv("GOMEMLIMIT"); set || lim.MaxHeapBytes <= 0 {
+		return debug.SetMemoryLimit(-1)
+	}
+	debug.SetMemoryLimit(lim.MaxHeapBytes / 4 * 3)
+	return debug.SetMemoryLimit(-1)
 }

@@ -3,10 +3,15 @@ package eval
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
-// ereInterval is a POSIX interval {n}, {n,}, {,m} or {n,m} at a brace.
-var ereInterval = regexp.MustCompile(`^\{[0-9]*(,[0-9]*)?\}`)
+// ereInterval matches a POSIX interval {n}, {n,}, {,m} or {n,m} at a
+// brace. It is compiled on first use: most runs never reach [[ =~ ]], and
+// nothing is compiled at start-up that the run does not need.
+var ereInterval = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\{[0-9]*(,[0-9]*)?\}`)
+})
 
 // fixERE checks pat (the RE2 text [[ =~ ]] built, where quoted
 // characters are backslash-escaped) against glibc's regcomp rules and
@@ -66,7 +71,7 @@ func fixERE(pat string) (string, bool) {
 			}
 			b.WriteByte(c)
 		case '{':
-			iv := ereInterval.FindString(pat[i:])
+			iv := ereInterval().FindString(pat[i:])
 			if start || iv == "" {
 				return "", false
 			}
@@ -74,7 +79,7 @@ func fixERE(pat string) (string, bool) {
 				iv = "{0" + iv[1:]
 			}
 			b.WriteString(iv)
-			i += len(ereInterval.FindString(pat[i:])) - 1
+			i += len(ereInterval().FindString(pat[i:])) - 1
 		default:
 			b.WriteByte(c)
 			start = false
