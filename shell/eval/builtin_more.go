@@ -420,6 +420,10 @@ func (r *Runner) builtinHelp(args []string) int {
 			status = 1
 			continue
 		}
+		if syn, ok := builtinSynopsis[n]; ok {
+			r.writeOut("help", n+": "+syn[0]+"\n    "+syn[1]+"\n")
+			continue
+		}
 		r.writeOut("help", n+": "+n+" [arg ...]\n")
 	}
 	return status

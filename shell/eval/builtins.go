@@ -109,6 +109,9 @@ func (r *Runner) runBuiltin(b builtinDef, args []string) {
 			r.status = 2
 		}
 	}()
+	if r.dashDashHelp(args) {
+		return
+	}
 	r.status = b.fn(r, args)
 }
 

@@ -79,6 +79,10 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 			items[i].value, items[i].expanded = v, true
 		}
 	}
+	if len(words) > 1 && r.dashDashHelp(words[:2]) {
+		r.lastArg = words[len(words)-1]
+		return
+	}
 	r.status = r.declare(name, items)
 	r.lastArg = r.declLastArg(c, words)
 }

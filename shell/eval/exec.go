@@ -483,6 +483,9 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		}
 		args = append(args, r.nodeText(e))
 	}
+	if len(args) > 0 && r.dashDashHelp([]string{"let", args[0]}) {
+		return
+	}
 	r.status = r.builtinLet(args)
 }
 
