@@ -90,13 +90,16 @@ type Runner struct {
 	g   *guard
 	ctx context.Context
 
-	vars    *varStore
-	funcs   map[string]*funcDef
-	aliases map[string]string
-	opts    [numSetOpts]bool
-	shopts  map[string]bool
-	traps   map[string]string
-	hash    map[string]string
+	vars *varStore
+	// nrefDepth counts nested nameref-to-element lookups (lookupVar), so
+	// a cycle through a subscript (y -> z -> y[0]) ends instead of recursing.
+	nrefDepth int
+	funcs     map[string]*funcDef
+	aliases   map[string]string
+	opts      [numSetOpts]bool
+	shopts    map[string]bool
+	traps     map[string]string
+	hash      map[string]string
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
