@@ -59,9 +59,12 @@ func newHostRun(dir string, files suiteFiles) (*hostRun, string, error) {
 		if _, err := os.Stat(src); err != nil {
 			continue
 		}
-		cc := exec.Command("cc", "-w", "-O", "-o", filepath.Join(bin, prog), src)
+		// The sources include bash's own headers from the top directory.
+		top := filepath.Join(dir, "..")
+		cc := exec.Command("cc", "-w", "-O", "-I", top, "-I", filepath.Join(top, "include"),
+			"-o", filepath.Join(bin, prog), src)
 		if out, err := cc.CombinedOutput(); err != nil {
-			note = fmt.Sprintf("cannot build %s: %v %s", prog, err, strings.TrimSpace(string(out)))
+			note += fmt.Sprintf("cannot build %s: %v %s; ", prog, err, strings.TrimSpace(string(out)))
 		}
 	}
 	return hr, note, nil

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"sync"
@@ -32,9 +33,13 @@ type options struct {
 	dir     string
 	jobs    int
 	timeout time.Duration
-	noBash  bool
-	filter  *regexp.Regexp
-	diffs   bool
+	// bashTimeout is longer: bash forks for every command, and some files
+	// (ifs-posix) take a minute on a loaded machine.
+	bashTimeout time.Duration
+	noBash      bool
+	filter      *regexp.Regexp
+	diffs       bool
+	saveDir     string
 }
 
 // result is one .right file's outcome for both shells.
@@ -55,7 +60,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.StringVar(&o.dir, "dir", os.Getenv("BASH_TESTS_DIR"), "bash's tests directory (default $BASH_TESTS_DIR)")
 	fl.IntVar(&o.jobs, "j", 2, "harnesses run in parallel")
 	fl.DurationVar(&o.timeout, "timeout", 30*time.Second, "per-harness timeout")
+	fl.DurationVar(&o.bashTimeout, "bash-timeout", 3*time.Minute, "per-harness timeout of /bin/bash")
 	fl.BoolVar(&o.noBash, "nobash", false, "do not run /bin/bash for reference")
+	fl.StringVar(&o.saveDir, "save", "", "write each test's outputs to this directory as NAME.ours and NAME.bash")
 	fl.BoolVar(&o.diffs, "diff", false, "print our output and the expected output of each mismatch")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -81,6 +88,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "note:", note)
 	}
 	printTable(stdout, res, o.diffs)
+	if o.saveDir != "" {
+		if err := saveOutputs(o.saveDir, res); err != nil {
+			fmt.Fprintln(stderr, "bashsuite:", err)
+			return 1
+		}
+	}
 	return 0
 }
 
@@ -136,7 +149,7 @@ func runHarness(ctx context.Context, o options, files suiteFiles, hr *hostRun, h
 	var bash map[string]string
 	var bashErr error
 	if hr != nil {
-		bash, bashErr = hr.run(ctx, h, o.timeout)
+		bash, bashErr = hr.run(ctx, h, o.bashTimeout)
 	}
 	var rs []*result
 	for _, r := range h.rights {
@@ -202,4 +215,22 @@ func yes(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// saveOutputs writes the outputs of each test for reading with diff.
+func saveOutputs(dir string, res []*result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, r := range res {
+		if err := os.WriteFile(filepath.Join(dir, r.name+".ours"), []byte(r.ours), 0o644); err != nil {
+			return err
+		}
+		if r.haveBash {
+			if err := os.WriteFile(filepath.Join(dir, r.name+".bash"), []byte(r.bash), 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

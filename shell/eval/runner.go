@@ -519,6 +519,14 @@ func (r *Runner) runSource(src *source) {
 					parseText, retry = patched, true
 					break
 				}
+				if !r.opts[optPosix] {
+					if patched, ok := discardAssignError(parseText, done, err); ok {
+						r.reportSyntax(src, err)
+						r.status = 1
+						parseText, retry = patched, true
+						break
+					}
+				}
 				r.reportSyntax(src, err)
 				r.status = 2
 				if r.evalLevel() == 0 {
