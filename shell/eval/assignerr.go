@@ -105,3 +105,50 @@ func assignLHSBefore(s string, eq int) bool {
 	}
 	return n == 0 || strings.IndexByte(" \t\n;&|(", s[n-1]) >= 0
 }
+
+// splitDoubleParen re-reads a (( or $(( that is not arithmetic as bash
+// does: when the parenthesis that closes the inner ( is not followed at
+// once by ), the text is a subshell inside a subshell, ((echo a); echo b),
+// or a command substitution starting with a subshell, $((echo a);(echo b)).
+// On a parse error at off it finds the nearest such (( after done and
+// returns where to insert a blank between the two parentheses.
+func splitDoubleParen(text string, done, off int) (int, bool) {
+	off = min(off, len(text)-1)
+	for start := off; start >= max(done, 0)+1; start-- {
+		if text[start-1] != '(' || text[start] != '(' {
+			continue
+		}
+		if start >= 2 && text[start-2] == '(' {
+			continue // the inner pair of (((
+		}
+		depth, closed := 0, false
+		for i := start + 1; i < len(text); i++ {
+			if c := text[i]; c == '(' {
+				depth++
+			} else if c == ')' {
+				if depth == 0 {
+					closed = i+1 < len(text) && text[i+1] == ')'
+					break
+				}
+				depth--
+			}
+		}
+		if !closed {
+			return start, true
+		}
+	}
+	return 0, false
+}
+
+// splitParenAt is splitDoubleParen at the position of a parse error.
+func splitParenAt(text string, done int, err error) (int, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || len(text) == 0 {
+		return 0, false
+	}
+	off := int(pe.Pos.Offset())
+	if pe.Incomplete {
+		off = len(text) - 1
+	}
+	return splitDoubleParen(text, done, off)
+}

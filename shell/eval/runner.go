@@ -485,6 +485,7 @@ func (r *Runner) runSource(src *source) {
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
+	var split map[int]bool
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -517,6 +518,13 @@ func (r *Runner) runSource(src *source) {
 					}
 					src.badSubst[at] = orig
 					parseText, retry = patched, true
+					break
+				}
+				if at, ok := splitParenAt(parseText, done, err); ok && !split[at] {
+					putMap(&split, at, true)
+					parseText = parseText[:at] + " " + parseText[at:]
+					src.text = src.text[:at] + " " + src.text[at:]
+					retry = true
 					break
 				}
 				if !r.opts[optPosix] {
