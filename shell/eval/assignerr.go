@@ -113,7 +113,8 @@ func assignLHSBefore(s string, eq int) bool {
 // On a parse error at off it finds the nearest such (( after done and
 // returns where to insert a blank between the two parentheses.
 func splitDoubleParen(text string, done, off int) (int, bool) {
-	off = min(off, len(text)-1)
+	// The error may point at the (( itself.
+	off = min(off+1, len(text)-1)
 	for start := off; start >= max(done, 0)+1; start-- {
 		if text[start-1] != '(' || text[start] != '(' {
 			continue
@@ -127,6 +128,11 @@ func splitDoubleParen(text string, done, off int) (int, bool) {
 				depth++
 			} else if c == ')' {
 				if depth == 0 {
+					if i == start+1 && i+1 < len(text) && text[i+1] == ')' {
+						// (()), the null expression: bash reads it as
+						// arithmetic, the parser wants (( )).
+						return start + 1, true
+					}
 					closed = i+1 < len(text) && text[i+1] == ')'
 					break
 				}
@@ -151,4 +157,70 @@ func splitParenAt(text string, done int, err error) (int, bool) {
 		off = len(text) - 1
 	}
 	return splitDoubleParen(text, done, off)
+}
+
+// quoteSubscriptAt handles a parse error inside the subscript of
+// ${NAME[...]} or of an assignment NAME[...]=: bash keeps the subscript as
+// text until it expands it (then evaluates it as arithmetic or uses it as
+// a key), so anything may stand there (a[foo bar]=1, ${a[(_$-=0)]}) while
+// the parser here reads it as an expression. It returns the offsets of
+// the [ and ] whose contents are to be read as a double-quoted word.
+func quoteSubscriptAt(text string, done int, err error) (int, int, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return 0, 0, false
+	}
+	off := min(int(pe.Pos.Offset()), len(text))
+	lineStart := strings.LastIndexByte(text[:off], '\n') + 1
+	for open := min(off, len(text)-1); open >= max(done, lineStart); open-- {
+		if text[open] != '[' || !subscriptOwner(text, open) {
+			continue
+		}
+		close := matchBracket(text, open)
+		if close < off || close < 0 {
+			continue
+		}
+		sub := text[open+1 : close]
+		// An empty subscript is an error bash reports when it assigns;
+		// quoted, it would be a valid key.
+		if strings.TrimSpace(sub) == "" || strings.ContainsAny(sub, "\"\\\n`") {
+			return 0, 0, false
+		}
+		return open, close, true
+	}
+	return 0, 0, false
+}
+
+// subscriptOwner reports whether the [ at text[open] follows ${NAME or a
+// NAME at the start of a word (an assignment's left side).
+func subscriptOwner(text string, open int) bool {
+	n := open
+	for n > 0 && (text[n-1] == '_' || text[n-1] >= 'a' && text[n-1] <= 'z' || text[n-1] >= 'A' && text[n-1] <= 'Z' || text[n-1] >= '0' && text[n-1] <= '9') {
+		n--
+	}
+	if n == open || text[n] >= '0' && text[n] <= '9' {
+		return false
+	}
+	if n >= 2 && text[n-2:n] == "${" {
+		return true
+	}
+	return n == 0 || strings.IndexByte(" \t\n;&|(", text[n-1]) >= 0
+}
+
+// matchBracket finds the ] closing the [ at text[open], counting nested
+// brackets, or -1 before the end of the line.
+func matchBracket(text string, open int) int {
+	depth := 0
+	for i := open + 1; i < len(text) && text[i] != '\n'; i++ {
+		switch text[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }

@@ -512,6 +512,12 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if open, close, ok := quoteSubscriptAt(parseText, done, err); ok {
+					parseText = parseText[:open+1] + `"` + parseText[open+1:close] + `"` + parseText[close:]
+					src.text = src.text[:open+1] + `"` + src.text[open+1:close] + `"` + src.text[close:]
+					retry = true
+					break
+				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}
