@@ -26,6 +26,8 @@ var rereadScripts = []string{
 	"declare -A h\nh[hello world]=flip\ndeclare -p h\necho ${h[hello world]}",
 	"a[1 + 2]=x; declare -p a",
 	"_E=v\nx=${_E[(_$-=0)+(_=1)-_${-%%*i*}]}\necho \"[$x]\"",
+	// printf with a huge run of repeated flags (printf1.sub) stays linear.
+	`format=%$(printf "%0100384d" 0)d; printf -v vv $format 0; echo ${#vv} $?`,
 	// exec's options.
 	`exec -i /bin/sh; echo st=$?; exec -a; echo st=$?; exec -cl -a foo -- true; echo no`,
 }
