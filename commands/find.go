@@ -39,6 +39,7 @@ type findWalk struct {
 	quit     bool
 	batches  []*findExec
 	regexTyp string
+	files    map[string]*findOutFile // -fprint and friends
 }
 
 // findEntry is one visited file.
@@ -76,6 +77,7 @@ func runFind(ctx contextT, c *Context) int {
 	expr, err := p.parseTop()
 	if err != "" {
 		w.out.Flush()
+		w.closeFiles()
 		c.Errorf("%s", err)
 		return 1
 	}
@@ -87,6 +89,7 @@ func runFind(ctx contextT, c *Context) int {
 		w.start(s)
 	}
 	w.flushBatches()
+	w.closeFiles()
 	if err := w.out.Flush(); err != nil {
 		return c.writeFailure(err)
 	}

@@ -3,7 +3,9 @@ package commands
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"strings"
 )
@@ -37,6 +39,9 @@ func (p *findParser) action(t string) (findExpr, bool) {
 			w.out.WriteString(w.lsLine(e))
 			return true
 		}), true
+	case "-fprint", "-fprint0", "-fls", "-fprintf":
+		p.hasAction = true
+		return p.fileAction(t), true
 	case "-delete":
 		p.hasAction = true
 		p.w.depthFst = true
@@ -55,6 +60,81 @@ func (p *findParser) action(t string) (findExpr, bool) {
 		return p.execAction(t), true
 	}
 	return nil, false
+}
+
+// fileAction is -fprint, -fprint0, -fls or -fprintf: the output goes to
+// a file, created (and emptied) when the expression is read even if
+// nothing matches, as GNU does; one file named twice is one stream.
+func (p *findParser) fileAction(t string) findExpr {
+	name, ok := p.arg(t)
+	if !ok {
+		return nil
+	}
+	var format string
+	if t == "-fprintf" {
+		if format, ok = p.arg(t); !ok {
+			return nil
+		}
+		if err := checkFormatWidths(format, p.w.c.Limits.StringMax()); err != nil {
+			p.err = err.Error()
+			return nil
+		}
+	}
+	out, err := p.w.outFile(name)
+	if err != nil {
+		p.err = fmt.Sprintf("'%s': %s", name, ErrText(err))
+		return nil
+	}
+	return findPred(func(w *findWalk, e *findEntry) bool {
+		switch t {
+		case "-fprint":
+			out.WriteString(e.path + "\n")
+		case "-fprint0":
+			out.WriteString(e.path + "\x00")
+		case "-fls":
+			out.WriteString(w.lsLine(e))
+		default:
+			out.WriteString(w.printf(format, e))
+		}
+		return true
+	})
+}
+
+// outFile opens (once) a file named by -fprint and friends.
+func (w *findWalk) outFile(name string) (*bufio.Writer, error) {
+	if f, ok := w.files[name]; ok {
+		return f.w, nil
+	}
+	wc, err := w.c.OpenWrite(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if err != nil {
+		return nil, err
+	}
+	if w.files == nil {
+		w.files = map[string]*findOutFile{}
+	}
+	f := &findOutFile{w: bufio.NewWriter(wc), c: wc}
+	w.files[name] = f
+	return f.w, nil
+}
+
+// findOutFile is an open -fprint destination.
+type findOutFile struct {
+	w *bufio.Writer
+	c io.Closer
+}
+
+// closeFiles flushes and closes the -fprint files.
+func (w *findWalk) closeFiles() {
+	for name, f := range w.files {
+		err := f.w.Flush()
+		if cerr := f.c.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			w.errorf("%s: %s", name, ErrText(err))
+		}
+	}
+	w.files = nil
 }
 
 func (w *findWalk) print(e *findEntry, end string) bool {

@@ -93,6 +93,11 @@ func runGrep(ctx contextT, c *Context) int {
 		pats = strings.Split(args[0], "\n")
 		args = args[1:]
 	}
+	if havePats && len(pats) == 0 && !g.invert && !g.listNoMatch {
+		// GNU grep: with no pattern at all (-f /dev/null) nothing can
+		// match, so it exits 1 without reading or printing, even with -c.
+		return 1
+	}
 	m, err := newGrepMatcher(pats, mode, icase, word, whole)
 	if err != nil {
 		c.Errorf("%s", err)
@@ -108,9 +113,24 @@ func runGrep(ctx contextT, c *Context) int {
 		}
 		args = []string{"-"}
 	}
-	g.names = names == "H" || names == "" && (len(args) > 1 || g.recursive)
+	// GNU names files when there are several operands or -r meets a
+	// directory; `grep -r x -` or `grep -r x file` print bare lines.
+	g.names = names == "H" || names == "" && (len(args) > 1 || g.recursive && g.anyDir(args))
 	g.files(ctx, args, false)
 	return g.finish()
+}
+
+// anyDir tells whether an operand (other than "-") is a directory.
+func (g *grepRun) anyDir(args []string) bool {
+	for _, a := range args {
+		if a == "-" {
+			continue
+		}
+		if fi, err := g.c.FS.Stat(g.c.Abs(a)); err == nil && fi.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *grepRun) finish() int {

@@ -20,6 +20,14 @@ func TestGrepGNU(t *testing.T) {
 	}
 	runCases(t, []cmdCase{
 		{name: "fast-c", args: []string{"grep", "-c", "error", "log"}, stdin: "", files: gf, out: "2\n", errOut: "", status: 0},
+		{name: "no-patterns-c", args: []string{"grep", "-c", "-f", "empty", "log"}, stdin: "", files: gf, out: "", errOut: "", status: 1},
+		{name: "no-patterns-c-two", args: []string{"grep", "-c", "-f", "empty", "log", "log"}, stdin: "", files: gf, out: "", errOut: "", status: 1},
+		{name: "no-patterns", args: []string{"grep", "-f", "empty", "log"}, stdin: "", files: gf, out: "", errOut: "", status: 1},
+		{name: "no-patterns-v-c", args: []string{"grep", "-v", "-c", "-f", "empty", "empty"}, stdin: "", files: gf, out: "0\n", errOut: "", status: 1},
+		{name: "no-patterns-L", args: []string{"grep", "-L", "-f", "empty", "log"}, stdin: "", files: gf, out: "log\n", errOut: "", status: 1},
+		{name: "r-file-operand", args: []string{"grep", "-r", "error:", "log"}, stdin: "", files: gf, out: "error: x\n", errOut: "", status: 0},
+		{name: "r-stdin-operand", args: []string{"grep", "-r", "x", "-"}, stdin: "x\n", files: gf, out: "x\n", errOut: "", status: 0},
+		{name: "r-dir-operand", args: []string{"grep", "-r", "in a", "d"}, stdin: "", files: gf, out: "d/a.txt:error in a\n", errOut: "", status: 0},
 		{name: "fast-n", args: []string{"grep", "-n", "ERROR", "log"}, stdin: "", files: gf, out: "2:ERROR disk full\x0d\n6:last ERROR\n", errOut: "", status: 0},
 		{name: "fast-noeol", args: []string{"grep", "last", "log"}, stdin: "", files: gf, out: "last ERROR\n", errOut: "", status: 0},
 		{name: "fast-i", args: []string{"grep", "-i", "error", "log"}, stdin: "", files: gf, out: "ERROR disk full\x0d\nWARN error rate\nerror: x\nlast ERROR\n", errOut: "", status: 0},

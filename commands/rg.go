@@ -28,7 +28,7 @@ var rgOpts = optParser{opts: []opt{
 	{long: "heading"}, {long: "no-heading"}, {long: "column"}, {long: "vimgrep"},
 	{short: '0', long: "null"}, {short: 'r', long: "replace", arg: true},
 	{short: 'a', long: "text"}, {short: 'L', long: "follow"}, {short: 'U', long: "multiline"},
-	{short: 'd', long: "max-depth", arg: true}, {long: "sort", arg: true}, {long: "include-zero"},
+	{short: 'd', long: "max-depth", arg: true}, {long: "sort", arg: true}, {long: "sortr", arg: true}, {long: "include-zero"},
 	{long: "passthru"}, {long: "context-separator", arg: true}, {long: "no-messages"},
 	{long: "stats"}, {long: "no-config"}, {short: 'j', long: "threads", arg: true},
 	{long: "trim"}, {short: 'b', long: "byte-offset"},
@@ -48,19 +48,24 @@ type rgRun struct {
 	lineNum, names         bool
 	heading, json, column  bool
 	vimgrep, null, text    bool
-	passthru, includeZero  bool
-	hidden, noIgnore       bool
-	noMsgs, trim, byteOff  bool
-	replace                *string
-	after, before, maxDep  int
-	maxCount               int64
-	ctxSep                 string
-	globs                  []rgGlob
-	types, notTypes        []string
-	out                    *bufio.Writer
-	matched, failed        bool
-	printedAny             bool
-	stats                  rgStats
+	multiline              bool // -U: a match may span lines
+	// sortBy and sortRev are --sort/--sortr: files in each directory by
+	// path (the default here) or by time, ascending or descending.
+	sortBy                string
+	sortRev               bool
+	passthru, includeZero bool
+	hidden, noIgnore      bool
+	noMsgs, trim, byteOff bool
+	replace               *string
+	after, before, maxDep int
+	maxCount              int64
+	ctxSep                string
+	globs                 []rgGlob
+	types, notTypes       []string
+	out                   *bufio.Writer
+	matched, failed       bool
+	printedAny            bool
+	stats                 rgStats
 }
 
 func runRg(ctx contextT, c *Context) int {
@@ -134,6 +139,14 @@ func (g *rgRun) options(res []optResult) (pats []string, have bool, cs rgCase, s
 				return nil, false, cs, 2
 			}
 			g.setNum(r.key, n)
+		case "sort", "sortr":
+			switch r.val {
+			case "path", "modified", "accessed", "created", "none":
+			default:
+				g.c.Errorf("invalid value '%s' for '--%s <SORTBY>' [possible values: path, modified, accessed, created, none]", r.val, r.key)
+				return nil, false, cs, 2
+			}
+			g.flag(r)
 		default:
 			g.flag(r)
 		}
@@ -216,10 +229,14 @@ func (g *rgRun) flag(r optResult) {
 		g.replace = &v
 	case "a":
 		g.text = true
+	case "U":
+		g.multiline = true
 	case "passthru":
 		g.passthru = true
 	case "include-zero":
 		g.includeZero = true
+	case "sort", "sortr":
+		g.sortBy, g.sortRev = r.val, r.key == "sortr"
 	case "context-separator":
 		g.ctxSep = r.val
 	case "no-messages":

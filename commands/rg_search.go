@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"io"
+	"sort"
 	"strconv"
 )
 
@@ -95,6 +96,11 @@ func (g *rgRun) searchData(shown string, data []byte, explicit bool) {
 		g.binaryFile(f, data, nul)
 		return
 	}
+	if g.multiline && !g.invert {
+		g.searchMultiline(f, data)
+		g.fileSummary(f)
+		return
+	}
 	no := 0
 	for body := data; len(body) > 0; {
 		no++
@@ -132,10 +138,70 @@ func (g *rgRun) binaryFile(f *rgFile, data []byte, nul int) {
 	g.fileSummary(f)
 }
 
+// searchMultiline is -U: the pattern runs over the whole file, so a match
+// may span lines; every line a match touches is printed, with the parts
+// of the match on it.
+func (g *rgRun) searchMultiline(f *rgFile, data []byte) {
+	starts := []int{0}
+	for i, c := range data {
+		if c == '\n' && i+1 < len(data) {
+			starts = append(starts, i+1)
+		}
+	}
+	lineEnd := func(l int) int {
+		if l+1 < len(starts) {
+			return starts[l+1] - 1
+		}
+		return len(bytes.TrimSuffix(data, []byte{'\n'}))
+	}
+	lineOf := func(off int) int {
+		return sort.Search(len(starts), func(k int) bool { return starts[k] > off }) - 1
+	}
+	sel := map[int][][]int{}
+	for pos := 0; pos <= len(data); {
+		loc := g.m.find(data, pos)
+		if loc == nil {
+			break
+		}
+		if loc[1] == loc[0] {
+			pos = loc[0] + 1
+			continue
+		}
+		for l := lineOf(loc[0]); l <= lineOf(loc[1]-1); l++ {
+			ls := starts[l]
+			s, e := max(loc[0], ls)-ls, min(loc[1], lineEnd(l))-ls
+			sel[l] = append(sel[l], []int{s, max(s, e)})
+		}
+		pos = loc[1]
+	}
+	for l, ls := range starts {
+		end := len(data)
+		if l+1 < len(starts) {
+			end = starts[l+1]
+		}
+		raw := data[ls:end]
+		locs, ok := sel[l]
+		if !g.lineWith(f, l+1, raw, ok, locs) {
+			break
+		}
+		f.offset += len(raw)
+	}
+}
+
 // line handles one line (with its terminator); false stops the file.
 func (g *rgRun) line(f *rgFile, no int, raw []byte) bool {
 	text := bytes.TrimSuffix(raw, []byte{'\n'})
 	sel := g.m.matches(text) != g.invert
+	var locs [][]int
+	if sel && !g.invert {
+		locs = g.allMatches(text)
+	}
+	return g.lineWith(f, no, raw, sel, locs)
+}
+
+// lineWith handles a line once it is known whether it is selected and
+// where its matches are.
+func (g *rgRun) lineWith(f *rgFile, no int, raw []byte, sel bool, locs [][]int) bool {
 	if !sel {
 		if g.passthru {
 			g.emit(f, no, raw, '-', nil)
@@ -150,10 +216,6 @@ func (g *rgRun) line(f *rgFile, no int, raw []byte) bool {
 	f.lines++
 	if !g.listNoMatch {
 		g.matched = true
-	}
-	var locs [][]int
-	if !g.invert {
-		locs = g.allMatches(text)
 	}
 	f.matches += int64(max(len(locs), 1))
 	g.stats.matchedLines++

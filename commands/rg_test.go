@@ -95,3 +95,20 @@ func TestRgStreamsStdin(t *testing.T) {
 		t.Fatalf("status %d, output %q", st, out.String())
 	}
 }
+
+// TestRgMultilineSort: -U lets a match span lines (every line it touches
+// is printed, as ripgrep's documentation describes), --sortr reverses
+// the path order, --sort modified orders by time. Written from ripgrep
+// 14's documented behaviour (no ripgrep on the recording machine).
+func TestRgMultilineSort(t *testing.T) {
+	f := map[string]string{"a.txt": "foo\nbaz\nzzz\n", "b.txt": "foo\nbar\n", "c.txt": "nothing\n"}
+	runCases(t, []cmdCase{
+		{name: "U", args: []string{"rg", "-U", `foo\nba`}, files: f, out: "a.txt:foo\na.txt:baz\nb.txt:foo\nb.txt:bar\n"},
+		{name: "U-n", args: []string{"rg", "-U", "-n", `o\nbar`, "b.txt"}, files: f, out: "1:foo\n2:bar\n"},
+		{name: "U-c", args: []string{"rg", "-U", "-c", `foo\nbaz\nz`}, files: f, out: "a.txt:3\n"},
+		{name: "U-none", args: []string{"rg", "-U", `bar\nfoo`}, files: f, status: 1},
+		{name: "sortr", args: []string{"rg", "--sortr", "path", "-l", "o"}, files: f, out: "c.txt\nb.txt\na.txt\n"},
+		{name: "sort-path", args: []string{"rg", "--sort", "path", "-l", "o"}, files: f, out: "a.txt\nb.txt\nc.txt\n"},
+		{name: "sort-bad", args: []string{"rg", "--sort", "size", "o"}, files: f, errOut: "rg: invalid value 'size' for '--sort <SORTBY>' [possible values: path, modified, accessed, created, none]\n", status: 2},
+	})
+}

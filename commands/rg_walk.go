@@ -2,6 +2,7 @@ package commands
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -122,11 +123,24 @@ func (g *rgRun) walk(ctx contextT, t rgTarget, abs, shown string, depth int, rul
 	}
 	names := make([]string, 0, len(ents))
 	isDir := map[string]bool{}
+	mtime := map[string]int64{}
 	for _, e := range ents {
 		names = append(names, e.Name())
 		isDir[e.Name()] = e.IsDir()
+		if g.sortBy == "modified" || g.sortBy == "accessed" || g.sortBy == "created" {
+			// The sandbox keeps one time per file: all three sort by it.
+			if fi, err := e.Info(); err == nil {
+				mtime[e.Name()] = fi.ModTime().UnixNano()
+			}
+		}
 	}
 	sort.Strings(names)
+	if len(mtime) > 0 {
+		sort.SliceStable(names, func(i, j int) bool { return mtime[names[i]] < mtime[names[j]] })
+	}
+	if g.sortRev {
+		slices.Reverse(names)
+	}
 	for _, name := range names {
 		if ctx.Err() != nil || g.quiet && g.matched {
 			return

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"os"
 	"strconv"
@@ -268,36 +269,53 @@ func (s *splitRun) byLineBytes(br *bufio.Reader, n int64) int {
 	return st
 }
 
-// byChunks handles -n N (equal byte chunks) and -n l/N (without splitting lines).
+// byChunks handles -n N (equal byte chunks), -n l/N (without splitting
+// lines), -n r/N (lines dealt round robin) and the K/N forms of each,
+// which print only chunk K on standard output.
 func (s *splitRun) byChunks(br *bufio.Reader, spec string, elide bool) int {
-	lines := strings.HasPrefix(spec, "l/")
-	num := strings.TrimPrefix(spec, "l/")
-	n, err := strconv.Atoi(num)
-	if err != nil || n < 1 || strings.Contains(num, "/") {
-		s.c.Errorf("invalid number of chunks: '%s'", spec)
+	kind, rest := "", spec
+	if k, r, ok := strings.Cut(spec, "/"); ok && (k == "l" || k == "r") {
+		kind, rest = k, r
+	}
+	only, n := 0, 0
+	var err error
+	if kstr, nstr, ok := strings.Cut(rest, "/"); ok {
+		only, err = strconv.Atoi(kstr)
+		if err == nil {
+			n, err = strconv.Atoi(nstr)
+		}
+		if err == nil && n >= 1 && (only < 1 || only > n) {
+			s.c.Errorf("invalid chunk number: '%s': Numerical result out of range", kstr)
+			return 1
+		}
+	} else {
+		n, err = strconv.Atoi(rest)
+	}
+	if err != nil || n < 1 {
+		_, num, _ := strings.Cut(rest, "/")
+		if num == "" {
+			num = rest
+		}
+		s.c.Errorf("invalid number of chunks: '%s'", num)
 		return 1
 	}
 	data, err := s.c.readAll(br)
 	if st, ok := s.c.LimitStatus(err); ok {
 		return st
 	}
-	total := int64(len(data))
-	var start int64
-	for k := 0; k < n; k++ {
-		end := total * int64(k+1) / int64(n)
-		if lines && k < n-1 {
-			// A chunk ends after the line that crosses its boundary.
-			if end > start && end <= total {
-				if i := strings.IndexByte(string(data[end-1:]), '\n'); i >= 0 {
-					end = end - 1 + int64(i) + 1
-				} else {
-					end = total
-				}
-			}
-			end = max(end, start)
+	var pieces [][]byte
+	if kind == "r" {
+		pieces = roundRobin(data, n)
+	} else {
+		pieces = byteChunks(data, n, kind == "l")
+	}
+	if only > 0 {
+		if _, err := s.c.Stdout.Write(pieces[only-1]); err != nil {
+			return s.c.writeFailure(err)
 		}
-		piece := data[start:end]
-		start = end
+		return 0
+	}
+	for _, piece := range pieces {
 		if elide && len(piece) == 0 {
 			continue
 		}
@@ -306,4 +324,42 @@ func (s *splitRun) byChunks(br *bufio.Reader, spec string, elide bool) int {
 		}
 	}
 	return 0
+}
+
+// byteChunks cuts data in n nearly equal pieces; with lines, a piece ends
+// after the line that crosses its boundary.
+func byteChunks(data []byte, n int, lines bool) [][]byte {
+	total := int64(len(data))
+	pieces := make([][]byte, 0, n)
+	var start int64
+	for k := 0; k < n; k++ {
+		end := total * int64(k+1) / int64(n)
+		if lines && k < n-1 {
+			if end > start && end <= total {
+				if i := bytes.IndexByte(data[end-1:], '\n'); i >= 0 {
+					end = end - 1 + int64(i) + 1
+				} else {
+					end = total
+				}
+			}
+			end = max(end, start)
+		}
+		pieces = append(pieces, data[start:end])
+		start = end
+	}
+	return pieces
+}
+
+// roundRobin deals line i to piece i mod n, as split -n r/N does.
+func roundRobin(data []byte, n int) [][]byte {
+	pieces := make([][]byte, n)
+	for i := 0; len(data) > 0; i++ {
+		j := bytes.IndexByte(data, '\n') + 1
+		if j == 0 {
+			j = len(data)
+		}
+		pieces[i%n] = append(pieces[i%n], data[:j]...)
+		data = data[j:]
+	}
+	return pieces
 }

@@ -15,6 +15,7 @@ func TestBashCompatCore(t *testing.T) {
 		{"test missing bracket", "[ a; echo $?", "2\n", "bash: line 1: [: missing `]'\n", 0},
 		{"test expression", "touch f; [ -f f -a \\( x != y -o -d f \\) ]; echo $?; [ ! -e nope ]; echo $?", "0\n0\n", "", 0},
 		{"test -ef", "touch a; ln -s a l; [ a -ef l ]; echo $?; [ a -ef nope ]; echo $?", "0\n1\n", "", 0},
+		{"test -ef hard link", "touch ha; ln ha hh; ln -s hh hl; cp ha hc; [ ha -ef hh ]; echo $?; [ hl -ef ha ]; echo $?; [ ha -ef hc ]; echo $?; test hh -ef ha; echo $?; [[ ha -ef hh ]]; echo $?", "0\n0\n1\n0\n0\n", "", 0},
 		{"time reports on stderr", "{ time -p true; } 2>&1 >/dev/null | sed 's/[0-9]/0/g'", "real 0.00\nuser 0.00\nsys 0.00\n", "", 0},
 		{"time keeps status", "time -p false; echo $?", "1\n", "real 0.00\nuser 0.00\nsys 0.00\n", 0},
 		{"assignment escapes", "x=a\\ b; y=\\$HOME; z=a\\\\b; echo \"[$x] [$y] [$z]\"", "[a b] [$HOME] [a\\b]\n", "", 0},

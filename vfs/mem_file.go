@@ -143,6 +143,7 @@ func (f *memFile) Write(p []byte) (int, error) {
 			return 0, pathErr("write", f.name, err)
 		}
 	}
+	f.n.own(int64(len(f.n.data)))
 	copy(f.n.data[f.off:], p)
 	f.off = end
 	if len(p) > 0 {

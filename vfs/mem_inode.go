@@ -30,6 +30,7 @@ type inode struct {
 	children map[string]*inode // directories only
 	subdirs  int               // directories only
 	data     []byte            // regular files
+	shared   bool              // data is shared with a fork: copy before writing
 	target   string            // symlinks
 	dev      Device            // character devices
 }
@@ -130,6 +131,7 @@ func (m *Mem) maybeFree(n *inode) {
 // the size and total quotas. It amortises growth by doubling capacity.
 func (m *Mem) resize(n *inode, size int64) error {
 	old := int64(len(n.data))
+	n.own(size)
 	if size > old {
 		if m.maxFile > 0 && size > m.maxFile || m.maxFile <= 0 && size > DefaultMaxFileSize {
 			return syscall.EFBIG

@@ -129,7 +129,7 @@ func (t *tarRun) apply(res []cliopt.Result) (int, bool) {
 		case "keep-old-files":
 			t.o.keepOld = true
 		case "help":
-			fmt.Fprint(t.c.Stdout, "Usage: tar [OPTION...] [FILE]...\n  -c create, -x extract, -t list, -f ARCHIVE, -z gzip, -j bzip2 (read), -J xz,\n  -v verbose, -C DIR, -O to stdout, --strip-components=N, --exclude=PATTERN\n")
+			fmt.Fprint(t.c.Stdout, "Usage: tar [OPTION...] [FILE]...\n  -c create, -x extract, -t list, -f ARCHIVE, -z gzip, -j bzip2, -J xz,\n  -v verbose, -C DIR, -O to stdout, --strip-components=N, --exclude=PATTERN\n")
 			return 0, false
 		}
 	}
@@ -229,8 +229,14 @@ func (t *tarRun) openArchiveWrite() (io.Writer, func() error, error) {
 		}
 		return xw, func() error { xw.Close(); return flushRaw() }, nil
 	case 'j':
-		closeRaw()
-		return nil, nil, fmt.Errorf("bzip2 compression is not available (bzip2 archives can only be read)")
+		jw := newBzip2Writer(bw)
+		return jw, func() error {
+			err := jw.Close()
+			if ferr := flushRaw(); err == nil {
+				err = ferr
+			}
+			return err
+		}, nil
 	}
 	return bw, flushRaw, nil
 }

@@ -14,8 +14,10 @@ type array struct {
 }
 
 type elem struct {
-	key  string
-	v    value
+	key string
+	v   value
+	// sub is set when the element is itself an array (a[i][j]).
+	sub  *array
 	gone bool
 }
 

@@ -52,6 +52,9 @@ type (
 		local bool
 		idx   int
 		name  string
+		// sub selects a sub-array (gawk's arrays of arrays): a[i][j] as
+		// an array is a with sub [[i] [j]].
+		sub [][]expr
 	}
 	indexExpr struct {
 		arr  *arrayRef
@@ -183,10 +186,13 @@ type item struct {
 }
 
 type program struct {
-	begins  []*blockStmt
-	items   []*item
-	ends    []*blockStmt
-	funcs   map[string]*funcDef
-	globals map[string]int
-	nglob   int
+	begins []*blockStmt
+	items  []*item
+	ends   []*blockStmt
+	// beginFiles and endFiles are gawk's BEGINFILE and ENDFILE rules.
+	beginFiles []*blockStmt
+	endFiles   []*blockStmt
+	funcs      map[string]*funcDef
+	globals    map[string]int
+	nglob      int
 }

@@ -24,11 +24,20 @@ func New() commands.Command { return commands.Func(run) }
 const usage = "usage: awk [-F fs][-v var=value][prog | -f progfile][file ...]"
 
 type options struct {
-	fs       *string
-	assigns  []string
-	progs    []string // -f files
+	fs      *string
+	assigns []string
+	// progs are the -f files, -e texts and -i includes, in order; when
+	// there are any, the first operand is not the program.
+	progs    []progSource
 	src      string
 	operands []string
+}
+
+// progSource is one piece of the program: a file (-f, or -i which is
+// included once like @include) or text (-e).
+type progSource struct {
+	file, text string
+	include    bool
 }
 
 func parseArgs(c *commands.Context) (*options, string) {
@@ -73,7 +82,19 @@ func parseArgs(c *commands.Context) (*options, string) {
 			if !ok {
 				return nil, "option requires an argument -- f"
 			}
-			o.progs = append(o.progs, v)
+			o.progs = append(o.progs, progSource{file: v})
+		case "-e":
+			v, ok := needVal()
+			if !ok {
+				return nil, "option requires an argument -- e"
+			}
+			o.progs = append(o.progs, progSource{text: v})
+		case "-i":
+			v, ok := needVal()
+			if !ok {
+				return nil, "option requires an argument -- i"
+			}
+			o.progs = append(o.progs, progSource{file: v, include: true})
 		case "--":
 			switch {
 			case a == "--version":
@@ -83,6 +104,12 @@ func parseArgs(c *commands.Context) (*options, string) {
 				o.fs = &v
 			case strings.HasPrefix(a, "--assign="):
 				o.assigns = append(o.assigns, strings.TrimPrefix(a, "--assign="))
+			case strings.HasPrefix(a, "--source="):
+				o.progs = append(o.progs, progSource{text: strings.TrimPrefix(a, "--source=")})
+			case strings.HasPrefix(a, "--file="):
+				o.progs = append(o.progs, progSource{file: strings.TrimPrefix(a, "--file=")})
+			case strings.HasPrefix(a, "--include="):
+				o.progs = append(o.progs, progSource{file: strings.TrimPrefix(a, "--include="), include: true})
 			default:
 				return nil, fmt.Sprintf("unrecognized option '%s'", a)
 			}
@@ -123,21 +150,31 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		}
 		return 2
 	}
+	inc := &includer{ctx: ctx, c: c, seen: map[string]bool{}}
 	if len(o.progs) > 0 {
 		var parts []string
-		for _, name := range o.progs {
-			data, err := readProgFile(ctx, c, name)
-			if st, ok := c.LimitStatus(err); ok {
-				return st
+		for _, p := range o.progs {
+			text := p.text
+			if p.file != "" {
+				var err error
+				if p.include {
+					text, err = inc.include(p.file, 0)
+				} else {
+					text, err = inc.file(p.file)
+				}
+				if err != nil {
+					return inc.fail(err)
+				}
 			}
-			if err != nil {
-				fmt.Fprintf(c.Stderr, "awk: fatal: can't open source file `%s' for reading: %s\n", name, commands.ErrText(err))
-				return 2
-			}
-			parts = append(parts, data)
+			parts = append(parts, text)
 		}
 		o.src = strings.Join(parts, "\n")
 	}
+	src, err := inc.expand(o.src, 0)
+	if err != nil {
+		return inc.fail(err)
+	}
+	o.src = src
 	prog, err := parse(o.src)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "awk: %s\n", err)
@@ -175,6 +212,7 @@ func newInterp(ctx context.Context, c *commands.Context, prog *program) *interp 
 		reCache: map[string]*regex{},
 		rnd:     rand.New(rand.NewSource(0)),
 		out:     bufio.NewWriterSize(c.Stdout, 64*1024),
+		utf8:    utf8Locale(c.Getenv),
 	}
 	in.setSpecial(vFS, str(" "))
 	in.setSpecial(vOFS, str(" "))

@@ -25,9 +25,12 @@ type tcase struct {
 	prog     *string
 	operands []string
 	files    [][2]string
-	stdin    string
-	out      string
-	status   int
+	// env replaces the default environment's LC_ALL=C (the recordings are
+	// from gawk in the C locale unless a case says otherwise).
+	env    []string
+	stdin  string
+	out    string
+	status int
 	// ourStatus, when set, is the status this implementation must return
 	// where it deliberately differs from gawk (errors exit 2 here, gawk
 	// uses 1 for some).
@@ -36,6 +39,10 @@ type tcase struct {
 }
 
 func runAwk(t testing.TB, args []string, stdin string, files [][2]string) (string, string, int) {
+	return runAwkEnv(t, args, stdin, files, []string{"LC_ALL=C"})
+}
+
+func runAwkEnv(t testing.TB, args []string, stdin string, files [][2]string, env []string) (string, string, int) {
 	t.Helper()
 	fsys := vfs.NewMem()
 	if err := fsys.MkdirAll("/work", 0o755); err != nil {
@@ -54,7 +61,7 @@ func runAwk(t testing.TB, args []string, stdin string, files [][2]string) (strin
 		Stderr:  &errb,
 		FS:      fsys,
 		Dir:     "/work",
-		Environ: []string{"HOME=/home/user", "AWKTEST=hello"},
+		Environ: append([]string{"HOME=/home/user", "AWKTEST=hello"}, env...),
 		Script:  fakeScript,
 		Limits:  testLimits,
 	}
@@ -100,6 +107,14 @@ func readAllReader(r interface{ Read([]byte) (int, error) }) ([]byte, error) {
 	return b.Bytes(), err
 }
 
+// environ is the locale part of a case's environment.
+func (tc *tcase) environ() []string {
+	if tc.env != nil {
+		return tc.env
+	}
+	return []string{"LC_ALL=C"}
+}
+
 func (tc *tcase) args() []string {
 	a := append([]string{}, tc.opts...)
 	if tc.prog != nil {
@@ -138,6 +153,8 @@ func loadCases(t *testing.T) []*tcase {
 			cur.files = append(cur.files, [2]string{hdr[1], text})
 		case "@stdin":
 			cur.stdin = text
+		case "@env":
+			cur.env = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 		case "@out":
 			cur.out = text
 		}
@@ -159,7 +176,7 @@ func loadCases(t *testing.T) []*tcase {
 		case strings.TrimSpace(line) == "@sorted":
 			flush()
 			cur.sorted = true
-		case strings.HasPrefix(line, "@"):
+		case isSection(line):
 			flush()
 			sect = strings.TrimSpace(line)
 		case sect != "":
@@ -168,6 +185,20 @@ func loadCases(t *testing.T) []*tcase {
 	}
 	flush()
 	return cases
+}
+
+// isSection tells a section header from a body line that merely starts
+// with "@" (an @include directive in a program).
+func isSection(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "@opts", "@prog", "@operands", "@file", "@stdin", "@out", "@env":
+		return true
+	}
+	return false
 }
 
 func sortLines(s string) string {
@@ -198,7 +229,7 @@ func TestDifferential(t *testing.T) {
 			}
 		}
 		t.Run(tc.name, func(t *testing.T) {
-			out, errs, st := runAwk(t, tc.args(), tc.stdin, tc.files)
+			out, errs, st := runAwkEnv(t, tc.args(), tc.stdin, tc.files, tc.environ())
 			want, wantSt := tc.out, tc.status
 			if tc.ourStatus != nil {
 				wantSt = *tc.ourStatus
@@ -226,7 +257,7 @@ func runGawk(t *testing.T, gawk string, tc *tcase) (string, int) {
 	cmd := exec.Command(gawk, tc.args()...)
 	cmd.Args[0] = "awk" // so that ARGV[0] matches
 	cmd.Dir = dir
-	cmd.Env = []string{"LC_ALL=C", "HOME=/home/user", "AWKTEST=hello", "PATH=/usr/bin:/bin"}
+	cmd.Env = append([]string{"HOME=/home/user", "AWKTEST=hello", "PATH=/usr/bin:/bin"}, tc.environ()...)
 	cmd.Stdin = strings.NewReader(tc.stdin)
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -260,6 +291,9 @@ func writeCases(t *testing.T, cases []*tcase) {
 		}
 		for _, f := range tc.files {
 			sect("@file "+f[0], f[1])
+		}
+		if tc.env != nil {
+			sect("@env", strings.Join(tc.env, "\n")+"\n")
 		}
 		if tc.stdin != "" {
 			sect("@stdin", tc.stdin)

@@ -14,21 +14,25 @@ func (in *interp) builtin(e *builtinExpr) value {
 	switch e.fn {
 	case bLength:
 		if len(a) == 0 {
-			return num(float64(len(in.getLine())))
+			return num(float64(in.slen(in.getLine())))
 		}
 		if la, ok := a[0].(*lengthArg); ok {
-			if arr := in.existingArray(la.local, la.idx); arr != nil {
+			if arr := in.argAsArray(la); arr != nil {
 				return num(float64(arr.len()))
 			}
-			return num(float64(len(in.toStr(in.eval(la.v)))))
+			return num(float64(in.slen(in.toStr(in.eval(la.v)))))
 		}
-		return num(float64(len(in.toStr(in.eval(a[0])))))
+		return num(float64(in.slen(in.toStr(in.eval(a[0])))))
 	case bSubstr:
 		return in.substr(a)
 	case bIndex:
 		s := in.toStr(in.eval(a[0]))
 		t := in.toStr(in.eval(a[1]))
-		return num(float64(strings.Index(s, t) + 1))
+		i := strings.Index(s, t)
+		if i < 0 {
+			return num(0)
+		}
+		return num(float64(in.charOff(s, i) + 1))
 	case bSplit:
 		return in.split(a)
 	case bMatch:
@@ -44,9 +48,9 @@ func (in *interp) builtin(e *builtinExpr) value {
 		}
 		return str(string(in.format(nil, in.toStr(in.eval(a[0])), vals)))
 	case bTolower:
-		return str(asciiLower(in.toStr(in.eval(a[0]))))
+		return str(in.mapCase(in.toStr(in.eval(a[0])), false))
 	case bToupper:
-		return str(asciiUpper(in.toStr(in.eval(a[0]))))
+		return str(in.mapCase(in.toStr(in.eval(a[0])), true))
 	case bInt:
 		return num(math.Trunc(in.eval(a[0]).toNum()))
 	case bSqrt, bExp, bLog, bSin, bCos:
@@ -106,7 +110,7 @@ func (in *interp) builtin(e *builtinExpr) value {
 		return num(strtonum(in.eval(a[0]), in))
 	case bIsarray:
 		if la, ok := a[0].(*lengthArg); ok {
-			return boolVal(in.existingArray(la.local, la.idx) != nil)
+			return boolVal(in.argAsArray(la) != nil)
 		}
 		return num(0)
 	}
@@ -177,6 +181,15 @@ func (in *interp) existingArray(local bool, idx int) *array {
 	return in.garr[idx]
 }
 
+// argAsArray is the array a length/isarray argument holds, or nil.
+func (in *interp) argAsArray(la *lengthArg) *array {
+	if la.ix == nil {
+		return in.existingArray(la.local, la.idx)
+	}
+	// Asking creates the element, as in gawk.
+	return in.array(la.ix.arr).ref(in.key(la.ix.keys)).sub
+}
+
 func asciiLower(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
@@ -211,25 +224,27 @@ func asciiUpper(s string) string {
 // fractional positions and lengths are truncated.
 func (in *interp) substr(a []expr) value {
 	s := in.toStr(in.eval(a[0]))
+	n := in.slen(s)
 	start := in.eval(a[1]).toNum()
 	if !(start >= 1) {
 		start = 1
 	}
-	if start-1 >= float64(len(s)) {
+	if start-1 >= float64(n) {
 		return str("")
 	}
 	i := int(start - 1)
 	if len(a) == 2 {
-		return str(s[i:])
+		return str(s[in.byteOff(s, i):])
 	}
 	l := in.eval(a[2]).toNum()
 	if !(l >= 1) {
 		return str("")
 	}
-	if l > float64(len(s)-i) {
-		return str(s[i:])
+	if l > float64(n-i) {
+		return str(s[in.byteOff(s, i):])
 	}
-	return str(s[i : i+int(l)])
+	b := in.byteOff(s, i)
+	return str(s[b : b+in.byteOff(s[b:], int(l))])
 }
 
 func (in *interp) fflush(a []expr) float64 {

@@ -124,12 +124,17 @@ func (p *parser) maybeArray(e expr) expr {
 		return &lengthArg{local: true, idx: v.idx, v: e}
 	case *globalVar:
 		return &lengthArg{idx: v.idx, v: e}
+	case *indexExpr:
+		return &lengthArg{ix: v, v: e}
 	}
 	return e
 }
 
+// lengthArg is length's or isarray's argument that may be an array: a
+// variable, or an element that may hold a sub-array (ix).
 type lengthArg struct {
 	local bool
 	idx   int
+	ix    *indexExpr
 	v     expr
 }

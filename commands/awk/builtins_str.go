@@ -87,20 +87,22 @@ func (in *interp) match(a []expr) value {
 		in.globals[vRLENGTH] = num(-1)
 		return num(0)
 	}
-	in.globals[vRSTART] = num(float64(loc[0] + 1))
-	in.globals[vRLENGTH] = num(float64(loc[1] - loc[0]))
+	start := in.charOff(s, loc[0])
+	in.globals[vRSTART] = num(float64(start + 1))
+	in.globals[vRLENGTH] = num(float64(in.slen(s[loc[0]:loc[1]])))
 	if arr != nil {
 		for g := 0; g*2 < len(loc); g++ {
 			if loc[2*g] < 0 {
 				continue
 			}
 			k := strconv.Itoa(g)
-			arr.set(k, strnum(s[loc[2*g]:loc[2*g+1]]))
-			arr.set(k+in.subsep+"start", num(float64(loc[2*g]+1)))
-			arr.set(k+in.subsep+"length", num(float64(loc[2*g+1]-loc[2*g])))
+			sub := s[loc[2*g]:loc[2*g+1]]
+			arr.set(k, strnum(sub))
+			arr.set(k+in.subsep+"start", num(float64(in.charOff(s, loc[2*g])+1)))
+			arr.set(k+in.subsep+"length", num(float64(in.slen(sub))))
 		}
 	}
-	return num(float64(loc[0] + 1))
+	return num(float64(start + 1))
 }
 
 // findAll returns match positions as awk's gsub sees them: successive,

@@ -111,10 +111,7 @@ func (in *interp) splitInto(s string, dst []string, mode int, ch byte, re *regex
 			s = s[j+1:]
 		}
 	case fsEmpty:
-		for i := 0; i < len(s); i++ {
-			dst = append(dst, s[i:i+1])
-		}
-		return dst
+		return in.chars(s, dst)
 	}
 	if s == "" {
 		return dst

@@ -65,6 +65,9 @@ func (in *interp) resolveTarget(lhs expr) getTarget {
 	switch l := lhs.(type) {
 	case *indexExpr:
 		t.arr, t.key = in.array(l.arr), in.key(l.keys)
+		if el, ok := t.arr.get(t.key); ok && el.sub != nil {
+			in.fatal("attempt to use array `%s[\"%s\"]' in a scalar context", l.arr.name, t.key)
+		}
 	case *fieldExpr:
 		t.field = in.fieldIndex(l.index)
 	}

@@ -49,6 +49,8 @@ type interp struct {
 	ctx  context.Context
 	c    *commands.Context
 	prog *program
+	// utf8 is set in a UTF-8 locale: strings are measured in characters.
+	utf8 bool
 
 	globals []value
 	garr    []*array
@@ -155,14 +157,41 @@ func (in *interp) array(r *arrayRef) *array {
 			}
 			c.a = newArray()
 		}
-		return c.a
+		return in.subArray(c.a, r)
 	}
 	a := in.garr[r.idx]
 	if a == nil {
 		a = newArray()
 		in.garr[r.idx] = a
 	}
+	return in.subArray(a, r)
+}
+
+// subArray follows r's subscripts from a to the sub-array they name,
+// creating empty ones on the way as gawk does.
+func (in *interp) subArray(a *array, r *arrayRef) *array {
+	for _, keys := range r.sub {
+		k := in.key(keys)
+		el := a.ref(k)
+		if el.sub == nil {
+			if el.v.k != kUninit {
+				in.fatal("attempt to use scalar `%s[\"%s\"]' as array", r.name, k)
+			}
+			el.sub = newArray()
+		}
+		a = el.sub
+	}
 	return a
+}
+
+// scalarElem is the element a[k] used as a value; it must not be an array.
+func (in *interp) scalarElem(e *indexExpr) *elem {
+	k := in.key(e.keys)
+	el := in.array(e.arr).ref(k)
+	if el.sub != nil {
+		in.fatal("attempt to use array `%s[\"%s\"]' in a scalar context", e.arr.name, k)
+	}
+	return el
 }
 
 func (in *interp) key(keys []expr) string {
@@ -204,7 +233,7 @@ func (in *interp) eval(e expr) value {
 		}
 		return in.globals[e.idx]
 	case *indexExpr:
-		return in.array(e.arr).ref(in.key(e.keys)).v
+		return in.scalarElem(e).v
 	case *assignExpr:
 		v := in.eval(e.rhs)
 		if v.k == kUninit {
@@ -372,7 +401,7 @@ func (in *interp) assign(lhs expr, v value) {
 	case *localVar:
 		in.frame[l.idx].v = v
 	case *indexExpr:
-		in.array(l.arr).ref(in.key(l.keys)).v = v
+		in.scalarElem(l).v = v
 	case *fieldExpr:
 		in.setField(in.fieldIndex(l.index), in.toStr(v))
 	case *specialVar:
@@ -388,7 +417,7 @@ func (in *interp) augAssign(e *augAssignExpr) value {
 		in.globals[l.idx] = v
 		return v
 	case *indexExpr:
-		el := in.array(l.arr).ref(in.key(l.keys))
+		el := in.scalarElem(l)
 		r := in.eval(e.rhs).toNum()
 		v := num(in.arith(e.op, el.v.toNum(), r))
 		el.v = v
@@ -416,7 +445,7 @@ func (in *interp) incDec(e *incDecExpr) value {
 		}
 		return num(old)
 	case *indexExpr:
-		el := in.array(l.arr).ref(in.key(l.keys))
+		el := in.scalarElem(l)
 		old := el.v.toNum()
 		el.v = num(old + e.delta)
 		if e.pre {

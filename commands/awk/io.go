@@ -46,7 +46,8 @@ func (in *interp) openNextFile() bool {
 			}
 			m.sawFile = true
 			m.rr = in.stdinReader()
-			in.globals[vFILENAME] = value{}
+			// gawk and mawk both name standard input "-" here.
+			in.globals[vFILENAME] = str("-")
 			in.globals[vFNR] = num(0)
 			return true
 		}
@@ -116,6 +117,20 @@ func (in *interp) nextMainRecord() (string, bool) {
 				m.done = true
 				break
 			}
+			if len(in.prog.beginFiles) > 0 {
+				switch in.runFileBlocks(in.prog.beginFiles) {
+				case ctlExit:
+					m.done = true
+					continue
+				case ctlNextFile:
+					// gawk skips the file but still runs ENDFILE.
+					if in.runFileBlocks(in.prog.endFiles) == ctlExit {
+						m.done = true
+					}
+					in.closeMainFile()
+					continue
+				}
+			}
 		}
 		rec, term, ok := in.readRecord(m.rr)
 		if ok {
@@ -127,6 +142,9 @@ func (in *interp) nextMainRecord() (string, bool) {
 		if m.rr.err != nil {
 			in.errorMsg("read error: %s", m.rr.err.Error())
 			in.exitCode = 2
+		}
+		if len(in.prog.endFiles) > 0 && in.runFileBlocks(in.prog.endFiles) == ctlExit {
+			m.done = true
 		}
 		in.closeMainFile()
 	}

@@ -52,6 +52,8 @@ const (
 	tAppend
 	tBegin
 	tEnd
+	tBeginFile
+	tEndFile
 	tFunction
 	tIf
 	tElse
@@ -79,7 +81,7 @@ const (
 )
 
 var keywords = map[string]tok{
-	"BEGIN": tBegin, "END": tEnd, "function": tFunction, "func": tFunction,
+	"BEGIN": tBegin, "END": tEnd, "BEGINFILE": tBeginFile, "ENDFILE": tEndFile, "function": tFunction, "func": tFunction,
 	"if": tIf, "else": tElse, "while": tWhile, "for": tFor, "do": tDo,
 	"break": tBreak, "continue": tContinue, "next": tNext, "nextfile": tNextfile,
 	"exit": tExit, "return": tReturn, "delete": tDelete, "in": tIn,

@@ -114,6 +114,14 @@ func (p *parser) program() {
 			p.next()
 			p.optNewlines()
 			p.prog.ends = append(p.prog.ends, p.block())
+		case tBeginFile:
+			p.next()
+			p.optNewlines()
+			p.prog.beginFiles = append(p.prog.beginFiles, p.block())
+		case tEndFile:
+			p.next()
+			p.optNewlines()
+			p.prog.endFiles = append(p.prog.endFiles, p.block())
 		case tFunction:
 			p.function()
 		default:
@@ -308,6 +316,7 @@ func (p *parser) forStmt() stmt {
 		}
 		arr := p.arrayRef(p.tok.s)
 		p.next()
+		p.subscripts(arr)
 		if p.tok.t == tRparen {
 			p.next()
 			return &forInStmt{v: v, arr: arr, body: p.loopBody()}
@@ -382,10 +391,11 @@ func (p *parser) simpleStmt() stmt {
 		}
 		arr := p.arrayRef(p.tok.s)
 		p.next()
+		p.subscripts(arr)
 		s := &deleteStmt{arr: arr}
-		if p.tok.t == tLbracket {
-			p.next()
-			s.keys = p.exprList(tRbracket)
+		if n := len(arr.sub); n > 0 {
+			// The last subscript names the element to delete.
+			s.keys, arr.sub = arr.sub[n-1], arr.sub[:n-1]
 		}
 		return s
 	}

@@ -84,6 +84,7 @@ func (p *parser) in() expr {
 		}
 		arr := p.arrayRef(p.tok.s)
 		p.next()
+		p.subscripts(arr)
 		l = &inExpr{keys: []expr{l}, arr: arr}
 	}
 	return l
@@ -289,7 +290,13 @@ func (p *parser) primary() expr {
 		if p.tok.t == tLbracket {
 			p.next()
 			keys := p.exprList(tRbracket)
-			return &indexExpr{arr: p.arrayRef(t.s), keys: keys}
+			arr := p.arrayRef(t.s)
+			for p.tok.t == tLbracket {
+				p.next()
+				arr.sub = append(arr.sub, keys)
+				keys = p.exprList(tRbracket)
+			}
+			return &indexExpr{arr: arr, keys: keys}
 		}
 		return p.varRef(t.s)
 	case tFuncName:
@@ -340,6 +347,7 @@ func (p *parser) group() expr {
 		}
 		arr := p.arrayRef(p.tok.s)
 		p.next()
+		p.subscripts(arr)
 		return &inExpr{keys: list, arr: arr}
 	}
 	if !saved {
@@ -356,7 +364,13 @@ func (p *parser) optLvalue() expr {
 		if p.tok.t == tLbracket {
 			p.next()
 			keys := p.exprList(tRbracket)
-			return &indexExpr{arr: p.arrayRef(t.s), keys: keys}
+			arr := p.arrayRef(t.s)
+			for p.tok.t == tLbracket {
+				p.next()
+				arr.sub = append(arr.sub, keys)
+				keys = p.exprList(tRbracket)
+			}
+			return &indexExpr{arr: arr, keys: keys}
 		}
 		return p.varRef(t.s)
 	case tDollar:
@@ -452,10 +466,22 @@ func (p *parser) arrayRef(name string) *arrayRef {
 	return &arrayRef{idx: idx, name: name}
 }
 
+// subscripts reads the [..][..] after an array name used as an array
+// (for-in, in, delete), naming a sub-array.
+func (p *parser) subscripts(arr *arrayRef) {
+	for p.tok.t == tLbracket {
+		p.next()
+		arr.sub = append(arr.sub, p.exprList(tRbracket))
+	}
+}
+
 // toArrayRef converts a parsed bare variable used where an array is
-// required (split target, asort argument).
+// required (split target, asort argument); a[i] there names a sub-array.
 func (p *parser) toArrayRef(e expr) *arrayRef {
 	switch v := e.(type) {
+	case *indexExpr:
+		sub := append(append([][]expr{}, v.arr.sub...), v.keys)
+		return &arrayRef{local: v.arr.local, idx: v.arr.idx, name: v.arr.name, sub: sub}
 	case *localVar:
 		p.fn.isArray[v.idx] = true
 		return &arrayRef{local: true, idx: v.idx, name: p.fn.params[v.idx]}

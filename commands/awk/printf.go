@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/justbash/justbash/commands/internal/boundio"
 )
@@ -117,10 +118,10 @@ func (in *interp) format(buf []byte, f string, args []value) []byte {
 			buf = in.fmtChar(buf, sp, nextArg())
 		case 's':
 			s := in.toStr(nextArg())
-			if sp.hasPrec && sp.prec < len(s) {
-				s = s[:sp.prec]
+			if sp.hasPrec && sp.prec < in.slen(s) {
+				s = s[:in.byteOff(s, sp.prec)]
 			}
-			buf = pad(buf, sp, s)
+			buf = in.padChars(buf, sp, s)
 		default:
 			buf = append(buf, f[start:i+1]...)
 		}
@@ -133,6 +134,15 @@ func (in *interp) checkWidth(w int) {
 	if m := in.strMax(); w > m/4 || w < -m/4 {
 		in.limit(boundio.StringLimit(int64(m)))
 	}
+}
+
+// padChars is pad with the width counted in characters, as gawk counts
+// it in a UTF-8 locale.
+func (in *interp) padChars(buf []byte, sp fmtSpec, s string) []byte {
+	if extra := len(s) - in.slen(s); extra > 0 && sp.width > 0 {
+		sp.width += extra
+	}
+	return pad(buf, sp, s)
 }
 
 // pad right- or left-justifies s to the width with spaces.
@@ -319,19 +329,18 @@ func (in *interp) fmtChar(buf []byte, sp fmtSpec, v value) []byte {
 	var s string
 	if v.k == kNum || (v.k == kStrNum && looksNumeric(v.s)) {
 		code := int(v.toNum())
-		if code < 0 || code > 255 {
-			code &= 0xff
-		}
-		s = string([]byte{byte(code)})
-		if code >= 128 {
-			// gawk in a UTF-8 locale encodes code points; in C it is a byte
-			s = string([]byte{byte(code)})
+		switch {
+		case in.utf8 && code >= 0 && code <= utf8.MaxRune:
+			// gawk in a UTF-8 locale prints the code point's character.
+			s = string(rune(code))
+		default:
+			s = string([]byte{byte(code & 0xff)})
 		}
 	} else {
 		s = in.toStr(v)
 		if len(s) > 1 {
-			s = s[:1]
+			s = s[:in.byteOff(s, 1)]
 		}
 	}
-	return pad(buf, sp, s)
+	return in.padChars(buf, sp, s)
 }

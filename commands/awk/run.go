@@ -34,7 +34,8 @@ func (in *interp) runProgram(setup func()) (status int) {
 		in.closeQuietly()
 	}()
 	setup()
-	if in.runBlocks(in.prog.begins) != ctlExit && (len(in.prog.items) > 0 || len(in.prog.ends) > 0) {
+	p := in.prog
+	if in.runBlocks(p.begins) != ctlExit && (len(p.items) > 0 || len(p.ends) > 0 || len(p.beginFiles) > 0 || len(p.endFiles) > 0) {
 		in.mainLoop()
 	}
 	in.inEnd = true
@@ -63,6 +64,22 @@ func (in *interp) runBlocks(blocks []*blockStmt) (c ctl) {
 		c = in.execBlock(b)
 		if c == ctlExit {
 			in.exiting = true
+			return c
+		}
+	}
+	return ctlNone
+}
+
+// runFileBlocks runs BEGINFILE or ENDFILE rules; it reports exit and
+// nextfile (which in BEGINFILE skips the file).
+func (in *interp) runFileBlocks(blocks []*blockStmt) (c ctl) {
+	defer in.catchCtl(&c)
+	for _, b := range blocks {
+		switch c = in.execBlock(b); c {
+		case ctlExit:
+			in.exiting = true
+			return c
+		case ctlNextFile:
 			return c
 		}
 	}
@@ -98,6 +115,11 @@ func (in *interp) mainLoop() ctl {
 			in.exiting = true
 			return ctlExit
 		case ctlNextFile:
+			// nextfile still runs ENDFILE, as in gawk.
+			if in.runFileBlocks(in.prog.endFiles) == ctlExit {
+				in.exiting = true
+				return ctlExit
+			}
 			in.closeMainFile()
 		}
 	}

@@ -3,6 +3,7 @@ package jq
 import (
 	"bytes"
 	"context"
+	"path"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,9 @@ func runJQTimeout(t testing.TB, d time.Duration, files map[string]string, stdin 
 		t.Fatal(err)
 	}
 	for name, data := range files {
+		if err := fsys.MkdirAll(path.Dir("/home/user/"+name), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := vfs.WriteFile(fsys, "/home/user/"+name, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}

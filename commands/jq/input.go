@@ -31,7 +31,13 @@ type inputIter struct {
 	rawMode bool
 	seq     bool
 	stream  bool
-	pending []any // queued --stream events
+	pending []any  // queued --stream events
+	carry   string // -R: a last line without newline, continued by the next file
+	// slurp makes the iterator yield all inputs as one value (-s), which
+	// is what `inputs` sees under -n -s as in jq.
+	slurp     bool
+	slurpDone bool
+	opts      *options
 
 	// cur is the source being read; line counts newlines consumed so far.
 	cur      *source
@@ -40,12 +46,26 @@ type inputIter struct {
 	finished bool
 }
 
+// newInputIter reads srcs as o says. -R ignores --stream, as jq does.
 func newInputIter(srcs []source, o *options) *inputIter {
-	return &inputIter{srcs: srcs, rawMode: o.rawInput, seq: o.seq, stream: o.stream}
+	return &inputIter{srcs: srcs, rawMode: o.rawInput, seq: o.seq, stream: o.stream && !o.rawInput, opts: o}
 }
 
 // Next implements gojq.Iter. Errors are returned as values, as gojq expects.
 func (it *inputIter) Next() (any, bool) {
+	if it.slurp {
+		if it.slurpDone {
+			return nil, false
+		}
+		it.slurpDone = true
+		o := *it.opts
+		o.slurp = false
+		v, err := slurpAll(it.srcs, &o)
+		if err != nil {
+			return err, true
+		}
+		return v, true
+	}
 	if len(it.pending) > 0 {
 		v := it.pending[0]
 		it.pending = it.pending[1:]
@@ -63,7 +83,7 @@ func (it *inputIter) Next() (any, bool) {
 		}
 		if ok {
 			if it.stream {
-				it.pending = streamEvents(v)
+				it.pending = v.([]any)
 				return it.Next()
 			}
 			return v, true
@@ -86,12 +106,19 @@ func (it *inputIter) open() bool {
 		data = bytes.ReplaceAll(data, []byte{0x1e}, []byte{' '})
 	}
 	if it.rawMode {
-		s := string(data)
-		s = strings.TrimSuffix(s, "\n")
-		if len(data) == 0 {
+		// jq reads -R files as one text: a file that lacks its final
+		// newline has its last line continued by the next file.
+		s := it.carry + string(data)
+		it.carry = ""
+		if s == "" {
 			it.lines = nil
-		} else {
-			it.lines = strings.Split(s, "\n")
+			return true
+		}
+		complete := strings.HasSuffix(s, "\n")
+		it.lines = strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+		if !complete && it.idx < len(it.srcs) {
+			it.carry = it.lines[len(it.lines)-1]
+			it.lines = it.lines[:len(it.lines)-1]
 		}
 		return true
 	}
@@ -111,7 +138,12 @@ func (it *inputIter) read() (any, bool, error) {
 		return l, true, nil
 	}
 	var v any
-	err := it.dec.Decode(&v)
+	var err error
+	if it.stream {
+		v, err = streamOne(it.dec)
+	} else {
+		err = it.dec.Decode(&v)
+	}
 	if err == io.EOF {
 		it.advance(int64(len(it.cur.data)))
 		return nil, false, nil
@@ -119,7 +151,10 @@ func (it *inputIter) read() (any, bool, error) {
 	if err != nil {
 		return nil, false, it.syntaxError(err)
 	}
-	it.advance(it.dec.InputOffset())
+	// jq's parser has consumed the character after a value (the newline
+	// that ends the line) when the value is handed over, so
+	// input_line_number counts it.
+	it.advance(it.dec.InputOffset() + 1)
 	return v, true, nil
 }
 

@@ -24,6 +24,9 @@ const (
 	exitCompile  = 3
 	exitNoOutput = 4
 	exitError    = 5
+	// exitParse is jq 1.6's status for malformed input (its "no output"
+	// code); jq 1.7 uses 2.
+	exitParse = 4
 )
 
 const usageText = `Usage:	jq [OPTIONS] FILTER [FILES...]
@@ -53,7 +56,8 @@ Command options:
                             each output;
   -a, --ascii-output        output strings by only ASCII characters
                             using escape sequences;
-  -S, --sort-keys           sort keys of each object on output;
+  -S, --sort-keys           sort keys of each object on output (they
+                            always are here: see the note below);
   -C, --color-output        colorize JSON output;
   -M, --monochrome-output   disable colored output;
       --tab                 use tabs for indentation;
@@ -70,12 +74,18 @@ Command options:
                             string values;
       --jsonargs            consume remaining arguments as positional
                             JSON values;
+  -L directory              search modules (import/include) in directory;
   -e, --exit-status         set exit status code based on the output;
   -h, --help                show the help;
   --                        terminates argument processing;
 
 Named arguments are also available as $ARGS.named[], while
 positional arguments are available as $ARGS.positional[].
+
+Note: this jq runs on the gojq engine. Objects do not keep the order in
+which their keys were written: keys always come out sorted, as with -S
+(keys_unsorted equals keys, to_entries is in key order). --stream, which
+reads the input text itself, does keep the input's order.
 `
 
 // New returns the jq command.
@@ -89,6 +99,9 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 			status = exitError
 		}
 	}()
+	// Whether both ends are terminals is asked before c's streams are
+	// wrapped by Guarded.
+	onTerminal := isTerminal(c.Stdin) && isTerminal(c.Stdout)
 	c = c.Guarded(ctx)
 	args := c.Args[1:]
 	for _, a := range args {
@@ -103,8 +116,13 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		return exitUsage
 	}
 	if !o.haveFilter && o.fromFile == "" {
-		io.WriteString(c.Stderr, usageText)
-		return exitUsage
+		// jq runs `.` when no filter is given, unless both ends are a
+		// terminal (then a user wants the usage text).
+		if onTerminal {
+			io.WriteString(c.Stderr, usageText)
+			return exitUsage
+		}
+		o.filter, o.haveFilter = ".", true
 	}
 	r := &runner{ctx: ctx, c: c, o: o}
 	return r.main()
@@ -119,10 +137,14 @@ type runner struct {
 	enc  *Encoder
 	iter *inputIter
 	loc  *time.Location
+	// locLines are the lines where the filter says $__loc__.
+	locLines []int
 
 	status   int
 	outputs  int
 	lastTrue bool
+	halted   bool
+	modules  int // modules loaded, bounded by maxModules
 }
 
 func (r *runner) main() int {
@@ -164,7 +186,7 @@ func (r *runner) main() int {
 	defer r.out.Flush()
 	r.enc = NewEncoder(r.out, r.encodeOptions())
 	st = r.process(code, srcs)
-	if st != 0 {
+	if st != 0 || r.halted {
 		return st
 	}
 	if r.o.exitStatus {
@@ -212,7 +234,7 @@ func (r *runner) readSources() ([]source, int) {
 				return nil, r.fail(exitUsage, "jq: error: reading stdin: %s", err)
 			}
 		}
-		return []source{{name: "<stdin>", data: data}}, 0
+		return []source{{name: "<stdin>", file: "<stdin>", data: data}}, 0
 	}
 	var srcs []source
 	st := 0
@@ -223,7 +245,7 @@ func (r *runner) readSources() ([]source, int) {
 			if st, ok := r.c.LimitStatus(err); ok {
 				return nil, st
 			}
-			srcs = append(srcs, source{name: "<stdin>", data: data})
+			srcs = append(srcs, source{name: "<stdin>", file: "<stdin>", data: data})
 			continue
 		}
 		data, err := r.readFile(f)
@@ -258,7 +280,9 @@ func (r *runner) loadFileArgs() error {
 		if err != nil {
 			return fmt.Errorf("%s: %s", fa.path, err)
 		}
-		r.o.setNamed(fa.name, v)
+		if fa.idx >= 0 {
+			r.o.namedVals[fa.idx] = v
+		}
 	}
 	for _, fa := range r.o.rawFiles {
 		data, err := r.readFile(fa.path)
@@ -269,16 +293,27 @@ func (r *runner) loadFileArgs() error {
 			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return fmt.Errorf("Could not open %s: %s", fa.path, commands.ErrText(err))
 		}
-		r.o.setNamed(fa.name, string(data))
+		if fa.idx >= 0 {
+			r.o.namedVals[fa.idx] = string(data)
+		}
 	}
 	return nil
 }
 
 func (r *runner) compile(filter string) (*gojq.Code, int) {
-	q, err := gojq.Parse(compatDefs + localDefs + filter)
+	locFilter, locLines := rewriteLoc(filter, locVar)
+	q, err := gojq.Parse(locFilter)
 	if err != nil {
 		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", compileMessage(filter, err))
 	}
+	// The compatibility definitions go before the program's own (which
+	// may shadow them) but after its imports, which must come first.
+	defs, err := gojq.Parse(compatDefs + localDefs + ".")
+	if err != nil {
+		return nil, r.fail(exitError, "jq: error: internal definitions: %s", err)
+	}
+	q.FuncDefs = append(defs.FuncDefs, q.FuncDefs...)
+	rewriteFormats(q)
 	if err := checkIndexes(q, r.c.Limits.StringMax()); err != nil {
 		st, _ := r.c.LimitStatus(err)
 		return nil, st
@@ -288,6 +323,10 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 		names = append(names, "$"+k)
 	}
 	names = append(names, "$ARGS")
+	for _, l := range locLines {
+		names = append(names, locVar(l))
+	}
+	r.locLines = locLines
 	env := append([]string(nil), r.c.Environ...)
 	code, err := gojq.Compile(q,
 		gojq.WithVariables(names),
@@ -295,7 +334,12 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 		gojq.WithInputIter(r.iter),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.iter.filename() }),
 		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any { return r.iter.line }),
-		gojq.WithFunction("debug", 0, 1, r.debug),
+		// debug/1 is gojq's own, built on debug/0.
+		gojq.WithFunction("debug", 0, 0, r.debug),
+		gojq.WithFunction("_jb_base32", 0, 0, base32Encode),
+		gojq.WithFunction("_jb_implode", 0, 0, implode),
+		gojq.WithFunction("_jb_base32d", 0, 0, base32Decode),
+		gojq.WithModuleLoader(&moduleLoader{r: r}),
 		gojq.WithFunction("stderr", 0, 0, r.stderr),
 		gojq.WithFunction("_jb_local", 0, 0, r.jbLocal),
 		gojq.WithFunction("_jb_unlocal", 0, 0, r.jbUnlocal),
@@ -307,14 +351,14 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 	return code, 0
 }
 
-// compatDefs adds jq builtins gojq lacks. It stays on the first line so
-// line numbers in messages do not move; user definitions still shadow it.
+// compatDefs adds jq builtins gojq lacks; user definitions shadow them.
 // keys_unsorted equals keys here because gojq objects have no order.
 // ltrimstr/rtrimstr pass anything but a matching string through unchanged
 // as jq does, where gojq would fail.
 const compatDefs = "def leaf_paths: paths(scalars); def keys_unsorted: keys; " +
 	"def ltrimstr($x): if type == \"string\" and ($x|type) == \"string\" and startswith($x) then .[($x|length):] else . end; " +
-	"def rtrimstr($x): if type == \"string\" and ($x|type) == \"string\" and endswith($x) and ($x|length) > 0 then .[:length - ($x|length)] else . end; "
+	"def rtrimstr($x): if type == \"string\" and ($x|type) == \"string\" and endswith($x) and ($x|length) > 0 then .[:length - ($x|length)] else . end; " +
+	"def implode: _jb_implode; "
 
 // compileMessage renders a gojq parse error with the offending position.
 func compileMessage(filter string, err error) string {
@@ -327,6 +371,12 @@ func compileMessage(filter string, err error) string {
 		_ = tok
 	}
 	return err.Error()
+}
+
+// isTerminal tells whether a command's stdin or stdout is a terminal.
+func isTerminal(x any) bool {
+	t, ok := x.(interface{ IsTerminal() bool })
+	return ok && t.IsTerminal()
 }
 
 func stdinOf(c *commands.Context) io.Reader {

@@ -29,9 +29,16 @@ type options struct {
 	positional []any
 	// argMode is "" (operands are files), "args" or "jsonargs".
 	argMode string
+	// libPaths are the -L module search directories, in order.
+	libPaths []string
 }
 
-type fileArg struct{ name, path string }
+// fileArg is a --slurpfile/--rawfile request; idx is the slot of namedVals
+// it fills, or -1 when an earlier option already bound the name.
+type fileArg struct {
+	name, path string
+	idx        int
+}
 
 // usageErr is a command-line problem: jq prints it and exits 2.
 type usageErr struct{ msg string }
@@ -137,11 +144,16 @@ func (o *options) shortGroup(a string, args []string, i int, need func(int, int,
 			used++
 			o.fromFile = args[i+used]
 		case 'L':
-			// Module search paths: modules are not supported, but the
-			// flag is accepted so scripts that pass it still run.
-			if k == len(a)-1 {
-				used++
+			// -L dir or -Ldir: a module search directory.
+			if k < len(a)-1 {
+				o.libPaths = append(o.libPaths, strings.TrimPrefix(a[k+1:], "="))
+				return used, nil
 			}
+			if err := need(i+used, 1, "-L"); err != nil {
+				return 0, err
+			}
+			used++
+			o.libPaths = append(o.libPaths, args[i+used])
 			return used, nil
 		default:
 			if !o.short(a[k]) {
@@ -181,6 +193,12 @@ func (o *options) long(name string, args []string, i int, need func(int, int, st
 		}
 		o.indent = n
 		return 1, nil
+	case "library-path":
+		if err := need(i, 1, "--library-path"); err != nil {
+			return 0, err
+		}
+		o.libPaths = append(o.libPaths, args[i+1])
+		return 1, nil
 	case "from-file":
 		if err := need(i, 1, "--from-file"); err != nil {
 			return 0, err
@@ -210,23 +228,25 @@ func (o *options) named(kind string, args []string, i int, need func(int, int, s
 		}
 		o.setNamed(key, v)
 	case "slurpfile":
-		o.slurpFiles = append(o.slurpFiles, fileArg{key, val})
+		o.slurpFiles = append(o.slurpFiles, fileArg{key, val, o.setNamed(key, nil)})
 	case "rawfile":
-		o.rawFiles = append(o.rawFiles, fileArg{key, val})
+		o.rawFiles = append(o.rawFiles, fileArg{key, val, o.setNamed(key, nil)})
 	}
 	return nil
 }
 
-// setNamed records $name; a later definition replaces an earlier one.
-func (o *options) setNamed(key string, v any) {
-	for i, k := range o.namedKeys {
+// setNamed records $name and returns its slot. As in jq 1.6, the first
+// binding of a name is the one the program sees: a later --arg, --argjson,
+// --slurpfile or --rawfile of the same name is ignored (slot -1).
+func (o *options) setNamed(key string, v any) int {
+	for _, k := range o.namedKeys {
 		if k == key {
-			o.namedVals[i] = v
-			return
+			return -1
 		}
 	}
 	o.namedKeys = append(o.namedKeys, key)
 	o.namedVals = append(o.namedVals, v)
+	return len(o.namedVals) - 1
 }
 
 func (o *options) operand(a string) error {

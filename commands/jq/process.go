@@ -13,13 +13,9 @@ import (
 // -s) through the compiled filter.
 func (r *runner) process(code *gojq.Code, srcs []source) int {
 	vals := r.variables()
-	if r.o.slurp && !r.o.nullInput {
-		v, err := slurpAll(srcs, r.o)
-		if err != nil {
-			return r.parseFailed(err)
-		}
-		return r.runOne(code, v, vals)
-	}
+	// Under -s the inputs are one value, whether it is the program's
+	// input or, with -n, what `input`/`inputs` read.
+	r.iter.slurp = r.o.slurp
 	if r.o.nullInput {
 		return r.runOne(code, nil, vals)
 	}
@@ -31,14 +27,24 @@ func (r *runner) process(code *gojq.Code, srcs []source) int {
 		if err, isErr := v.(error); isErr {
 			return r.parseFailed(err)
 		}
-		if st := r.runOne(code, v, vals); st != 0 {
+		if st := r.runOne(code, v, vals); st != 0 || r.halted {
 			return st
 		}
 	}
 }
 
+// parseFailed reports malformed input as jq 1.6 does: "parse error: ...",
+// exit status 4 (jq 1.7 says "jq: error (at <file>:N): ..." and exits 2).
 func (r *runner) parseFailed(err error) int {
 	r.out.Flush()
+	var pe *parseError
+	if errors.As(err, &pe) {
+		fmt.Fprintf(r.c.Stderr, "parse error: %s\n", err)
+		return exitParse
+	}
+	if st, ok := r.c.LimitStatus(err); ok {
+		return st
+	}
 	fmt.Fprintf(r.c.Stderr, "jq: error (at %s): %s\n", r.iter.location(), err)
 	return exitUsage
 }
@@ -54,7 +60,11 @@ func (r *runner) variables() []any {
 	if pos == nil {
 		pos = []any{}
 	}
-	return append(vals, map[string]any{"positional": pos, "named": named})
+	vals = append(vals, map[string]any{"positional": pos, "named": named})
+	for _, l := range r.locLines {
+		vals = append(vals, map[string]any{"file": "<top-level>", "line": l})
+	}
+	return vals
 }
 
 // runOne runs the filter on one input. A non-zero return stops jq (halt,
@@ -106,6 +116,8 @@ func (r *runner) handleError(err error) (int, bool) {
 				fmt.Fprintln(r.c.Stderr, compactJSON(v))
 			}
 		}
+		// halt stops every further input, even with status 0.
+		r.halted = true
 		return he.ExitCode(), true
 	}
 	if r.ctx.Err() != nil {

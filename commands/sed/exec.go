@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/boundio"
@@ -35,17 +37,18 @@ type runner struct {
 	out    *output
 	stdout *output
 
-	ps, hs  []byte
-	lineNo  int64
-	lineNL  bool // the last line read ended with a separator
-	queue   []appended
-	tflag   bool
-	quit    bool
-	exit    int
-	lastRe  *regexp.Regexp
-	rfiles  map[string]*bufio.Reader
-	fatal   error
-	matches [][]int
+	ps, hs []byte
+	lineNo int64
+	lineNL bool // the last line read ended with a separator
+	queue  []appended
+	tflag  bool
+	quit   bool
+	exit   int
+	lastRe *regexp.Regexp
+	rfiles map[string]*bufio.Reader
+	fatal  error
+	// backRefs remembers which regexps look at the text before a match.
+	backRefs map[*regexp.Regexp]bool
 	// maxSpace bounds the pattern and hold spaces (Limits.MaxStringBytes):
 	// a script like ':a;s/.*/&&/;ba' doubles them without end.
 	maxSpace int
@@ -117,8 +120,13 @@ func (r *runner) execute() (restart, print bool) {
 		if len(r.ps) > r.maxSpace || len(r.hs) > r.maxSpace {
 			r.fatal = boundio.StringLimit(int64(r.maxSpace))
 		}
-		if r.steps++; r.steps%ctxEvery == 0 && r.ctx.Err() != nil {
-			r.fatal = r.ctx.Err()
+		// A command over a big pattern space counts for more: a loop that
+		// doubles it runs few commands but much work.
+		if r.steps += 1 + uint64(len(r.ps)>>12); r.steps >= ctxEvery {
+			r.steps = 0
+			if r.ctx.Err() != nil {
+				r.fatal = r.ctx.Err()
+			}
 		}
 		if r.fatal != nil {
 			return false, false
@@ -366,25 +374,28 @@ func (r *runner) substitute(s *subst) {
 	} else {
 		r.lastRe = re
 	}
-	ms := r.find(re, s.global || s.nth > 1)
-	if len(ms) < s.nth {
-		return
-	}
 	var out []byte
-	last := 0
-	for i := s.nth - 1; i < len(ms); i++ {
-		m := ms[i]
+	last, n := 0, 0
+	r.eachMatch(re, s.global || s.nth > 1, func(m []int) bool {
+		if n++; n < s.nth {
+			return true
+		}
 		out = append(out, r.ps[last:m[0]]...)
 		out = s.expand(out, r.ps, m)
 		if len(out) > r.maxSpace {
 			// Stop before the rest of the matches grow it further.
 			r.fatal = boundio.StringLimit(int64(r.maxSpace))
-			return
+			return false
 		}
 		last = m[1]
-		if !s.global {
-			break
+		if n%4096 == 0 && r.ctx.Err() != nil {
+			r.fatal = r.ctx.Err()
+			return false
 		}
+		return s.global
+	})
+	if r.fatal != nil || n < s.nth {
+		return
 	}
 	out = append(out, r.ps[last:]...)
 	r.ps = out
@@ -423,40 +434,121 @@ func (r *runner) runScript(script string) []byte {
 	return buf.Bytes()
 }
 
-// find returns the matches of re in the pattern space: all of them, or the
-// first. A regex that is one literal string is searched with bytes.Index
-// (RE2's leftmost-longest engine is several times slower), and a regex
-// with a literal prefix skips lines that cannot match.
-func (r *runner) find(re *regexp.Regexp, all bool) [][]int {
+// eachMatch calls fn with the matches of re in the pattern space, in
+// order, until fn returns false: the first only unless all. Matches are
+// found one at a time, never collected: `s/x/xx/g` over a pattern space
+// of millions of x's would otherwise hold millions of index slices.
+func (r *runner) eachMatch(re *regexp.Regexp, all bool, fn func(m []int) bool) {
 	prefix, complete := re.LiteralPrefix()
 	if prefix != "" {
 		lit := []byte(prefix)
 		if complete && re.NumSubexp() == 0 {
-			r.matches = r.matches[:0]
 			for off := 0; off <= len(r.ps); {
 				i := bytes.Index(r.ps[off:], lit)
 				if i < 0 {
-					break
+					return
 				}
 				start := off + i
-				r.matches = append(r.matches, []int{start, start + len(lit)})
-				off = start + len(lit)
-				if !all {
-					break
+				if !fn([]int{start, start + len(lit)}) || !all {
+					return
 				}
+				off = start + len(lit)
 			}
-			return r.matches
+			return
 		}
 		if !bytes.Contains(r.ps, lit) {
-			return nil
+			return
 		}
 	}
-	if all {
-		return re.FindAllSubmatchIndex(r.ps, -1)
+	if !all {
+		if m := re.FindSubmatchIndex(r.ps); m != nil {
+			fn(m)
+		}
+		return
 	}
-	if m := re.FindSubmatchIndex(r.ps); m != nil {
-		r.matches = append(r.matches[:0], m)
-		return r.matches
+	if r.looksBack(re) {
+		r.eachMatchWhole(re, fn)
+		return
 	}
-	return nil
+	// Matching the rest of the text from pos is the same as matching the
+	// whole text from pos when nothing in re looks at what came before.
+	// Empty matches follow regexp's FindAll: one that abuts the previous
+	// match is skipped, and the search moves on by one character.
+	prevEnd := -1
+	for pos := 0; pos <= len(r.ps); {
+		m := re.FindSubmatchIndex(r.ps[pos:])
+		if m == nil {
+			return
+		}
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += pos
+			}
+		}
+		accept := true
+		if m[1] == pos {
+			accept = m[0] != prevEnd
+			if pos >= len(r.ps) {
+				pos++
+			} else {
+				_, w := utf8.DecodeRune(r.ps[pos:])
+				pos += w
+			}
+		} else {
+			pos = m[1]
+		}
+		prevEnd = m[1]
+		if accept && !fn(m) {
+			return
+		}
+	}
+}
+
+// eachMatchWhole is eachMatch for a regexp with ^, \b or \B, which must see
+// the text before a match: FindAll over the whole pattern space, bounded
+// so that the index slices stay within the string limit.
+func (r *runner) eachMatchWhole(re *regexp.Regexp, fn func(m []int) bool) {
+	perMatch := 24 + 16*(re.NumSubexp()+1)
+	limit := r.maxSpace/perMatch + 1
+	ms := re.FindAllSubmatchIndex(r.ps, limit)
+	if len(ms) == limit {
+		r.fatal = boundio.StringLimit(int64(r.maxSpace))
+		return
+	}
+	for _, m := range ms {
+		if !fn(m) {
+			return
+		}
+	}
+}
+
+// looksBack reports whether re has an assertion about the text before a
+// position (^, \A, \b, \B), remembered per regexp.
+func (r *runner) looksBack(re *regexp.Regexp) bool {
+	if v, ok := r.backRefs[re]; ok {
+		return v
+	}
+	v := true // unparsable here: take the safe path
+	if t, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
+		v = hasBackAssertion(t)
+	}
+	if r.backRefs == nil {
+		r.backRefs = map[*regexp.Regexp]bool{}
+	}
+	r.backRefs[re] = v
+	return v
+}
+
+func hasBackAssertion(t *syntax.Regexp) bool {
+	stack := []*syntax.Regexp{t}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n.Op {
+		case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+			return true
+		}
+		stack = append(stack, n.Sub...)
+	}
+	return false
 }

@@ -87,9 +87,9 @@ func (s *shell) applyOption(a *cliArgs, name, val, arg string) (int, bool) {
 	}
 	switch name {
 	case "header", "headers":
-		s.set.header = true
+		s.set.header, s.set.headerSet = true, true
 	case "noheader", "noheaders":
-		s.set.header = false
+		s.set.header, s.set.headerSet = false, true
 	case "separator":
 		s.set.colSep = val
 	case "newline":

@@ -55,25 +55,39 @@ func width(s string) int { return utf8.RuneCountInString(s) }
 // physical lines, each line a list of cells.
 type grid struct {
 	widths    []int
+	right     []bool // .width gave the column a negative width
 	header    []string
 	rows      [][][]string
 	multiLine bool
 }
 
-func buildGrid(names []string, rows [][]string) *grid {
-	g := &grid{widths: make([]int, len(names)), header: names}
+// buildGrid lays out rows; spec is .width's list. A column with a fixed
+// width has its header cut and its cells wrapped at that many characters.
+func buildGrid(names []string, rows [][]string, spec []int) *grid {
+	g := &grid{widths: make([]int, len(names)), right: make([]bool, len(names)), header: make([]string, len(names))}
+	fixed := make([]int, len(names))
 	for i, n := range names {
+		g.header[i] = n
 		g.widths[i] = width(n)
+		if i < len(spec) && spec[i] != 0 {
+			fixed[i], g.right[i] = abs(spec[i]), spec[i] < 0
+			g.header[i] = cut(n, fixed[i])
+			g.widths[i] = fixed[i]
+		}
 	}
 	for _, r := range rows {
 		cols := make([][]string, len(r))
 		height := 1
 		for i, cell := range r {
 			cols[i] = displayLines(cell)
-			height = max(height, len(cols[i]))
-			for _, l := range cols[i] {
-				g.widths[i] = max(g.widths[i], width(l))
+			if fixed[i] > 0 {
+				cols[i] = wrap(cols[i], fixed[i])
+			} else {
+				for _, l := range cols[i] {
+					g.widths[i] = max(g.widths[i], width(l))
+				}
 			}
+			height = max(height, len(cols[i]))
 		}
 		if height > 1 {
 			g.multiLine = true
@@ -90,6 +104,53 @@ func buildGrid(names []string, rows [][]string) *grid {
 		g.rows = append(g.rows, lines)
 	}
 	return g
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// cut keeps the first w characters of s.
+func cut(s string, w int) string {
+	n := 0
+	for i := range s {
+		if n == w {
+			return s[:i]
+		}
+		n++
+	}
+	return s
+}
+
+// wrap breaks every line longer than w characters into pieces of w.
+func wrap(lines []string, w int) []string {
+	var out []string
+	for _, l := range lines {
+		for width(l) > w {
+			head := cut(l, w)
+			out = append(out, head)
+			l = l[len(head):]
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// align pads cell i of a row to its column's width, on the left for a
+// column .width made right-aligned.
+func (g *grid) align(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		if g.right[i] {
+			out[i] = strings.Repeat(" ", max(0, g.widths[i]-width(c))) + c
+		} else {
+			out[i] = pad(c, g.widths[i])
+		}
+	}
+	return out
 }
 
 func pad(s string, w int) string {
@@ -142,7 +203,7 @@ func (p *printer) columnarOut() {
 	if len(p.rows) == 0 {
 		return
 	}
-	g := buildGrid(p.names, p.rows)
+	g := buildGrid(p.names, p.rows, p.set.widths)
 	var b strings.Builder
 	switch p.set.mode {
 	case modeColumn:
@@ -153,7 +214,7 @@ func (p *printer) columnarOut() {
 		f.rule(&b, f.mid, g.widths)
 		for _, r := range g.rows {
 			for _, line := range r {
-				f.cells(&b, line, g.widths, pad)
+				f.cells(&b, g.align(line), g.widths, pad)
 			}
 		}
 	default:
@@ -169,7 +230,7 @@ func (p *printer) columnarOut() {
 				f.rule(&b, f.mid, g.widths)
 			}
 			for _, line := range r {
-				f.cells(&b, line, g.widths, pad)
+				f.cells(&b, g.align(line), g.widths, pad)
 			}
 		}
 		f.rule(&b, f.bottom, g.widths)
@@ -179,11 +240,11 @@ func (p *printer) columnarOut() {
 
 func (g *grid) column(b *strings.Builder, header bool) {
 	line := func(cells []string) {
-		for i, c := range cells {
+		for i, c := range g.align(cells) {
 			if i > 0 {
 				b.WriteString("  ")
 			}
-			b.WriteString(pad(c, g.widths[i]))
+			b.WriteString(c)
 		}
 		b.WriteByte('\n')
 	}

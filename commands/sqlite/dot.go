@@ -64,6 +64,7 @@ func (s *shell) meta(line string) int {
 	case "mode":
 		return s.dotMode(rest)
 	case "headers", "header":
+		s.set.headerSet = true
 		return s.dotBool(rest, ".headers on|off", &s.set.header)
 	case "bail":
 		return s.dotBool(rest, ".bail on|off", &s.bail)
@@ -74,6 +75,11 @@ func (s *shell) meta(line string) int {
 		s.set.colSep = unescape(rest[0])
 		if len(rest) > 1 {
 			s.set.rowSep = unescape(rest[1])
+		}
+	case "width":
+		s.set.widths = nil
+		for _, a := range rest {
+			s.set.widths = append(s.set.widths, integerValue(a))
 		}
 	case "nullvalue":
 		if len(rest) != 1 {
@@ -125,6 +131,7 @@ const dotHelp = `.bail on|off             Stop after hitting an error.  Default 
 .separator COL ?ROW?     Change the column and row separators
 .tables ?TABLE?          List names of tables matching LIKE pattern TABLE
 .version                 Show source, library and compiler versions
+.width NUM1 NUM2 ...     Set minimum column widths for columnar output
 `
 
 func (s *shell) usage(text string) int {
@@ -168,6 +175,9 @@ func (s *shell) dotMode(rest []string) int {
 		return 1
 	}
 	s.set.setMode(m)
+	if m == modeColumn && !s.set.headerSet {
+		s.set.header = true
+	}
 	if m == modeInsert {
 		s.set.insertTable = "table"
 		if len(rest) > 1 {
@@ -319,4 +329,21 @@ func (s *shell) restoreOutput() {
 	s.redirect.Close()
 	s.redirect, s.once = nil, false
 	s.out = bufio.NewWriter(s.c.Stdout)
+}
+
+// integerValue reads a .width argument as sqlite3 does: an optional sign
+// and the leading digits, 0 when there are none.
+func integerValue(a string) int {
+	neg := strings.HasPrefix(a, "-")
+	a = strings.TrimLeft(a, "+-")
+	n := 0
+	for i := 0; i < len(a) && a[i] >= '0' && a[i] <= '9'; i++ {
+		if n < 1<<20 {
+			n = n*10 + int(a[i]-'0')
+		}
+	}
+	if neg {
+		return -n
+	}
+	return n
 }

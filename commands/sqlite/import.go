@@ -10,7 +10,10 @@ import (
 type importOpts struct {
 	file, table string
 	csv, ascii  bool
-	skip        int
+	// flagged is set by --csv or --ascii; without them .import reads with
+	// the output mode's separators, as sqlite3 does.
+	flagged bool
+	skip    int
 }
 
 func (s *shell) parseImport(rest []string) (*importOpts, bool) {
@@ -19,9 +22,9 @@ func (s *shell) parseImport(rest []string) (*importOpts, bool) {
 	for i := 0; i < len(rest); i++ {
 		switch rest[i] {
 		case "--csv", "-csv":
-			o.csv, o.ascii = true, false
+			o.csv, o.ascii, o.flagged = true, false, true
 		case "--ascii", "-ascii":
-			o.ascii, o.csv = true, false
+			o.ascii, o.csv, o.flagged = true, false, true
 		case "--skip", "-skip":
 			if i+1 >= len(rest) {
 				return nil, false
@@ -68,17 +71,43 @@ func (s *shell) dotImport(rest []string) int {
 	}
 	r := &fieldReader{data: string(data), line: 1}
 	switch {
+	case !o.flagged:
+		if msg := s.importSeparators(); msg != "" {
+			s.printErr("Error: %s", msg)
+			return 1
+		}
+		r.col, r.row, r.quotes = s.set.colSep, s.set.rowSep, s.set.mode != modeASCII
 	case o.csv:
 		r.col, r.row, r.quotes = ",", "\n", true
-	case o.ascii:
-		r.col, r.row = "\x1f", "\x1e"
 	default:
-		r.col, r.row, r.quotes = s.set.colSep, s.set.rowSep, true
+		r.col, r.row = "\x1f", "\x1e"
 	}
 	for i := 0; i < o.skip && !r.eof(); i++ {
 		r.record()
 	}
 	return s.importRecords(o, r)
+}
+
+// importSeparators checks the output mode's separators for an .import
+// without --csv/--ascii, in sqlite3 3.40's order. Like sqlite3, it turns
+// csv mode's output row separator "\r\n" into "\n" for good: csv output
+// after such an .import ends its lines with LF.
+func (s *shell) importSeparators() string {
+	switch {
+	case s.set.colSep == "":
+		return "non-null column separator required for import"
+	case len(s.set.colSep) > 1:
+		return "multi-character column separators not allowed for import"
+	case s.set.rowSep == "":
+		return "non-null row separator required for import"
+	}
+	if s.set.mode == modeCSV && s.set.rowSep == "\r\n" {
+		s.set.rowSep = "\n"
+	}
+	if len(s.set.rowSep) > 1 {
+		return "multi-character row separators not allowed for import"
+	}
+	return ""
 }
 
 func (s *shell) importRecords(o *importOpts, r *fieldReader) int {

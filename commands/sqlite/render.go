@@ -34,10 +34,16 @@ var modeNames = map[string]mode{
 
 // settings is the mutable display state (.mode, .headers, .separator ...).
 type settings struct {
-	mode        mode
-	header      bool
-	colSep      string
-	rowSep      string
+	mode   mode
+	header bool
+	// headerSet records that -header, -noheader or .headers chose; until
+	// then .mode column turns headers on, as sqlite3 does.
+	headerSet bool
+	colSep    string
+	rowSep    string
+	// widths are .width's column widths: 0 is automatic, a negative
+	// width right-aligns.
+	widths      []int
 	null        string
 	insertTable string
 }
