@@ -28,6 +28,8 @@ var rereadScripts = []string{
 	"_E=v\nx=${_E[(_$-=0)+(_=1)-_${-%%*i*}]}\necho \"[$x]\"",
 	// printf with a huge run of repeated flags (printf1.sub) stays linear.
 	`format=%$(printf "%0100384d" 0)d; printf -v vv $format 0; echo ${#vv} $?`,
+	// declare +n ref=value assigns through ref, then drops the attribute.
+	`bar=one; declare -n foo=bar; declare +n foo=other; echo "$foo $bar"; declare -p foo bar; x=1; declare -n r=x; declare +n r; declare -p r x`,
 	// exec's options.
 	`exec -i /bin/sh; echo st=$?; exec -a; echo st=$?; exec -cl -a foo -- true; echo no`,
 }
