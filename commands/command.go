@@ -1,6 +1,3 @@
-// Package commands defines what a sandbox command is (Command), what it is
-// given when it runs (Context), the Registry that maps names to commands,
-// and the built-in commands themselves, one file per command.
 package commands
 
 import (

@@ -6,10 +6,6 @@ import (
 	"github.com/justbash/justbash/commands/internal/tz"
 )
 
-// dateLocation turns a TZ value into a location the way glibc does,
-// without reading the host's zoneinfo (see package tz).
-func dateLocation(value string) *time.Location { return tz.Load(value) }
-
 // TZLocation is the zone a TZ value names, built without reading the host
 // (for the packages outside commands that format local time: js-exec).
 func TZLocation(value string) *time.Location { return tz.Load(value) }

@@ -36,7 +36,7 @@ func (d dirReader) Close() error { return d.f.Close() }
 func (c *Context) OpenRead(name string) (io.ReadCloser, error) {
 	switch name {
 	case "/dev/stdin", "/dev/fd/0":
-		return nopReadCloser{c.stdin()}, nil
+		return nopReadCloser{c.In()}, nil
 	}
 	abs := c.Abs(name)
 	f, err := c.FS.OpenFile(abs, os.O_RDONLY, 0)
@@ -64,24 +64,24 @@ func (c *Context) OpenWrite(name string, flag int) (io.WriteCloser, error) {
 
 // openInput is OpenRead plus the "-" means standard input convention most
 // text tools follow.
-func (c *Context) openInput(name string) (io.ReadCloser, error) {
+func (c *Context) OpenInput(name string) (io.ReadCloser, error) {
 	if name == "-" {
-		return nopReadCloser{c.stdin()}, nil
+		return nopReadCloser{c.In()}, nil
 	}
 	return c.OpenRead(name)
 }
 
 // stdin never returns nil so commands can read without checking.
-func (c *Context) stdin() io.Reader {
+func (c *Context) In() io.Reader {
 	if c.Stdin == nil {
-		return eofReader{}
+		return EofReader{}
 	}
 	return c.Stdin
 }
 
-type eofReader struct{}
+type EofReader struct{}
 
-func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+func (EofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
 type execEnvKey struct{}
 

@@ -73,19 +73,19 @@ func (c *Context) Guarded(ctx context.Context) *Context {
 // readAll is ReadAll for helpers that have no context at hand: their
 // readers are already context-checked (eachInput, guarded stdin), so only
 // the size bound is added here.
-func (c *Context) readAll(r io.Reader) ([]byte, error) {
+func (c *Context) ReadBounded(r io.Reader) ([]byte, error) {
 	return boundio.ReadAll(context.Background(), r, c.Limits.ReadMax())
 }
 
 // readLimitErr is the error for an input of more than max bytes.
-func readLimitErr(max int64) error { return boundio.ReadLimit(max) }
+func ReadLimitErr(max int64) error { return boundio.ReadLimit(max) }
 
 // checkFormatWidths refuses a format whose %-directives ask for a field
 // width or precision past max bytes (0: the default string limit), before
 // the formatter pads to it: date +%900000000d, stat -c %900000000n,
 // seq -f %0900000000g and find -printf would otherwise build gigabytes.
 // It reads every "%", flags, then digits (and "." digits).
-func checkFormatWidths(format string, max int64) error {
+func CheckFormatWidths(format string, max int64) error {
 	if max <= 0 {
 		max = boundio.DefaultMaxStringBytes
 	}
@@ -120,7 +120,7 @@ func checkFormatWidths(format string, max int64) error {
 }
 
 // stringLimitErr is the error for a string of more than max bytes.
-func stringLimitErr(max int64) error { return boundio.StringLimit(max) }
+func StringLimitErr(max int64) error { return boundio.StringLimit(max) }
 
 // lineBudget bounds what a command keeps of its whole input once split
 // into lines (sort, tac, join, shuf, column): the bytes plus a per-line
@@ -132,12 +132,12 @@ type lineBudget struct {
 	max, used int64
 }
 
-func (c *Context) newLineBudget() *lineBudget {
+func (c *Context) NewLineBudget() *lineBudget {
 	return &lineBudget{max: 2 * c.Limits.ReadMax()}
 }
 
 // add accounts for n bytes in lines lines of perLine bytes of overhead.
-func (b *lineBudget) add(n, lines, perLine int) error {
+func (b *lineBudget) Add(n, lines, perLine int) error {
 	b.used += int64(n) + int64(lines)*int64(perLine)
 	if b.used > b.max {
 		return boundio.ReadLimit(b.max / 2)

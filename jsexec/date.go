@@ -89,7 +89,8 @@ const dateSrc = `(function (g, z) {
   defineProperty(g, "Date", { value: W, writable: true, enumerable: false, configurable: true });
 })`
 
-var datePrg = goja.MustCompile("jsexec:date", dateSrc, true)
+// datePrg is compiled with the prelude, on first use (compilePrelude).
+var datePrg *goja.Program
 
 // location is the run's zone: RunOptions.Location, else the TZ variable
 // of the sandbox the command runs in, else UTC. Never the host's.

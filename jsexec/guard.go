@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
 )
@@ -30,7 +29,7 @@ import (
 // guardSrc wraps the allocation sites. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check, maxElems, maxString) {
+const guardSrc = `(function (g, check, maxElems, maxString, stringify, maxNest) {
   "use strict";
   const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
   const wrap = (obj, name, kind) => {
@@ -59,6 +58,67 @@ const guardSrc = `(function (g, check, maxElems, maxString) {
     } }[name];
     defineProperty(w, "length", { value: orig.length });
     defineProperty(Array.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
+  }
+  { // flat recurses in Go once per level it descends: beyond a depth that
+    // is safe, it is done here with an explicit stack instead.
+    const orig = Array.prototype.flat, trunc = Math.trunc;
+    const w = { flat(depth) {
+      const d = depth === undefined ? 1 : trunc(Number(depth));
+      if (!(d > 1000)) return apply(orig, this, arguments); // NaN and small depths
+      const O = Object(this), out = [];
+      const len = (o) => { const n = trunc(Number(o.length)); return n > 0 ? n : 0; };
+      if (!isArray(O) && !check("Array.prototype.flat", O)) return undefined;
+      const stack = [[O, 0, len(O), d]];
+      let n = 0;
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top[1] >= top[2]) { stack.pop(); continue; }
+        const i = top[1]++;
+        if (!(i in top[0])) continue;
+        const el = top[0][i];
+        if (top[3] > 0 && isArray(el)) stack.push([el, 0, len(el), top[3] - 1]);
+        else defineProperty(out, n++, { value: el, writable: true, enumerable: true, configurable: true });
+      }
+      return out;
+    } }.flat;
+    defineProperty(w, "length", { value: 0 });
+    defineProperty(Array.prototype, "flat", { value: w, writable: true, enumerable: false, configurable: true });
+  }
+  { // A generator resumed by yield* runs nested in Go, uncounted by the
+    // call-stack limit: a 100,000-deep delegation chain overflowed Go's
+    // stack. Through these JS wrappers every resume is a counted frame.
+    const GP = Object.getPrototypeOf(function* () {}).prototype;
+    for (const name of ["next", "return", "throw"]) {
+      const orig = GP[name];
+      const w = { [name](v) { return apply(orig, this, [v]); } }[name];
+      defineProperty(w, "length", { value: 1 });
+      defineProperty(GP, name, { value: w, writable: true, enumerable: false, configurable: true });
+    }
+  }
+  { // A get on a proxy without traps recurses in Go into its target, once
+    // per proxy of a chain: chains are limited to maxNest proxies.
+    const P = g.Proxy, revocable = P.revocable, depth = new WeakMap();
+    const level = (t, h) => {
+      const d = Math.max(depth.get(t) || 0, depth.get(h) || 0) + 1;
+      return d > maxNest && !check("proxydepth") ? -1 : d;
+    };
+    const W = { Proxy: function (target, handler) {
+      if (new.target === undefined) return apply(P, undefined, [target, handler]); // throws: needs new
+      const d = level(target, handler);
+      if (d < 0) return undefined;
+      const p = construct(P, [target, handler]);
+      depth.set(p, d);
+      return p;
+    } }.Proxy;
+    W.prototype = undefined;
+    defineProperty(W, "revocable", { value: { revocable(target, handler) {
+      const d = level(target, handler);
+      if (d < 0) return undefined;
+      const r = apply(revocable, P, [target, handler]);
+      depth.set(r.proxy, d);
+      return r;
+    } }.revocable, writable: true, enumerable: false, configurable: true });
+    defineProperty(g, "Proxy", { value: W, writable: true, enumerable: false, configurable: true });
   }
   { // concat sizes all its arguments
     const orig = Array.prototype.concat;
@@ -102,6 +162,40 @@ const guardSrc = `(function (g, check, maxElems, maxString) {
   ctor("ArrayBuffer", "buffer");
   for (const [n, b] of [["Int8Array", 1], ["Uint8Array", 1], ["Uint8ClampedArray", 1], ["Int16Array", 2], ["Uint16Array", 2],
     ["Int32Array", 4], ["Uint32Array", 4], ["Float32Array", 4], ["Float64Array", 8], ["BigInt64Array", 8], ["BigUint64Array", 8]]) ctor(n, "typed" + b);
+  { // RegExp: a pattern nested too deep would overflow Go's stack in the
+    // regex parsers, so its source is checked first. Objects other than
+    // real regexps are read once here (source and flags of a regexp-like
+    // object, else its string), so what is checked is what is compiled.
+    const R = g.RegExp, sym = Symbol.match;
+    const W = { RegExp: function (pattern, flags) {
+      let args = arguments;
+      const real = isObj(pattern) && check("isregexp", pattern);
+      if (new.target === undefined && real && flags === undefined && pattern.constructor === W) return pattern;
+      if (isObj(pattern) && !real) {
+        const like = pattern[sym] !== undefined && !!pattern[sym];
+        const src = like ? pattern.source : pattern;
+        args = [src === undefined ? "" : String(src), like && flags === undefined ? pattern.flags : flags];
+      }
+      if (!check("regexsrc", null, args[0])) return undefined;
+      if (new.target === undefined) return apply(R, undefined, args);
+      return construct(R, args, new.target === W ? R : new.target);
+    } }.RegExp;
+    Object.setPrototypeOf(W, Object.getPrototypeOf(R));
+    for (const k of Reflect.ownKeys(R)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(R, k));
+    defineProperty(R.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
+    defineProperty(g, "RegExp", { value: W, writable: true, enumerable: false, configurable: true });
+    // match, matchAll and search compile a string argument as a pattern.
+    for (const name of ["match", "matchAll", "search"]) {
+      const orig = String.prototype[name];
+      const w = { [name](...args) {
+        return isObj(args[0]) || check("regexsrc", null, args[0]) ? apply(orig, this, args) : undefined;
+      } }[name];
+      defineProperty(w, "length", { value: orig.length });
+      defineProperty(String.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
+    }
+  }
+  // JSON.stringify is Go (jsonstr.go); the wrapper gives it its name and length.
+  defineProperty(JSON, "stringify", { value: { stringify(value, replacer, space) { return stringify(value, replacer, space); } }.stringify, writable: true, enumerable: false, configurable: true });
   const parse = JSON.parse;
   defineProperty(JSON, "parse", { value: { parse(text, reviver) { return check("json", null, text) ? apply(parse, JSON, arguments) : undefined; } }.parse, writable: true, enumerable: false, configurable: true });
   for (const name of ["exec", "test"]) {
@@ -114,6 +208,9 @@ const guardSrc = `(function (g, check, maxElems, maxString) {
 // Sizes of goja values, for estimates: an Array element is an interface.
 const (
 	arrayElemBytes = 16
+	// MaxProxyChain bounds a chain of proxies, each the target (or the
+	// handler) of the next.
+	MaxProxyChain = 10000
 	// MaxJSONDepth bounds JSON.parse nesting (node's own limit is its
 	// stack; deeper than this is never data a script needs).
 	MaxJSONDepth = 10000
@@ -125,13 +222,6 @@ const (
 	regexSlice = 500 * time.Millisecond
 )
 
-func init() {
-	// Read by regexp2.Compile; set once before any VM exists.
-	regexp2.DefaultMatchTimeout = regexSlice
-}
-
-var guardPrg = goja.MustCompile("jsexec:guard", guardSrc, true)
-
 func (r *rt) installGuards() error {
 	fv, err := r.vm.RunProgram(guardPrg)
 	if err != nil {
@@ -139,7 +229,9 @@ func (r *rt) installGuards() error {
 	}
 	fn, _ := goja.AssertFunction(fv)
 	maxElems := float64(r.lim.MaxMemoryBytes) / arrayElemBytes
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes))
+	isArray, _ := goja.AssertFunction(r.vm.Get("Array").ToObject(r.vm).Get("isArray"))
+	r.arrayIsArray = isArray
+	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes), r.vm.ToValue(r.jsonStringify), r.vm.ToValue(MaxProxyChain))
 	return err
 }
 
@@ -202,6 +294,21 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 		}
 	case "regex":
 		return r.regexCall(this, arg(0), arg(1))
+	case "proxydepth":
+		r.cancel(newLimitError("max nesting depth", "%d", MaxProxyChain))
+		r.vm.Interrupt(r.ctx.Err())
+		ok = false
+	case "isregexp":
+		o, isObj := this.(*goja.Object)
+		ok = isObj && o.ClassName() == "RegExp"
+	case "regexsrc":
+		if v := arg(0); v != nil && !goja.IsUndefined(v) {
+			if regexNesting(v.String()) > MaxSourceNesting {
+				r.cancel(newLimitError("max nesting depth", "%d", MaxSourceNesting))
+				r.vm.Interrupt(r.ctx.Err())
+				ok = false
+			}
+		}
 	case "concat":
 		ok = r.checkConcat(this, arg(0), memMax)
 	case "split":

@@ -106,18 +106,6 @@ func (e *cmdEnv) write(t testing.TB, name, content string) {
 	_ = f.Close()
 }
 
-func (e *cmdEnv) read(t testing.TB, name string) string {
-	t.Helper()
-	f, err := e.fs.OpenFile(name, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b := new(bytes.Buffer)
-	_, _ = b.ReadFrom(f)
-	return b.String()
-}
-
 // js runs code in node mode and returns stdout, stderr, status.
 func js(t testing.TB, code string) (string, string, int) {
 	t.Helper()

@@ -228,6 +228,7 @@ func encodeString(s, enc string) ([]byte, error) {
 		}
 		return b, nil
 	}
+	//lint:ignore ST1005 node's own wording, shown to scripts
 	return nil, fmt.Errorf("Unknown encoding: %s", enc)
 }
 
@@ -237,6 +238,7 @@ func decodeBytes(b []byte, enc string) (string, error) {
 		return strings.ToValidUTF8(string(b), "\uFFFD"), nil
 	case "utf8-fatal":
 		if !utf8.Valid(b) {
+			//lint:ignore ST1005 node's own wording, shown to scripts
 			return "", fmt.Errorf("The encoded data was not valid for encoding utf-8")
 		}
 		return string(b), nil
@@ -265,6 +267,7 @@ func decodeBytes(b []byte, enc string) (string, error) {
 		}
 		return utf16String(us), nil
 	}
+	//lint:ignore ST1005 node's own wording, shown to scripts
 	return "", fmt.Errorf("Unknown encoding: %s", enc)
 }
 

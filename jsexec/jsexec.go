@@ -9,6 +9,12 @@
 // constructor (through any path), no WebAssembly, no SharedArrayBuffer or
 // Atomics, and no handle on the host: files, environment, processes and
 // network are only reachable through the sandbox objects given to it.
+//
+// No script may take the host down: wherever goja or esbuild would recurse
+// on the Go stack as deep as the input asks (parsing nested source,
+// JSON.parse and JSON.stringify, regex patterns, flat, generator chains)
+// the depth is bounded first (nesting.go, jsonstr.go, guard.go), and
+// wherever a script picks a size the size is checked before allocating.
 package jsexec
 
 import (
@@ -192,4 +198,22 @@ func (e *limitError) Error() string { return e.msg }
 
 func newLimitError(limit, format string, args ...any) *limitError {
 	return &limitError{limit: limit, msg: "js-exec: " + limit + " exceeded (" + fmt.Sprintf(format, args...) + ")"}
+}
+
+// ShellLimits maps a shell's limit profile onto js-exec's (the shell
+// package imports this one, so it passes its fields): the heap budget is
+// half the shell's process-wide heap valve, leaving the rest to the shell
+// and the commands around the script; the call stack is four JS frames per
+// allowed shell function level (Normal: 1000 -> 4000, Hardened: 200 ->
+// 800); output, string and file-read bounds are the shell's own. Zero
+// arguments keep the package defaults.
+func ShellLimits(heapBytes int64, callDepth int, outputBytes, stringBytes, fileBytes int64) Limits {
+	l := Limits{MaxOutputBytes: outputBytes, MaxStringBytes: stringBytes, MaxFileBytes: fileBytes}
+	if heapBytes > 0 {
+		l.MaxMemoryBytes = uint64(heapBytes) / 2
+	}
+	if callDepth > 0 {
+		l.MaxCallStackSize = 4 * callDepth
+	}
+	return l
 }

@@ -2,18 +2,22 @@ package jsexec
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
 )
 
 // moduleSyntax spots static import/export statements (not import()).
-var moduleSyntax = regexp.MustCompile(`(?m)^\s*(import\s*[\w{*'"]|export\s+[\w{*]|export\s+default\b)`)
+var moduleSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*(import\s*[\w{*'"]|export\s+[\w{*]|export\s+default\b)`)
+})
 
 func isTS(name string) bool {
 	return strings.HasSuffix(name, ".ts") || strings.HasSuffix(name, ".mts") || strings.HasSuffix(name, ".cts")
@@ -27,11 +31,15 @@ func isTS(name string) bool {
 // user's lines); its first line is a banner comment, so the wrapper that
 // goes in front of it shifts no mapped position.
 func (r *rt) prepare(code string) (body string, mapped bool, err error) {
+	if err := r.checkNesting(code); err != nil {
+		return "", false, err
+	}
 	ts := r.opts.TypeScript || isTS(r.opts.Filename)
-	mod := r.opts.Module || strings.HasSuffix(r.opts.Filename, ".mjs") || strings.HasSuffix(r.opts.Filename, ".mts") || moduleSyntax.MatchString(code)
+	mod := r.opts.Module || strings.HasSuffix(r.opts.Filename, ".mjs") || strings.HasSuffix(r.opts.Filename, ".mts") || moduleSyntax().MatchString(code)
 	if !ts && !mod && !needsLowering(code) {
 		return code, false, nil
 	}
+	r.lowersImport = dynamicImport().MatchString(code)
 	if !mod {
 		loader := api.LoaderJS
 		if ts {
@@ -81,8 +89,12 @@ var supported = map[string]bool{"top-level-await": true, "dynamic-import": false
 // then go through esbuild like TypeScript does.
 func needsLowering(code string) bool {
 	return strings.Contains(code, "for await") || strings.Contains(code, "async function*") ||
-		strings.Contains(code, "async *") || strings.Contains(code, "import.meta")
+		strings.Contains(code, "async *") || strings.Contains(code, "import.meta") || dynamicImport().MatchString(code)
 }
+
+// dynamicImport spots import(...), which goja's parser does not know:
+// esbuild lowers it to a promise of the sandbox's require.
+var dynamicImport = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bimport\s*\(`) })
 
 // withMap appends esbuild's source map, with readable source names, as an
 // inline comment goja decodes.
@@ -136,6 +148,9 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 		Plugins:       []api.Plugin{r.vfsPlugin(code, dir, loader)},
 	})
 	if len(res.Errors) > 0 {
+		if r.ctx.Err() != nil {
+			return "", r.ctxError() // a module was refused by a limit
+		}
 		return "", esbuildError(res.Errors, r.filename())
 	}
 	var js, sm []byte
@@ -235,7 +250,10 @@ func (r *rt) readVFS(p string) (string, error) {
 	}
 	defer f.Close()
 	b, err := readLimited(r.ctx, f, r.lim.MaxFileBytes)
-	return string(b), err
+	if err != nil {
+		return "", err
+	}
+	return string(b), r.checkNesting(string(b))
 }
 
 func jsonString(s string) string {
@@ -280,11 +298,18 @@ func esbuildError(msgs []api.Message, mainName string) error {
 func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 	file := call.Argument(0).String()
 	src, err := r.readVFS(file)
+	var le *Error
+	if errors.As(err, &le) && le.Kind == KindLimit {
+		// The run has ended (checkNesting cancelled it); the interrupt
+		// stops the VM before any catch can resume the script.
+		r.vm.Interrupt(r.ctx.Err())
+		panic(r.vm.NewGoError(le))
+	}
 	if err != nil {
 		panic(r.fsError(err, "open", file))
 	}
 	mapped := false
-	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax.MatchString(src) || needsLowering(src) {
+	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax().MatchString(src) || needsLowering(src) {
 		res := api.Transform(src, api.TransformOptions{Loader: loaderFor(file), Format: api.FormatCommonJS, Sourcefile: file, Target: api.ES2020,
 			Supported: supported, Banner: banner, Sourcemap: api.SourceMapExternal, LogLevel: api.LogLevelSilent,
 			Define: map[string]string{"import.meta.url": jsonString("file://" + file)}})
@@ -313,7 +338,14 @@ func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 func (r *rt) moduleArgs() []goja.Value {
 	if r.nodeAPI == nil {
 		u := goja.Undefined()
-		return []goja.Value{u, u, u, u, u}
+		req := u
+		if r.lowersImport {
+			// No modules here, but esbuild's lowering of import() calls
+			// require: it gets the function that refuses them clearly.
+			// Other scripts keep require undefined, as in a browser.
+			req = r.vm.GlobalObject().Get("__jsexec_require")
+		}
+		return []goja.Value{u, req, u, u, u}
 	}
 	n := r.nodeAPI
 	return []goja.Value{n.Get("exports"), n.Get("require"), n.Get("module"), n.Get("filename"), n.Get("dirname")}

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
 )
@@ -20,13 +21,15 @@ import (
 //go:embed js/core.js
 var coreSrc string
 
-// Compiled once; a goja Program is immutable and can run in many VMs.
+// Compiled once, on the first run rather than at package init (start-up
+// of programs that never run JavaScript matters); a goja Program is
+// immutable and can run in many VMs.
 var (
 	preludeOnce sync.Once
 	corePrg     *goja.Program
 	nodePrg     *goja.Program
 	protosPrg   *goja.Program
-	emptyPrg    *goja.Program
+	guardPrg    *goja.Program
 	freezePrg   *goja.Program
 	preludeErr  error
 )
@@ -41,10 +44,14 @@ func compilePrelude() {
 		errs = append(errs, err)
 		protosPrg, err = goja.Compile("jsexec:protos", protosSrc, true)
 		errs = append(errs, err)
-		emptyPrg, err = goja.Compile("", "", true)
-		errs = append(errs, err)
 		freezePrg, err = goja.Compile("jsexec:freeze", freezeSrc, true)
 		errs = append(errs, err)
+		guardPrg, err = goja.Compile("jsexec:guard", guardSrc, true)
+		errs = append(errs, err)
+		datePrg, err = goja.Compile("jsexec:date", dateSrc, true)
+		errs = append(errs, err)
+		// Read by regexp2.Compile; set once before any VM exists.
+		regexp2.DefaultMatchTimeout = regexSlice
 		preludeErr = errors.Join(errs...)
 	})
 }
@@ -278,7 +285,7 @@ func syntaxError(err error, _ string, prefix int) error {
 	if !errors.As(err, &se) {
 		return &Error{Kind: KindSyntax, Message: "SyntaxError: " + err.Error()}
 	}
-	m := syntaxPos.FindStringSubmatch(se.Message)
+	m := syntaxPos().FindStringSubmatch(se.Message)
 	if m == nil {
 		return &Error{Kind: KindSyntax, Message: "SyntaxError: " + se.Message}
 	}
@@ -287,11 +294,11 @@ func syntaxError(err error, _ string, prefix int) error {
 	if line == 1 {
 		col = max(1, col-prefix)
 	}
-	msg := strings.TrimSpace(moreErrors.ReplaceAllString(m[3], ""))
+	msg := strings.TrimSpace(moreErrors().ReplaceAllString(m[3], ""))
 	return &Error{Kind: KindSyntax, Message: fmt.Sprintf("SyntaxError: %s (line %d, column %d)", msg, line, col)}
 }
 
 var (
-	syntaxPos  = regexp.MustCompile(`Line (\d+):(\d+) (.*)`)
-	moreErrors = regexp.MustCompile(`\(and \d+ more errors?\)`)
+	syntaxPos  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Line (\d+):(\d+) (.*)`) })
+	moreErrors = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\(and \d+ more errors?\)`) })
 )

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/dop251/goja"
 )
@@ -32,18 +31,22 @@ type rt struct {
 	main      *goja.Promise
 	unhandled map[*goja.Promise]struct{}
 
-	host        *goja.Object
-	api         *goja.Object // what the prelude returns: inspect, toJSON, ...
-	nodeAPI     *goja.Object // require, module, exports of the main script
-	trampoline  goja.Callable
-	current     func()
-	in          intrinsics
-	httpClient  *http.Client
-	toolCalls   int
-	exited      bool
-	exitCode    int
-	modCache    map[string]*goja.Object
-	stopWatches []func() bool
+	host       *goja.Object
+	api        *goja.Object // what the prelude returns: inspect, toJSON, ...
+	nodeAPI    *goja.Object // require, module, exports of the main script
+	trampoline goja.Callable
+	current    func()
+	in         intrinsics
+	httpClient *http.Client
+	toolCalls  int
+	exited     bool
+	exitCode   int
+	modCache   map[string]*goja.Object
+	// arrayIsArray is the original Array.isArray (jsonstr.go).
+	arrayIsArray goja.Callable
+	// lowersImport: esbuild turned import() into calls of require.
+	lowersImport bool
+	stopWatches  []func() bool
 }
 
 // exitSignal is the interrupt value of process.exit.
@@ -229,6 +232,3 @@ func (r *rt) inspect(v goja.Value) string {
 	}
 	return v.String()
 }
-
-// elapsed rounds a duration for messages.
-func elapsed(d time.Duration) string { return d.Round(time.Millisecond).String() }

@@ -2,36 +2,54 @@ package jsexec
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
 func TestEscapeAttempts(t *testing.T) {
-	cases := []struct{ name, code string }{
-		{"this.constructor.constructor", `this.constructor.constructor("return process")()`},
-		{"Function", `Function("return 1")()`},
-		{"new Function", `new Function("return 1")`},
-		{"function constructor", `(function(){}).constructor("return 1")()`},
-		{"async function constructor", `(async function(){}).constructor("return 1")()`},
-		{"generator constructor", `(function*(){}).constructor("yield 1")().next()`},
-		{"arrow constructor", `(() => 1).constructor("return 1")()`},
-		{"class constructor chain", `(class {}).constructor("return 1")()`},
-		{"eval", `eval("1")`},
-		{"indirect eval", `(0, globalThis.eval)("1")`},
-		{"Reflect.construct Function", `Reflect.construct(Object.getPrototypeOf(function(){}).constructor, ["return 1"])`},
-		{"import()", `await import("/etc/passwd")`},
-		{"require host path", `require("/etc/passwd")`},
-		{"require host module", `require("/usr/lib/node_modules/npm")`},
-		{"WebAssembly", `WebAssembly.compile`},
-		{"SharedArrayBuffer", `new SharedArrayBuffer(8)`},
-		{"Atomics", `Atomics.wait`},
+	const noCodegen = "TypeError: js-exec: code generation from strings is disabled in the sandbox (no eval, no Function constructor)"
+	const notCtor = "TypeError: Value is not a constructor"
+	cases := []struct{ name, code, want string }{
+		{"this.constructor.constructor", `this.constructor.constructor("return process")()`, noCodegen},
+		{"Function", `Function("return 1")()`, noCodegen},
+		{"new Function", `new Function("return 1")`, notCtor},
+		{"function constructor", `(function(){}).constructor("return 1")()`, noCodegen},
+		{"async function constructor", `(async function(){}).constructor("return 1")()`, noCodegen},
+		{"generator constructor", `(function*(){}).constructor("yield 1")().next()`, noCodegen},
+		{"arrow constructor", `(() => 1).constructor("return 1")()`, noCodegen},
+		{"class constructor chain", `(class {}).constructor("return 1")()`, noCodegen},
+		{"eval", `eval("1")`, "ReferenceError: eval is not defined"},
+		{"indirect eval", `(0, globalThis.eval)("1")`, "TypeError: Value is not an object: undefined"},
+		{"Reflect.construct Function", `Reflect.construct(Object.getPrototypeOf(function(){}).constructor, ["return 1"])`, notCtor},
+		{"require host module", `require("/usr/lib/node_modules/npm")`, "Error: Cannot find module '/usr/lib/node_modules/npm'"},
+		{"WebAssembly", `WebAssembly.compile`, "ReferenceError: WebAssembly is not defined"},
+		{"SharedArrayBuffer", `new SharedArrayBuffer(8)`, "ReferenceError: SharedArrayBuffer is not defined"},
+		{"Atomics", `Atomics.wait`, "ReferenceError: Atomics is not defined"},
 	}
+	// A file that exists on the host but not in the sandbox: this test's
+	// own source. Reaching it by import() or require() must fail with
+	// node's not-found error, not a syntax error or anything else.
+	host, err := filepath.Abs("sandbox_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(host); err != nil {
+		t.Fatalf("the host file the probe needs is missing: %v", err)
+	}
+	notFound := "Error: Cannot find module '" + host + "'"
+	cases = append(cases,
+		struct{ name, code, want string }{"import() of a host file", `await import(` + jsonString(host) + `)`, notFound},
+		struct{ name, code, want string }{"import() of a host file, computed", `const p = [` + jsonString(host) + `][0]; await import(p)`, notFound},
+		struct{ name, code, want string }{"require of a host file", `require(` + jsonString(host) + `)`, notFound},
+	)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := js(t, tc.code+`; console.log("ESCAPED")`)
-			if code == 0 || strings.Contains(out, "ESCAPED") || errOut == "" {
-				t.Fatalf("not blocked: out %q err %q code %d", out, errOut, code)
+			if code != 1 || strings.Contains(out, "ESCAPED") || !strings.HasPrefix(errOut, tc.want+"\n") {
+				t.Fatalf("not refused as expected: out %q err %q code %d; want stderr starting %q", out, errOut, code, tc.want)
 			}
 		})
 	}

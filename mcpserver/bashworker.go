@@ -93,32 +93,45 @@ func (w *WorkerRunner) pin(ctx context.Context, pw *pinnedWorker) (*pinnedWorker
 // a bash session's first call costs a round trip, not a process start
 // (~50 ms for this binary).
 func (w *WorkerRunner) prewarm() {
+	if w.reserveWarm() {
+		w.finishWarm()
+	}
+}
+
+// reserveWarm decides, at once, whether a prewarm should start a worker
+// (none idle, none being started, a free slot) and takes the slot; a
+// prewarm never waits for, nor evicts for, a slot.
+func (w *WorkerRunner) reserveWarm() bool {
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.closed || w.warming || len(w.idle) > 0 {
-		w.mu.Unlock()
-		return
+		return false
 	}
-	w.warming = true
-	w.mu.Unlock()
-	// A prewarm never waits for, nor evicts for, a slot.
-	w.mu.Lock()
-	slots := w.slotsLocked()
-	w.mu.Unlock()
 	select {
-	case slots <- struct{}{}:
+	case w.slotsLocked() <- struct{}{}:
+		w.warming = true
+		return true
 	default:
-		w.mu.Lock()
-		w.warming = false
-		w.mu.Unlock()
-		return
+		return false
 	}
+}
+
+// finishWarm starts the worker reserveWarm made room for.
+func (w *WorkerRunner) finishWarm() {
 	wk, err := w.start()
 	w.mu.Lock()
 	w.warming = false
+	warm := w.warm
 	w.mu.Unlock()
-	if err == nil {
-		w.put(wk)
+	if err != nil {
+		return
 	}
+	if warm != nil {
+		// A pooled worker prepares a runtime for the next execute_code
+		// while it waits (a bash session taking it drops them).
+		_ = wk.proc.Notify(methodWarm, warm)
+	}
+	w.put(wk)
 }
 
 // evictLocked unpins the least recently used idle worker and returns it
@@ -176,9 +189,13 @@ type bashRun struct {
 // worker died or was stopped (and is released); the error then says the
 // session's state was lost.
 func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRun) (res shell.Result, gone bool, err error) {
-	msg := workerMsg{Type: "bash", Script: run.script, Limits: &run.limits}
+	msg := bashMsg{Script: run.script, Limits: &run.limits}
 	if pw.sig != run.sig || pw.sig == "" {
 		msg.SyncTools, msg.Tools = true, workerTools(run.reg)
+	}
+	body, err := json.Marshal(msg)
+	if err != nil {
+		return shell.Result{}, false, err
 	}
 	if run.limits.Timeout > 0 {
 		// The shell ends its own run at the timeout with status 124 and
@@ -192,7 +209,7 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 	// the worker knows tool names, never credentials or connections.
 	inv := toolcmd.NewInvoker(run.reg)
 	type outcome struct {
-		m   workerMsg
+		m   doneMsg
 		err error
 	}
 	done := make(chan outcome, 1)
@@ -203,7 +220,7 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 		return shell.Result{}, true, fmt.Errorf("bash: the worker was stopped%s", lost)
 	}
 	go func() {
-		m, err := wk.exchange(ctx, msg, inv.Invoke)
+		m, err := wk.exchange(ctx, methodBash, body, inv.Invoke)
 		done <- outcome{m, err}
 	}()
 	select {
@@ -236,9 +253,9 @@ type workerShell struct {
 	reg  *toolcmd.Registry
 }
 
-// exec runs one "bash" message and returns the "done" reply.
-func (ws *workerShell) exec(m workerMsg, invoke callFunc) workerMsg {
-	done := workerMsg{Type: "done"}
+// exec runs one "bash" call and returns its reply.
+func (ws *workerShell) exec(m bashMsg, invoke callFunc) doneMsg {
+	var done doneMsg
 	if ws.reg == nil {
 		ws.reg = toolcmd.NewRegistry()
 	}

@@ -250,7 +250,7 @@ func BenchmarkBashWorkerFirstCall(b *testing.B) {
 	wr.mu.Lock()
 	defer wr.mu.Unlock()
 	for pw := range wr.pinned {
-		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pw.wk.cmd.Process.Pid))
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pw.wk.proc.Pid()))
 		if err != nil {
 			return // not Linux: nothing to report
 		}

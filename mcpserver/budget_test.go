@@ -26,8 +26,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // The issue: 8 clients made 52 workers (4.0 GB). Now MaxWorkers bounds
 // the processes; excess calls wait for a slot, or give up with their ctx.
 func TestWorkerPoolBound(t *testing.T) {
-	rt, wr := newWorkerRuntime(t, 256<<20)
-	wr.MaxWorkers = 2
+	rt, wr := newWorkerRuntimeMax(t, 256<<20, 2)
 	defer wr.Close()
 	defer rt.Close()
 
@@ -152,5 +151,34 @@ func TestSessionBudget(t *testing.T) {
 	st := rt.Call(scoped(rt, "", "s"), ToolListServers, nil)
 	if got := toJSON(st.StructuredContent); !strings.Contains(got, `"sessions":{"bytes":`) || !strings.Contains(got, `"maxBytes":1048576`) {
 		t.Fatalf("status: %s", got)
+	}
+}
+
+// Both bounds come from the config's settings when the embedder sets
+// neither, and list_servers (what `mcp status` prints) reports them.
+func TestBoundsFromConfig(t *testing.T) {
+	cfg := mustParse(t, "config.json", `{"justbash":{"max_workers":3,"max_session_bytes":4096},
+		"servers":{"math":{"type":"stdio","command":["ok:add"]}}}`, LoadOptions{})
+	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"}, Env: []string{"MCPSERVER_TEST_WORKER=0"}}
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: wr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	if wr.MaxWorkers != 3 {
+		t.Errorf("MaxWorkers = %d, want 3 from max_workers", wr.MaxWorkers)
+	}
+	st := rt.Call(scoped(rt, "", "s"), ToolListServers, nil)
+	if got := toJSON(st.StructuredContent); !strings.Contains(got, `"max":3`) || !strings.Contains(got, `"maxBytes":4096`) {
+		t.Errorf("status: %s", got)
+	}
+	// Over the 4 kB budget a session's next call is refused.
+	ctx := scoped(rt, "", "big")
+	if res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": `await jsmcp.memory.set("k", "x".repeat(5000))`}); res.IsError {
+		t.Fatalf("set: %s", toJSON(res.Content))
+	}
+	res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": "return 1"})
+	if got := toJSON(res.Content); !res.IsError || !strings.Contains(got, "session memory is full") {
+		t.Errorf("over the budget: %s", got)
 	}
 }

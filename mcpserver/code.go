@@ -123,12 +123,7 @@ func (rt *Runtime) Execute(ctx context.Context, profile string, sess *Session, e
 		return ExecResult{Err: "execute_code: no JavaScript runtime is available in this build"}
 	}
 	req := CodeRequest{Code: ea.Code, Data: ea.Data, Timeout: time.Duration(ea.TimeoutMs) * time.Millisecond,
-		MaxMemoryBytes: rt.opts.MaxMemoryBytes, Invoke: v.call, Memory: sess.Memory(v.profile)}
-	for _, st := range v.servers {
-		if st.err == nil {
-			req.Servers = append(req.Servers, st.def.Name)
-		}
-	}
+		MaxMemoryBytes: rt.opts.MaxMemoryBytes, Invoke: v.call, Memory: sess.Memory(v.profile), Servers: v.codeServers()}
 	start := time.Now()
 	res, err := safeRun(ctx, rt.opts.Runner, req)
 	ms := elapsedMs(time.Since(start))
@@ -143,6 +138,24 @@ func (rt *Runtime) Execute(ctx context.Context, profile string, sess *Session, e
 		val = json.RawMessage("null")
 	}
 	return ExecResult{Value: val, ExecutionMs: ms}
+}
+
+// codeServers are the globals of an execute_code run: the healthy servers.
+func (v *view) codeServers() []string {
+	var out []string
+	for _, st := range v.servers {
+		if st.err == nil {
+			out = append(out, st.def.Name)
+		}
+	}
+	return out
+}
+
+// Prewarmer is a CodeRunner that can prepare for a profile's first run:
+// StartEarly as the runtime starts, Prewarm once the servers are known.
+type Prewarmer interface {
+	StartEarly()
+	Prewarm(servers []string, memBytes uint64)
 }
 
 func safeRun(ctx context.Context, r CodeRunner, req CodeRequest) (res CodeResult, err error) {

@@ -28,7 +28,8 @@ const memoryPrelude = `const jsmcp = (() => { const m = ` + memoryGlobal + `; ` 
 
 // JSRunner runs execute_code in-process with jsexec (goja): a fresh VM per
 // run, no host objects, interrupted at the timeout. The memory cap is
-// process-wide and best effort; WorkerRunner adds a hard one.
+// process-wide and best effort; WorkerRunner adds a hard one. The VMs
+// come prepared from the process's warm pool (warm.go): each runs once.
 type JSRunner struct {
 	// remoteMemory sends jsmcp.memory calls through req.Invoke (in a
 	// worker process, where the memory lives in the daemon).
@@ -37,34 +38,37 @@ type JSRunner struct {
 
 // RunCode implements CodeRunner.
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
-	opts := jsexec.RunOptions{
+	pr := runtimes.take(req.Servers, req.MaxMemoryBytes)
+	// The next call should find one ready too; the refill runs after this
+	// run so that it does not compete with it.
+	defer runtimes.refill(req.Servers, req.MaxMemoryBytes)
+	run := jsexec.PreparedRun{
 		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 			if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok && !j.remoteMemory {
 				return memoryOp(req.Memory, op, args)
 			}
 			return req.Invoke(ctx, path, args)
 		},
-		ToolGlobals: map[string]string{memoryGlobal: memoryGlobal},
-		Globals:     map[string]any{},
-		Limits:      jsexec.Limits{Timeout: req.Timeout, MaxMemoryBytes: req.MaxMemoryBytes},
-		// Frozen built-ins, as the README requires: a script cannot tamper
-		// with Array.prototype, JSON, Promise and the like. No Network:
-		// fetch is absent from the script environment.
-		Freeze: true,
-	}
-	for _, s := range req.Servers {
-		opts.ToolGlobals[s] = s
+		Timeout: req.Timeout,
 	}
 	if req.Data != nil {
-		opts.Globals["data"] = req.Data
+		run.Globals = map[string]json.RawMessage{"data": req.Data}
 	}
-	res, err := jsexec.Run(ctx, memoryPrelude+req.Code+"\n})();", opts)
+	res, err := pr.Run(ctx, memoryPrelude+req.Code+"\n})();", run)
 	out := CodeResult{Value: res.Value}
 	for _, l := range res.Logs {
 		out.Logs = append(out.Logs, CodeLog{Level: l.Level, Message: l.Text})
 	}
 	return out, err
 }
+
+// Prewarm prepares runtimes for a profile's servers before the first call.
+func (j JSRunner) Prewarm(servers []string, mem uint64) { runtimes.refill(servers, mem) }
+
+// StartEarly prepares (and drops) one runtime while the upstreams are
+// being discovered, so that the one-time work — compiling the prelude,
+// the first VM's allocations — is done before the first call.
+func (j JSRunner) StartEarly() { go prepareFor(nil, 0).Discard() }
 
 // memoryOp serves one jsmcp.memory call.
 func memoryOp(m *Memory, op string, args json.RawMessage) (json.RawMessage, error) {

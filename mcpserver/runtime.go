@@ -73,6 +73,9 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		wr.MaxWorkers = cfg.Settings.MaxWorkers
 	}
 	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
+	if pw, ok := opts.Runner.(Prewarmer); ok {
+		pw.StartEarly()
+	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	for _, name := range cfg.Names {
@@ -95,6 +98,13 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		}()
 	}
 	wg.Wait()
+	// The first execute_code of the default profile should be as fast as
+	// the hundredth: prepare for it now.
+	if pw, ok := opts.Runner.(Prewarmer); ok {
+		if v, err := rt.view(""); err == nil {
+			pw.Prewarm(v.codeServers(), opts.MaxMemoryBytes)
+		}
+	}
 	return rt, nil
 }
 

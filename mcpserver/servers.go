@@ -73,6 +73,9 @@ type ServerDef struct {
 	BaseURL string
 	// Query parameters an OpenAPI source sends on every call.
 	Query map[string]string
+	// Validate is an OpenAPI source's `validate`: "strict" fails the
+	// whole spec on any problem; otherwise broken operations are skipped.
+	Validate string
 
 	// File is a js server's module (resolved against the config file).
 	File string
@@ -321,6 +324,14 @@ func (def *ServerDef) parseOpenAPI(f fields, m map[string]any) error {
 	}
 	if def.Query, err = f.strMap("queryParams", m["queryParams"]); err != nil {
 		return err
+	}
+	if v, has := m["validate"]; has && v != nil {
+		if def.Validate, err = f.str("validate", v); err != nil {
+			return err
+		}
+		if def.Validate != "strict" && def.Validate != "warn" {
+			return f.errorf("validate", "must be \"strict\" or \"warn\" (got %q)", def.Validate)
+		}
 	}
 	def.Headers, err = f.strMap("headers", m["headers"])
 	return err

@@ -98,7 +98,7 @@ func SourceStarter(baseEnv []string, tokens func(server string) mcp.TokenSource)
 func startHTTPSource(ctx context.Context, def *ServerDef) (Upstream, error) {
 	var spec sources.Spec
 	if def.Kind == KindOpenAPI {
-		c := &openapi.Config{Name: def.Name, BaseURL: def.BaseURL, Headers: def.Headers, Query: def.Query}
+		c := &openapi.Config{Name: def.Name, BaseURL: def.BaseURL, Headers: def.Headers, Query: def.Query, Strict: def.Validate == "strict"}
 		if isHTTPURL(def.Spec) {
 			c.SpecURL = def.Spec
 		} else {
@@ -167,6 +167,11 @@ func (u *sourceUpstream) Call(ctx context.Context, tool string, args json.RawMes
 	return t.Invoke(ctx, args)
 }
 
+// Version moves whenever the tool list changes (a server's
+// tools/list_changed re-registers them), so serverState.current can skip
+// listing and hashing the tools on every call.
+func (u *sourceUpstream) Version() uint64 { return u.reg.Version() }
+
 func (u *sourceUpstream) Stderr() string {
 	if u.stderr == nil {
 		return ""
@@ -205,7 +210,14 @@ type serverState struct {
 	tools  []*ExposedTool          // allowed by blocked_tools, sorted by name
 	lookup map[string]*ExposedTool // by name and alias
 	sig    string                  // toolsSignature of the list tools came from
+	// ver is the upstream's tool-list version tools came from, for an
+	// upstream that has one (versioned); hasVer says ver is set.
+	ver    uint64
+	hasVer bool
 }
+
+// versioned is an Upstream whose tool list carries a version number.
+type versioned interface{ Version() uint64 }
 
 // startServer starts one server and computes its exposed tools.
 func startServer(ctx context.Context, start StartFunc, def *ServerDef, set Settings) *serverState {
@@ -270,6 +282,20 @@ func (st *serverState) current(set Settings) ([]*ExposedTool, map[string]*Expose
 	if st.up == nil {
 		return nil, nil
 	}
+	// Every tool call resolves its tool here: with a versioned upstream an
+	// unchanged list costs a number comparison, not a listing and a hash
+	// of every schema.
+	vu, isVer := st.up.(versioned)
+	var ver uint64
+	if isVer {
+		ver = vu.Version()
+		st.mu.Lock()
+		if st.hasVer && st.ver == ver {
+			defer st.mu.Unlock()
+			return st.tools, st.lookup
+		}
+		st.mu.Unlock()
+	}
 	tools := st.up.Tools()
 	sig := toolsSignature(tools)
 	st.mu.Lock()
@@ -280,6 +306,8 @@ func (st *serverState) current(set Settings) ([]*ExposedTool, map[string]*Expose
 		}
 		st.sig = sig
 	}
+	// The version read before listing: a change meanwhile is seen next time.
+	st.ver, st.hasVer = ver, isVer
 	return st.tools, st.lookup
 }
 

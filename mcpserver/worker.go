@@ -1,22 +1,19 @@
 package mcpserver
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
+	"sync/atomic"
 	"time"
 
 	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/shell/isolate/workerproc"
 )
 
 // Worker-process isolation for execute_code and bash.
@@ -27,14 +24,17 @@ import (
 // (RLIMIT_AS) before running anything, so a run that allocates past the
 // cap makes the worker die with an out-of-memory error — the daemon sees
 // the pipe close and reports it, and other runs (in other workers) carry
-// on. A run past its timeout gets its worker killed. Workers talk JSON
-// lines over stdin/stdout: the daemon sends a run, the worker asks back
-// for every tool call (and jsmcp.memory operation), so credentials and
-// upstream connections stay in the daemon.
+// on. A run past its timeout gets its worker killed. Process handling and
+// the protocol are package workerproc's (shared with shell/isolate):
+// framed calls over stdin/stdout, the daemon sends a run, the worker
+// calls back for every tool call (and jsmcp.memory operation), so
+// credentials and upstream connections stay in the daemon.
 //
 // execute_code: idle workers are pooled and reused (a fresh goja VM per
-// run inside them), so the common case pays a pipe round trip, not a
-// process start. A worker that was killed or failed is never reused.
+// run inside them, prepared while the worker waits: warm.go), so the
+// common case pays a pipe round trip, not a process start nor a VM set-up.
+// A worker that was killed or failed is never reused. The first worker
+// starts with the runtime, while the upstreams are discovered.
 //
 // bash: a session's shell (its in-memory filesystem, variables, functions,
 // working directory) must persist across calls, so each (session, profile)
@@ -58,34 +58,48 @@ import (
 //
 // Cost: one process per concurrent execute_code run and per live bash
 // session (~10-20 MB resident each), a process start (~5-20 ms) when the
-// pool is empty or a bash session begins, and a JSON round trip per call
-// and per tool call; measured numbers are in the package benchmarks.
+// pool is empty or a bash session begins, and a round trip per call and
+// per tool call; measured numbers are in the package benchmarks and in
+// cmd/justbash's TestMCPMeasure.
 
-// workerMsg is one line of the worker protocol.
-type workerMsg struct {
-	Type      string          `json:"type"` // run, bash, call, result, done
-	ID        int64           `json:"id,omitempty"`
+// The worker protocol (workerproc's framing): the daemon calls "run"
+// (runMsg, answered by a doneMsg), "bash" (bashMsg, answered by a doneMsg)
+// and notifies "warm" (runMsg with the servers and memory cap to prepare
+// for); the worker calls "tool" back (path, a NUL, the JSON arguments;
+// jsmcp.memory operations too) and gets the raw JSON result.
+const (
+	methodRun  = "run"
+	methodBash = "bash"
+	methodWarm = "warm"
+	methodTool = "tool"
+)
+
+// runMsg is one execute_code run.
+type runMsg struct {
 	Code      string          `json:"code,omitempty"`
 	Data      json.RawMessage `json:"data,omitempty"`
 	TimeoutMs int64           `json:"timeoutMs,omitempty"`
 	MemBytes  uint64          `json:"memBytes,omitempty"`
 	Servers   []string        `json:"servers,omitempty"`
-	Path      string          `json:"path,omitempty"`
-	Args      json.RawMessage `json:"args,omitempty"`
-	Value     json.RawMessage `json:"value,omitempty"`
-	Error     string          `json:"error,omitempty"`
-	Logs      []CodeLog       `json:"logs,omitempty"`
+}
 
-	// bash runs: the script, the shell's limits, and the profile's tools
-	// when they changed since the worker last saw them (SyncTools).
+// bashMsg is one bash run: the script, the shell's limits, and the
+// profile's tools when they changed since the worker last saw them.
+type bashMsg struct {
 	Script    string        `json:"script,omitempty"`
 	Limits    *shell.Limits `json:"limits,omitempty"`
 	SyncTools bool          `json:"syncTools,omitempty"`
 	Tools     []workerTool  `json:"tools,omitempty"`
-	Stdout    string        `json:"stdout,omitempty"`
-	Stderr    string        `json:"stderr,omitempty"`
-	ExitCode  int           `json:"exitCode,omitempty"`
-	Note      string        `json:"note,omitempty"`
+}
+
+// doneMsg is a run's outcome.
+type doneMsg struct {
+	Value    json.RawMessage `json:"value,omitempty"`
+	Error    string          `json:"error,omitempty"`
+	Logs     []CodeLog       `json:"logs,omitempty"`
+	Stdout   string          `json:"stdout,omitempty"`
+	Stderr   string          `json:"stderr,omitempty"`
+	ExitCode int             `json:"exitCode,omitempty"`
 }
 
 // WorkerRunner runs execute_code in pooled worker processes.
@@ -113,16 +127,20 @@ type WorkerRunner struct {
 	pinned  map[*pinnedWorker]struct{}
 	closed  bool // after Close no worker is kept
 	warming bool // a prewarm is starting a worker
+	// warm is the server set and memory cap of the latest run (a
+	// runMsg): a new worker prepares a runtime for it as soon as it starts.
+	warm []byte
+	// warmKey is warm's server set and memory cap, to see a change.
+	warmKey string
 }
 
 type worker struct {
-	release  func()     // frees the worker's slot once it is reaped
-	sendMu   sync.Mutex // answers to tool calls are written concurrently
-	waitOnce sync.Once
-	cmd      *exec.Cmd
-	in       io.WriteCloser
-	out      *bufio.Reader
-	stderr   *strings.Builder
+	proc *workerproc.Process
+	// answer and runCtx serve the calls the worker makes during the run
+	// in progress (a worker runs one at a time).
+	mu     sync.Mutex
+	answer callFunc
+	runCtx context.Context
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -228,36 +246,83 @@ func (w *WorkerRunner) Stats() WorkerStats {
 }
 
 // start starts a fresh worker process in a slot the caller acquired.
-func (w *WorkerRunner) start() (wk *worker, err error) {
+func (w *WorkerRunner) start() (*worker, error) {
 	w.mu.Lock()
 	slots := w.slotsLocked()
 	w.mu.Unlock()
-	var once sync.Once
-	release := func() { once.Do(func() { <-slots }) }
-	defer func() {
-		if err != nil {
-			release()
-		}
+	wk := &worker{}
+	proc, err := workerproc.Start(w.Command, w.Env, wk.serve)
+	if err != nil {
+		<-slots
+		return nil, err
+	}
+	wk.proc = proc
+	go func() {
+		// The slot is free once the process is reaped, however it ended.
+		<-proc.Dead()
+		<-slots
 	}()
-	if len(w.Command) == 0 {
-		return nil, errors.New("no worker command configured")
+	return wk, nil
+}
+
+// serve answers a call the worker makes back: a tool or jsmcp.memory
+// call of the run in progress, with that run's context (its session and
+// consent asker), ended early when the worker gives up on it.
+func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte, error) {
+	if method != methodTool {
+		return nil, fmt.Errorf("unknown method %q", method)
 	}
-	cmd := exec.Command(w.Command[0], w.Command[1:]...)
-	cmd.Env = append([]string{}, w.Env...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
+	wk.mu.Lock()
+	answer, runCtx := wk.answer, wk.runCtx
+	wk.mu.Unlock()
+	if answer == nil {
+		return nil, errors.New("no run in progress")
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
+	callCtx, cancel := context.WithCancel(runCtx)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	path, args, _ := strings.Cut(string(body), "\x00")
+	return answer(callCtx, path, json.RawMessage(args))
+}
+
+// Prewarm starts a worker into the idle pool that prepares a runtime for
+// servers, so that the first execute_code finds one ready.
+func (w *WorkerRunner) Prewarm(servers []string, mem uint64) {
+	w.noteWarm(servers, mem)
+	// Workers started before the servers were known (StartEarly) prepare
+	// now; an empty pool gets one.
+	w.mu.Lock()
+	warm, idle := w.warm, append([]*worker(nil), w.idle...)
+	w.mu.Unlock()
+	for _, wk := range idle {
+		_ = wk.proc.Notify(methodWarm, warm)
 	}
-	sb := &strings.Builder{}
-	cmd.Stderr = &limitedWriter{w: sb, n: 8 << 10}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting a worker: %v", err)
+	if w.reserveWarm() {
+		go w.finishWarm()
 	}
-	return &worker{release: release, cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), stderr: sb}, nil
+}
+
+// StartEarly starts a worker into the idle pool before anything is known
+// about the servers: a process start (the Go runtime, this binary's
+// package initialisation) is the slowest part of a first call, and it
+// overlaps the upstreams' discovery this way.
+func (w *WorkerRunner) StartEarly() {
+	if w.reserveWarm() {
+		go w.finishWarm()
+	}
+}
+
+// noteWarm remembers the server set new workers should prepare for.
+func (w *WorkerRunner) noteWarm(servers []string, mem uint64) {
+	key := warmKeyOf(servers, mem)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.warm != nil && w.warmKey == key {
+		return
+	}
+	w.warm, _ = json.Marshal(runMsg{Servers: servers, MemBytes: mem})
+	w.warmKey = key
 }
 
 func (w *WorkerRunner) put(wk *worker) {
@@ -279,19 +344,7 @@ func (w *WorkerRunner) put(wk *worker) {
 	wk.kill()
 }
 
-func (wk *worker) kill() {
-	_ = wk.cmd.Process.Kill()
-	_ = wk.in.Close()
-	wk.wait()
-}
-
-// wait reaps the process once, whichever of kill and died gets there first.
-func (wk *worker) wait() {
-	wk.waitOnce.Do(func() {
-		_ = wk.cmd.Wait()
-		wk.release()
-	})
-}
+func (wk *worker) kill() { wk.proc.Kill("") }
 
 // Close stops the idle and the pinned workers.
 func (w *WorkerRunner) Close() {
@@ -314,55 +367,41 @@ func (w *WorkerRunner) Close() {
 
 // RunCode implements CodeRunner.
 func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
+	w.noteWarm(req.Servers, req.MaxMemoryBytes)
 	wk, err := w.get(ctx)
 	if err != nil {
 		return CodeResult{}, fmt.Errorf("execute_code: %v", err)
 	}
 	// A grace period past the script's own timeout covers the worker's
 	// reporting; after it the worker is killed (a stuck VM, a swap storm).
+	// The call waits on the worker's answer directly: a kill ends it.
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout+2*time.Second)
 	defer cancel()
-	type outcome struct {
-		res CodeResult
-		err error
-		ok  bool // the worker is reusable
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		res, err, ok := wk.run(ctx, req)
-		done <- outcome{res, err, ok}
-	}()
-	select {
-	case o := <-done:
-		if o.ok {
-			w.put(wk)
-		} else {
-			wk.kill()
+	stop := context.AfterFunc(ctx, wk.kill)
+	res, err, ok := wk.run(ctx, req)
+	if !stop() {
+		wk.kill() // the AfterFunc is killing it, or did: wait for that
+		if ok {
+			return res, err // the answer came just before the kill
 		}
-		return o.res, o.err
-	case <-ctx.Done():
-		wk.kill()
-		<-done
 		return CodeResult{}, fmt.Errorf("execute_code: timed out after %v (worker stopped)", req.Timeout)
 	}
-}
-
-func (wk *worker) send(m workerMsg) error {
-	b, err := json.Marshal(m)
-	if err != nil {
-		return err
+	if ok {
+		w.put(wk)
+	} else {
+		wk.kill()
 	}
-	wk.sendMu.Lock()
-	defer wk.sendMu.Unlock()
-	_, err = wk.in.Write(append(b, '\n'))
-	return err
+	return res, err
 }
 
-// run drives one run: it answers the worker's tool calls until "done".
+// run drives one run: it answers the worker's tool calls until it is done.
 func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
-	msg := workerMsg{Type: "run", Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
-		MemBytes: req.MaxMemoryBytes, Servers: req.Servers}
-	m, err := wk.exchange(ctx, msg, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+	body, err := json.Marshal(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
+		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
+	if err != nil {
+		return CodeResult{}, err, true
+	}
+	m, err := wk.exchange(ctx, methodRun, body, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
 		}
@@ -384,37 +423,31 @@ type callFunc func(ctx context.Context, path string, args json.RawMessage) (json
 // errBadMessage is a worker that broke the protocol; it is not reused.
 var errBadMessage = errors.New("bad message from worker")
 
-// exchange sends msg and answers the worker's calls (concurrently, as a
-// script may await several at once) until the worker reports "done". An
-// error means the worker is unusable: its pipe closed or it broke the
-// protocol.
-func (wk *worker) exchange(ctx context.Context, msg workerMsg, answer callFunc) (workerMsg, error) {
-	if err := wk.send(msg); err != nil {
-		return workerMsg{}, err
+// exchange calls method on the worker and answers its calls (concurrently,
+// as a script may await several at once) until it is done. An error
+// means the worker is unusable: it died or broke the protocol.
+func (wk *worker) exchange(ctx context.Context, method string, body []byte, answer callFunc) (doneMsg, error) {
+	wk.mu.Lock()
+	wk.answer, wk.runCtx = answer, ctx
+	wk.mu.Unlock()
+	defer func() {
+		wk.mu.Lock()
+		wk.answer, wk.runCtx = nil, nil
+		wk.mu.Unlock()
+	}()
+	out, err := wk.proc.Call(ctx, method, body)
+	if err != nil {
+		var re *workerproc.RemoteError
+		if errors.As(err, &re) {
+			return doneMsg{}, fmt.Errorf("%w: %s", errBadMessage, re.Message)
+		}
+		return doneMsg{}, err
 	}
-	for {
-		line, err := wk.out.ReadBytes('\n')
-		if err != nil {
-			return workerMsg{}, err
-		}
-		var m workerMsg
-		if err := json.Unmarshal(line, &m); err != nil {
-			return workerMsg{}, errBadMessage
-		}
-		switch m.Type {
-		case "call":
-			go func() {
-				val, err := answer(ctx, m.Path, m.Args)
-				r := workerMsg{Type: "result", ID: m.ID, Value: val}
-				if err != nil {
-					r.Error = err.Error()
-				}
-				_ = wk.send(r)
-			}()
-		case "done":
-			return m, nil
-		}
+	var m doneMsg
+	if json.Unmarshal(out, &m) != nil {
+		return doneMsg{}, errBadMessage
 	}
+	return m, nil
 }
 
 // died explains why a worker stopped answering; what names the tool and
@@ -423,141 +456,91 @@ func (wk *worker) died(tool, who string, err error) error {
 	if errors.Is(err, errBadMessage) {
 		return fmt.Errorf("%s: %v", tool, err)
 	}
-	wk.wait()
-	msg := strings.TrimSpace(wk.stderr.String())
-	if strings.Contains(msg, "out of memory") || strings.Contains(msg, "cannot allocate memory") ||
-		strings.Contains(msg, "failed to allocate") || strings.Contains(msg, "address space") { // the last two: -race builds
+	<-wk.proc.Dead()
+	if wk.proc.OutOfMemory() {
 		return fmt.Errorf("%s: %s exceeded the memory limit (worker killed)", tool, who)
 	}
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
-	return fmt.Errorf("%s: worker failed: %v %s", tool, err, msg)
-}
-
-type limitedWriter struct {
-	mu sync.Mutex
-	w  *strings.Builder
-	n  int
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if room := l.n - l.w.Len(); room > 0 {
-		l.w.Write(p[:min(len(p), room)])
-	}
-	return len(p), nil
+	return fmt.Errorf("%s: worker failed: %v %s", tool, err, wk.proc.FirstLine())
 }
 
 // ServeWorker is the worker process's main loop: it caps its own address
 // space at memBytes (plus room for the Go runtime), then runs one script
-// per "run" message with JSRunner, or one bash script per "bash" message
-// in the shell it keeps between them, forwarding tool calls to the daemon.
+// per "run" call with JSRunner, or one bash script per "bash" call in the
+// shell it keeps between them, forwarding tool calls to the daemon.
 func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	if memBytes > 0 {
 		// The Go runtime reserves much address space up front (over 1 GiB
 		// of virtual size at an RSS of ~30 MB), so the cap is this
 		// baseline plus the script's budget, not the budget alone.
-		lim := vmSize() + memBytes + 64<<20
-		_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim})
+		_ = workerproc.LimitAddressSpace(workerproc.VMSize() + memBytes + 64<<20)
 		debug.SetMemoryLimit(int64(memBytes))
 	}
-	in := bufio.NewReaderSize(stdin, 64<<10)
-	var outMu sync.Mutex
-	write := func(m workerMsg) {
-		b, _ := json.Marshal(m)
-		outMu.Lock()
-		defer outMu.Unlock()
-		stdout.Write(append(b, '\n'))
-	}
-	var pendMu sync.Mutex
-	pending := map[int64]chan workerMsg{}
-	var nextID int64
-	runs := make(chan workerMsg)
-	go func() {
-		defer close(runs)
-		for {
-			line, err := in.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			var m workerMsg
-			if json.Unmarshal(line, &m) != nil {
-				continue
-			}
-			if m.Type == "result" {
-				pendMu.Lock()
-				ch := pending[m.ID]
-				delete(pending, m.ID)
-				pendMu.Unlock()
-				if ch != nil {
-					ch <- m
-				}
-				continue
-			}
-			runs <- m
-		}
-	}()
-	// invoke asks the daemon to run a call and waits for its answer.
-	invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-		ch := make(chan workerMsg, 1)
-		pendMu.Lock()
-		nextID++
-		id := nextID
-		pending[id] = ch
-		pendMu.Unlock()
-		write(workerMsg{Type: "call", ID: id, Path: path, Args: args})
-		select {
-		case r := <-ch:
-			if r.Error != "" {
-				return nil, errors.New(r.Error)
-			}
-			return r.Value, nil
-		case <-ctx.Done():
-			pendMu.Lock()
-			delete(pending, id)
-			pendMu.Unlock()
-			return nil, ctx.Err()
-		}
-	}
 	// A worker serves either pooled execute_code runs or the one bash
-	// session it is pinned to; the shell lives here between runs.
+	// session it is pinned to; the shell lives here between runs. The
+	// daemon sends one run at a time.
+	runtimes.mu.Lock()
+	runtimes.depth = 1
+	runtimes.mu.Unlock()
 	var bash workerShell
-	for m := range runs {
-		switch m.Type {
-		case "run":
+	var bashOnly atomic.Bool
+	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
+		parent := workerproc.Peer(ctx)
+		// invoke asks the daemon to run a call and waits for its answer.
+		invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+			out, err := parent.Call(ctx, methodTool, append([]byte(path+"\x00"), args...))
+			var re *workerproc.RemoteError
+			if errors.As(err, &re) {
+				return nil, errors.New(re.Message)
+			}
+			return out, err
+		}
+		switch method {
+		case methodRun:
+			var m runMsg
+			if err := json.Unmarshal(body, &m); err != nil {
+				return nil, err
+			}
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
-			done := workerMsg{Type: "done", Value: res.Value, Logs: res.Logs}
+			done := doneMsg{Value: res.Value, Logs: res.Logs}
 			if err != nil {
 				done.Error = err.Error()
 			}
-			write(done)
-		case "bash":
-			write(bash.exec(m, invoke))
+			return json.Marshal(done)
+		case methodBash:
+			var m bashMsg
+			if err := json.Unmarshal(body, &m); err != nil {
+				return nil, err
+			}
+			// A worker pinned to a bash session runs no JavaScript: the
+			// runtimes it prepared while idle only cost memory and CPU.
+			bashOnly.Store(true)
+			runtimes.dropAll()
+			return json.Marshal(bash.exec(m, invoke))
+		case methodWarm:
+			var m runMsg
+			if err := json.Unmarshal(body, &m); err != nil {
+				return nil, err
+			}
+			// A worker that a bash session takes right away (its message
+			// is often already in the pipe) should not spend its first
+			// moments preparing JavaScript it will never run.
+			time.AfterFunc(warmDelay, func() {
+				if !bashOnly.Load() {
+					runtimes.refill(m.Servers, m.MemBytes)
+				}
+			})
+			return nil, nil
 		}
+		return nil, fmt.Errorf("unknown method %q", method)
 	}
+	<-workerproc.NewConn(stdin, stdout, handle).Done()
 	return 0
 }
 
-// vmSize is the process's current virtual size from /proc/self/status,
-// or 4 GiB when that cannot be read (not Linux).
-func vmSize() uint64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err == nil {
-		for _, l := range strings.Split(string(data), "\n") {
-			if v, ok := strings.CutPrefix(l, "VmSize:"); ok {
-				f := strings.Fields(v)
-				if n, err := strconv.ParseUint(f[0], 10, 64); err == nil && len(f) == 2 && f[1] == "kB" {
-					return n << 10
-				}
-			}
-		}
-	}
-	return 4 << 30
-}
+// warmDelay is how long a new worker waits before preparing runtimes.
+const warmDelay = 50 * time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {

@@ -21,7 +21,13 @@ func TestMain(m *testing.M) {
 }
 
 func newWorkerRuntime(t testing.TB, memBytes uint64) (*Runtime, *WorkerRunner) {
-	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"},
+	return newWorkerRuntimeMax(t, memBytes, 0)
+}
+
+// newWorkerRuntimeMax bounds the pool to maxWorkers processes (0: the
+// default): the runtime starts a worker at once, so the bound is set first.
+func newWorkerRuntimeMax(t testing.TB, memBytes uint64, maxWorkers int) (*Runtime, *WorkerRunner) {
+	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"}, MaxWorkers: maxWorkers,
 		Env: []string{"MCPSERVER_TEST_WORKER=" + strconv.FormatUint(memBytes, 10)}}
 	cfg, err := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
 	if err != nil {

@@ -67,11 +67,6 @@ func WithSessionOptions(opts ...shell.ExecOption) Option {
 var shellKeywords = []string{
 	"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done",
 	"case", "esac", "function", "select", "time", "in",
-	// builtins of the interpreter, which are not in the command registry
-	"alias", "break", "cd", "continue", "declare", "eval", "exec", "exit",
-	"export", "getopts", "hash", "let", "local", "mapfile", "readarray",
-	"readonly", "return", "set", "shift", "shopt", "source", "trap",
-	"unalias", "unset", "wait",
 }
 
 // Run reads commands from the terminal and runs them in one session of sh
@@ -155,7 +150,8 @@ func (r *runner) newEditor() *readline.Shell {
 }
 
 func (r *runner) completionEnv() completionEnv {
-	names := append(r.sh.Registry().Names(), shellKeywords...)
+	// The interpreter's builtins are not in the command registry.
+	names := append(append(r.sh.Registry().Names(), shellKeywords...), shell.BuiltinNames()...)
 	slices.Sort(names)
 	extra := r.cfg.completers
 	if inv := r.sh.Tools(); inv != nil && inv.Registry != nil {

@@ -49,15 +49,10 @@ func (s *Shell) execHandler(ctx context.Context, hc *eval.HandlerCtx, p string, 
 	return runCommand(ctx, cmd, c)
 }
 
-// runCommand runs a Go command under recover: a panic becomes status 2.
-func runCommand(ctx context.Context, cmd commands.Command, c *commands.Context) (status int) {
-	defer func() {
-		if p := recover(); p != nil {
-			fmt.Fprintf(c.Stderr, "%s: internal error: %v\n", c.Name(), p)
-			status = 2
-		}
-	}()
-	return cmd.Run(ctx, c)
+// runCommand runs a Go command under commands.Run: a panic becomes
+// status 2, a write to a closed pipe ends it with 141.
+func runCommand(ctx context.Context, cmd commands.Command, c *commands.Context) int {
+	return commands.Run(ctx, cmd, c)
 }
 
 func (s *Shell) stubCommand(p string, fi fs.FileInfo) (commands.Command, bool) {

@@ -97,7 +97,7 @@ func New(opts Options) (*Shell, error) {
 	if opts.Registry != nil {
 		s.reg = opts.Registry.Clone()
 	} else {
-		s.reg = commands.Default()
+		s.reg = commands.NewRegistry()
 		registerSubpackageCommands(s.reg, opts, lim)
 	}
 	for name, cmd := range opts.Commands {

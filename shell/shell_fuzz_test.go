@@ -84,7 +84,7 @@ func FuzzShellExec(f *testing.F) {
 }
 
 // FuzzCommandArgs runs one registered command (every name the sandbox has:
-// commands.Default() and the subpackage commands) with fuzzed arguments
+// the commands/all set and the subpackage commands) with fuzzed arguments
 // and standard input. name picks the command; a name that is not
 // registered picks one by its hash, so mutations of the name still land
 // on a command. When direct is true the command runs with a bare

@@ -3,12 +3,18 @@ package shell
 import (
 	"context"
 	"fmt"
+	"io"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/shell/eval"
 )
+
+// BuiltinNames lists the shell's builtins (cd, declare, read, ...), which
+// live in the interpreter rather than in the command registry, sorted.
+func BuiltinNames() []string { return eval.BuiltinNames() }
 
 // registerShellCommands adds the commands that need the shell itself:
 // bash and sh (nested shells), and ulimit.
@@ -20,10 +26,36 @@ func (s *Shell) registerShellCommands() {
 	s.reg.Register("sh", bash)
 	if _, ok := s.reg.Lookup("ulimit"); !ok {
 		s.reg.Register("ulimit", commands.Func(func(ctx context.Context, c *commands.Context) int {
+			if len(c.Args) > 1 && c.Args[1] == "--help" {
+				return writeHelp(c, ulimitHelp)
+			}
 			fmt.Fprintln(c.Stdout, "unlimited")
 			return 0
 		}))
 	}
+}
+
+// bashHelp is bash 5.2's --help, without the options the sandbox lacks.
+const bashHelp = "GNU bash, version 5.2.15(1)-release (justbash)\n" +
+	"Usage:\t%[1]s [GNU long option] [option] ...\n\t%[1]s [GNU long option] [option] script-file ...\n" +
+	"GNU long options:\n\t--help\n\t--login\n\t--noprofile\n\t--norc\n\t--posix\n\t--version\n" +
+	"Shell options:\n\t-ils or -c command or -O shopt_option\t\t(invocation only)\n" +
+	"\t-abefhkmnptuvxBCEHPT or -o option\n" +
+	"Type `%[1]s -c \"help set\"' for more information about shell options.\n" +
+	"Type `%[1]s -c help' for more information about shell builtin commands.\n"
+
+const bashVersion = "GNU bash, version 5.2.15(1)-release (justbash)\n"
+
+const ulimitHelp = "ulimit: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n" +
+	"    Modify shell resource limits.\n\n" +
+	"    The sandbox has no per-process resource limits: ulimit reports\n" +
+	"    \"unlimited\"; the sandbox's own limits bound every run.\n"
+
+func writeHelp(c *commands.Context, s string) int {
+	if _, err := io.WriteString(c.Stdout, s); err != nil {
+		return c.WriteFailure(err)
+	}
+	return 0
 }
 
 // bashCommand is bash/sh inside the sandbox: -c SCRIPT, a script file, or
@@ -93,6 +125,15 @@ func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
 }
 
 func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
+	if len(c.Args) > 1 {
+		// bash reads --help and --version before anything else.
+		switch c.Args[1] {
+		case "--help":
+			return writeHelp(c, fmt.Sprintf(bashHelp, c.Name()))
+		case "--version":
+			return writeHelp(c, bashVersion)
+		}
+	}
 	fl, args, status := parseBashFlags(c)
 	if status != 0 {
 		return status

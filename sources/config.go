@@ -47,6 +47,10 @@ type rawServer struct {
 	Spec        string            `yaml:"spec"`
 	BaseURL     string            `yaml:"baseUrl"`
 	QueryParams map[string]string `yaml:"queryParams"`
+	Validate    string            `yaml:"validate"`
+	// AllowExternalRefs lets an OpenAPI spec's $refs reach URLs and files
+	// outside its own directory.
+	AllowExternalRefs bool `yaml:"allowExternalRefs"`
 }
 
 // ParseConfig reads a jsmcp-style config (JSON or YAML) whose `servers`
@@ -117,7 +121,10 @@ func (rs rawServer) spec(name string, opts ConfigOptions) (Spec, error) {
 		}
 		return Spec{MCP: &mcp.Config{Name: name, Type: rs.Type, URL: rs.URL, Headers: rs.Headers, ConnectTimeout: timeout}}, nil
 	case "openapi":
-		c := &openapi.Config{Name: name, BaseURL: rs.BaseURL, Headers: rs.Headers, Query: rs.QueryParams, Timeout: timeout}
+		c := &openapi.Config{Name: name, BaseURL: rs.BaseURL, Headers: rs.Headers, Query: rs.QueryParams, Timeout: timeout, Strict: rs.Validate == "strict", AllowExternalRefs: rs.AllowExternalRefs}
+		if rs.Validate != "" && rs.Validate != "strict" && rs.Validate != "warn" {
+			return Spec{}, fmt.Errorf("validate: want \"strict\" or \"warn\", got %q", rs.Validate)
+		}
 		switch {
 		case rs.Spec == "":
 			return Spec{}, errors.New("missing spec (a URL or a file path)")

@@ -157,6 +157,14 @@ func TestParseConfigErrors(t *testing.T) {
 			t.Errorf("%s: err = %v, want %q", tc.cfg, err, tc.want)
 		}
 	}
+	// validate and allowExternalRefs reach the OpenAPI config.
+	opts, err := ParseConfig([]byte(`servers: {a: {type: openapi, spec: a.json, validate: strict, allowExternalRefs: true}, b: {type: openapi, spec: b.json}}`), ConfigOptions{})
+	if err != nil || len(opts) != 2 || !opts[0].OpenAPI.Strict || !opts[0].OpenAPI.AllowExternalRefs || opts[1].OpenAPI.Strict || opts[1].OpenAPI.AllowExternalRefs {
+		t.Errorf("openapi options: %v %+v", err, opts)
+	}
+	if _, err := ParseConfig([]byte(`servers: {a: {type: openapi, spec: a.json, validate: loose}}`), ConfigOptions{}); err == nil || !strings.Contains(err.Error(), `validate: want "strict" or "warn", got "loose"`) {
+		t.Errorf("bad validate: %v", err)
+	}
 	// One bad server does not hide the good ones.
 	specs, err := ParseConfig([]byte(`{"servers":{"bad":{"type":"x"},"good":{"type":"graphql","url":"http://h/g"}}}`), ConfigOptions{})
 	if err == nil || len(specs) != 1 || specs[0].Name() != "good" {

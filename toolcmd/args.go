@@ -37,6 +37,12 @@ func parseArgs(argv []string, stdin []byte, si *schemaInfo) (json.RawMessage, er
 			obj[k] = v
 		}
 		given = true
+	} else if name := si.rawBodyParam(); name != "" && len(stdin) > 0 {
+		// Text piped to a tool whose body is text or bytes (an OpenAPI
+		// text/plain or octet-stream body) is that body, as it is.
+		b, _ := json.Marshal(string(stdin))
+		obj[name] = b
+		given = true
 	}
 	rest, jsonVals, err := extractJSONFlags(argv)
 	if err != nil {
@@ -177,4 +183,22 @@ func marshalArgs(obj map[string]json.RawMessage) (json.RawMessage, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// rawBodyParam names the one top-level parameter that takes raw content
+// (a schema with contentMediaType), "" when there is none or several.
+func (si *schemaInfo) rawBodyParam() string {
+	if si == nil || si.s == nil {
+		return ""
+	}
+	name := ""
+	for k, ps := range si.s.Properties {
+		if ps != nil && ps.ContentMediaType != "" {
+			if name != "" {
+				return ""
+			}
+			name = k
+		}
+	}
+	return name
 }

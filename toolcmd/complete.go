@@ -44,7 +44,7 @@ func (r *Registry) Complete(words []string) []string {
 	if e == nil {
 		return nil
 	}
-	return completeParams(e.in.params(), given, last)
+	return completeParams(e.in().params(), given, last)
 }
 
 func completeParams(ps []param, given []string, last string) []string {

@@ -53,13 +53,13 @@ func describeEntry(e *entry) toolDescription {
 		Description: strings.TrimSpace(e.tool.Description),
 		Source:      sourceText(e.tool.Source),
 		Annotations: annotationWords(e.tool.Annotations),
-		TypeScript:  typeScriptSig(e.tool.Path, e.in, e.out),
+		TypeScript:  typeScriptSig(e.tool.Path, e.in(), e.out()),
 	}
-	if e.in != nil {
-		d.InputSchema = e.in.raw
+	if e.in() != nil {
+		d.InputSchema = e.in().raw
 	}
-	if e.out != nil {
-		d.OutputSchema = e.out.raw
+	if e.out() != nil {
+		d.OutputSchema = e.out().raw
 	}
 	return d
 }
@@ -79,7 +79,7 @@ func annotationWords(a Annotations) []string {
 	return out
 }
 
-func (t *toolsCommand) describe(c *commands.Context, reg *Registry, args []string, asJSON bool) int {
+func (t *toolsCommand) describe(c *commands.Context, reg *Registry, args []string, asJSON, full bool) int {
 	if len(args) == 0 {
 		fmt.Fprintf(c.Stderr, "tools: describe: missing tool path\n")
 		return 2
@@ -93,10 +93,24 @@ func (t *toolsCommand) describe(c *commands.Context, reg *Registry, args []strin
 	if asJSON {
 		return writeJSON(c, d, false)
 	}
+	io.WriteString(c.Stdout, describeText(e, d, full))
+	return 0
+}
+
+// maxConciseDesc bounds the description `describe` prints without --full.
+const maxConciseDesc = 800
+
+// describeText is the human form: concise by default (parameters, a
+// JavaScript call, the signature with its first named types), whole
+// schemas and every type with --full.
+func describeText(e *entry, d toolDescription, full bool) string {
 	var b strings.Builder
 	b.WriteString(d.Path + "\n")
-	if d.Description != "" {
-		b.WriteString(indent(d.Description) + "\n")
+	if desc := d.Description; desc != "" {
+		if !full && len(desc) > maxConciseDesc {
+			desc = strings.TrimSpace(desc[:strings.LastIndexAny(desc[:maxConciseDesc], " \n")+1]) + " … (--full for all)"
+		}
+		b.WriteString(indent(desc) + "\n")
 	}
 	section := func(title, body string) {
 		b.WriteString("\n" + title + "\n" + indent(body) + "\n")
@@ -104,23 +118,83 @@ func (t *toolsCommand) describe(c *commands.Context, reg *Registry, args []strin
 	if d.Command != "" {
 		section("COMMAND", d.Command)
 	}
+	in := e.in()
+	section("JAVASCRIPT", "await tools."+JSPath(d.Path)+"("+exampleArgs(in)+")")
 	src := d.Source
 	if len(d.Annotations) > 0 {
 		src += " (" + strings.Join(d.Annotations, ", ") + ")"
 	}
 	section("SOURCE", src)
-	if ps := e.in.params(); len(ps) > 0 {
+	if ps := in.params(); len(ps) > 0 {
 		b.WriteString("\nPARAMETERS\n" + paramTable(ps))
 	}
-	if len(d.InputSchema) > 0 {
-		section("INPUT SCHEMA", prettyJSON(d.InputSchema))
+	ts := d.TypeScript
+	limit := 6
+	if full {
+		limit = 0
 	}
-	if len(d.OutputSchema) > 0 {
-		section("OUTPUT SCHEMA", prettyJSON(d.OutputSchema))
+	var decls []string
+	for _, si := range []*schemaInfo{in, e.out()} {
+		if si != nil {
+			decls = append(decls, tsDecls(si.s, limit)...)
+		}
 	}
-	section("TYPESCRIPT", d.TypeScript)
-	io.WriteString(c.Stdout, b.String())
-	return 0
+	if len(decls) > 0 {
+		ts += "\n\n" + strings.Join(uniqueStrings(decls), "\n")
+		if !full {
+			ts += "\n// (--full declares every type)"
+		}
+	}
+	if full {
+		if len(d.InputSchema) > 0 {
+			section("INPUT SCHEMA", prettyJSON(d.InputSchema))
+		}
+		if len(d.OutputSchema) > 0 {
+			section("OUTPUT SCHEMA", prettyJSON(d.OutputSchema))
+		}
+	}
+	section("TYPESCRIPT", ts)
+	return b.String()
+}
+
+// exampleArgs is a call's argument object with the required parameters
+// filled with placeholders of their type.
+func exampleArgs(si *schemaInfo) string {
+	var parts []string
+	for _, p := range si.params() {
+		if !p.required {
+			continue
+		}
+		v := `"…"`
+		switch {
+		case strings.HasPrefix(p.typ, "number"):
+			v = "1"
+		case strings.HasPrefix(p.typ, "boolean"):
+			v = "true"
+		case strings.HasSuffix(p.typ, "[]"):
+			v = "[]"
+		case strings.HasPrefix(p.typ, "{"):
+			v = "{}"
+		}
+		key := p.name
+		if !tsIdent.MatchString(key) {
+			kb, _ := json.Marshal(key)
+			key = string(kb)
+		}
+		parts = append(parts, key+": "+v)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+func uniqueStrings(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		out = appendUnique(out, x)
+	}
+	return out
 }
 
 func prettyJSON(raw json.RawMessage) string {

@@ -110,9 +110,13 @@ func (inv *Invoker) invokeEntry(ctx context.Context, e *entry, args json.RawMess
 	if len(args) > 0 && !json.Valid(args) {
 		return nil, &ArgError{Tool: path, Msg: "invalid arguments: not valid JSON"}
 	}
+	if stripped, ok := takeInclude(args); ok {
+		args = stripped
+		ctx = WithResponse(ctx)
+	}
 	// Validate first: a human should not be asked to approve a call that
 	// cannot run.
-	if err := validateArgs(path, e.in, args); err != nil {
+	if err := validateArgs(path, e.in(), args); err != nil {
 		return nil, err
 	}
 	if err := inv.approve(ctx, e, args); err != nil {
@@ -248,4 +252,30 @@ func errText(err error) string {
 		return ae.Msg
 	}
 	return strings.TrimSpace(err.Error())
+}
+
+// IncludeKey is the argument with which a JavaScript or MCP caller asks
+// for the whole response ({status, headers, body, next, …}) instead of
+// its body: `await tools.gh.repos.listForOrg({org: "x", $include: true})`.
+const IncludeKey = "$include"
+
+// takeInclude removes a true IncludeKey from an arguments object.
+func takeInclude(args json.RawMessage) (json.RawMessage, bool) {
+	if !bytes.Contains(args, []byte(`"`+IncludeKey+`"`)) {
+		return args, false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(args, &m) != nil {
+		return args, false
+	}
+	v, ok := m[IncludeKey]
+	if !ok {
+		return args, false
+	}
+	delete(m, IncludeKey)
+	out, err := json.Marshal(m)
+	if err != nil {
+		return args, false
+	}
+	return out, string(bytes.TrimSpace(v)) == "true"
 }

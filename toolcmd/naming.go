@@ -90,6 +90,22 @@ func buildIndex(ns string, paths []string) *nsIndex {
 			ix.byName[sc.alias] = i
 		}
 	}
+	// One word for a dotted path works too (`shop pets-list-pets` for
+	// pets.list-pets), as the flattened names of earlier versions did.
+	for i, sc := range ix.subs {
+		flat := strings.ReplaceAll(sc.name, ".", "-")
+		if _, dup := ix.byName[flat]; !dup {
+			ix.byName[flat] = i
+		}
+	}
+	// The JavaScript spellings work in bash too: `gh repos.pullsListFiles`.
+	for i, sc := range ix.subs {
+		for _, js := range []string{JSPath(sc.path[len(ns)+1:]), CamelPath(sc.path[len(ns)+1:])} {
+			if _, dup := ix.byName[js]; !dup {
+				ix.byName[js] = i
+			}
+		}
+	}
 	return ix
 }
 
@@ -103,3 +119,100 @@ func (ix *nsIndex) lookup(name string) (subcmd, bool) {
 
 // isWordRune reports whether r belongs to a search word.
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// JSName is how a tool-path segment is written in JavaScript: kept when
+// it is an identifier already ("pets_getPet"), else its CamelName
+// ("pulls_list-files" → "pullsListFiles").
+func JSName(seg string) string {
+	if isIdent(seg) {
+		return seg
+	}
+	return CamelName(seg)
+}
+
+// CamelName is the camelCase form of a segment, which the registry also
+// resolves: "pulls_list-files" and "repos_get" → "pullsListFiles",
+// "reposGet". A leading digit gets "_" in front.
+func CamelName(seg string) string {
+	var b strings.Builder
+	up := false
+	for _, r := range seg {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '$' {
+			up = b.Len() > 0
+			continue
+		}
+		if up {
+			r = unicode.ToUpper(r)
+			up = false
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if out == "" {
+		return "_"
+	}
+	if unicode.IsDigit(rune(out[0])) {
+		out = "_" + out
+	}
+	return out
+}
+
+// JSPath is a tool path with every segment in its JSName spelling, which
+// the registry resolves as well as the path itself:
+// tools.gh.repos.pullsListFiles reaches gh.repos.pulls_list-files.
+func JSPath(path string) string { return mapSegments(path, JSName) }
+
+// CamelPath is a tool path with every segment in its CamelName form.
+func CamelPath(path string) string { return mapSegments(path, CamelName) }
+
+func mapSegments(path string, f func(string) string) string {
+	segs := strings.Split(path, ".")
+	for i, s := range segs {
+		segs[i] = f(s)
+	}
+	return strings.Join(segs, ".")
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(unicode.IsLetter(r) || r == '_' || r == '$' || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// group lists the subcommands under a group prefix ("repos" for
+// repos.get, repos.list-for-org…), given in any spelling; nil when the
+// words name no group.
+func (ix *nsIndex) group(words []string) (string, []subcmd) {
+	var parts []string
+	for _, w := range words {
+		if !isPlainWord(w) {
+			break
+		}
+		parts = append(parts, w)
+	}
+	for n := len(parts); n > 0; n-- {
+		g := strings.Join(parts[:n], ".")
+		var out []subcmd
+		for _, sc := range ix.subs {
+			rest := sc.path[len(ix.ns)+1:]
+			for _, spelling := range []string{sc.name, rest, JSPath(rest)} {
+				// A group is a dotted prefix, or for flattened names
+				// (repos_pulls_list_files) the first word.
+				if strings.HasPrefix(spelling, g+".") || n == 1 && (strings.HasPrefix(spelling, g+"-") || strings.HasPrefix(spelling, g+"_")) {
+					out = append(out, sc)
+					break
+				}
+			}
+		}
+		if len(out) > 0 {
+			return KebabCase(g), out
+		}
+	}
+	return "", nil
+}

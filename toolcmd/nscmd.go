@@ -69,6 +69,15 @@ func (n *nsCommand) Run(ctx context.Context, c *commands.Context) (status int) {
 	}
 	sc, rest, ok := resolveSub(ix, args)
 	if !ok {
+		if g, subs := ix.group(args); subs != nil {
+			io.WriteString(c.Stdout, groupHelp(n.ns, g, subs, func(p string) string {
+				if e := reg.get(p); e != nil {
+					return e.tool.Description
+				}
+				return ""
+			}))
+			return 0
+		}
 		fmt.Fprintf(c.Stderr, "%s: unknown command %q\nRun '%s --help' for usage.\n", n.ns, args[0], n.ns)
 		return 1
 	}
@@ -92,7 +101,11 @@ func (n *nsCommand) call(ctx context.Context, c *commands.Context, sc subcmd, e 
 		fmt.Fprintf(c.Stderr, "%s: %s: reading stdin: %v\n", n.ns, sc.name, err)
 		return 1
 	}
-	argsJSON, err := parseArgs(rest, stdin, e.in)
+	rest, include := includeFlag(rest, e.in())
+	if include {
+		ctx = WithResponse(ctx)
+	}
+	argsJSON, err := parseArgs(rest, stdin, e.in())
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", n.ns, sc.name, err)
 		if _, ok := err.(*usageError); ok {
@@ -139,16 +152,21 @@ func registryOf(inv *Invoker) *Registry {
 // resolveSub finds the subcommand named by the first words: the first word
 // alone (kebab name, alias, or dotted remainder), or several words joined
 // with dots for deeper paths.
+// Words are joined with dots (deeper paths) or, for flattened names
+// (pets-get-pet), with dashes.
 func resolveSub(ix *nsIndex, args []string) (subcmd, []string, bool) {
-	name := args[0]
+	dotted, dashed := args[0], args[0]
 	for i := 0; ; i++ {
-		if sc, ok := ix.lookup(name); ok {
-			return sc, args[i+1:], true
+		for _, name := range []string{dotted, dashed} {
+			if sc, ok := ix.lookup(name); ok {
+				return sc, args[i+1:], true
+			}
 		}
 		if i+1 >= len(args) || !isPlainWord(args[i+1]) {
 			return subcmd{}, nil, false
 		}
-		name += "." + args[i+1]
+		dotted += "." + args[i+1]
+		dashed += "-" + args[i+1]
 	}
 }
 
@@ -194,4 +212,23 @@ func readStdin(ctx context.Context, r io.Reader) ([]byte, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// includeFlag takes `--include` out of a call's words, unless the tool
+// has a parameter of that name: it asks for the whole response
+// (status, headers, body, pagination links), as curl -i does.
+func includeFlag(words []string, si *schemaInfo) ([]string, bool) {
+	if name, ps := si.property("include"); ps != nil && name != "" {
+		return words, false
+	}
+	out := words[:0:0]
+	found := false
+	for _, w := range words {
+		if w == "--include" {
+			found = true
+			continue
+		}
+		out = append(out, w)
+	}
+	return out, found
 }

@@ -1,6 +1,8 @@
 package toolcmd
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -23,6 +25,13 @@ type Registry struct {
 	idxMu      sync.Mutex
 	idx        map[string]*nsIndex
 	idxVersion uint64
+	// aliases maps JSPath spellings to paths (see jsAliases).
+	aliases      map[string]string
+	aliasVersion uint64
+
+	searchMu      sync.Mutex
+	search        *searchIndex
+	searchVersion uint64
 }
 
 type slot struct{ inline, discovered *entry }
@@ -34,11 +43,36 @@ func (s *slot) active() *entry {
 	return s.discovered
 }
 
-// entry is a registered tool plus what is derived from it once.
+// entry is a registered tool plus what is derived from it. The schemas
+// are parsed on first use, not at registration: a spec with a thousand
+// operations registers in milliseconds, and only the tools a session
+// calls or describes pay for their schemas.
 type entry struct {
 	tool Tool
-	in   *schemaInfo
-	out  *schemaInfo
+	once sync.Once
+	inS  *schemaInfo
+	outS *schemaInfo
+}
+
+func (e *entry) parse() {
+	e.once.Do(func() {
+		// Registration checked that both are JSON; a schema the library
+		// cannot read leaves the tool callable but unvalidated.
+		e.inS, _ = parseSchema(e.tool.InputSchema)
+		e.outS, _ = parseSchema(e.tool.OutputSchema)
+	})
+}
+
+// in is the parsed input schema (nil when the tool has none).
+func (e *entry) in() *schemaInfo {
+	e.parse()
+	return e.inS
+}
+
+// out is the parsed output schema.
+func (e *entry) out() *schemaInfo {
+	e.parse()
+	return e.outS
 }
 
 // NewRegistry returns an empty registry.
@@ -57,15 +91,18 @@ func newEntry(t Tool) (*entry, error) {
 	if t.Source.Kind == "" {
 		t.Source.Kind = SourceInline
 	}
-	in, err := parseSchema(t.InputSchema)
-	if err != nil {
-		return nil, fmt.Errorf("tool %q: input schema: %w", t.Path, err)
+	for _, sc := range []struct {
+		what string
+		raw  json.RawMessage
+	}{{"input", t.InputSchema}, {"output", t.OutputSchema}} {
+		if raw := bytes.TrimSpace(sc.raw); len(raw) > 0 {
+			var probe json.RawMessage
+			if err := json.Unmarshal(raw, &probe); err != nil {
+				return nil, fmt.Errorf("tool %q: %s schema: %w", t.Path, sc.what, err)
+			}
+		}
 	}
-	out, err := parseSchema(t.OutputSchema)
-	if err != nil {
-		return nil, fmt.Errorf("tool %q: output schema: %w", t.Path, err)
-	}
-	return &entry{tool: t, in: in, out: out}, nil
+	return &entry{tool: t}, nil
 }
 
 // Add registers t. It fails if the path is invalid or a tool of the same
@@ -160,13 +197,57 @@ func (r *Registry) RemoveSource(src Source) int {
 	return n
 }
 
+// get finds the visible tool at path, or else the one whose JSPath or
+// CamelPath is path (the spellings JavaScript callers use).
 func (r *Registry) get(path string) *entry {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
 	if s := r.slots[path]; s != nil {
-		return s.active()
+		e := s.active()
+		r.mu.RUnlock()
+		return e
+	}
+	r.mu.RUnlock()
+	if real, ok := r.jsAliases()[path]; ok {
+		r.mu.RLock()
+		defer r.mu.RUnlock()
+		if s := r.slots[real]; s != nil {
+			return s.active()
+		}
 	}
 	return nil
+}
+
+// jsAliases maps each JSPath and CamelPath that differs from its tool's
+// path to the path, rebuilt when the registry changes. On a clash the path first in
+// sorted order keeps the alias; a real path always wins over an alias.
+func (r *Registry) jsAliases() map[string]string {
+	v := r.Version()
+	r.idxMu.Lock()
+	if r.aliases != nil && r.aliasVersion == v {
+		a := r.aliases
+		r.idxMu.Unlock()
+		return a
+	}
+	r.idxMu.Unlock()
+	r.mu.RLock()
+	paths := make([]string, 0, len(r.slots))
+	for p := range r.slots {
+		paths = append(paths, p)
+	}
+	r.mu.RUnlock()
+	sort.Strings(paths)
+	a := make(map[string]string)
+	for _, p := range paths {
+		for _, js := range []string{JSPath(p), CamelPath(p)} {
+			if _, taken := a[js]; !taken && js != p {
+				a[js] = p
+			}
+		}
+	}
+	r.idxMu.Lock()
+	r.aliases, r.aliasVersion = a, v
+	r.idxMu.Unlock()
+	return a
 }
 
 // Get returns the visible tool at path.

@@ -159,6 +159,7 @@ type param struct {
 	typ      string // TypeScript-ish: number, string, boolean, string[], ...
 	required bool
 	desc     string
+	def      string // the default as JSON, "" when there is none
 	schema   *jsonschema.Schema
 }
 
@@ -192,6 +193,9 @@ func (si *schemaInfo) params() []param {
 		if ps != nil {
 			p.desc = firstLine(ps.Description)
 			p.typ = tsType(ps, 0)
+			if ps.Default != nil {
+				p.def = string(ps.Default)
+			}
 		}
 		out = append(out, p)
 	}

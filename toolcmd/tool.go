@@ -72,6 +72,9 @@ type Tool struct {
 	Annotations  Annotations
 	Source       Source
 	Invoke       InvokeFunc
+	// Tags are the words a source files the tool under (OpenAPI tags);
+	// search ranks by them.
+	Tags []string
 
 	// err records a construction failure (a Go type that has no JSON
 	// Schema); Registry.Add reports it instead of the constructor panicking.
@@ -117,4 +120,19 @@ func checkPath(path string) error {
 		return fmt.Errorf("tool path %q: must not start with '-'", path)
 	}
 	return nil
+}
+
+type responseKey struct{}
+
+// WithResponse asks the tool for the whole response rather than its body:
+// sources that speak HTTP then return {status, headers, body} and the
+// pagination links (`--include` in bash, `$include: true` in JS).
+func WithResponse(ctx context.Context) context.Context {
+	return context.WithValue(ctx, responseKey{}, true)
+}
+
+// WantsResponse reports whether the caller asked for the whole response.
+func WantsResponse(ctx context.Context) bool {
+	v, _ := ctx.Value(responseKey{}).(bool)
+	return v
 }

@@ -47,7 +47,7 @@ LEARN MORE
 var toolsSubHelp = map[string]string{
 	"list":     "List tools, all or in one namespace\n\nUSAGE\n  tools list [namespace] [--json]\n",
 	"search":   "Find tools by words of their name and description, best match first\n\nUSAGE\n  tools search QUERY... [--json]\n",
-	"describe": "Show a tool's description, parameters, JSON Schemas and TypeScript signature\n\nUSAGE\n  tools describe PATH [--json]\n  tools describe NAMESPACE SUBCOMMAND [--json]\n",
+	"describe": "Show a tool's description, parameters, a JavaScript call and TypeScript signature\n(--full: the whole description, every type and the JSON Schemas)\n\nUSAGE\n  tools describe PATH [--full] [--json]\n  tools describe NAMESPACE SUBCOMMAND [--full] [--json]\n",
 }
 
 func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int) {
@@ -67,7 +67,7 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 		return 0
 	}
 	sub, rest := args[0], args[1:]
-	help, asJSON := false, false
+	help, asJSON, full := false, false, false
 	var words []string
 	for _, a := range rest {
 		switch a {
@@ -75,6 +75,8 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 			help = true
 		case "--json":
 			asJSON = true
+		case "--full":
+			full = true
 		default:
 			words = append(words, a)
 		}
@@ -90,7 +92,7 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 	case "search":
 		return t.search(c, reg, words, asJSON)
 	case "describe":
-		return t.describe(c, reg, words, asJSON)
+		return t.describe(c, reg, words, asJSON, full)
 	}
 	fmt.Fprintf(c.Stderr, "tools: unknown command %q\nRun 'tools --help' for usage.\n", sub)
 	return 1
@@ -151,6 +153,10 @@ func commandLine(path string) string {
 	return ns + " " + KebabCase(rest)
 }
 
+// maxPathCol caps the path column of list and search output; a longer
+// path pushes its own summary right rather than every row's.
+const maxPathCol = 48
+
 type toolSummary struct {
 	Path        string `json:"path"`
 	Command     string `json:"command,omitempty"`
@@ -172,11 +178,11 @@ func printTools(c *commands.Context, tools []Tool, scores []int, asJSON bool) in
 	}
 	w := 0
 	for _, tl := range tools {
-		w = max(w, len(tl.Path))
+		w = max(w, min(len(tl.Path), maxPathCol))
 	}
 	var b strings.Builder
 	for _, tl := range tools {
-		line := tl.Path + strings.Repeat(" ", w-len(tl.Path)+4) + firstLine(tl.Description)
+		line := tl.Path + strings.Repeat(" ", max(w-len(tl.Path), 0)+4) + summary(tl.Description, 100)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	io.WriteString(c.Stdout, b.String())

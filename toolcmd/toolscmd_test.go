@@ -57,7 +57,7 @@ func TestToolsSearchRanking(t *testing.T) {
 		query string
 		want  []string // the paths in rank order
 	}{
-		{"pet", []string{"petstore.getPetById", "petstore.listPets"}},
+		{"pet", []string{"petstore.listPets", "petstore.getPetById"}},
 		{"list pets", []string{"petstore.listPets", "petstore.getPetById", "stats.sum"}},
 		{"read file", []string{"files.read_file"}},
 		{"add numbers", []string{"calc.add", "stats.sum"}},
@@ -85,6 +85,9 @@ const describeCalcAdd = `calc.add
 
 COMMAND
   calc add
+
+JAVASCRIPT
+  await tools.calc.add({ a: 1, b: 1 })
 
 SOURCE
   inline
@@ -133,14 +136,19 @@ TYPESCRIPT
 
 func TestToolsDescribe(t *testing.T) {
 	cmds := Commands(NewInvoker(discoveryRegistry(t)))
-	for _, argv := range [][]string{{"tools", "describe", "calc.add"}, {"tools", "describe", "calc", "add"}} {
+	for _, argv := range [][]string{{"tools", "describe", "calc.add", "--full"}, {"tools", "describe", "calc", "add", "--full"}} {
 		r := run(t, cmds, nil, argv...)
 		if r.stdout != describeCalcAdd || r.code != 0 {
 			t.Errorf("%q:\n%s", argv, r.stdout)
 		}
 	}
+	// Without --full the schemas are left out; the rest is the same.
+	concise := strings.Split(describeCalcAdd, "\nINPUT SCHEMA")[0] + "\n" + describeCalcAdd[strings.Index(describeCalcAdd, "TYPESCRIPT"):]
+	if r := run(t, cmds, nil, "tools", "describe", "calc.add"); r.stdout != concise {
+		t.Errorf("concise describe:\n%s\nwant\n%s", r.stdout, concise)
+	}
 	r := run(t, cmds, nil, "tools", "describe", "petstore", "get-pet-by-id")
-	want := "petstore.getPetById\n  Find a pet by its id\n\nCOMMAND\n  petstore get-pet-by-id\n\nSOURCE\n  openapi:petstore (read-only)\n\n" +
+	want := "petstore.getPetById\n  Find a pet by its id\n\nCOMMAND\n  petstore get-pet-by-id\n\nJAVASCRIPT\n  await tools.petstore.getPetById()\n\nSOURCE\n  openapi:petstore (read-only)\n\n" +
 		"TYPESCRIPT\n  tools.petstore.getPetById(args?: Record<string, unknown>): Promise<unknown>\n"
 	if r.stdout != want {
 		t.Errorf("got %q\nwant %q", r.stdout, want)

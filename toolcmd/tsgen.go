@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -40,7 +41,77 @@ func typeScriptSig(path string, in, out *schemaInfo) string {
 			res = tsType(out.s, 0)
 		}
 	}
-	return "tools." + path + "(" + arg + "): Promise<" + res + ">"
+	return "tools." + JSPath(path) + "(" + arg + "): Promise<" + res + ">"
+}
+
+// tsRefName is the TypeScript name of a "#/$defs/<name>" definition:
+// "actions-hosted-runner" → ActionsHostedRunner.
+func tsRefName(ref string) string {
+	name := ref[strings.LastIndexByte(ref, '/')+1:]
+	var b strings.Builder
+	up := true
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			up = true
+			continue
+		}
+		if up {
+			r = unicode.ToUpper(r)
+			up = false
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if out == "" || unicode.IsDigit(rune(out[0])) {
+		out = "T" + out
+	}
+	return out
+}
+
+// tsDecls declares the named types a schema's refs use, breadth first
+// from the root, at most limit of them (0: all); each is
+// `type Name = …;`. Shared definitions are declared once.
+func tsDecls(root *jsonschema.Schema, limit int) []string {
+	if root == nil || len(root.Defs) == 0 {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	queue := refsIn(root, nil, 0)
+	for len(queue) > 0 && (limit == 0 || len(out) < limit) {
+		ref := queue[0]
+		queue = queue[1:]
+		name := ref[strings.LastIndexByte(ref, '/')+1:]
+		d, ok := root.Defs[name]
+		if !ok || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, "type "+tsRefName(ref)+" = "+tsType(d, 1)+";")
+		queue = append(queue, refsIn(d, nil, 0)...)
+	}
+	return out
+}
+
+// refsIn lists the refs a schema uses directly (not through other refs).
+func refsIn(s *jsonschema.Schema, acc []string, depth int) []string {
+	if s == nil || depth > 16 {
+		return acc
+	}
+	if s.Ref != "" {
+		return append(acc, s.Ref)
+	}
+	for _, n := range sortedKeys(s.Properties) {
+		acc = refsIn(s.Properties[n], acc, depth+1)
+	}
+	acc = refsIn(s.Items, acc, depth+1)
+	acc = refsIn(s.AdditionalProperties, acc, depth+1)
+	for _, l := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf, s.AllOf, s.PrefixItems} {
+		for _, x := range l {
+			acc = refsIn(x, acc, depth+1)
+		}
+	}
+	return acc
 }
 
 func isObjectOnly(s *jsonschema.Schema) bool {
@@ -60,6 +131,16 @@ func tsType(s *jsonschema.Schema, depth int) string {
 	}
 	if isFalseSchema(s) {
 		return "never"
+	}
+	if s.Ref != "" {
+		return tsRefName(s.Ref)
+	}
+	if len(s.AllOf) > 0 && len(s.Properties) == 0 && len(schemaTypes(s)) == 0 {
+		parts := make([]string, 0, len(s.AllOf))
+		for _, a := range s.AllOf {
+			parts = appendUnique(parts, tsType(a, depth+1))
+		}
+		return strings.Join(parts, " & ")
 	}
 	if s.Const != nil {
 		return tsLiteral(*s.Const)

@@ -31,7 +31,7 @@ func validateArgs(path string, si *schemaInfo, args json.RawMessage) error {
 			return &ArgError{Tool: path, Msg: "invalid arguments: " + err.Error()}
 		}
 	}
-	if msg, field := checkValue(v, si.s, ""); msg != "" {
+	if msg, field := checkValue(v, si.s, "", si.s, 0); msg != "" {
 		return &ArgError{Tool: path, Field: field, Msg: msg}
 	}
 	if si.resolved == nil || !si.needsLib {
@@ -50,8 +50,11 @@ func validateArgs(path string, si *schemaInfo, args json.RawMessage) error {
 
 // checkValue walks v against s for the problems users hit most and returns
 // a message and the field path of the first one.
-func checkValue(v any, s *jsonschema.Schema, field string) (string, string) {
-	if s == nil {
+// Refs to the root's $defs are followed (sources keep shared schemas as
+// references); depth bounds a definition that refers to itself.
+func checkValue(v any, s *jsonschema.Schema, field string, root *jsonschema.Schema, depth int) (string, string) {
+	s = deref(s, root)
+	if s == nil || depth > 64 {
 		return "", ""
 	}
 	if types := schemaTypes(s); len(types) > 0 && !typeAllowed(jsonTypeOf(v), types) {
@@ -79,18 +82,35 @@ func checkValue(v any, s *jsonschema.Schema, field string) (string, string) {
 				}
 				continue
 			}
-			if msg, f := checkValue(x[k], ps, join(field, k)); msg != "" {
+			if msg, f := checkValue(x[k], ps, join(field, k), root, depth+1); msg != "" {
 				return msg, f
 			}
 		}
 	case []any:
 		for i, item := range x {
-			if msg, f := checkValue(item, s.Items, fmt.Sprintf("%s[%d]", field, i)); msg != "" {
+			if msg, f := checkValue(item, s.Items, fmt.Sprintf("%s[%d]", field, i), root, depth+1); msg != "" {
 				return msg, f
 			}
 		}
 	}
 	return "", ""
+}
+
+// deref follows "#/$defs/<name>" refs (a few hops) to the definition;
+// a schema with other keywords beside its $ref is taken as it is.
+func deref(s, root *jsonschema.Schema) *jsonschema.Schema {
+	for i := 0; i < 8 && s != nil && s.Ref != "" && root != nil; i++ {
+		name, ok := strings.CutPrefix(s.Ref, "#/$defs/")
+		if !ok {
+			return s
+		}
+		d, ok := root.Defs[name]
+		if !ok {
+			return s
+		}
+		s = d
+	}
+	return s
 }
 
 func join(field, k string) string {

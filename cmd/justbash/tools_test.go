@@ -144,6 +144,9 @@ func TestToolsFlag(t *testing.T) {
 		{"script on stdin", nil, "shop pets-list-pets | jq length\n", "3\n", 0},
 		{"tools list", []string{"-c", "tools list shop >/dev/null; tools list meta > /dev/null; tools list | cut -d' ' -f1 | grep -E '^(shop|meta)\\.(pets|list_servers)'"}, "",
 			"meta.list_servers\nshop.pets_getPetById\nshop.pets_listPets\n", 0},
+		// The names are the MCP server's; groups and camelCase still work.
+		{"group help and camelCase", []string{"-c", "shop pets --help | sed -n 7,8p; js-exec -c 'console.log((await tools.shop.petsGetPetById({petId: 3})).name)'"}, "",
+			"  get-pet-by-id  One pet\n  list-pets      List pets\n" + "kiki\n", 0},
 		{"broken sources fail when used", []string{"-c", "nospec x 2>&1; echo $?; crashes x 2>/dev/null; echo $?"}, "",
 			"nospec: tool source failed: read spec: open " + filepath.Join(filepath.Dir(cfg), "missing.json") + ": no such file or directory\n1\n1\n", 0},
 		{"deny-all", []string{"--approve", "deny-all", "-c", "shop pets-list-pets; echo $?; meta list-servers 2>&1 | grep -c denied"}, "", "1\n1\n", 0},
@@ -219,4 +222,38 @@ func TestToolsREPL(t *testing.T) {
 	s := newTmux(t, fmt.Sprintf("env PETS_URL=%s %s --tools %s 2>/dev/null", srv.URL, binary, cfg))
 	s.line(prompt, "shop pets-list-pets limit=1 | jq -r '.[0].name' | tr a-z A-Z")
 	s.waitFor("\nREX\n")
+}
+
+// TestToolsOpenAPIProblems: a spec with broken operations is ready with
+// the good ones, lists what it skipped, is cached under XDG_CACHE_HOME,
+// and fails as a whole under validate: strict.
+func TestToolsOpenAPIProblems(t *testing.T) {
+	dir := t.TempDir()
+	spec := `{"openapi":"3.0.3","info":{"title":"b","version":"1"},"servers":[{"url":"http://127.0.0.1:1"}],"paths":{
+ "/good":{"get":{"operationId":"good","summary":"A good one","responses":{"200":{"description":"ok"}}}},
+ "/badref":{"get":{"operationId":"badRef","parameters":[{"$ref":"#/components/parameters/Missing"}],"responses":{"200":{"description":"ok"}}}}}}`
+	if err := os.WriteFile(filepath.Join(dir, "b.json"), []byte(spec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "tools.yaml")
+	if err := os.WriteFile(cfg, []byte("servers:\n  b:\n    type: openapi\n    spec: b.json\n  strict:\n    type: openapi\n    spec: b.json\n    validate: strict\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(dir, "cache")
+	want := "SOURCES\n" +
+		"  b       ready (openapi, 1 tools)\n" +
+		"    1 problem(s) while loading:\n" +
+		"      GET /badref: skipped: parameter: $ref \"#/components/parameters/Missing\" does not resolve\n" +
+		"  strict  failed: invalid spec (validate: strict): GET /badref: skipped: parameter: $ref \"#/components/parameters/Missing\" does not resolve\n\n"
+	for run := 1; run <= 2; run++ {
+		got := runWithEnv(t, []string{"XDG_CACHE_HOME=" + cache}, "", "--tools", cfg, "-c",
+			"tools list b >/dev/null; tools list strict >/dev/null 2>&1; tools list | sed -n '/^SOURCES/,/^$/p'; b good good --help | head -1")
+		if got.stdout != want+"A good one\n" || got.code != 0 {
+			t.Errorf("run %d: stdout\n%s\nwant\n%s\nstderr: %s", run, got.stdout, want+"A good one\n", got.stderr)
+		}
+		entries, _ := filepath.Glob(filepath.Join(cache, "justbash", "openapi", "*.gob"))
+		if len(entries) != 2 { // one per source name: the tool paths start with it
+			t.Errorf("run %d: cache entries %v", run, entries)
+		}
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/justbash/justbash/mcpserver"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/sources/jsfile"
+	"github.com/justbash/justbash/sources/openapi"
 	"github.com/justbash/justbash/toolcmd"
 )
 
@@ -55,6 +56,10 @@ type lazySource struct {
 	err   string
 	ntool int
 	up    mcpserver.Upstream
+	// problems are a loaded source's warnings (skipped operations);
+	// closer stops a source loaded without an Upstream.
+	problems []string
+	closer   io.Closer
 }
 
 func (s *lazySource) snapshot() (state, why string, n int) {
@@ -101,6 +106,9 @@ func loadToolSet(file, profile string) (*toolSet, error) {
 	preset, err := cfg.Preset(profile)
 	if err != nil {
 		return nil, fmt.Errorf("--profile: %v", err)
+	}
+	if openapi.DefaultCacheDir == "" {
+		openapi.DefaultCacheDir = openapiCacheDir()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ts.cancel = cancel
@@ -185,6 +193,10 @@ func (ts *toolSet) start(ctx context.Context, start mcpserver.StartFunc, cfg *mc
 	}
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if def.Kind == mcpserver.KindOpenAPI || def.Kind == mcpserver.KindGraphQL {
+		ts.startHTTP(sctx, cfg, def, rule, s)
+		return
+	}
 	up, err := safeStart(sctx, start, def)
 	if err != nil {
 		// The source's own error repeats kind and name; say them once.
@@ -250,6 +262,10 @@ func (ts *toolSet) Close() {
 		if s.up != nil {
 			s.up.Close()
 			s.up = nil
+		}
+		if s.closer != nil {
+			s.closer.Close()
+			s.closer = nil
 		}
 		s.mu.Unlock()
 	}
@@ -351,8 +367,32 @@ func (ts *toolSet) writeStates(w io.Writer) {
 			state = "starting (" + s.kind + ")"
 		}
 		fmt.Fprintf(w, "  %-*s  %s\n", width, s.name, state)
+		s.mu.Lock()
+		probs := s.problems
+		s.mu.Unlock()
+		writeProblems(w, probs)
 	}
 	fmt.Fprintln(w)
+}
+
+// writeProblems lists a ready source's skipped operations (the first
+// few; the count says how many more).
+func writeProblems(w io.Writer, probs []string) {
+	const show = 3
+	if len(probs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "    %d problem(s) while loading:\n", len(probs))
+	for i, p := range probs {
+		if i == show {
+			fmt.Fprintf(w, "      … and %d more\n", len(probs)-show)
+			break
+		}
+		if len(p) > 160 {
+			p = p[:157] + "..."
+		}
+		fmt.Fprintf(w, "      %s\n", p)
+	}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 )
 
 // gzipOpts is a parsed gzip command line.
@@ -23,15 +23,15 @@ type gzipOpts struct {
 	level                                         int
 }
 
-var gzipSet = cliopt.Set{Opts: []cliopt.Opt{
-	{Short: 'c', Long: "stdout"}, {Long: "to-stdout", Key: "stdout"},
-	{Short: 'd', Long: "decompress"}, {Long: "uncompress", Key: "decompress"},
-	{Short: 'f', Long: "force"}, {Short: 'k', Long: "keep"}, {Short: 'l', Long: "list"},
-	{Short: 'n', Long: "no-name"}, {Short: 'N', Long: "name"}, {Short: 'q', Long: "quiet"},
-	{Short: 'r', Long: "recursive"}, {Short: 'S', Long: "suffix", Arg: true},
-	{Short: 't', Long: "test"}, {Short: 'v', Long: "verbose"}, {Short: 'h', Long: "help"},
-	{Short: '1', Long: "fast"}, {Short: '2'}, {Short: '3'}, {Short: '4'}, {Short: '5'},
-	{Short: '6'}, {Short: '7'}, {Short: '8'}, {Short: '9', Long: "best"},
+var gzipSet = getopt.Parser{Opts: []getopt.Opt{
+	{Short: 'c', Long: "stdout", Key: "stdout"}, {Long: "to-stdout", Key: "stdout"},
+	{Short: 'd', Long: "decompress", Key: "decompress"}, {Long: "uncompress", Key: "decompress"},
+	{Short: 'f', Long: "force", Key: "force"}, {Short: 'k', Long: "keep", Key: "keep"}, {Short: 'l', Long: "list", Key: "list"},
+	{Short: 'n', Long: "no-name", Key: "no-name"}, {Short: 'N', Long: "name", Key: "name"}, {Short: 'q', Long: "quiet", Key: "quiet"},
+	{Short: 'r', Long: "recursive", Key: "recursive"}, {Short: 'S', Long: "suffix", Arg: true, Key: "suffix"},
+	{Short: 't', Long: "test", Key: "test"}, {Short: 'v', Long: "verbose", Key: "verbose"}, {Short: 'h', Long: "help", Key: "help"},
+	{Short: '1', Long: "fast", Key: "fast"}, {Short: '2'}, {Short: '3'}, {Short: '4'}, {Short: '5'},
+	{Short: '6'}, {Short: '7'}, {Short: '8'}, {Short: '9', Long: "best", Key: "best"},
 }}
 
 // NewGzip returns gzip; NewGunzip and NewZcat preset -d and -dc.
@@ -68,7 +68,7 @@ type gzipRun struct {
 }
 
 func (g *gzipRun) main() int {
-	res, files, err := gzipSet.Parse(g.c.Args[1:])
+	res, files, err := gzipSet.Split(g.c.Args[1:])
 	if err != nil {
 		fmt.Fprintf(g.c.Stderr, "%s: %s\nTry `gzip --help' for more information.\n", g.c.Name(), err)
 		return 1
@@ -97,7 +97,7 @@ func (g *gzipRun) main() int {
 	return g.status
 }
 
-func (g *gzipRun) apply(r cliopt.Result) bool {
+func (g *gzipRun) apply(r getopt.Result) bool {
 	switch r.Key {
 	case "stdout":
 		g.o.stdout = true

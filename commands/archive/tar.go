@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 	"github.com/ulikunitz/xz"
 )
 
@@ -30,15 +30,15 @@ type tarOpts struct {
 	keepOld  bool
 }
 
-var tarSet = cliopt.Set{Opts: []cliopt.Opt{
-	{Short: 'c', Long: "create"}, {Short: 'x', Long: "extract"}, {Long: "get", Key: "extract"},
-	{Short: 't', Long: "list"}, {Short: 'f', Long: "file", Arg: true},
-	{Short: 'z', Long: "gzip"}, {Long: "gunzip", Key: "gzip"}, {Short: 'j', Long: "bzip2"},
-	{Short: 'J', Long: "xz"}, {Short: 'v', Long: "verbose"}, {Short: 'C', Long: "directory", Arg: true},
-	{Short: 'O', Long: "to-stdout"}, {Long: "strip-components", Arg: true},
-	{Long: "exclude", Arg: true}, {Short: 'k', Long: "keep-old-files"},
-	{Short: 'p', Long: "preserve-permissions"}, {Long: "no-same-owner"}, {Long: "no-same-permissions"},
-	{Short: 'a', Long: "auto-compress"}, {Short: 'h', Long: "dereference"}, {Long: "help"},
+var tarSet = getopt.Parser{Opts: []getopt.Opt{
+	{Short: 'c', Long: "create", Key: "create"}, {Short: 'x', Long: "extract", Key: "extract"}, {Long: "get", Key: "extract"},
+	{Short: 't', Long: "list", Key: "list"}, {Short: 'f', Long: "file", Arg: true, Key: "file"},
+	{Short: 'z', Long: "gzip", Key: "gzip"}, {Long: "gunzip", Key: "gzip"}, {Short: 'j', Long: "bzip2", Key: "bzip2"},
+	{Short: 'J', Long: "xz", Key: "xz"}, {Short: 'v', Long: "verbose", Key: "verbose"}, {Short: 'C', Long: "directory", Arg: true, Key: "directory"},
+	{Short: 'O', Long: "to-stdout", Key: "to-stdout"}, {Long: "strip-components", Arg: true},
+	{Long: "exclude", Arg: true}, {Short: 'k', Long: "keep-old-files", Key: "keep-old-files"},
+	{Short: 'p', Long: "preserve-permissions", Key: "preserve-permissions"}, {Long: "no-same-owner"}, {Long: "no-same-permissions"},
+	{Short: 'a', Long: "auto-compress", Key: "auto-compress"}, {Short: 'h', Long: "dereference", Key: "dereference"}, {Long: "help"},
 }}
 
 // NewTar returns the tar command.
@@ -68,7 +68,7 @@ func (t *tarRun) main() int {
 		// Old-style bundled options: "tar czf out.tgz dir".
 		args = append([]string{"-" + args[0]}, args[1:]...)
 	}
-	res, ops, err := tarSet.Parse(args)
+	res, ops, err := tarSet.Split(args)
 	if err != nil {
 		fmt.Fprintf(t.c.Stderr, "tar: %s\nTry 'tar --help' for more information.\n", err)
 		return 2
@@ -93,7 +93,7 @@ func (t *tarRun) main() int {
 	return t.status
 }
 
-func (t *tarRun) apply(res []cliopt.Result) (int, bool) {
+func (t *tarRun) apply(res []getopt.Result) (int, bool) {
 	for _, r := range res {
 		switch r.Key {
 		case "create", "extract", "list":

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
 )
 
 // New returns the awk command.
@@ -40,84 +41,52 @@ type progSource struct {
 	include    bool
 }
 
+// awkOpts is awk's option table; parsing stops at the program text.
+var awkOpts = opts.Parser{StopAtOperand: true, Opts: []opts.Opt{
+	{Short: 'F', Long: "field-separator", Arg: true},
+	{Short: 'v', Long: "assign", Arg: true},
+	{Short: 'f', Long: "file", Arg: true},
+	{Short: 'e', Long: "source", Arg: true},
+	{Short: 'i', Long: "include", Arg: true},
+	{Short: 'h', Long: "help", Key: "help"},
+	{Long: "version", Key: "version"},
+}}
+
+const help = `Usage: awk [POSIX or GNU style options] -f progfile [--] file ...
+Usage: awk [POSIX or GNU style options] [--] 'program' file ...
+POSIX options:		GNU long options: (standard)
+	-f progfile		--file=progfile
+	-F fs			--field-separator=fs
+	-v var=val		--assign=var=val
+Short options:		GNU long options: (extensions)
+	-e 'program-text'	--source='program-text'
+	-h			--help
+	-i includefile		--include=includefile
+`
+
 func parseArgs(c *commands.Context) (*options, string) {
 	o := &options{}
-	args := c.Args[1:]
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			i++
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			break
-		}
-		opt, val := a[:2], a[2:]
-		needVal := func() (string, bool) {
-			if val != "" {
-				return val, true
-			}
-			if i+1 < len(args) {
-				i++
-				return args[i], true
-			}
-			return "", false
-		}
-		switch opt {
-		case "-F":
-			v, ok := needVal()
-			if !ok {
-				return nil, "option requires an argument -- F"
-			}
+	res, rest, err := awkOpts.Split(c.Args[1:])
+	if err != nil {
+		return nil, err.Error()
+	}
+	for _, r := range res {
+		switch r.Key {
+		case "F":
+			v := r.Val
 			o.fs = &v
-		case "-v":
-			v, ok := needVal()
-			if !ok {
-				return nil, "option requires an argument -- v"
-			}
-			o.assigns = append(o.assigns, v)
-		case "-f":
-			v, ok := needVal()
-			if !ok {
-				return nil, "option requires an argument -- f"
-			}
-			o.progs = append(o.progs, progSource{file: v})
-		case "-e":
-			v, ok := needVal()
-			if !ok {
-				return nil, "option requires an argument -- e"
-			}
-			o.progs = append(o.progs, progSource{text: v})
-		case "-i":
-			v, ok := needVal()
-			if !ok {
-				return nil, "option requires an argument -- i"
-			}
-			o.progs = append(o.progs, progSource{file: v, include: true})
-		case "--":
-			switch {
-			case a == "--version":
-				return nil, "version"
-			case strings.HasPrefix(a, "--field-separator="):
-				v := strings.TrimPrefix(a, "--field-separator=")
-				o.fs = &v
-			case strings.HasPrefix(a, "--assign="):
-				o.assigns = append(o.assigns, strings.TrimPrefix(a, "--assign="))
-			case strings.HasPrefix(a, "--source="):
-				o.progs = append(o.progs, progSource{text: strings.TrimPrefix(a, "--source=")})
-			case strings.HasPrefix(a, "--file="):
-				o.progs = append(o.progs, progSource{file: strings.TrimPrefix(a, "--file=")})
-			case strings.HasPrefix(a, "--include="):
-				o.progs = append(o.progs, progSource{file: strings.TrimPrefix(a, "--include="), include: true})
-			default:
-				return nil, fmt.Sprintf("unrecognized option '%s'", a)
-			}
-		default:
-			return nil, fmt.Sprintf("invalid option -- '%s'", a[1:2])
+		case "v":
+			o.assigns = append(o.assigns, r.Val)
+		case "f":
+			o.progs = append(o.progs, progSource{file: r.Val})
+		case "e":
+			o.progs = append(o.progs, progSource{text: r.Val})
+		case "i":
+			o.progs = append(o.progs, progSource{file: r.Val, include: true})
+		case "help", "version":
+			return nil, r.Key
 		}
 	}
-	rest := args[i:]
 	if len(o.progs) == 0 {
 		if len(rest) == 0 {
 			return nil, "usage"
@@ -142,6 +111,9 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		switch msg {
 		case "version":
 			fmt.Fprintln(c.Stdout, "awk (justbash) 1.0, compatible with GNU Awk 5.2")
+			return 0
+		case "help":
+			fmt.Fprint(c.Stdout, help)
 			return 0
 		case "usage":
 			fmt.Fprintln(c.Stderr, usage)

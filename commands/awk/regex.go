@@ -3,8 +3,9 @@ package awk
 import (
 	"fmt"
 	"regexp"
-	"regexp/syntax"
 	"strings"
+
+	"github.com/justbash/justbash/commands/internal/gnure"
 )
 
 // regex is a compiled awk ERE. Patterns without metacharacters are matched
@@ -33,10 +34,7 @@ func compileRegex(src string) (*regex, error) {
 }
 
 func reErrText(err error) string {
-	if e, ok := err.(*syntax.Error); ok {
-		return string(e.Code)
-	}
-	return err.Error()
+	return gnure.Message(err)
 }
 
 func (r *regex) match(s string) bool {

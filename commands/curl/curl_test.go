@@ -54,9 +54,11 @@ func testServer(t *testing.T) *httptest.Server {
 		case <-r.Context().Done():
 		}
 	})
-	mux.HandleFunc("/api/hop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/api/echo?from=hop", 302) })
-	mux.HandleFunc("/api/out", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/private/x", 302) })
-	mux.HandleFunc("/api/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/api/loop", 302) })
+	mux.HandleFunc("/api/hop", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/api/echo?from=hop", http.StatusFound)
+	})
+	mux.HandleFunc("/api/out", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/private/x", http.StatusFound) })
+	mux.HandleFunc("/api/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/api/loop", http.StatusFound) })
 	mux.HandleFunc("/private/x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "secret area") })
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)

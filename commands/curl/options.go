@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 )
 
 // opts is a parsed curl command line.
@@ -24,27 +24,27 @@ type opts struct {
 	maxTime, connectTimeout           float64
 }
 
-var curlSet = cliopt.Set{Opts: []cliopt.Opt{
-	{Short: 'X', Long: "request", Arg: true}, {Short: 'H', Long: "header", Arg: true},
-	{Short: 'd', Long: "data", Arg: true}, {Long: "data-ascii", Arg: true, Key: "data"},
+var curlSet = getopt.Parser{Opts: []getopt.Opt{
+	{Short: 'X', Long: "request", Arg: true, Key: "request"}, {Short: 'H', Long: "header", Arg: true, Key: "header"},
+	{Short: 'd', Long: "data", Arg: true, Key: "data"}, {Long: "data-ascii", Arg: true, Key: "data"},
 	{Long: "data-raw", Arg: true}, {Long: "data-binary", Arg: true},
 	{Long: "data-urlencode", Arg: true}, {Long: "json", Arg: true},
-	{Short: 'G', Long: "get"}, {Short: 'F', Long: "form", Arg: true},
-	{Short: 'u', Long: "user", Arg: true}, {Short: 'A', Long: "user-agent", Arg: true},
-	{Short: 'e', Long: "referer", Arg: true}, {Short: 'b', Long: "cookie", Arg: true},
-	{Short: 'c', Long: "cookie-jar", Arg: true}, {Short: 'o', Long: "output", Arg: true},
-	{Short: 'O', Long: "remote-name"}, {Short: 'I', Long: "head"}, {Short: 'i', Long: "include"},
-	{Short: 's', Long: "silent"}, {Short: 'S', Long: "show-error"}, {Short: 'f', Long: "fail"},
+	{Short: 'G', Long: "get", Key: "get"}, {Short: 'F', Long: "form", Arg: true, Key: "form"},
+	{Short: 'u', Long: "user", Arg: true, Key: "user"}, {Short: 'A', Long: "user-agent", Arg: true, Key: "user-agent"},
+	{Short: 'e', Long: "referer", Arg: true, Key: "referer"}, {Short: 'b', Long: "cookie", Arg: true, Key: "cookie"},
+	{Short: 'c', Long: "cookie-jar", Arg: true, Key: "cookie-jar"}, {Short: 'o', Long: "output", Arg: true, Key: "output"},
+	{Short: 'O', Long: "remote-name", Key: "remote-name"}, {Short: 'I', Long: "head", Key: "head"}, {Short: 'i', Long: "include", Key: "include"},
+	{Short: 's', Long: "silent", Key: "silent"}, {Short: 'S', Long: "show-error", Key: "show-error"}, {Short: 'f', Long: "fail", Key: "fail"},
 	{Long: "fail-with-body", Key: "fail"},
-	{Short: 'L', Long: "location"}, {Long: "max-redirs", Arg: true}, {Short: 'm', Long: "max-time", Arg: true},
-	{Long: "connect-timeout", Arg: true}, {Short: 'w', Long: "write-out", Arg: true},
-	{Short: 'v', Long: "verbose"}, {Long: "url", Arg: true}, {Long: "compressed"},
-	{Short: 'k', Long: "insecure"}, {Long: "no-progress-meter"}, {Short: '#', Long: "progress-bar"},
+	{Short: 'L', Long: "location", Key: "location"}, {Long: "max-redirs", Arg: true}, {Short: 'm', Long: "max-time", Arg: true, Key: "max-time"},
+	{Long: "connect-timeout", Arg: true}, {Short: 'w', Long: "write-out", Arg: true, Key: "write-out"},
+	{Short: 'v', Long: "verbose", Key: "verbose"}, {Long: "url", Arg: true}, {Long: "compressed"},
+	{Short: 'k', Long: "insecure", Key: "insecure"}, {Long: "no-progress-meter"}, {Short: '#', Long: "progress-bar", Key: "progress-bar"},
 	{Long: "help"}, {Short: 'h'},
 }}
 
 func parseOpts(args []string) (*opts, error) {
-	res, ops, err := curlSet.Parse(args)
+	res, ops, err := curlSet.Split(args)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func parseOpts(args []string) (*opts, error) {
 	return o, nil
 }
 
-func (o *opts) apply(r cliopt.Result) error {
+func (o *opts) apply(r getopt.Result) error {
 	switch r.Key {
 	case "request":
 		o.method = r.Val

@@ -15,7 +15,7 @@ import (
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/strikethrough"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/table"
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 )
 
 const usage = `Usage: html-to-markdown [OPTION]... [FILE]
@@ -28,10 +28,10 @@ Convert HTML from FILE (or standard input) to Markdown.
       --help                 display this help and exit
 `
 
-var optSet = cliopt.Set{Opts: []cliopt.Opt{
-	{Short: 'b', Long: "bullet", Arg: true},
-	{Short: 'c', Long: "code", Arg: true},
-	{Short: 'r', Long: "hr", Arg: true},
+var optSet = getopt.Parser{Opts: []getopt.Opt{
+	{Short: 'b', Long: "bullet", Arg: true, Key: "bullet"},
+	{Short: 'c', Long: "code", Arg: true, Key: "code"},
+	{Short: 'r', Long: "hr", Arg: true, Key: "hr"},
 	{Long: "heading-style", Arg: true},
 	{Long: "help"},
 }}
@@ -44,7 +44,7 @@ func New() commands.Command { return commands.Func(run) }
 
 func run(ctx context.Context, c *commands.Context) int {
 	c = c.Guarded(ctx) // stdin returns when the run is cancelled
-	res, ops, err := optSet.Parse(c.Args[1:])
+	res, ops, err := optSet.Split(c.Args[1:])
 	if err != nil {
 		c.Errorf("%v", err)
 		fmt.Fprintf(c.Stderr, "Try 'html-to-markdown --help' for more information.\n")

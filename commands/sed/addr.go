@@ -19,16 +19,31 @@ func (r *runner) rangeMatch(cmd *command) bool {
 	if cmd.a2 == nil {
 		return r.match(cmd.a1)
 	}
+	if cmd.closed {
+		return false
+	}
 	if cmd.a1.typ == aZero && !cmd.zeroSeen {
 		// 0,/re/ is a range already open before line 1, so the regex
 		// may close it on the very first line.
 		cmd.zeroSeen, cmd.inRange = true, true
 	}
 	if cmd.inRange {
-		cmd.inRange = !r.rangeEnds(cmd)
-		return true
+		return r.rangeGoesOn(cmd)
 	}
-	if cmd.a1.typ == aZero || !r.match(cmd.a1) {
+	switch {
+	case cmd.a1.typ == aLine:
+		if r.lineNo < cmd.a1.n {
+			return false
+		}
+		// A line-number start that d, n or N carried the input past
+		// still opens the range, as in GNU sed; with a line-number end
+		// the range counts as open since that start, so an end already
+		// passed selects nothing.
+		if r.lineNo > cmd.a1.n && cmd.a2.typ == aLine {
+			cmd.inRange = true
+			return r.rangeGoesOn(cmd)
+		}
+	case cmd.a1.typ == aZero || !r.match(cmd.a1):
 		return false
 	}
 	a2 := cmd.a2
@@ -48,15 +63,47 @@ func (r *runner) rangeMatch(cmd *command) bool {
 	case aRegex:
 		cmd.inRange = true
 	}
+	if !cmd.inRange {
+		r.closeRange(cmd)
+	}
 	return true
+}
+
+// rangeGoesOn handles a line inside an open range: it reports whether the
+// line is selected and closes the range on its last line. A line-number
+// end that N or n skipped past selects nothing more (GNU sed).
+func (r *runner) rangeGoesOn(cmd *command) bool {
+	if cmd.a2.typ == aLine {
+		if r.lineNo >= cmd.a2.n {
+			r.closeRange(cmd)
+		}
+		return r.lineNo <= cmd.a2.n
+	}
+	if r.rangeEnds(cmd) {
+		r.closeRange(cmd)
+	}
+	return true
+}
+
+// closeRange ends an open range. One that starts at a line number can
+// never open again: its start has gone by.
+func (r *runner) closeRange(cmd *command) {
+	cmd.inRange = false
+	cmd.closed = cmd.a1.typ == aLine
+}
+
+// resetRanges forgets the ranges' state when line numbers restart with
+// the next file of -s or -i.
+func (r *runner) resetRanges() {
+	for _, cmd := range r.prog {
+		cmd.inRange, cmd.closed, cmd.zeroSeen = false, false, false
+	}
 }
 
 // rangeEnds reports whether the current line closes an open range.
 func (r *runner) rangeEnds(cmd *command) bool {
 	a2 := cmd.a2
 	switch a2.typ {
-	case aLine:
-		return r.lineNo >= a2.n
 	case aPlus, aMult:
 		return r.lineNo >= cmd.rangeEnd
 	case aLast:

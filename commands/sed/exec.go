@@ -66,6 +66,7 @@ var errNoPrevRegex = errors.New("no previous regular expression")
 func (r *runner) stream(in *input) {
 	r.in = in
 	r.lineNo = 0
+	r.resetRanges()
 	for !r.quit && r.fatal == nil {
 		if r.ctx.Err() != nil {
 			r.fatal = r.ctx.Err()
@@ -234,13 +235,11 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 		r.ps = append(append(r.ps, '\n'), line...)
 		r.lineNo++
 	case 'p':
-		r.out.line(r.ps, true)
+		// Like GNU sed, p keeps the line's missing newline; a later
+		// write adds it.
+		r.out.line(r.ps, r.lineNL)
 	case 'P':
-		line := r.ps
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			line = line[:i]
-		}
-		r.out.line(line, true)
+		r.out.line(r.firstLine())
 	case 'q':
 		r.quit, r.exit = true, max(cmd.num, 0)
 		return 0, actEnd
@@ -254,19 +253,26 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 	case 's':
 		r.substitute(cmd.sub)
 	case 'w':
-		r.writeTo(cmd.wout, r.ps)
+		r.writeTo(cmd.wout, r.ps, r.lineNL)
 	case 'W':
-		line := r.ps
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			line = line[:i]
-		}
-		r.writeTo(cmd.wout, line)
+		line, nl := r.firstLine()
+		r.writeTo(cmd.wout, line, nl)
 	case 'y':
 		r.translit(cmd.ymap)
 	case 'z':
 		r.ps = r.ps[:0]
 	}
 	return pc + 1, actNext
+}
+
+// firstLine is what P and W write: the pattern space up to its first
+// newline, which they end with a newline, or all of it, ending like the
+// input line did.
+func (r *runner) firstLine() ([]byte, bool) {
+	if i := bytes.IndexByte(r.ps, '\n'); i >= 0 {
+		return r.ps[:i], true
+	}
+	return r.ps, r.lineNL
 }
 
 // eofAction is what n and N do when no input is left: GNU prints the
@@ -279,12 +285,14 @@ func (r *runner) eofAction() int {
 	return actEnd
 }
 
-func (r *runner) writeTo(o *output, b []byte) {
+// writeTo writes a line to a w file; nl false leaves its newline missing
+// until the next write to that file, as for standard output.
+func (r *runner) writeTo(o *output, b []byte, nl bool) {
 	if o == r.stdout && r.out == r.stdout {
-		r.out.line(b, true)
+		r.out.line(b, nl)
 		return
 	}
-	o.line(b, true)
+	o.line(b, nl)
 }
 
 func (r *runner) translit(m map[rune]rune) {
@@ -404,10 +412,10 @@ func (r *runner) substitute(s *subst) {
 		r.ps = bytes.TrimSuffix(r.runScript(string(r.ps)), []byte{'\n'})
 	}
 	if s.print {
-		r.out.line(r.ps, true)
+		r.out.line(r.ps, r.lineNL)
 	}
 	if s.wout != nil {
-		r.writeTo(s.wout, r.ps)
+		r.writeTo(s.wout, r.ps, r.lineNL)
 	}
 }
 

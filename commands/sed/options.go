@@ -7,43 +7,44 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-// longOpts maps GNU long option names to their short letter ('-' marks
-// options with no short form). Unique prefixes are accepted.
-var longOpts = map[string]byte{
-	"quiet": 'n', "silent": 'n', "expression": 'e', "file": 'f', "in-place": 'i',
-	"line-length": 'l', "regexp-extended": 'E', "separate": 's', "null-data": 'z',
-	"zero-terminated": 'z', "unbuffered": 'u', "posix": 'P', "debug": '-',
-	"sandbox": '-', "follow-symlinks": '-', "binary": '-', "help": 'h', "version": 'V',
-}
+// sedOpts is GNU sed's option table. -i takes its suffix only glued to it
+// (Optional); the keys are the short letters o.flag and o.withArg know.
+// The order of the long names is GNU's, so "ambiguous" lists match.
+var sedOpts = opts.Parser{Opts: []opts.Opt{
+	{Short: 'n', Long: "quiet"}, {Long: "silent", Key: "n"}, {Long: "sandbox", Key: "-"},
+	{Short: 'e', Long: "expression", Arg: true}, {Short: 'f', Long: "file", Arg: true},
+	{Short: 'i', Long: "in-place", Optional: true}, {Short: 'l', Long: "line-length", Arg: true},
+	{Short: 'E', Long: "regexp-extended"}, {Short: 'r', Key: "E"},
+	{Short: 's', Long: "separate"}, {Short: 'z', Long: "null-data"}, {Long: "zero-terminated", Key: "z"},
+	{Short: 'u', Long: "unbuffered"}, {Long: "posix", Key: "P"},
+	{Long: "debug", Key: "-"}, {Long: "follow-symlinks", Key: "-"}, {Long: "binary", Key: "-"},
+	{Long: "help", Key: "h"}, {Long: "version", Key: "V"},
+}}
 
-// parseOptions reads sed's command line the way getopt_long would, with
-// sed's quirk that -i takes an optional suffix glued to it.
+// parseOptions reads sed's command line with the shared option parser.
 func parseOptions(c *commands.Context) (*options, int, bool) {
 	o := &options{lwidth: 70}
-	args := c.Args[1:]
-	var operands []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			operands = append(operands, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(a, "--"):
-			used, st, ok := o.long(c, a[2:], args[i+1:])
-			if !ok {
+	res, operands, err := sedOpts.Split(c.Args[1:])
+	if err != nil {
+		_, st, ok := badUsage(c, err.Error())
+		return nil, st, ok
+	}
+	for _, r := range res {
+		ch := r.Key[0]
+		switch ch {
+		case 'e', 'f', 'l':
+			if st, ok := o.withArg(c, ch, r.Val); !ok {
 				return nil, st, false
 			}
-			i += used
-		case len(a) > 1 && a[0] == '-':
-			used, st, ok := o.short(c, a[1:], args[i+1:])
-			if !ok {
-				return nil, st, false
-			}
-			i += used
+		case 'i':
+			o.inPlace, o.suffix = true, r.Val
 		default:
-			operands = append(operands, a)
+			if st, ok := o.flag(c, ch); !ok {
+				return nil, st, false
+			}
 		}
 	}
 	if len(o.script) == 0 {
@@ -79,69 +80,6 @@ func (o *options) addScript(s, file string) {
 func badUsage(c *commands.Context, msg string) (int, int, bool) {
 	fmt.Fprintf(c.Stderr, "sed: %s\n%s", msg, usageText)
 	return 0, 1, false
-}
-
-func (o *options) long(c *commands.Context, s string, rest []string) (int, int, bool) {
-	name, val, hasVal := strings.Cut(s, "=")
-	letter, ok := longOpts[name]
-	if !ok {
-		var found []string
-		for k := range longOpts {
-			if strings.HasPrefix(k, name) {
-				found = append(found, k)
-			}
-		}
-		if len(found) != 1 {
-			return badUsage(c, fmt.Sprintf("unrecognized option '--%s'", s))
-		}
-		name, letter = found[0], longOpts[found[0]]
-	}
-	switch letter {
-	case 'e', 'f', 'l':
-		used := 0
-		if !hasVal {
-			if len(rest) == 0 {
-				return badUsage(c, fmt.Sprintf("option '--%s' requires an argument", name))
-			}
-			val, used = rest[0], 1
-		}
-		st, ok := o.withArg(c, letter, val)
-		return used, st, ok
-	case 'i':
-		o.inPlace, o.suffix = true, val
-		return 0, 0, true
-	}
-	if hasVal {
-		return badUsage(c, fmt.Sprintf("option '--%s' doesn't allow an argument", name))
-	}
-	st, ok := o.flag(c, letter)
-	return 0, st, ok
-}
-
-func (o *options) short(c *commands.Context, s string, rest []string) (int, int, bool) {
-	for j := 0; j < len(s); j++ {
-		ch := s[j]
-		switch ch {
-		case 'e', 'f', 'l':
-			if j+1 < len(s) {
-				st, ok := o.withArg(c, ch, s[j+1:])
-				return 0, st, ok
-			}
-			if len(rest) == 0 {
-				return badUsage(c, fmt.Sprintf("option requires an argument -- '%c'", ch))
-			}
-			st, ok := o.withArg(c, ch, rest[0])
-			return 1, st, ok
-		case 'i':
-			o.inPlace, o.suffix = true, s[j+1:]
-			return 0, 0, true
-		case 'n', 'r', 'E', 's', 'z', 'u':
-			o.flag(c, ch)
-		default:
-			return badUsage(c, fmt.Sprintf("invalid option -- '%c'", ch))
-		}
-	}
-	return 0, 0, true
 }
 
 func (o *options) flag(c *commands.Context, ch byte) (int, bool) {

@@ -41,6 +41,7 @@ type command struct {
 	ymap   map[rune]rune
 
 	inRange  bool
+	closed   bool // a range from a line number that has ended for good
 	rangeEnd int64
 	zeroSeen bool
 }
@@ -322,13 +323,15 @@ func (p *parser) parseArgs(c *command) error {
 	return p.errAt("unknown command: `%c'", c.op)
 }
 
-// readLabel reads a label up to a newline or semicolon, as GNU sed does.
+// readLabel reads a label. GNU sed 4.9 ends it at a newline, semicolon,
+// blank, "}" or "#": "/x/{ b end }" closes its block, and what follows a
+// blank is the next command.
 func (p *parser) readLabel() string {
 	start := p.i
-	for !p.eof() && p.s[p.i] != '\n' && p.s[p.i] != ';' {
+	for !p.eof() && !strings.ContainsRune("\n; \t}#", rune(p.s[p.i])) {
 		p.i++
 	}
-	l := strings.TrimRight(p.s[start:p.i], " \t")
+	l := p.s[start:p.i]
 	if !p.eof() && p.s[p.i] == ';' {
 		p.i++
 	}
@@ -391,12 +394,22 @@ func (p *parser) parseText(c *command) error {
 
 // readDelimited reads up to the unescaped delimiter, keeping escapes
 // (except an escaped delimiter, which becomes the bare character, and
-// "\n" written with an actual newline after a backslash).
+// "\n" written with an actual newline after a backslash). In a regex the
+// delimiter does not end a bracket expression ("s/[/]/X/"); in a
+// replacement "\&" stays an escaped "&" even when "&" is the delimiter.
 func (p *parser) readDelimited(delim byte, regex bool) (string, bool) {
 	var b strings.Builder
 	for !p.eof() {
 		ch := p.s[p.i]
 		switch {
+		case ch == '[' && regex:
+			end, ok := bracketEnd(p.s, p.i)
+			if !ok {
+				p.i = end // errors point where the scan stopped, as GNU's do
+				return "", false
+			}
+			b.WriteString(p.s[p.i:end])
+			p.i = end
 		case ch == delim:
 			p.i++
 			return b.String(), true
@@ -404,6 +417,8 @@ func (p *parser) readDelimited(delim byte, regex bool) (string, bool) {
 			next := p.s[p.i+1]
 			p.i += 2
 			switch {
+			case next == delim && !regex && delim == '&':
+				b.WriteString(`\&`)
 			case next == delim:
 				b.WriteByte(delim)
 			case next == '\n':
@@ -424,6 +439,36 @@ func (p *parser) readDelimited(delim byte, regex bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// bracketEnd finds the end of the bracket expression opening at s[i]: a
+// leading "^" and "]" are members, and "[:", "[." and "[=" open classes
+// that only ":]", ".]" and "=]" close. It returns the index past the
+// closing "]", or false and where the scan stopped when the expression
+// (or the line) ends first.
+func bracketEnd(s string, i int) (int, bool) {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	for j < len(s) && s[j] != '\n' {
+		switch {
+		case s[j] == ']':
+			return j + 1, true
+		case s[j] == '[' && j+1 < len(s) && (s[j+1] == ':' || s[j+1] == '.' || s[j+1] == '='):
+			k := strings.Index(s[j+2:], string(s[j+1])+"]")
+			if k < 0 {
+				return len(s), false
+			}
+			j += 2 + k + 2
+		default:
+			j++
+		}
+	}
+	return j, false
 }
 
 func (p *parser) compile(pat string, icase, multi bool) (*regexp.Regexp, error) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/justbash/justbash/commands/internal/gnure"
 	"github.com/justbash/justbash/commands/internal/posixre"
 )
 
@@ -118,5 +119,5 @@ func reErrText(err error) string {
 		strings.Contains(msg, "invalid nested repetition operator"):
 		return "Invalid preceding regular expression"
 	}
-	return msg
+	return gnure.Message(err)
 }

@@ -14,25 +14,25 @@ import (
 
 	"github.com/itchyny/gojq"
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 )
 
-var optSet = cliopt.Set{Opts: []cliopt.Opt{
-	{Short: 'p', Long: "input-format", Arg: true},
-	{Short: 'o', Long: "output-format", Arg: true},
-	{Short: 'i', Long: "inplace"},
-	{Short: 'r', Long: "unwrapScalar"},
+var optSet = getopt.Parser{Opts: []getopt.Opt{
+	{Short: 'p', Long: "input-format", Arg: true, Key: "input-format"},
+	{Short: 'o', Long: "output-format", Arg: true, Key: "output-format"},
+	{Short: 'i', Long: "inplace", Key: "inplace"},
+	{Short: 'r', Long: "unwrapScalar", Key: "unwrapScalar"},
 	{Long: "raw-output", Key: "unwrapScalar"},
-	{Short: 'c', Long: "compact"},
-	{Short: 'n', Long: "null-input"},
-	{Short: 's', Long: "slurp"},
-	{Short: 'e', Long: "exit-status"},
-	{Short: 'j', Long: "tojson"},
-	{Short: 'P', Long: "prettyPrint"},
-	{Short: 'I', Long: "indent", Arg: true},
-	{Short: 'f', Long: "from-file", Arg: true},
-	{Short: 'M', Long: "no-colors"},
-	{Short: 'h', Long: "help"},
+	{Short: 'c', Long: "compact", Key: "compact"},
+	{Short: 'n', Long: "null-input", Key: "null-input"},
+	{Short: 's', Long: "slurp", Key: "slurp"},
+	{Short: 'e', Long: "exit-status", Key: "exit-status"},
+	{Short: 'j', Long: "tojson", Key: "tojson"},
+	{Short: 'P', Long: "prettyPrint", Key: "prettyPrint"},
+	{Short: 'I', Long: "indent", Arg: true, Key: "indent"},
+	{Short: 'f', Long: "from-file", Arg: true, Key: "from-file"},
+	{Short: 'M', Long: "no-colors", Key: "no-colors"},
+	{Short: 'h', Long: "help", Key: "help"},
 }}
 
 const usage = `Usage: yq [OPTIONS] [EXPRESSION] [FILE...]
@@ -91,7 +91,7 @@ func run(ctx context.Context, c *commands.Context) int {
 }
 
 func parse(c *commands.Context) (*config, int, bool) {
-	res, ops, err := optSet.Parse(c.Args[1:])
+	res, ops, err := optSet.Split(c.Args[1:])
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "Error: %v\n", err)
 		return nil, 1, true

@@ -10,17 +10,17 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 )
 
-var unzipSet = cliopt.Set{Opts: []cliopt.Opt{
+var unzipSet = getopt.Parser{Opts: []getopt.Opt{
 	{Short: 'l'},
 	{Short: 'd', Arg: true},
 	{Short: 'o'},
 	{Short: 'n'},
 	{Short: 'q'},
 	{Short: 'p'},
-	{Short: 'h', Long: "help"},
+	{Short: 'h', Long: "help", Key: "help"},
 }}
 
 // maxMember bounds the size of one extracted member (zip bombs).
@@ -41,7 +41,7 @@ type unzipper struct {
 func NewUnzip() commands.Command { return commands.Func(runUnzip) }
 
 func runUnzip(ctx context.Context, c *commands.Context) int {
-	res, ops, err := unzipSet.Parse(c.Args[1:])
+	res, ops, err := unzipSet.Split(c.Args[1:])
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "unzip: %v\n", err)
 		return 10

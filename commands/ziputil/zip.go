@@ -20,17 +20,17 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/cliopt"
+	getopt "github.com/justbash/justbash/commands/internal/opts"
 )
 
-var zipSet = cliopt.Set{Opts: []cliopt.Opt{
-	{Short: 'r', Long: "recurse-paths"},
-	{Short: 'q', Long: "quiet"},
-	{Short: 'j', Long: "junk-paths"},
-	{Short: 'y', Long: "symlinks"},
+var zipSet = getopt.Parser{Opts: []getopt.Opt{
+	{Short: 'r', Long: "recurse-paths", Key: "recurse-paths"},
+	{Short: 'q', Long: "quiet", Key: "quiet"},
+	{Short: 'j', Long: "junk-paths", Key: "junk-paths"},
+	{Short: 'y', Long: "symlinks", Key: "symlinks"},
 	{Short: '0'}, {Short: '1'}, {Short: '2'}, {Short: '3'}, {Short: '4'},
 	{Short: '5'}, {Short: '6'}, {Short: '7'}, {Short: '8'}, {Short: '9'},
-	{Long: "help", Short: 'h'},
+	{Long: "help", Short: 'h', Key: "help"},
 }}
 
 // zipper is one zip run.
@@ -59,7 +59,7 @@ type entry struct {
 func NewZip() commands.Command { return commands.Func(runZip) }
 
 func runZip(ctx context.Context, c *commands.Context) int {
-	res, ops, err := zipSet.Parse(c.Args[1:])
+	res, ops, err := zipSet.Split(c.Args[1:])
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "zip error: Invalid command arguments (%v)\n", err)
 		return 16

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/commands"
+	cmdprintf "github.com/justbash/justbash/commands/printf"
 )
 
 // readOpts are read's flags.
@@ -430,7 +431,7 @@ func (r *Runner) builtinPrintf(args []string) int {
 		r.stop(err)
 		return r.status
 	}
-	out, errs, status, lerr := commands.PrintfZone(args[0], args[1:], 0, r.timeZone())
+	out, errs, status, lerr := cmdprintf.PrintfZone(args[0], args[1:], 0, r.timeZone())
 	if lerr != nil {
 		errs = append(errs, lerr.Error())
 	}

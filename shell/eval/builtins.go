@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -78,6 +79,17 @@ func init() {
 		fmt.Fprint(r.stdout(), "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")
 		return 0
 	})
+}
+
+// BuiltinNames lists every builtin of the interpreter, sorted: the one
+// table the REPL's completion and other name lists derive from.
+func BuiltinNames() []string {
+	names := make([]string, 0, len(builtins))
+	for n := range builtins {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // builtin finds an enabled builtin by name.

@@ -25,12 +25,15 @@
 // gets their names and schemas, and every call comes back to the parent's
 // Invoker, so approval and credentials never enter the worker.
 //
+// The worker machinery (process start, memory caps, the framed protocol)
+// is package workerproc's, shared with the MCP server's workers.
+//
 // When a worker dies (memory cap, timeout kill, crash) the run reports it
 // with status 125 and a "justbash: worker ..." message, and the Shell
 // starts a fresh worker (with a fresh filesystem) for the next run.
 //
-// Cost: a process start (a few ms) per Shell, and a JSON round trip per
-// run and per tool call; BenchmarkIsolatedExec measures it.
+// Cost: a process start (a few ms) per Shell, and a round trip per run
+// and per tool call; BenchmarkIsolatedExec measures it.
 package isolate
 
 import (
@@ -47,15 +50,18 @@ const (
 	envMem    = "JUSTBASH_ISOLATE_MEM"
 )
 
-// msg is one line of the protocol between parent and worker.
-type msg struct {
-	Type string `json:"type"` // init, exec, result, call, answer
-	ID   int64  `json:"id,omitempty"`
+// Methods of the protocol: the parent calls "init" (initData) once, then
+// "exec" (execMsg, answered by a resultMsg) and "close" (a session id);
+// the worker calls "tool" (path, a NUL, the JSON arguments) back.
+const (
+	methodInit  = "init"
+	methodExec  = "exec"
+	methodClose = "close"
+	methodTool  = "tool"
+)
 
-	// init
-	Init *initData `json:"init,omitempty"`
-
-	// exec
+// execMsg is one run.
+type execMsg struct {
 	Session int64             `json:"session,omitempty"` // 0: a one-shot run (Shell.Exec)
 	Script  string            `json:"script,omitempty"`
 	Stdin   *string           `json:"stdin,omitempty"`
@@ -63,9 +69,10 @@ type msg struct {
 	Dir     string            `json:"dir,omitempty"`
 	Args    []string          `json:"args,omitempty"`
 	Name    string            `json:"name,omitempty"`
-	Close   bool              `json:"close,omitempty"` // end the session
+}
 
-	// result
+// resultMsg is a run's outcome.
+type resultMsg struct {
 	Stdout   string `json:"stdout,omitempty"`
 	Stderr   string `json:"stderr,omitempty"`
 	ExitCode int    `json:"exitCode,omitempty"`
@@ -73,11 +80,7 @@ type msg struct {
 	LimitVal string `json:"limitValue,omitempty"`
 	Error    string `json:"error,omitempty"`
 	Exited   bool   `json:"exited,omitempty"`
-	Dir2     string `json:"cwd,omitempty"`
-
-	// call / answer
-	Path  string          `json:"path,omitempty"`
-	Value json.RawMessage `json:"value,omitempty"`
+	Dir      string `json:"cwd,omitempty"`
 }
 
 // initData is the part of shell.Options a worker can receive.

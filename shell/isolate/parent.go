@@ -1,20 +1,19 @@
 package isolate
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/shell/isolate/workerproc"
 	"github.com/justbash/justbash/toolcmd"
 )
 
@@ -42,14 +41,13 @@ type Options struct {
 // are safe for concurrent use.
 type Shell struct {
 	opts    Options
-	init    initData
+	init    []byte // the init call's body
 	inv     *toolcmd.Invoker
 	timeout time.Duration
 
 	mu      sync.Mutex
-	w       *worker
+	w       *workerproc.Process
 	gen     int // worker generation: a Session's state lives in one
-	nextID  int64
 	nextSes int64
 	closed  bool
 }
@@ -71,17 +69,21 @@ func New(opts Options) (*Shell, error) {
 		lim = *so.Limits
 	}
 	s := &Shell{opts: opts, inv: so.Tools, timeout: lim.Timeout}
-	s.init = initData{Files: so.Files, Env: so.Env, Dir: so.Dir, Limits: &lim, NoToolCommands: so.NoToolCommands}
+	init := initData{Files: so.Files, Env: so.Env, Dir: so.Dir, Limits: &lim, NoToolCommands: so.NoToolCommands}
 	if so.Network != nil {
 		p := *so.Network
 		p.Transport = nil
-		s.init.Network = &p
+		init.Network = &p
 	}
 	if so.Tools != nil && so.Tools.Registry != nil {
 		for _, t := range so.Tools.Registry.List() {
-			s.init.Tools = append(s.init.Tools, toolInfo{Path: t.Path, Description: t.Description,
+			init.Tools = append(init.Tools, toolInfo{Path: t.Path, Description: t.Description,
 				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
 		}
+	}
+	var err error
+	if s.init, err = json.Marshal(init); err != nil {
+		return nil, fmt.Errorf("isolate: %w", err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -97,33 +99,20 @@ func (s *Shell) Close() error {
 	defer s.mu.Unlock()
 	s.closed = true
 	if s.w != nil {
-		s.w.kill("closed")
+		s.w.Kill("closed")
 		s.w = nil
 	}
 	return nil
 }
 
-// worker is one worker process and its pending requests.
-type worker struct {
-	cmd     *exec.Cmd
-	in      io.WriteCloser
-	sendMu  sync.Mutex
-	mu      sync.Mutex
-	pending map[int64]chan msg
-	dead    chan struct{}
-	why     string
-	stderr  tailBuffer
-	once    sync.Once
-}
-
 // workerLocked returns the live worker, starting one when there is none.
-func (s *Shell) workerLocked() (*worker, error) {
+func (s *Shell) workerLocked() (*workerproc.Process, error) {
 	if s.closed {
 		return nil, errors.New("isolate: shell closed")
 	}
 	if s.w != nil {
 		select {
-		case <-s.w.dead:
+		case <-s.w.Dead():
 		default:
 			return s.w, nil
 		}
@@ -136,153 +125,61 @@ func (s *Shell) workerLocked() (*worker, error) {
 		}
 		argv = []string{self}
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
 	// A worker inherits nothing of this process's environment: secrets
 	// stay here.
-	cmd.Env = []string{envWorker + "=1", envMem + "=" + strconv.FormatInt(s.opts.MemoryLimit, 10)}
-	in, err := cmd.StdinPipe()
+	env := []string{envWorker + "=1", envMem + "=" + strconv.FormatInt(s.opts.MemoryLimit, 10)}
+	w, err := workerproc.Start(argv, env, s.answer)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("isolate: %w", err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	w := &worker{cmd: cmd, in: in, pending: map[int64]chan msg{}, dead: make(chan struct{})}
-	cmd.Stderr = &w.stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("isolate: start worker: %w", err)
-	}
-	go s.read(w, out)
 	s.gen++
 	s.w = w
-	s.nextID++
-	ch := w.expect(s.nextID)
-	if err := w.send(msg{Type: "init", ID: s.nextID, Init: &s.init}); err != nil {
-		return nil, err
-	}
-	select {
-	case r := <-ch:
-		if r.Error != "" {
-			w.kill("init failed")
-			return nil, fmt.Errorf("isolate: %s", r.Error)
+	if _, err := w.Call(context.Background(), methodInit, s.init); err != nil {
+		var re *workerproc.RemoteError
+		if errors.As(err, &re) {
+			w.Kill("init failed")
+			return nil, fmt.Errorf("isolate: %s", re.Message)
 		}
-	case <-w.dead:
-		return nil, fmt.Errorf("isolate: worker died at start: %s: %s", w.reason(), lastLine(w.stderr.String()))
+		<-w.Dead()
+		return nil, fmt.Errorf("isolate: worker died at start: %s: %s", w.Reason(), w.LastLine())
 	}
 	return w, nil
 }
 
-// read dispatches the worker's lines: results to their waiters, tool
-// calls to the Invoker.
-func (s *Shell) read(w *worker, out io.Reader) {
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 64<<10), maxLine)
-	for sc.Scan() {
-		var m msg
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			continue
-		}
-		switch m.Type {
-		case "result":
-			w.mu.Lock()
-			ch := w.pending[m.ID]
-			delete(w.pending, m.ID)
-			w.mu.Unlock()
-			if ch != nil {
-				ch <- m
-			}
-		case "call":
-			go s.answer(w, m)
-		}
+// answer runs a tool call of the worker through this process's Invoker.
+func (s *Shell) answer(_ context.Context, method string, body []byte) ([]byte, error) {
+	if method != methodTool {
+		return nil, fmt.Errorf("unknown method %q", method)
 	}
-	w.kill("")
-}
-
-// answer runs a tool call for the worker through this process's Invoker.
-func (s *Shell) answer(w *worker, m msg) {
-	a := msg{Type: "answer", ID: m.ID}
 	if s.inv == nil {
-		a.Error = "no tools"
-	} else {
-		ctx := context.Background()
-		if s.timeout > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, s.timeout)
-			defer cancel()
-		}
-		v, err := s.inv.Invoke(ctx, m.Path, m.Value)
-		if err != nil {
-			a.Error = err.Error()
-		}
-		a.Value = v
+		return nil, errors.New("no tools")
 	}
-	w.send(a)
-}
-
-func (w *worker) expect(id int64) chan msg {
-	ch := make(chan msg, 1)
-	w.mu.Lock()
-	w.pending[id] = ch
-	w.mu.Unlock()
-	return ch
-}
-
-func (w *worker) send(m msg) error {
-	b, err := json.Marshal(m)
-	if err != nil {
-		return err
+	path, args, _ := strings.Cut(string(body), "\x00")
+	ctx := context.Background()
+	if s.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
 	}
-	w.sendMu.Lock()
-	defer w.sendMu.Unlock()
-	_, err = w.in.Write(append(b, '\n'))
-	return err
-}
-
-// kill stops the worker once, recording why.
-func (w *worker) kill(why string) {
-	w.once.Do(func() {
-		w.why = why
-		if w.cmd.Process != nil {
-			w.cmd.Process.Kill()
-		}
-		w.cmd.Wait()
-		close(w.dead)
-	})
-}
-
-// reason says why a worker is gone, from the kill or its last words.
-func (w *worker) reason() string {
-	if w.why != "" {
-		return w.why
-	}
-	tail := w.stderr.String()
-	switch {
-	case strings.Contains(tail, "out of memory"):
-		return "ran out of memory (over its address-space limit)"
-	case strings.Contains(tail, "stack overflow"):
-		return "overflowed its stack"
-	case strings.Contains(tail, "panic"):
-		return "crashed"
-	}
-	if st := w.cmd.ProcessState; st != nil {
-		return "exited (" + st.String() + ")"
-	}
-	return "exited"
+	return s.inv.Invoke(ctx, path, json.RawMessage(args))
 }
 
 // run sends one exec and waits for its result, killing the worker when
 // the context or the run's time runs out.
 func (s *Shell) run(ctx context.Context, session int64, gen int, script string, opts []shell.ExecOption) (shell.Result, error) {
 	set := shell.Settings(opts...)
-	m := msg{Type: "exec", Session: session, Script: script, Env: set.Env, Dir: set.Dir, Args: set.Args, Name: set.Name}
+	m := execMsg{Session: session, Script: script, Env: set.Env, Dir: set.Dir, Args: set.Args, Name: set.Name}
 	if set.Stdin != nil {
-		data, err := io.ReadAll(io.LimitReader(set.Stdin, maxLine/2))
+		data, err := io.ReadAll(io.LimitReader(set.Stdin, workerproc.MaxFrame/2))
 		if err != nil {
 			return shell.Result{ExitCode: 1}, err
 		}
 		str := string(data)
 		m.Stdin = &str
+	}
+	body, err := json.Marshal(m)
+	if err != nil {
+		return shell.Result{ExitCode: 1}, err
 	}
 	s.mu.Lock()
 	if session != 0 && gen != s.gen && s.w != nil {
@@ -298,49 +195,66 @@ func (s *Shell) run(ctx context.Context, session int64, gen int, script string, 
 		s.mu.Unlock()
 		return shell.Result{ExitCode: 125}, errors.New("justbash: worker restarted: the session's state was lost")
 	}
-	s.nextID++
-	m.ID = s.nextID
 	s.mu.Unlock()
-	ch := w.expect(m.ID)
-	if err := w.send(m); err != nil {
-		return shell.Result{ExitCode: 125}, fmt.Errorf("justbash: worker %s", w.reason())
+	type reply struct {
+		out []byte
+		err error
 	}
+	done := make(chan reply, 1)
+	// The call asks the worker to stop the run when ctx ends.
+	go func() {
+		out, err := w.Call(ctx, methodExec, body)
+		done <- reply{out, err}
+	}()
 	var deadline <-chan time.Time
 	if s.timeout > 0 {
 		t := time.NewTimer(s.timeout + s.opts.Grace)
 		defer t.Stop()
 		deadline = t.C
 	}
-	done := ctx.Done()
+	ctxDone := ctx.Done()
 	var grace <-chan time.Time
 	for {
 		select {
-		case r := <-ch:
-			return deliver(r, set)
-		case <-done:
-			// Ask the worker to stop the run; kill it if it does not.
-			w.send(msg{Type: "cancel", ID: m.ID})
-			done = nil
+		case r := <-done:
+			if r.err == nil {
+				var res resultMsg
+				if err := json.Unmarshal(r.out, &res); err != nil {
+					return shell.Result{ExitCode: 125}, fmt.Errorf("justbash: bad answer from the worker: %v", err)
+				}
+				return deliver(res, set)
+			}
+			var re *workerproc.RemoteError
+			if errors.As(r.err, &re) {
+				return shell.Result{ExitCode: 1}, errors.New(re.Message)
+			}
+			<-w.Dead()
+			return s.died(w, set)
+		case <-ctxDone:
+			// The worker was asked to stop the run; kill it if it does not.
+			ctxDone = nil
 			grace = time.After(s.opts.Grace)
 		case <-grace:
-			w.kill("killed: the run did not stop when its context ended")
+			w.Kill("killed: the run did not stop when its context ended")
 			return shell.Result{ExitCode: 130}, ctx.Err()
 		case <-deadline:
-			w.kill("killed: the run overstayed its timeout")
+			w.Kill("killed: the run overstayed its timeout")
 			return shell.Result{ExitCode: 124}, &shell.LimitError{Name: "timeout", Value: s.timeout.String()}
-		case <-w.dead:
-			why := w.reason()
-			msgText := "justbash: worker " + why
-			if set.Stderr != nil {
-				fmt.Fprintln(set.Stderr, msgText)
-			}
-			return shell.Result{ExitCode: 125, Stderr: msgText + "\n"}, errors.New(msgText)
 		}
 	}
 }
 
+// died reports a worker that went away during a run.
+func (s *Shell) died(w *workerproc.Process, set shell.ExecSettings) (shell.Result, error) {
+	msgText := "justbash: worker " + w.Reason()
+	if set.Stderr != nil {
+		fmt.Fprintln(set.Stderr, msgText)
+	}
+	return shell.Result{ExitCode: 125, Stderr: msgText + "\n"}, errors.New(msgText)
+}
+
 // deliver turns a result message into the shell API's result.
-func deliver(r msg, set shell.ExecSettings) (shell.Result, error) {
+func deliver(r resultMsg, set shell.ExecSettings) (shell.Result, error) {
 	res := shell.Result{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}
 	if set.Stdout != nil {
 		io.WriteString(set.Stdout, r.Stdout)
@@ -400,43 +314,6 @@ func (ss *Session) Close() {
 	w := ss.s.w
 	ss.s.mu.Unlock()
 	if w != nil {
-		w.send(msg{Type: "exec", Session: ss.id, Close: true})
+		go w.Call(context.Background(), methodClose, []byte(strconv.FormatInt(ss.id, 10)))
 	}
-}
-
-// tailBuffer keeps the first and the last bytes a worker wrote on stderr:
-// a Go runtime's fatal error comes first, then pages of stacks.
-type tailBuffer struct {
-	mu   sync.Mutex
-	head []byte
-	buf  []byte
-}
-
-const tailMax = 8 << 10
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if room := tailMax - len(t.head); room > 0 {
-		t.head = append(t.head, p[:min(room, len(p))]...)
-	}
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > tailMax {
-		t.buf = t.buf[len(t.buf)-tailMax:]
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.head) + string(t.buf)
-}
-
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }

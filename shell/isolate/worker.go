@@ -1,11 +1,10 @@
 package isolate
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
+	"fmt"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/justbash/justbash/shell"
+	"github.com/justbash/justbash/shell/isolate/workerproc"
 	"github.com/justbash/justbash/toolcmd"
 )
 
@@ -27,143 +27,86 @@ func Serve() bool {
 		// The collector works harder as the cap nears, so only a run that
 		// truly needs more memory meets it.
 		debug.SetMemoryLimit(n / 10 * 9)
-		limitAddressSpace(n)
+		_ = workerproc.LimitAddressSpace(uint64(n))
 	}
-	serve(os.Stdin, os.Stdout)
+	w := &workerState{sessions: map[int64]*shell.Session{}}
+	workerproc.Serve(w.handle)
 	os.Exit(0)
 	return true
 }
 
-// maxLine bounds one protocol line (a script, a stdin, a result).
-const maxLine = 256 << 20
-
-// workerState is the worker's side: one Shell, its sessions, and the tool
-// calls waiting for the parent's answer.
+// workerState is the worker's side: one Shell and its sessions.
 type workerState struct {
-	outMu sync.Mutex
-	out   *json.Encoder
-
-	sh       *shell.Shell
 	mu       sync.Mutex
+	sh       *shell.Shell
 	sessions map[int64]*shell.Session
-	calls    map[int64]chan msg
-	nextCall int64
-	// cancels ends running execs when the parent's context ends.
-	cancels map[int64]context.CancelFunc
 }
 
-func serve(in io.Reader, out io.Writer) {
-	w := &workerState{out: json.NewEncoder(out), sessions: map[int64]*shell.Session{}, calls: map[int64]chan msg{},
-		cancels: map[int64]context.CancelFunc{}}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), maxLine)
-	var wg sync.WaitGroup
-	for sc.Scan() {
-		var m msg
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			continue
+func (w *workerState) handle(ctx context.Context, method string, body []byte) ([]byte, error) {
+	switch method {
+	case methodInit:
+		return nil, w.init(ctx, body)
+	case methodExec:
+		var m execMsg
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, err
 		}
-		switch m.Type {
-		case "init":
-			w.init(m)
-		case "exec":
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.send(w.exec(m))
-			}()
-		case "cancel":
-			w.mu.Lock()
-			if c := w.cancels[m.ID]; c != nil {
-				c()
-			}
-			w.mu.Unlock()
-		case "answer":
-			w.mu.Lock()
-			ch := w.calls[m.ID]
-			delete(w.calls, m.ID)
-			w.mu.Unlock()
-			if ch != nil {
-				ch <- m
-			}
-		}
+		return json.Marshal(w.exec(ctx, m))
+	case methodClose:
+		id, _ := strconv.ParseInt(string(body), 10, 64)
+		w.mu.Lock()
+		delete(w.sessions, id)
+		w.mu.Unlock()
+		return nil, nil
 	}
-	wg.Wait()
-}
-
-func (w *workerState) send(m msg) {
-	w.outMu.Lock()
-	defer w.outMu.Unlock()
-	w.out.Encode(m)
+	return nil, fmt.Errorf("unknown method %q", method)
 }
 
 // init builds the worker's shell from the parent's options; tools invoke
 // back to the parent.
-func (w *workerState) init(m msg) {
-	d := m.Init
-	if d == nil {
-		d = &initData{}
+func (w *workerState) init(ctx context.Context, body []byte) error {
+	var d initData
+	if err := json.Unmarshal(body, &d); err != nil {
+		return err
 	}
 	opts := shell.Options{Files: d.Files, Env: d.Env, Dir: d.Dir, Limits: d.Limits, Network: d.Network,
 		NoToolCommands: d.NoToolCommands}
 	if len(d.Tools) > 0 {
+		parent := workerproc.Peer(ctx)
 		reg := toolcmd.NewRegistry()
 		for _, t := range d.Tools {
 			path := t.Path
 			reg.Add(toolcmd.Tool{Path: path, Description: t.Description, InputSchema: t.InputSchema,
 				OutputSchema: t.OutputSchema,
 				Invoke: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
-					return w.call(ctx, path, args)
+					out, err := parent.Call(ctx, methodTool, append([]byte(path+"\x00"), args...))
+					var re *workerproc.RemoteError
+					if errors.As(err, &re) {
+						return nil, errors.New(re.Message)
+					}
+					return out, err
 				}})
 		}
 		opts.Tools = toolcmd.NewInvoker(reg)
 	}
 	sh, err := shell.New(opts)
 	if err != nil {
-		w.send(msg{Type: "result", ID: m.ID, ExitCode: 1, Error: err.Error()})
-		return
+		return err
 	}
+	w.mu.Lock()
 	w.sh = sh
-	w.send(msg{Type: "result", ID: m.ID})
+	w.mu.Unlock()
+	return nil
 }
 
-// call asks the parent to invoke a tool and waits for its answer.
-func (w *workerState) call(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-	ch := make(chan msg, 1)
+// exec runs one script and builds its result message; ctx ends when the
+// parent cancels the run.
+func (w *workerState) exec(ctx context.Context, m execMsg) resultMsg {
+	var res resultMsg
 	w.mu.Lock()
-	w.nextCall++
-	id := w.nextCall
-	w.calls[id] = ch
+	sh := w.sh
 	w.mu.Unlock()
-	w.send(msg{Type: "call", ID: id, Path: path, Value: args})
-	select {
-	case a := <-ch:
-		if a.Error != "" {
-			return nil, errors.New(a.Error)
-		}
-		return a.Value, nil
-	case <-ctx.Done():
-		w.mu.Lock()
-		delete(w.calls, id)
-		w.mu.Unlock()
-		return nil, ctx.Err()
-	}
-}
-
-// exec runs one script and builds its result message.
-func (w *workerState) exec(m msg) msg {
-	res := msg{Type: "result", ID: m.ID}
-	ctx, cancel := context.WithCancel(context.Background())
-	w.mu.Lock()
-	w.cancels[m.ID] = cancel
-	w.mu.Unlock()
-	defer func() {
-		w.mu.Lock()
-		delete(w.cancels, m.ID)
-		w.mu.Unlock()
-		cancel()
-	}()
-	if w.sh == nil {
+	if sh == nil {
 		res.ExitCode, res.Error = 1, "worker not initialised"
 		return res
 	}
@@ -186,18 +129,16 @@ func (w *workerState) exec(m msg) msg {
 	var r shell.Result
 	var err error
 	if m.Session == 0 {
-		r, err = w.sh.Exec(ctx, m.Script, opts...)
+		r, err = sh.Exec(ctx, m.Script, opts...)
 	} else {
-		sess, serr := w.session(m.Session, m.Close)
-		if serr != nil || sess == nil {
-			if serr != nil {
-				res.ExitCode, res.Error = 1, serr.Error()
-			}
+		sess, serr := w.session(sh, m.Session)
+		if serr != nil {
+			res.ExitCode, res.Error = 1, serr.Error()
 			return res
 		}
 		r, err = sess.ExecWith(ctx, m.Script, opts...)
 		res.Exited = sess.Exited()
-		res.Dir2 = sess.Dir()
+		res.Dir = sess.Dir()
 	}
 	res.Stdout, res.Stderr, res.ExitCode = r.Stdout, r.Stderr, r.ExitCode
 	var le *shell.LimitError
@@ -209,18 +150,14 @@ func (w *workerState) exec(m msg) msg {
 	return res
 }
 
-// session finds or starts a session; close ends it.
-func (w *workerState) session(id int64, close bool) (*shell.Session, error) {
+// session finds or starts a session.
+func (w *workerState) session(sh *shell.Shell, id int64) (*shell.Session, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if close {
-		delete(w.sessions, id)
-		return nil, nil
-	}
 	if s, ok := w.sessions[id]; ok {
 		return s, nil
 	}
-	s, err := w.sh.NewSession()
+	s, err := sh.NewSession()
 	if err != nil {
 		return nil, err
 	}

@@ -106,7 +106,7 @@ func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error
 	}
 	sdl := cfg.SDL
 	if sdl == "" {
-		data, err := s.post(ctx, introspectionQuery, nil)
+		data, _, err := s.post(ctx, introspectionQuery, nil)
 		if err != nil {
 			return nil, errorf(cfg.Name, "introspection: %v", err)
 		}
@@ -125,18 +125,20 @@ func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error
 // gqlError is one entry of a response's "errors".
 type gqlError struct {
 	Message string `json:"message"`
-	Path    []any  `json:"path"`
+	Path    []any  `json:"path,omitempty"`
 }
 
-// post sends one operation and returns its "data"; any "errors" fail it.
-func (s *Source) post(ctx context.Context, query string, vars map[string]any) (json.RawMessage, error) {
+// post sends one operation and returns its "data". Errors beside data
+// (a field that failed while others resolved) are returned with it;
+// errors without data fail the call.
+func (s *Source) post(ctx context.Context, query string, vars map[string]any) (json.RawMessage, []gqlError, error) {
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.URL, bytes.NewReader(body))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/graphql-response+json, application/json")
@@ -145,17 +147,17 @@ func (s *Source) post(ctx context.Context, query string, vars map[string]any) (j
 	}
 	if s.cfg.Auth != nil {
 		if err := s.cfg.Auth(req); err != nil {
-			return nil, fmt.Errorf("auth: %v", err)
+			return nil, nil, fmt.Errorf("auth: %v", err)
 		}
 	}
 	resp, err := s.http.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out struct {
 		Data   json.RawMessage `json:"data"`
@@ -167,9 +169,13 @@ func (s *Source) post(ctx context.Context, query string, vars map[string]any) (j
 			text = text[:2000] + "…"
 		}
 		if resp.StatusCode/100 != 2 {
-			return nil, fmt.Errorf("HTTP %s: %s", resp.Status, text)
+			return nil, nil, fmt.Errorf("HTTP %s: %s", resp.Status, text)
 		}
-		return nil, fmt.Errorf("response is not JSON: %s", text)
+		return nil, nil, fmt.Errorf("response is not JSON: %s", text)
+	}
+	if len(out.Errors) > 0 && hasData(out.Data) {
+		// Partial success: the caller gets the data and the errors.
+		return out.Data, out.Errors, nil
 	}
 	if len(out.Errors) > 0 {
 		msgs := make([]string, len(out.Errors))
@@ -179,12 +185,18 @@ func (s *Source) post(ctx context.Context, query string, vars map[string]any) (j
 				msgs[i] += fmt.Sprintf(" (at %v)", pathString(e.Path))
 			}
 		}
-		return nil, errors.New(strings.Join(msgs, "; "))
+		return nil, nil, errors.New(strings.Join(msgs, "; "))
 	}
 	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("HTTP %s", resp.Status)
+		return nil, nil, fmt.Errorf("HTTP %s", resp.Status)
 	}
-	return out.Data, nil
+	return out.Data, nil, nil
+}
+
+// hasData reports a "data" that is present and not null.
+func hasData(d json.RawMessage) bool {
+	t := bytes.TrimSpace(d)
+	return len(t) > 0 && string(t) != "null"
 }
 
 func pathString(p []any) string {

@@ -110,7 +110,7 @@ func serve(t *testing.T, schema gql.Schema, queries *[]string) *httptest.Server 
 			return
 		}
 		if r.Header.Get("X-Token") != "t0k" {
-			http.Error(w, "forbidden", 403)
+			http.Error(w, "forbidden", http.StatusForbidden)
 			return
 		}
 		mu.Lock()
@@ -179,8 +179,9 @@ func TestGraphQLEndToEnd(t *testing.T) {
 		t.Errorf("createUser = %s, %v", out, err)
 	}
 	// graphql-go introspects fields in sorted order; the generated set
-	// follows the schema's order.
-	want := `query($id: ID!) { user(id: $id) { address { city } id name role } }`
+	// puts identity and descriptive fields (id, name) first, then the
+	// other scalars, then objects, each in the schema's order.
+	want := `query($id: ID!) { user(id: $id) { id name role address { city } } }`
 	found := false
 	for _, q := range queries {
 		found = found || q == want

@@ -188,6 +188,12 @@ func args(in []ispInput) string {
 	parts := make([]string, len(in))
 	for i, a := range in {
 		parts[i] = inputValue(a)
+		if a.Description != "" {
+			// SDL allows a description before each argument; without it
+			// the tools' argument help would be empty.
+			q, _ := json.Marshal(a.Description)
+			parts[i] = string(q) + " " + parts[i]
+		}
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }

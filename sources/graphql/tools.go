@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -181,11 +182,11 @@ func (s *Source) selection(t *ast.Type, depth int, path map[string]bool) string 
 	path[def.Name] = true
 	defer delete(path, def.Name)
 	var parts []string
-	for _, f := range def.Fields {
+	for _, f := range s.selectionOrder(def.Fields) {
 		if len(parts) >= s.cfg.MaxFields {
 			break
 		}
-		if strings.HasPrefix(f.Name, "__") || requiresArgs(f) {
+		if strings.HasPrefix(f.Name, "__") || requiresArgs(f) || f.Directives.ForName("deprecated") != nil {
 			continue
 		}
 		fd := s.schema.Types[f.Type.Name()]
@@ -204,6 +205,29 @@ func (s *Source) selection(t *ast.Type, depth int, path map[string]bool) string 
 		parts = []string{"__typename"}
 	}
 	return "{ " + strings.Join(parts, " ") + " }"
+}
+
+// preferred are the fields an agent asks for first: identity, then the
+// descriptive scalars, then time stamps.
+var preferred = []string{"id", "name", "login", "nameWithOwner", "title", "number", "url", "description", "state", "createdAt", "updatedAt", "closedAt", "body", "email", "isPrivate", "visibility", "stargazerCount"}
+
+// selectionOrder puts the preferred fields first (in that order), then
+// the other scalar fields, then object fields, each as declared.
+func (s *Source) selectionOrder(fields ast.FieldList) []*ast.FieldDefinition {
+	out := make([]*ast.FieldDefinition, 0, len(fields))
+	for _, name := range preferred {
+		if f := fields.ForName(name); f != nil {
+			out = append(out, f)
+		}
+	}
+	for _, leaf := range []bool{true, false} {
+		for _, f := range fields {
+			if !slices.Contains(preferred, f.Name) && s.isLeaf(f.Type) == leaf {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 func requiresArgs(f *ast.FieldDefinition) bool {
@@ -265,10 +289,10 @@ func (s *Source) call(ctx context.Context, op string, f *ast.FieldDefinition, se
 		q += " " + sel
 	}
 	q += " }"
-	if _, errs := gqlparser.LoadQuery(s.schema, q); len(errs) > 0 {
+	if _, errs := gqlparser.LoadQueryWithRules(s.schema, q, nil); len(errs) > 0 {
 		return nil, fmt.Errorf("invalid operation: %v", errs)
 	}
-	data, err := s.post(ctx, q, vars)
+	data, gerrs, err := s.post(ctx, q, vars)
 	if err != nil {
 		return nil, err
 	}
@@ -276,5 +300,23 @@ func (s *Source) call(ctx context.Context, op string, f *ast.FieldDefinition, se
 	if err := json.Unmarshal(data, &out); err != nil {
 		return nil, fmt.Errorf("unexpected data: %s", data)
 	}
+	if len(gerrs) > 0 {
+		if !hasData(out[f.Name]) {
+			return nil, joinErrors(gerrs)
+		}
+		// Partial result: what resolved, with the errors beside it.
+		return json.Marshal(map[string]any{"data": out[f.Name], "errors": gerrs})
+	}
 	return out[f.Name], nil
+}
+
+func joinErrors(errs []gqlError) error {
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Message
+		if len(e.Path) > 0 {
+			msgs[i] += fmt.Sprintf(" (at %v)", pathString(e.Path))
+		}
+	}
+	return errors.New(strings.Join(msgs, "; "))
 }

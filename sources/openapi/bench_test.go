@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/justbash/justbash/toolcmd"
@@ -41,15 +44,50 @@ func TestBigSpecRegistersAll(t *testing.T) {
 	}
 }
 
-// BenchmarkDiscover300 measures parse + validate + register of a
-// 300-operation spec.
+// BenchmarkDiscover300 measures parse + process + register of a
+// 300-operation spec (no cache).
 func BenchmarkDiscover300(b *testing.B) {
 	spec := bigSpec(300)
 	b.SetBytes(int64(len(spec)))
+	b.ReportAllocs()
 	for b.Loop() {
 		reg := toolcmd.NewRegistry()
-		if _, err := Add(context.Background(), reg, Config{Name: "big", Spec: spec}); err != nil {
+		if _, err := Add(context.Background(), reg, Config{Name: "big", Spec: spec, CacheDir: "-"}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkToolCall is one call through the Invoker (validation, request
+// building, HTTP round trip to a local server, response) with its
+// allocations:
+//
+//	go test ./sources/openapi -run '^$' -bench ToolCall -benchmem
+func BenchmarkToolCall(b *testing.B) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":1,"name":"Rex","tags":["a","b"]}`)
+	}))
+	defer srv.Close()
+	reg := toolcmd.NewRegistry()
+	if _, err := Add(context.Background(), reg, Config{Name: "s", Spec: []byte(semanticsSpec), BaseURL: srv.URL, NoWriteApproval: true, CacheDir: "-"}); err != nil {
+		b.Fatal(err)
+	}
+	inv := toolcmd.NewInvoker(reg)
+	for _, c := range []struct{ name, tool, args string }{
+		{"get-query", "s.issues.listIssues", `{"labels":["a","b"],"per_page":5}`},
+		{"post-json-body", "s.issues.createIssue", `{"title":"t","milestone":3,"assignee":{"login":"x"}}`},
+		{"post-form", "s.customers.createCustomer", `{"email":"a@b.c","metadata":{"k":"v"},"expand":["x"]}`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			args := json.RawMessage(c.args)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := inv.Invoke(context.Background(), c.tool, args); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/getkin/kin-openapi/openapi3"
 )
 
 // bodySpec is how a request body is assembled from a call's arguments:
@@ -13,26 +11,34 @@ import (
 // arguments (the executor convention: args come from path + query params
 // + requestBody), or both merged.
 type bodySpec struct {
-	arg      string            // the argument holding the whole body ("body")
-	mediaTyp string            // media type of the request body
-	required bool              // the spec marks the body required
-	fields   map[string]string // flat argument → body property
-	reqProps []string          // required properties of an object body
-	// extra is set when the body schema explicitly allows properties it
+	Arg       string            // the argument holding the whole body ("body")
+	MediaType string            // media type of the request body
+	Required  bool              // the spec marks the body required
+	Fields    map[string]string // flat argument → body property
+	ReqProps  []string          // required properties of an object body
+	// Extra is set when the body schema explicitly allows properties it
 	// does not list: arguments that match nothing else then go into the
 	// body instead of being refused.
-	extra bool
+	Extra bool
+	// Encoding holds per-property style for form bodies
+	// ("deepObject", "form", "spaceDelimited"…) and whether it explodes.
+	Encoding map[string]param
 }
 
 // maxAllOfDepth bounds the allOf nesting objectShape follows; specs nest
-// one or two levels, a cycle is cut by inline already.
+// one or two levels.
 const maxAllOfDepth = 8
 
 // objectShape collects the properties, required names and whether extra
 // properties are explicitly allowed, of an object schema, following
-// allOf. ok is false when the schema is not an object with properties.
-func objectShape(schema map[string]any, depth int) (props map[string]any, req []string, extra bool, ok bool) {
-	if depth > maxAllOfDepth {
+// allOf and refs. ok is false when the schema is not an object with
+// properties.
+func objectShape(c *compiler, schema map[string]any, depth int) (props map[string]any, req []string, extra bool, ok bool) {
+	if depth > maxAllOfDepth || schema == nil {
+		return nil, nil, false, false
+	}
+	schema, _ = c.deref(schema)
+	if schema == nil {
 		return nil, nil, false, false
 	}
 	if t, has := schema["type"]; has && t != "object" {
@@ -44,7 +50,7 @@ func objectShape(schema map[string]any, depth int) (props map[string]any, req []
 			props[k] = v
 		}
 	}
-	for _, r := range asList(schema["required"]) {
+	for _, r := range list(schema["required"]) {
 		if s, isStr := r.(string); isStr {
 			req = append(req, s)
 		}
@@ -55,12 +61,12 @@ func objectShape(schema map[string]any, depth int) (props map[string]any, req []
 	case map[string]any:
 		extra = true
 	}
-	for _, sub := range asList(schema["allOf"]) {
+	for _, sub := range list(schema["allOf"]) {
 		m, isMap := sub.(map[string]any)
 		if !isMap {
 			continue
 		}
-		sp, sr, se, subOK := objectShape(m, depth+1)
+		sp, sr, se, subOK := objectShape(c, m, depth+1)
 		if !subOK {
 			return nil, nil, false, false
 		}
@@ -73,43 +79,49 @@ func objectShape(schema map[string]any, depth int) (props map[string]any, req []
 	return props, req, extra, len(props) > 0
 }
 
-func asList(v any) []any {
-	l, _ := v.([]any)
-	return l
-}
-
 // addBody adds the request body's arguments to props: the whole body as
 // "body" (or "requestBody" when a parameter is called body) and, for an
 // object body, each property as a flat argument. A property whose name a
 // parameter already uses is offered as "body_<name>".
-func (s *Source) addBody(o *operation, props map[string]any, rb *openapi3.RequestBody) {
-	b := &bodySpec{arg: "body", required: rb.Required}
+func (s *Source) addBody(c *compiler, o *operation, props map[string]any, rb *rawBody) ([]*def, error) {
+	b := &bodySpec{Arg: "body", Required: rb.required, MediaType: rb.mediaType, Encoding: rb.encoding}
 	if _, dup := props["body"]; dup {
-		b.arg = "requestBody"
+		b.Arg = "requestBody"
 	}
-	mt, media := pickMedia(rb.Content)
-	b.mediaTyp = mt
+	o.Body = b
 	schema := map[string]any{}
-	if media != nil && media.Schema != nil {
-		if m, ok := s.schemaOf(media.Schema).(map[string]any); ok {
+	var deps []*def
+	if rb.schema != nil {
+		cs, err := c.schema(rb.schema, rb.loc)
+		if err != nil {
+			return nil, err
+		}
+		deps = cs.deps
+		if m, ok := cs.tree.(map[string]any); ok {
 			schema = m
 		}
 	}
-	if rb.Description != "" && schema["description"] == nil {
-		schema["description"] = rb.Description
+	if !isJSON(b.MediaType) && !isForm(b.MediaType) && !strings.HasPrefix(b.MediaType, "multipart/") && b.MediaType != "" {
+		// Text or bytes: the body argument is the raw text, which may
+		// come from stdin.
+		if len(schema) == 0 || schema["type"] == "string" {
+			schema = map[string]any{"type": "string", "contentMediaType": b.MediaType}
+		}
 	}
-	props[b.arg] = schema
-	o.body = b
-	if !isJSON(mt) && mt != "application/x-www-form-urlencoded" && mt != "" {
-		return
+	if rb.desc != "" && schema["description"] == nil {
+		schema["description"] = rb.desc
 	}
-	fields, req, extra, ok := objectShape(schema, 0)
+	props[b.Arg] = schema
+	if !isJSON(b.MediaType) && !isForm(b.MediaType) && !strings.HasPrefix(b.MediaType, "multipart/") && b.MediaType != "" {
+		return deps, nil
+	}
+	fields, req, extra, ok := objectShape(c, schema, 0)
 	if !ok && !extra {
-		return
+		return deps, nil
 	}
-	b.extra = extra
-	b.reqProps = req
-	b.fields = map[string]string{}
+	b.Extra = extra
+	b.ReqProps = req
+	b.Fields = map[string]string{}
 	for _, name := range sortedKeys(fields) {
 		arg := name
 		if _, dup := props[arg]; dup {
@@ -119,26 +131,32 @@ func (s *Source) addBody(o *operation, props map[string]any, rb *openapi3.Reques
 			continue // still reachable through the body argument
 		}
 		props[arg] = fields[name]
-		b.fields[arg] = name
+		b.Fields[arg] = name
 	}
-	if len(b.fields) > 0 {
+	if len(b.Fields) > 0 {
 		note := "The whole request body; its fields may instead be given as separate arguments."
 		if d, _ := schema["description"].(string); d != "" {
 			note = d + "\n\n" + note
 		}
-		schema["description"] = note
+		cp := make(map[string]any, len(schema)+1)
+		for k, v := range schema {
+			cp[k] = v
+		}
+		cp["description"] = note
+		props[b.Arg] = cp
 	}
+	return deps, nil
 }
 
 // argNames lists every argument an operation understands, sorted.
 func (o *operation) argNames() []string {
 	var names []string
-	for _, p := range o.params {
-		names = append(names, p.arg)
+	for _, p := range o.Params {
+		names = append(names, p.Arg)
 	}
-	if o.body != nil {
-		names = append(names, o.body.arg)
-		for a := range o.body.fields {
+	if o.Body != nil {
+		names = append(names, o.Body.Arg)
+		for a := range o.Body.Fields {
 			names = append(names, a)
 		}
 	}
@@ -153,10 +171,10 @@ func (o *operation) argNames() []string {
 // silently dropped.
 func (o *operation) buildBody(args map[string]any) (any, bool, error) {
 	known := map[string]bool{}
-	for _, p := range o.params {
-		known[p.arg] = true
+	for _, p := range o.Params {
+		known[p.Arg] = true
 	}
-	b := o.body
+	b := o.Body
 	if b == nil {
 		for _, k := range sortedKeys(args) {
 			if !known[k] {
@@ -165,15 +183,15 @@ func (o *operation) buildBody(args map[string]any) (any, bool, error) {
 		}
 		return nil, false, nil
 	}
-	known[b.arg] = true
-	whole, hasWhole := args[b.arg]
+	known[b.Arg] = true
+	whole, hasWhole := args[b.Arg]
 	flat := map[string]any{}
 	for _, k := range sortedKeys(args) {
 		if known[k] {
 			continue
 		}
-		prop, isField := b.fields[k]
-		if !isField && !b.extra {
+		prop, isField := b.Fields[k]
+		if !isField && !b.Extra {
 			return nil, false, o.unknown(k)
 		}
 		if !isField {
@@ -185,7 +203,7 @@ func (o *operation) buildBody(args map[string]any) (any, bool, error) {
 		flat[prop] = args[k]
 	}
 	if !hasWhole && len(flat) == 0 {
-		if b.required {
+		if b.Required {
 			return nil, false, o.missingBody()
 		}
 		return nil, false, nil
@@ -197,7 +215,7 @@ func (o *operation) buildBody(args map[string]any) (any, bool, error) {
 	if hasWhole && whole != nil {
 		obj, isObj := whole.(map[string]any)
 		if !isObj {
-			return nil, false, fmt.Errorf("argument %q is not an object, so body fields cannot be added to it", b.arg)
+			return nil, false, fmt.Errorf("argument %q is not an object, so body fields cannot be added to it", b.Arg)
 		}
 		merged = make(map[string]any, len(obj)+len(flat))
 		for k, v := range obj {
@@ -205,12 +223,12 @@ func (o *operation) buildBody(args map[string]any) (any, bool, error) {
 		}
 		for _, k := range sortedKeys(flat) {
 			if _, dup := merged[k]; dup {
-				return nil, false, fmt.Errorf("body field %q given twice: as an argument and inside %q", k, b.arg)
+				return nil, false, fmt.Errorf("body field %q given twice: as an argument and inside %q", k, b.Arg)
 			}
 			merged[k] = flat[k]
 		}
 	}
-	for _, r := range b.reqProps {
+	for _, r := range b.ReqProps {
 		if _, ok := merged[r]; !ok {
 			return nil, false, fmt.Errorf("missing required body field %q", r)
 		}
@@ -224,12 +242,12 @@ func (o *operation) unknown(arg string) error {
 
 func (o *operation) missingBody() error {
 	var fields []string
-	for a := range o.body.fields {
+	for a := range o.Body.Fields {
 		fields = append(fields, a)
 	}
 	sort.Strings(fields)
 	if len(fields) == 0 {
-		return fmt.Errorf("missing request body: give it as %q", o.body.arg)
+		return fmt.Errorf("missing request body: give it as %q", o.Body.Arg)
 	}
-	return fmt.Errorf("missing request body: give its fields as arguments (%s) or the whole body as %q", strings.Join(fields, ", "), o.body.arg)
+	return fmt.Errorf("missing request body: give its fields as arguments (%s) or the whole body as %q", strings.Join(fields, ", "), o.Body.Arg)
 }

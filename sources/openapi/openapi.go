@@ -21,25 +21,26 @@
 // only a body schema that explicitly allows additional properties takes
 // unlisted arguments. Writes (anything but GET/HEAD/OPTIONS) require
 // approval unless Config.NoWriteApproval is set.
+//
+// Loading reads what can be read: an operation the loader cannot make
+// sense of (an unresolvable $ref, a parameter without a name) is skipped
+// and reported in Warnings, never the whole spec, unless Strict is set.
+// Schemas stay references (see compile.go), and the processed spec is
+// cached by content hash (see cache.go), so a large spec costs its load
+// once. The loader is our own over encoding/json: no OpenAPI library is
+// linked into the binary.
 package openapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/getkin/kin-openapi/openapi2"
-	"github.com/getkin/kin-openapi/openapi2conv"
-	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/goccy/go-yaml"
 	"github.com/justbash/justbash/toolcmd"
 )
 
@@ -50,14 +51,16 @@ type Config struct {
 	Name string
 	// Spec is the spec text (JSON or YAML).
 	Spec []byte
-	// SpecPath is a file on the host, read by the embedder's grant.
+	// SpecPath is a file on the host, read by the embedder's grant; its
+	// directory is granted to relative external $refs.
 	SpecPath string
 	// SpecURL is fetched with HTTPClient.
 	SpecURL string
 
 	// BaseURL overrides the spec's servers.
 	BaseURL string
-	// Headers and Query are sent on every call.
+	// Headers and Query are sent on every call; an argument the caller
+	// gives explicitly wins over a Query entry of the same name.
 	Headers map[string]string
 	Query   map[string]string
 	// Auth, when set, may change every outgoing request (add a token,
@@ -68,30 +71,51 @@ type Config struct {
 	HTTPClient *http.Client
 	// Timeout bounds each call when HTTPClient is nil (default 60s).
 	Timeout time.Duration
-	// AllowExternalRefs lets $refs point at other files or URLs. Off by
-	// default: a spec must not make the host read arbitrary locations.
+	// AllowExternalRefs lets $refs point at URLs and at files outside the
+	// spec's directory. Off by default: a spec must not make the host read
+	// arbitrary locations.
 	AllowExternalRefs bool
 	// NoWriteApproval registers non-GET operations without the approval
 	// requirement.
 	NoWriteApproval bool
-	// SkipValidation registers tools from specs that fail validation.
+	// Strict fails the whole spec on any problem instead of skipping the
+	// operations concerned (config: `validate: strict`).
+	Strict bool
+	// SkipValidation is accepted for compatibility; problems never stop
+	// loading unless Strict is set.
 	SkipValidation bool
+	// CacheDir keeps processed specs, keyed by content hash; "" uses
+	// DefaultCacheDir, and "-" turns caching off.
+	CacheDir string
+	// LoadTimeout bounds reading and processing the spec (default 60s).
+	LoadTimeout time.Duration
 }
+
+// DefaultCacheDir is the cache used when Config.CacheDir is empty; empty
+// means no cache. The CLI sets it to $XDG_CACHE_HOME/justbash/openapi.
+var DefaultCacheDir string
 
 // Source is a loaded spec whose operations are registered.
 type Source struct {
-	cfg   Config
-	reg   *toolcmd.Registry
-	src   toolcmd.Source
-	doc   *openapi3.T
-	root  map[string]any
-	base  string
-	http  *http.Client
-	paths []string
+	cfg      Config
+	reg      *toolcmd.Registry
+	src      toolcmd.Source
+	base     string
+	http     *http.Client
+	paths    []string
+	warnings []string
+	cached   bool
 }
 
 // Paths lists the registered tool paths, sorted.
 func (s *Source) Paths() []string { return append([]string(nil), s.paths...) }
+
+// Warnings lists the problems found while loading: skipped operations
+// and what was assumed for others, each naming its operation.
+func (s *Source) Warnings() []string { return append([]string(nil), s.warnings...) }
+
+// FromCache reports whether the processed spec came from the cache.
+func (s *Source) FromCache() bool { return s.cached }
 
 // Close unregisters the tools.
 func (s *Source) Close() error {
@@ -103,9 +127,27 @@ func errorf(name, format string, args ...any) error {
 	return fmt.Errorf("openapi source %q: %s", name, fmt.Sprintf(format, args...))
 }
 
-// Add loads the spec and registers one tool per operation. Operations that
-// cannot be registered are reported in the returned error while the others
-// stay registered (the Source is then non-nil too).
+// WarningsError is returned by Add beside a usable Source when some
+// operations were skipped.
+type WarningsError struct {
+	Name     string
+	Warnings []string
+}
+
+func (e *WarningsError) Error() string {
+	const show = 5
+	w := e.Warnings
+	more := ""
+	if len(w) > show {
+		more = fmt.Sprintf("; and %d more", len(w)-show)
+		w = w[:show]
+	}
+	return fmt.Sprintf("openapi source %q: %d problem(s): %s%s", e.Name, len(e.Warnings), strings.Join(w, "; "), more)
+}
+
+// Add loads the spec and registers one tool per operation. Operations
+// that cannot be used are skipped and reported (as a *WarningsError,
+// with the Source non-nil); with Strict any problem fails the spec.
 func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error) {
 	if cfg.Name == "" {
 		return nil, errors.New("openapi source: missing name")
@@ -121,14 +163,44 @@ func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error
 		}
 		s.http = &http.Client{Timeout: t}
 	}
-	data, specURL, err := s.readSpec(ctx)
+	lt := cfg.LoadTimeout
+	if lt <= 0 {
+		lt = 60 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, lt)
+	defer cancel()
+	var recs []record
+	var err error
+	if e, ok := s.cachedByFile(); ok {
+		// The spec file is unchanged since its entry was written: its
+		// 13 MB need not even be read.
+		s.cached, s.warnings, recs = true, e.Warnings, e.Records
+		s.base = s.baseURL(e.Servers, nil)
+	} else {
+		var data []byte
+		var specURL *url.URL
+		data, specURL, err = s.readSpec(ctx)
+		if err != nil {
+			return nil, errorf(cfg.Name, "%v", err)
+		}
+		recs, err = s.load(ctx, data, specURL)
+	}
 	if err != nil {
-		return nil, errorf(cfg.Name, "%v", err)
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+			err = fmt.Errorf("%w: processing took longer than %v", ErrBudget, lt)
+		}
+		return nil, fmt.Errorf("openapi source %q: %w", cfg.Name, err)
 	}
-	if err := s.load(ctx, data, specURL); err != nil {
-		return nil, errorf(cfg.Name, "%v", err)
+	if cfg.Strict && len(s.warnings) > 0 {
+		return nil, errorf(cfg.Name, "invalid spec (validate: strict): %s", strings.Join(s.warnings, "; "))
 	}
-	return s, s.register()
+	if err := s.register(recs); err != nil {
+		return s, err
+	}
+	if len(s.warnings) > 0 {
+		return s, &WarningsError{Name: cfg.Name, Warnings: s.warnings}
+	}
+	return s, nil
 }
 
 func (s *Source) readSpec(ctx context.Context) ([]byte, *url.URL, error) {
@@ -144,9 +216,12 @@ func (s *Source) readSpec(ctx context.Context) ([]byte, *url.URL, error) {
 	}
 	switch {
 	case len(c.Spec) > 0:
+		if len(c.Spec) > maxSpecBytes {
+			return nil, nil, fmt.Errorf("%w: spec larger than %d MB", ErrBudget, maxSpecBytes>>20)
+		}
 		return c.Spec, nil, nil
 	case c.SpecPath != "":
-		b, err := os.ReadFile(c.SpecPath)
+		b, err := readBounded(c.SpecPath)
 		if err != nil {
 			return nil, nil, fmt.Errorf("read spec: %v", err)
 		}
@@ -156,101 +231,86 @@ func (s *Source) readSpec(ctx context.Context) ([]byte, *url.URL, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return nil, nil, fmt.Errorf("spec URL %q: want an http or https URL", c.SpecURL)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.SpecURL, nil)
+	b, err := fetch(ctx, s.http, c.SpecURL)
 	if err != nil {
 		return nil, nil, err
-	}
-	resp, err := s.http.Do(req)
-	if err != nil {
-		return nil, nil, fmt.Errorf("fetch spec: %v", err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-	if err != nil {
-		return nil, nil, fmt.Errorf("fetch spec: %v", err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return nil, nil, fmt.Errorf("fetch spec: HTTP %s", resp.Status)
 	}
 	return b, u, nil
 }
 
-// load parses the spec into the v3 model (converting Swagger 2) and keeps
-// a JSON tree of it for $ref inlining.
-func (s *Source) load(ctx context.Context, data []byte, loc *url.URL) error {
-	js := bytes.TrimSpace(data)
-	if len(js) == 0 || js[0] != '{' {
-		var err error
-		if js, err = yaml.YAMLToJSON(data); err != nil {
-			return fmt.Errorf("parse spec: %v", err)
-		}
+// load returns the processed operations, from the cache when the same
+// spec was processed before.
+func (s *Source) load(ctx context.Context, data []byte, loc *url.URL) ([]record, error) {
+	key := s.cacheKey(data, loc)
+	defer s.rememberFile(key)
+	if e, ok := s.cacheGet(key); ok {
+		s.cached = true
+		s.warnings = e.Warnings
+		s.base = s.baseURL(e.Servers, loc)
+		return e.Records, nil
 	}
-	var probe struct {
-		Swagger string `json:"swagger"`
-		OpenAPI string `json:"openapi"`
-	}
-	if err := json.Unmarshal(js, &probe); err != nil {
-		return fmt.Errorf("parse spec: %v", err)
-	}
-	loader := openapi3.NewLoader()
-	loader.Context = ctx
-	loader.IsExternalRefsAllowed = s.cfg.AllowExternalRefs
-	var doc *openapi3.T
-	var err error
-	switch {
-	case strings.HasPrefix(probe.Swagger, "2."):
-		var d2 openapi2.T
-		if err := json.Unmarshal(js, &d2); err != nil {
-			return fmt.Errorf("parse swagger 2 spec: %v", err)
-		}
-		doc, err = openapi2conv.ToV3WithLoader(&d2, loader, loc)
-	case strings.HasPrefix(probe.OpenAPI, "3."):
-		if loc != nil {
-			doc, err = loader.LoadFromDataWithPath(js, loc)
-		} else {
-			doc, err = loader.LoadFromData(js)
-		}
-	default:
-		return errors.New("not an OpenAPI 3.x or Swagger 2 spec (no \"openapi\" or \"swagger\" version field)")
-	}
+	d, err := parseDocument(data)
 	if err != nil {
-		return fmt.Errorf("load spec: %v", err)
+		return nil, err
 	}
-	if !s.cfg.SkipValidation {
-		if err := doc.Validate(ctx); err != nil {
-			return fmt.Errorf("invalid spec: %v", err)
+	x := &externals{ctx: ctx, allow: s.cfg.AllowExternalRefs, client: s.http, base: loc}
+	if s.cfg.SpecPath != "" {
+		if abs, err := filepath.Abs(s.cfg.SpecPath); err == nil {
+			x.dir = filepath.Dir(abs)
 		}
 	}
-	s.doc = doc
-	tree, err := json.Marshal(doc)
+	srv := d.servers
+	if d.swagger {
+		srv = swaggerServers(d)
+	}
+	recs, warns, err := s.process(ctx, d, x)
 	if err != nil {
-		return fmt.Errorf("encode spec: %v", err)
+		return nil, err
 	}
-	if err := json.Unmarshal(tree, &s.root); err != nil {
-		return fmt.Errorf("encode spec: %v", err)
+	s.warnings = warns
+	s.base = s.baseURL(srv, loc)
+	if !x.used {
+		// A spec with external refs depends on more than its own bytes.
+		s.cachePut(key, &cacheEntry{Records: recs, Warnings: warns, Servers: srv})
 	}
-	s.base = s.baseURL(loc)
-	return nil
+	return recs, nil
+}
+
+// swaggerServers derives the server of a Swagger 2 spec.
+func swaggerServers(d *document) []server {
+	if d.host == "" && d.basePath == "" {
+		return nil
+	}
+	scheme := "https"
+	if len(d.schemes) > 0 {
+		scheme = d.schemes[0]
+	}
+	u := d.basePath
+	if d.host != "" {
+		u = scheme + "://" + d.host + d.basePath
+	}
+	return []server{{URL: u}}
 }
 
 // baseURL picks the override, else the first server with its variables'
 // defaults filled in, resolved against the spec's own URL when relative.
-func (s *Source) baseURL(loc *url.URL) string {
+func (s *Source) baseURL(srv []server, loc *url.URL) string {
 	if s.cfg.BaseURL != "" {
 		return strings.TrimRight(s.cfg.BaseURL, "/")
 	}
-	if len(s.doc.Servers) == 0 || s.doc.Servers[0] == nil {
+	if len(srv) == 0 {
 		if loc != nil {
 			return loc.Scheme + "://" + loc.Host
 		}
 		return ""
 	}
-	srv := s.doc.Servers[0]
+	return serverURL(srv[0], loc)
+}
+
+func serverURL(srv server, loc *url.URL) string {
 	u := srv.URL
 	for name, v := range srv.Variables {
-		if v != nil {
-			u = strings.ReplaceAll(u, "{"+name+"}", v.Default)
-		}
+		u = strings.ReplaceAll(u, "{"+name+"}", v.Default)
 	}
 	if loc != nil {
 		if ref, err := url.Parse(u); err == nil {

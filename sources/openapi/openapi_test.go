@@ -190,9 +190,10 @@ func TestNamingRules30(t *testing.T) {
 	if got, err := call(inv, "petstore.health.getHealth", ""); err != nil || got != `"ok\n"` {
 		t.Errorf("health = %s, %v", got, err)
 	}
-	// The recursive Pet schema is inlined with the cycle cut.
+	// The recursive Pet schema stays a reference: one definition, used
+	// by the root and by its own "parent" field.
 	get, _ := reg.Get("petstore.pets.getPet")
-	if !strings.Contains(string(get.OutputSchema), `"$comment":"recursive ref #/components/schemas/Pet"`) {
+	if !strings.Contains(string(get.OutputSchema), `"parent":{"$ref":"#/$defs/Pet"}`) || !strings.HasSuffix(string(get.OutputSchema), `"$ref":"#/$defs/Pet"}`) {
 		t.Errorf("output schema = %s", get.OutputSchema)
 	}
 	if get.Annotations.RequiresApproval || !get.Annotations.ReadOnly {
@@ -284,11 +285,14 @@ func TestBadSpecs(t *testing.T) {
 	}{
 		{Config{Name: "a", Spec: []byte("not: [valid")}, `openapi source "a": parse spec`},
 		{Config{Name: "b", Spec: []byte(`{"info":{}}`)}, `openapi source "b": not an OpenAPI 3.x or Swagger 2 spec`},
-		{Config{Name: "c", Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{"responses":{"200":{"$ref":"other.yaml#/r"}}}}}}`)}, `openapi source "c": load spec`},
+		// The only operation is broken, so nothing loads, and the reason names it.
+		{Config{Name: "c", Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{"parameters":[{"$ref":"other.yaml#/p"}]}}}}`)},
+			`openapi source "c": 1 problem(s): GET /a: skipped: parameter: external $ref "other.yaml": the spec was given as text, so there is no directory to resolve it in`},
 		{Config{Name: "d", SpecURL: deadURL + "/spec.json"}, `openapi source "d": fetch spec`},
 		{Config{Name: "e", SpecPath: "testdata/does-not-exist.yaml"}, `openapi source "e": read spec`},
 		{Config{Name: "f"}, `openapi source "f": give exactly one of`},
-		{Config{Name: "g", Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x"},"paths":{"/a":{"get":{}}}}`)}, `openapi source "g": invalid spec`},
+		{Config{Name: "g", Strict: true, Spec: []byte(`{"openapi":"3.0.0","info":{"title":"x"},"paths":{"/a":{"get":{}},"/b/{id}":{"get":{}}}}`)},
+			`openapi source "g": invalid spec (validate: strict): GET /b/{id}: path parameters not declared (taken as strings): id`},
 	}
 	for _, tc := range tests {
 		reg := toolcmd.NewRegistry()
@@ -337,9 +341,18 @@ func TestNormalize30Keywords(t *testing.T) {
 	}
 	inv := toolcmd.NewInvoker(reg)
 	inv.Elicit = toolcmd.AcceptAll
-	for _, args := range []string{`{"body":{"v":0}}`, `{"v":0}`} {
-		if _, err := call(inv, "x.n.n", args); err == nil || !strings.Contains(err.Error(), "v") {
-			t.Errorf("%s accepted: %v", args, err)
+	// exclusiveMinimum: 0 refuses 0 itself, naming the field and the bound.
+	for args, want := range map[string]string{
+		`{"body":{"v":0}}`: `x.n.n: argument "body.v": exclusiveMinimum: 0/1 is less than or equal to 0.000000`,
+		`{"v":0}`:          `x.n.n: argument "v": exclusiveMinimum: 0/1 is less than or equal to 0.000000`,
+	} {
+		if _, err := call(inv, "x.n.n", args); err == nil || err.Error() != want {
+			t.Errorf("%s: err = %v\nwant %s", args, err, want)
 		}
+	}
+	// The bound is exclusive, not off by one: a little above passes the
+	// checks and reaches the (absent) server.
+	if _, err := call(inv, "x.n.n", `{"v":0.5}`); err == nil || !strings.Contains(err.Error(), "POST http://127.0.0.1:1/n") {
+		t.Errorf("v=0.5: %v", err)
 	}
 }

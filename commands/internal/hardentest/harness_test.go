@@ -10,28 +10,12 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/archive"
-	"github.com/justbash/justbash/commands/awk"
-	"github.com/justbash/justbash/commands/jq"
-	"github.com/justbash/justbash/commands/sed"
-	"github.com/justbash/justbash/commands/sqlite"
-	"github.com/justbash/justbash/commands/yq"
-	"github.com/justbash/justbash/commands/ziputil"
+	"github.com/justbash/justbash/commands/all"
 	"github.com/justbash/justbash/vfs"
 )
 
 // registry holds every command the shell would register.
-func registry() *commands.Registry {
-	reg := commands.Default()
-	for name, cmd := range map[string]commands.Command{
-		"awk": awk.New(), "sed": sed.New(), "jq": jq.New(), "yq": yq.New(),
-		"gzip": archive.NewGzip(), "gunzip": archive.NewGunzip(), "tar": archive.NewTar(),
-		"sqlite3": sqlite.New(sqlite.Options{}), "zip": ziputil.NewZip(), "unzip": ziputil.NewUnzip(),
-	} {
-		reg.Register(name, cmd)
-	}
-	return reg
-}
+func registry() *commands.Registry { return all.Default() }
 
 // newFS is an in-memory FS with the devices and quotas the shell sets up.
 func newFS(t testing.TB, opts ...vfs.MemOption) *vfs.Mem {

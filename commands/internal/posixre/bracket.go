@@ -4,15 +4,18 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // classes lists the bracket classes RE2 understands under the same names
 // POSIX uses.
-var classes = map[string]bool{
-	"alpha": true, "digit": true, "alnum": true, "upper": true, "lower": true,
-	"space": true, "blank": true, "punct": true, "print": true, "graph": true,
-	"cntrl": true, "xdigit": true,
-}
+var classes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"alpha": true, "digit": true, "alnum": true, "upper": true, "lower": true,
+		"space": true, "blank": true, "punct": true, "print": true, "graph": true,
+		"cntrl": true, "xdigit": true,
+	}
+})
 
 // bracket copies the bracket expression at the start of s into b in RE2
 // form and returns its length in s. RE2 reads a backslash and a bare '['
@@ -79,7 +82,7 @@ func bracketClass(out *strings.Builder, s string, opts *Options) (int, error) {
 	}
 	body := s[2 : 2+end]
 	if kind == ':' {
-		if !classes[body] {
+		if !classes()[body] {
 			//lint:ignore ST1005 the text is the message users see, worded as the GNU tool words it
 			return 0, errors.New("Invalid character class name")
 		}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Options holds the few points where GNU grep and GNU sed read the same
@@ -167,12 +168,12 @@ func isGroupOrInterval(s string, ere bool, depth int, check bool) bool {
 	case ')':
 		return depth > 0 || !check
 	case '{':
-		return intervalRe.MatchString(s)
+		return intervalRe().MatchString(s)
 	}
 	return false
 }
 
-var intervalRe = regexp.MustCompile(`^\{([0-9]+(,[0-9]*)?|,[0-9]+)\}`)
+var intervalRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\{([0-9]+(,[0-9]*)?|,[0-9]+)\}`) })
 
 // group copies one group parenthesis or interval opener; it returns the
 // bytes consumed and whether a group opened. With check set it validates

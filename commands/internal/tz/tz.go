@@ -9,6 +9,7 @@ package tz
 import (
 	"encoding/binary"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -21,7 +22,7 @@ func Load(value string) *time.Location {
 	case "", "UTC", "UTC0", "Etc/UTC", "Universal", "Zulu", "Etc/Zulu":
 		return time.UTC
 	}
-	rule, ok := zones[value]
+	rule, ok := zones()[value]
 	if !ok {
 		if !strings.ContainsAny(value, "0123456789") {
 			// glibc names the zone by the leading letters of the value.
@@ -66,45 +67,47 @@ func tzif(rule string) []byte {
 }
 
 // zones maps common IANA names to their current POSIX rules.
-var zones = map[string]string{
-	"GMT": "GMT0", "Etc/GMT": "GMT0", "Europe/London": "GMT0BST,M3.5.0/1,M10.5.0",
-	"Europe/Dublin": "GMT0IST,M3.5.0/1,M10.5.0", "Europe/Lisbon": "WET0WEST,M3.5.0/1,M10.5.0",
-	"Portugal": "WET0WEST,M3.5.0/1,M10.5.0", "GB": "GMT0BST,M3.5.0/1,M10.5.0", "Japan": "JST-9",
-	"Europe/Paris": cet, "Europe/Berlin": cet, "Europe/Madrid": cet, "Europe/Rome": cet,
-	"Europe/Amsterdam": cet, "Europe/Brussels": cet, "Europe/Vienna": cet, "Europe/Zurich": cet,
-	"Europe/Stockholm": cet, "Europe/Oslo": cet, "Europe/Copenhagen": cet, "Europe/Warsaw": cet,
-	"Europe/Prague": cet, "Europe/Budapest": cet, "Europe/Belgrade": cet, "CET": cet,
-	"Europe/Athens": eet, "Europe/Helsinki": eet, "Europe/Kiev": eet, "Europe/Kyiv": eet,
-	"Europe/Bucharest": eet, "Europe/Sofia": eet, "Europe/Riga": eet, "Europe/Vilnius": eet,
-	"Europe/Tallinn": eet, "EET": eet, "Europe/Moscow": "MSK-3", "Europe/Istanbul": "<+03>-3",
-	"Asia/Dubai": "<+04>-4", "Asia/Karachi": "PKT-5", "Asia/Kolkata": "IST-5:30", "Asia/Calcutta": "IST-5:30",
-	"Asia/Kathmandu": "<+0545>-5:45", "Asia/Dhaka": "<+06>-6", "Asia/Bangkok": "<+07>-7",
-	"Asia/Jakarta": "WIB-7", "Asia/Ho_Chi_Minh": "<+07>-7", "Asia/Shanghai": "CST-8",
-	"Asia/Hong_Kong": "HKT-8", "Asia/Taipei": "CST-8", "Asia/Singapore": "<+08>-8",
-	"Asia/Manila": "PST-8", "Asia/Tokyo": "JST-9", "Asia/Seoul": "KST-9", "Asia/Jerusalem": "IST-2IDT,M3.4.4/26,M10.5.0",
-	"Asia/Tehran": "<+0330>-3:30", "Asia/Riyadh": "<+03>-3",
-	"Australia/Sydney": aus, "Australia/Melbourne": aus, "Australia/Canberra": aus, "Australia/Hobart": aus,
-	"Australia/Brisbane": "AEST-10", "Australia/Perth": "AWST-8", "Australia/Darwin": "ACST-9:30",
-	"Australia/Adelaide": "ACST-9:30ACDT,M10.1.0,M4.1.0/3", "Pacific/Auckland": "NZST-12NZDT,M9.5.0,M4.1.0/3",
-	"Pacific/Honolulu": "HST10", "America/Anchorage": "AKST9AKDT,M3.2.0,M11.1.0",
-	"America/Los_Angeles": "PST8PDT,M3.2.0,M11.1.0", "America/Vancouver": "PST8PDT,M3.2.0,M11.1.0",
-	"America/Tijuana": "PST8PDT,M3.2.0,M11.1.0", "America/Denver": "MST7MDT,M3.2.0,M11.1.0",
-	"America/Edmonton": "MST7MDT,M3.2.0,M11.1.0", "America/Phoenix": "MST7",
-	"America/Chicago": "CST6CDT,M3.2.0,M11.1.0", "America/Winnipeg": "CST6CDT,M3.2.0,M11.1.0",
-	"America/Mexico_City": "CST6", "America/New_York": "EST5EDT,M3.2.0,M11.1.0",
-	"America/Toronto": "EST5EDT,M3.2.0,M11.1.0", "America/Detroit": "EST5EDT,M3.2.0,M11.1.0",
-	"America/Halifax": "AST4ADT,M3.2.0,M11.1.0", "America/St_Johns": "NST3:30NDT,M3.2.0,M11.1.0",
-	"America/Bogota": "<-05>5", "America/Lima": "<-05>5", "America/Caracas": "<-04>4",
-	"America/Santiago": "<-04>4<-03>,M9.1.6/24,M4.1.6/24", "America/Sao_Paulo": "<-03>3",
-	"America/Argentina/Buenos_Aires": "<-03>3", "America/Buenos_Aires": "<-03>3",
-	"Africa/Cairo": "EET-2EEST,M4.5.5/0,M10.5.4/24", "Africa/Johannesburg": "SAST-2",
-	"Africa/Lagos": "WAT-1", "Africa/Nairobi": "EAT-3", "Africa/Casablanca": "<+01>-1",
-	"Atlantic/Reykjavik": "GMT0",
-	"US/Eastern":         "EST5EDT,M3.2.0,M11.1.0", "US/Central": "CST6CDT,M3.2.0,M11.1.0",
-	"US/Mountain": "MST7MDT,M3.2.0,M11.1.0", "US/Pacific": "PST8PDT,M3.2.0,M11.1.0",
-	"EST5EDT": "EST5EDT,M3.2.0,M11.1.0", "CST6CDT": "CST6CDT,M3.2.0,M11.1.0",
-	"MST7MDT": "MST7MDT,M3.2.0,M11.1.0", "PST8PDT": "PST8PDT,M3.2.0,M11.1.0", "EST": "EST5", "MST": "MST7", "HST": "HST10",
-}
+var zones = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"GMT": "GMT0", "Etc/GMT": "GMT0", "Europe/London": "GMT0BST,M3.5.0/1,M10.5.0",
+		"Europe/Dublin": "GMT0IST,M3.5.0/1,M10.5.0", "Europe/Lisbon": "WET0WEST,M3.5.0/1,M10.5.0",
+		"Portugal": "WET0WEST,M3.5.0/1,M10.5.0", "GB": "GMT0BST,M3.5.0/1,M10.5.0", "Japan": "JST-9",
+		"Europe/Paris": cet, "Europe/Berlin": cet, "Europe/Madrid": cet, "Europe/Rome": cet,
+		"Europe/Amsterdam": cet, "Europe/Brussels": cet, "Europe/Vienna": cet, "Europe/Zurich": cet,
+		"Europe/Stockholm": cet, "Europe/Oslo": cet, "Europe/Copenhagen": cet, "Europe/Warsaw": cet,
+		"Europe/Prague": cet, "Europe/Budapest": cet, "Europe/Belgrade": cet, "CET": cet,
+		"Europe/Athens": eet, "Europe/Helsinki": eet, "Europe/Kiev": eet, "Europe/Kyiv": eet,
+		"Europe/Bucharest": eet, "Europe/Sofia": eet, "Europe/Riga": eet, "Europe/Vilnius": eet,
+		"Europe/Tallinn": eet, "EET": eet, "Europe/Moscow": "MSK-3", "Europe/Istanbul": "<+03>-3",
+		"Asia/Dubai": "<+04>-4", "Asia/Karachi": "PKT-5", "Asia/Kolkata": "IST-5:30", "Asia/Calcutta": "IST-5:30",
+		"Asia/Kathmandu": "<+0545>-5:45", "Asia/Dhaka": "<+06>-6", "Asia/Bangkok": "<+07>-7",
+		"Asia/Jakarta": "WIB-7", "Asia/Ho_Chi_Minh": "<+07>-7", "Asia/Shanghai": "CST-8",
+		"Asia/Hong_Kong": "HKT-8", "Asia/Taipei": "CST-8", "Asia/Singapore": "<+08>-8",
+		"Asia/Manila": "PST-8", "Asia/Tokyo": "JST-9", "Asia/Seoul": "KST-9", "Asia/Jerusalem": "IST-2IDT,M3.4.4/26,M10.5.0",
+		"Asia/Tehran": "<+0330>-3:30", "Asia/Riyadh": "<+03>-3",
+		"Australia/Sydney": aus, "Australia/Melbourne": aus, "Australia/Canberra": aus, "Australia/Hobart": aus,
+		"Australia/Brisbane": "AEST-10", "Australia/Perth": "AWST-8", "Australia/Darwin": "ACST-9:30",
+		"Australia/Adelaide": "ACST-9:30ACDT,M10.1.0,M4.1.0/3", "Pacific/Auckland": "NZST-12NZDT,M9.5.0,M4.1.0/3",
+		"Pacific/Honolulu": "HST10", "America/Anchorage": "AKST9AKDT,M3.2.0,M11.1.0",
+		"America/Los_Angeles": "PST8PDT,M3.2.0,M11.1.0", "America/Vancouver": "PST8PDT,M3.2.0,M11.1.0",
+		"America/Tijuana": "PST8PDT,M3.2.0,M11.1.0", "America/Denver": "MST7MDT,M3.2.0,M11.1.0",
+		"America/Edmonton": "MST7MDT,M3.2.0,M11.1.0", "America/Phoenix": "MST7",
+		"America/Chicago": "CST6CDT,M3.2.0,M11.1.0", "America/Winnipeg": "CST6CDT,M3.2.0,M11.1.0",
+		"America/Mexico_City": "CST6", "America/New_York": "EST5EDT,M3.2.0,M11.1.0",
+		"America/Toronto": "EST5EDT,M3.2.0,M11.1.0", "America/Detroit": "EST5EDT,M3.2.0,M11.1.0",
+		"America/Halifax": "AST4ADT,M3.2.0,M11.1.0", "America/St_Johns": "NST3:30NDT,M3.2.0,M11.1.0",
+		"America/Bogota": "<-05>5", "America/Lima": "<-05>5", "America/Caracas": "<-04>4",
+		"America/Santiago": "<-04>4<-03>,M9.1.6/24,M4.1.6/24", "America/Sao_Paulo": "<-03>3",
+		"America/Argentina/Buenos_Aires": "<-03>3", "America/Buenos_Aires": "<-03>3",
+		"Africa/Cairo": "EET-2EEST,M4.5.5/0,M10.5.4/24", "Africa/Johannesburg": "SAST-2",
+		"Africa/Lagos": "WAT-1", "Africa/Nairobi": "EAT-3", "Africa/Casablanca": "<+01>-1",
+		"Atlantic/Reykjavik": "GMT0",
+		"US/Eastern":         "EST5EDT,M3.2.0,M11.1.0", "US/Central": "CST6CDT,M3.2.0,M11.1.0",
+		"US/Mountain": "MST7MDT,M3.2.0,M11.1.0", "US/Pacific": "PST8PDT,M3.2.0,M11.1.0",
+		"EST5EDT": "EST5EDT,M3.2.0,M11.1.0", "CST6CDT": "CST6CDT,M3.2.0,M11.1.0",
+		"MST7MDT": "MST7MDT,M3.2.0,M11.1.0", "PST8PDT": "PST8PDT,M3.2.0,M11.1.0", "EST": "EST5", "MST": "MST7", "HST": "HST10",
+	}
+})
 
 const (
 	cet = "CET-1CEST,M3.5.0,M10.5.0/3"
@@ -122,7 +125,7 @@ func Rule(value string) string {
 	case "", "UTC", "UTC0", "Etc/UTC", "Universal", "Zulu", "Etc/Zulu":
 		return "UTC0"
 	}
-	if rule, ok := zones[value]; ok {
+	if rule, ok := zones()[value]; ok {
 		return rule
 	}
 	// A C library reads a zone file for a value with a "/" before any

@@ -1,6 +1,0 @@
-package commands
-
-import "context"
-
-// contextT keeps the registration signatures short.
-type contextT = context.Context

@@ -1,0 +1,9 @@
+package diff
+
+import "github.com/justbash/justbash/commands"
+
+// Register adds the commands of this package to r.
+func Register(r *commands.Registry) {
+	r.RegisterBuiltin("cmp", runCmp)
+	r.RegisterBuiltin("diff", runDiff)
+}

@@ -1,0 +1,3 @@
+// Package ascii has the byte classes of the C locale (isalpha, isdigit) that
+// several text commands test bytes with.
+package ascii

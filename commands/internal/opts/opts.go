@@ -1,0 +1,355 @@
+// Package opts is the one option parser of the sandbox's commands. It
+// follows GNU getopt_long: clustered short flags (-nrf), values attached
+// or separate (-n5, -n 5, --lines=5, --lines 5), unambiguous abbreviations
+// of long options (--num for --numeric-sort), "--" ending the options,
+// operands mixed with options unless StopAtOperand, and GNU's messages and
+// status for bad options:
+//
+//	ls: unrecognized option '--zz'
+//	Try 'ls --help' for more information.
+//
+// Hooks cover the odd command lines: Opt.Optional for values that must be
+// attached (sed -i[SUFFIX], --in-place[=SUFFIX]) and Parser.LongOnly for
+// single-dash long options (sqlite3 -header, getopt_long_only).
+package opts
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/justbash/justbash/commands"
+)
+
+// Opt describes one option: a short letter and/or a long name, and whether
+// it takes a value. Key names it in results; it defaults to the short
+// letter, then the long name, so "-r" and "--recursive" give the same key.
+type Opt struct {
+	Short byte
+	Long  string
+	// Arg: the option requires a value, attached or in the next argument.
+	Arg bool
+	// Optional: the option takes a value only when attached (-iSUF,
+	// --in-place=SUF); the next argument is never consumed.
+	Optional bool
+	Key      string
+}
+
+func (o *Opt) id() string {
+	switch {
+	case o.Key != "":
+		return o.Key
+	case o.Short != 0:
+		return string(o.Short)
+	}
+	return o.Long
+}
+
+func (o *Opt) takesValue() bool { return o.Arg || o.Optional }
+
+// Result is one option occurrence, in command-line order.
+type Result struct {
+	Key string
+	Val string
+}
+
+// Parser is a command's option table and its rules.
+type Parser struct {
+	Opts []Opt
+	// Usage is the exit status for usage errors; 0 means 2, GNU's usual.
+	Usage int
+	// StopAtOperand ends the options at the first operand, as POSIX wants
+	// for command runners (env, nice, xargs, timeout).
+	StopAtOperand bool
+	// LongOnly lets a single dash start a long option (-header), falling
+	// back to short options when no long name matches.
+	LongOnly bool
+	// Help is printed on stdout for --help (unless an Opt claims "help").
+	Help string
+	// Version is printed on stdout for --version (unless an Opt claims
+	// "version"); empty gives "NAME (justbash)". A parser with neither
+	// Help nor Version has no implicit --help or --version: the command
+	// handles them in its table.
+	Version string
+}
+
+// Errors of Split besides *Error.
+var (
+	// ErrHelp is returned for --help when the table has no "help" option.
+	ErrHelp = errors.New("help requested")
+	// ErrVersion is returned for --version likewise.
+	ErrVersion = errors.New("version requested")
+)
+
+// Error is a usage error, worded as GNU getopt prints it.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+
+// Split divides args (without argv[0]) into options and operands. It does
+// no printing: errors are *Error, ErrHelp or ErrVersion.
+func (p *Parser) Split(args []string) (res []Result, operands []string, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return res, append(operands, args[i+1:]...), nil
+		case strings.HasPrefix(a, "--"):
+			r, used, err := p.long(a[2:], "--", args[i+1:])
+			if err != nil {
+				return nil, nil, err
+			}
+			i += used
+			res = append(res, r)
+		case len(a) > 1 && a[0] == '-':
+			if p.LongOnly {
+				r, used, matched, err := p.longOnly(a[1:], args[i+1:])
+				if err != nil {
+					return nil, nil, err
+				}
+				if matched {
+					i += used
+					res = append(res, r)
+					continue
+				}
+			}
+			rs, used, err := p.short(a[1:], args[i+1:])
+			res = append(res, rs...)
+			if err != nil {
+				return nil, nil, err
+			}
+			i += used
+		default:
+			if p.StopAtOperand {
+				return res, append(operands, args[i:]...), nil
+			}
+			operands = append(operands, a)
+		}
+	}
+	return res, operands, nil
+}
+
+// Parse is Split for a command: a usage error is printed GNU style on
+// c.Stderr and gives ok=false with the usage status; --help and --version
+// print on c.Stdout and give ok=false with status 0.
+func (p *Parser) Parse(c *commands.Context, args []string) (res []Result, operands []string, status int, ok bool) {
+	res, operands, err := p.Split(args)
+	if err == nil {
+		return res, operands, 0, true
+	}
+	switch err {
+	case ErrHelp:
+		return nil, nil, writeText(c, p.Help), false
+	case ErrVersion:
+		v := p.Version
+		if v == "" {
+			v = c.Name() + " (justbash)\n"
+		}
+		return nil, nil, writeText(c, v), false
+	}
+	return nil, nil, UsageError(c, p.status(), "%s", err.Error()), false
+}
+
+func writeText(c *commands.Context, s string) int {
+	if _, err := io.WriteString(c.Stdout, s); err != nil {
+		return c.WriteFailure(err)
+	}
+	return 0
+}
+
+func (p *Parser) status() int {
+	if p.Usage == 0 {
+		return 2
+	}
+	return p.Usage
+}
+
+// Implicit options' keys: no table key starts with a NUL.
+const (
+	keyHelp    = "\x00help"
+	keyVersion = "\x00version"
+)
+
+// longTable is the table plus the implicit --help and --version.
+func (p *Parser) longTable() []Opt {
+	t := p.Opts[:len(p.Opts):len(p.Opts)]
+	if p.Help != "" && !p.has("help") {
+		t = append(t, Opt{Long: "help", Key: keyHelp})
+	}
+	if (p.Help != "" || p.Version != "") && !p.has("version") {
+		t = append(t, Opt{Long: "version", Key: keyVersion})
+	}
+	return t
+}
+
+func (p *Parser) has(long string) bool {
+	for i := range p.Opts {
+		if p.Opts[i].Long == long {
+			return true
+		}
+	}
+	return false
+}
+
+// match finds the long option that name names: an exact name wins, else a
+// unique prefix. Candidates that are the same option (same key and value
+// kind) count as one, as getopt_long counts them. nil, nil: no match.
+func (p *Parser) match(name, dash string) (*Opt, error) {
+	table := p.longTable()
+	var cands []*Opt
+	for i := range table {
+		o := &table[i]
+		if o.Long == "" || !strings.HasPrefix(o.Long, name) {
+			continue
+		}
+		if o.Long == name {
+			return o, nil
+		}
+		cands = append(cands, o)
+	}
+	if len(cands) == 0 {
+		return nil, nil
+	}
+	for _, o := range cands[1:] {
+		if o.id() != cands[0].id() || o.Arg != cands[0].Arg || o.Optional != cands[0].Optional {
+			names := make([]string, len(cands))
+			for i, c := range cands {
+				names[i] = "'" + dash + c.Long + "'"
+			}
+			return nil, usagef("option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
+		}
+	}
+	return cands[0], nil
+}
+
+// long handles "name" or "name=value" after dash.
+func (p *Parser) long(s, dash string, rest []string) (Result, int, error) {
+	name, val, hasVal := strings.Cut(s, "=")
+	o, err := p.match(name, dash)
+	if err != nil {
+		return Result{}, 0, err
+	}
+	if o == nil {
+		return Result{}, 0, usagef("unrecognized option '%s%s'", dash, s)
+	}
+	return longValue(o, dash, val, hasVal, rest)
+}
+
+func longValue(o *Opt, dash, val string, hasVal bool, rest []string) (Result, int, error) {
+	switch o.Key {
+	case keyHelp:
+		return Result{}, 0, ErrHelp
+	case keyVersion:
+		return Result{}, 0, ErrVersion
+	}
+	switch {
+	case !o.takesValue() && hasVal:
+		return Result{}, 0, usagef("option '%s%s' doesn't allow an argument", dash, o.Long)
+	case hasVal || o.Optional:
+		return Result{Key: o.id(), Val: val}, 0, nil
+	case !o.Arg:
+		return Result{Key: o.id()}, 0, nil
+	case len(rest) == 0:
+		return Result{}, 0, usagef("option '%s%s' requires an argument", dash, o.Long)
+	}
+	return Result{Key: o.id(), Val: rest[0]}, 1, nil
+}
+
+// longOnly tries s (after one dash) as a long option, as getopt_long_only
+// does: a long name (or unique prefix) wins, except that a lone letter
+// that is a short option stays short. matched is false when s is to be
+// read as short options.
+func (p *Parser) longOnly(s string, rest []string) (r Result, used int, matched bool, err error) {
+	if len(s) == 1 && p.short1(s[0]) != nil {
+		return Result{}, 0, false, nil
+	}
+	name, val, hasVal := strings.Cut(s, "=")
+	o, err := p.match(name, "-")
+	if err != nil {
+		return Result{}, 0, true, err
+	}
+	if o == nil {
+		if p.short1(s[0]) == nil {
+			return Result{}, 0, true, usagef("unrecognized option '-%s'", s)
+		}
+		return Result{}, 0, false, nil
+	}
+	r, used, err = longValue(o, "-", val, hasVal, rest)
+	return r, used, true, err
+}
+
+func (p *Parser) short1(b byte) *Opt {
+	for i := range p.Opts {
+		if p.Opts[i].Short == b {
+			return &p.Opts[i]
+		}
+	}
+	return nil
+}
+
+// short handles a cluster such as "nrf" or "n5".
+func (p *Parser) short(s string, rest []string) ([]Result, int, error) {
+	var res []Result
+	for j := 0; j < len(s); j++ {
+		o := p.short1(s[j])
+		switch {
+		case o == nil:
+			return res, 0, usagef("invalid option -- '%c'", s[j])
+		case !o.takesValue():
+			res = append(res, Result{Key: o.id()})
+			continue
+		case j+1 < len(s):
+			return append(res, Result{Key: o.id(), Val: s[j+1:]}), 0, nil
+		case o.Optional:
+			return append(res, Result{Key: o.id()}), 0, nil
+		case len(rest) == 0:
+			return res, 0, usagef("option requires an argument -- '%c'", s[j])
+		}
+		return append(res, Result{Key: o.id(), Val: rest[0]}), 1, nil
+	}
+	return res, 0, nil
+}
+
+// Flags is a map view of results: the last value of each key.
+type Flags map[string]string
+
+// ToFlags collects res into a Flags.
+func ToFlags(res []Result) Flags {
+	f := Flags{}
+	for _, r := range res {
+		f[r.Key] = r.Val
+	}
+	return f
+}
+
+// Has reports whether the option key was given.
+func (f Flags) Has(key string) bool {
+	_, ok := f[key]
+	return ok
+}
+
+// UsageError prints "cmd: msg" and GNU's --help hint, and returns status.
+func UsageError(c *commands.Context, status int, format string, args ...any) int {
+	c.Errorf(format, args...)
+	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	return status
+}
+
+// SoleHelp is --help and --version for commands that take no options but
+// honour these two when they are the only argument, as GNU true, false,
+// echo and printf do. done reports that one was handled.
+func SoleHelp(c *commands.Context, help string) (status int, done bool) {
+	if len(c.Args) != 2 {
+		return 0, false
+	}
+	switch c.Args[1] {
+	case "--help":
+		return writeText(c, help), true
+	case "--version":
+		return writeText(c, c.Name()+" (justbash)\n"), true
+	}
+	return 0, false
+}

@@ -1,0 +1,3 @@
+// Package run holds the commands that run other commands: env, timeout,
+// time, xargs, and sleep.
+package run

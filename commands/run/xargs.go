@@ -1,0 +1,211 @@
+package run
+
+import (
+	"cmp"
+	"context"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
+
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+var xargsOpts = opts.Parser{Opts: []opts.Opt{
+	{Short: '0', Long: "null"},
+	{Short: 'a', Long: "arg-file", Arg: true},
+	{Short: 'd', Long: "delimiter", Arg: true},
+	{Short: 'E', Arg: true}, {Long: "eof", Key: "E", Arg: true},
+	{Short: 'I', Arg: true}, {Long: "replace", Key: "I", Arg: true},
+	{Short: 'L', Arg: true}, {Long: "max-lines", Key: "L", Arg: true},
+	{Short: 'n', Long: "max-args", Arg: true},
+	{Short: 'P', Long: "max-procs", Arg: true},
+	{Short: 'r', Long: "no-run-if-empty"},
+	{Short: 's', Long: "max-chars", Arg: true},
+	{Short: 't', Long: "verbose"},
+	{Short: 'x', Long: "exit"},
+	{Short: 'p', Long: "interactive"},
+}, Usage: 1, StopAtOperand: true, Help: "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n  -0  items are separated by a null, not whitespace\n  -d CHAR  items are separated by CHAR\n  -I R  replace R in INITIAL-ARGS with names read from standard input\n  -L N  use at most N non-blank input lines per command line\n  -n N  use at most N arguments per command line\n  -P N  run at most N processes at a time\n  -r  if there are no arguments, do not run COMMAND\n  -s N  limit length of command line to N characters\n  -t  print commands before executing them\n"}
+
+type xargsRun struct {
+	c        *commands.Context
+	ctx      context.Context
+	cmd      []string
+	replace  string
+	hasRepl  bool
+	maxArgs  int
+	maxLines int
+	maxChars int
+	trace    bool
+	noEmpty  bool
+	procs    int
+	stdout   io.Writer
+	stderr   io.Writer
+
+	mu     sync.Mutex
+	status int
+	stop   bool
+}
+
+// xargsOldForms rewrites GNU's deprecated options whose argument is
+// optional and must be attached, -e[EOF], -i[R] and -l[N], into -E, -I
+// and -L: "-e" alone means no end-of-file string, "-i" replaces "{}",
+// "-l" takes one line. Only the options before the command are looked at.
+func xargsOldForms(args []string) []string {
+	out := make([]string, 0, len(args)+1)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			return append(out, args[i:]...)
+		}
+		switch {
+		case a[1] == 'e':
+			out = append(out, "-E", a[2:])
+		case a[1] == 'i':
+			out = append(out, "-I", cmp.Or(a[2:], "{}"))
+		case a[1] == 'l':
+			out = append(out, "-L", cmp.Or(a[2:], "1"))
+		default:
+			out = append(out, a)
+			// An option whose argument is the next word: skip the word.
+			if len(a) == 2 && strings.IndexByte("adEILnPs", a[1]) >= 0 ||
+				!strings.Contains(a, "=") && slices.Contains([]string{"--arg-file", "--delimiter", "--eof",
+					"--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars"}, a) {
+				if i+1 < len(args) {
+					i++
+					out = append(out, args[i])
+				}
+			}
+		}
+	}
+	return out
+}
+
+func runXargs(ctx context.Context, c *commands.Context) int {
+	res, cmd, status, ok := xargsOpts.Parse(c, xargsOldForms(c.Args[1:]))
+	if !ok {
+		return status
+	}
+	x := &xargsRun{c: c, ctx: ctx, cmd: cmd, maxChars: 128 * 1024, procs: 1}
+	if len(x.cmd) == 0 {
+		x.cmd = []string{"echo"}
+	}
+	f := opts.ToFlags(res)
+	num := func(k string, min int) (int, bool) {
+		v, err := strconv.Atoi(f[k])
+		if err != nil || v < min {
+			c.Errorf("invalid number \"%s\" for -%s option", f[k], k)
+			return 0, false
+		}
+		return v, true
+	}
+	for _, k := range []string{"n", "L", "s", "P"} {
+		if !f.Has(k) {
+			continue
+		}
+		min := 1
+		if k == "P" {
+			min = 0
+		}
+		v, ok := num(k, min)
+		if !ok {
+			return 1
+		}
+		switch k {
+		case "n":
+			x.maxArgs = v
+		case "L":
+			x.maxLines = v
+		case "s":
+			x.maxChars = v
+		case "P":
+			x.procs = v
+		}
+	}
+	if x.procs == 0 {
+		x.procs = 64
+	}
+	x.replace, x.hasRepl = f["I"]
+	x.trace, x.noEmpty = f.Has("t") || f.Has("p"), f.Has("r")
+	in := c.In()
+	if a, ok := f["a"]; ok {
+		r, err := c.OpenInput(a)
+		if err != nil {
+			c.Errorf("Cannot open input file '%s': %s", a, commands.ErrText(err))
+			return 1
+		}
+		defer r.Close()
+		in = r
+	}
+	return x.stream(commands.NewCtxReader(ctx, in), f)
+}
+
+// splitXargsWords applies the default quoting: blanks separate, single and
+// double quotes group, backslash escapes; a line ending in a blank
+// continues onto the next one for -L.
+// With lines set (-I), blanks do not separate: each line is one item,
+// leading blanks removed, quotes still processed.
+func splitXargsWords(s, eof string, lines bool) (items []xargsItem, errMsg string, atEOF bool) {
+	var cur strings.Builder
+	inWord := false
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else if ch == '\n' {
+				kind := "single"
+				if quote == '"' {
+					kind = "double"
+				}
+				return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind), false
+			} else {
+				cur.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, inWord = ch, true
+		case ch == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case lines && strings.IndexByte(" \t\v\f\r", ch) >= 0:
+			// GNU strips any leading white space of an -I line, but
+			// only blanks separate words otherwise.
+			if inWord {
+				cur.WriteByte(ch)
+			}
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if inWord {
+				if eof != "" && cur.String() == eof {
+					return items, "", true
+				}
+				items = append(items, xargsItem{cur.String(), ch == '\n'})
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		kind := "single"
+		if quote == '"' {
+			kind = "double"
+		}
+		return items, fmt.Sprintf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind), false
+	}
+	if inWord {
+		if eof != "" && cur.String() == eof {
+			return items, "", true
+		}
+		items = append(items, xargsItem{cur.String(), true})
+	}
+	return items, "", false
+}

@@ -1,0 +1,175 @@
+package sorting
+
+import (
+	"context"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
+
+	"bytes"
+	"io"
+	"os"
+	"strconv"
+)
+
+var uniqOpts = opts.Parser{Opts: []opts.Opt{
+	{Short: 'c', Long: "count"}, {Short: 'd', Long: "repeated"},
+	{Short: 'D', Long: "all-repeated"}, {Short: 'i', Long: "ignore-case"},
+	{Short: 'u', Long: "unique"}, {Short: 'z', Long: "zero-terminated"},
+	{Short: 'f', Long: "skip-fields", Arg: true}, {Short: 's', Long: "skip-chars", Arg: true},
+	{Short: 'w', Long: "check-chars", Arg: true},
+}, Usage: 1, Help: "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\n"}
+
+// uniqCfg selects which part of a line is compared and what is printed.
+type uniqCfg struct {
+	count, dups, allDups, uniques, icase bool
+	fields, chars, width                 int
+	sep                                  byte
+}
+
+func runUniq(ctx context.Context, c *commands.Context) int {
+	res, args, st, ok := uniqOpts.Parse(c, c.Args[1:])
+	if !ok {
+		return st
+	}
+	u := uniqCfg{width: -1, sep: '\n'}
+	for _, r := range res {
+		var err error
+		switch r.Key {
+		case "c":
+			u.count = true
+		case "d":
+			u.dups = true
+		case "D":
+			u.allDups = true
+		case "i":
+			u.icase = true
+		case "u":
+			u.uniques = true
+		case "z":
+			u.sep = 0
+		case "f":
+			u.fields, err = strconv.Atoi(r.Val)
+		case "s":
+			u.chars, err = strconv.Atoi(r.Val)
+		case "w":
+			u.width, err = strconv.Atoi(r.Val)
+		}
+		if err != nil {
+			return opts.UsageError(c, 1, "%s: invalid number of bytes to compare", commands.QuoteArg(r.Val))
+		}
+	}
+	if u.count && u.allDups {
+		return opts.UsageError(c, 1, "printing all duplicated lines and repeat counts is meaningless")
+	}
+	if len(args) > 2 {
+		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(args[2]))
+	}
+	in := "-"
+	if len(args) > 0 {
+		in = args[0]
+	}
+	var w io.Writer = c.Stdout
+	if len(args) == 2 && args[1] != "-" { // "-" is standard output, as in GNU uniq
+		f, err := c.OpenWrite(args[1], os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		if err != nil {
+			c.Errorf("%s: %s", args[1], commands.ErrText(err))
+			return 1
+		}
+		defer f.Close()
+		w = f
+	}
+	r, err := c.OpenInput(in)
+	if err != nil {
+		c.Errorf("%s: %s", in, commands.ErrText(err))
+		return 1
+	}
+	defer r.Close()
+	return u.run(c, commands.NewCtxReader(ctx, r), w)
+}
+
+// key returns the compared part of line.
+func (u *uniqCfg) key(line []byte) []byte {
+	for f := 0; f < u.fields && len(line) > 0; f++ {
+		i := 0
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			i++
+		}
+		line = line[i:]
+	}
+	line = line[min(u.chars, len(line)):]
+	if u.width >= 0 && u.width < len(line) {
+		line = line[:u.width]
+	}
+	return line
+}
+
+func (u *uniqCfg) same(a, b []byte) bool {
+	ka, kb := u.key(a), u.key(b)
+	if u.icase {
+		return bytes.EqualFold(ka, kb)
+	}
+	return bytes.Equal(ka, kb)
+}
+
+func (u *uniqCfg) run(c *commands.Context, r io.Reader, w io.Writer) int {
+	out := commands.NewOut(w)
+	var prev []byte
+	have := false
+	n := 0
+	emit := func(line []byte, count int) {
+		switch {
+		case u.allDups:
+			return
+		case u.dups && count < 2, u.uniques && count > 1:
+			return
+		}
+		if u.count {
+			out.WriteString(padLeft(strconv.Itoa(count), 7))
+			out.WriteByte(' ')
+		}
+		out.Write(line)
+		out.WriteByte(u.sep)
+	}
+	err := commands.EachLineMax(commands.LineReader(r), u.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+		if have && u.same(prev, line) {
+			n++
+			if u.allDups {
+				if n == 2 {
+					out.Write(prev)
+					out.WriteByte(u.sep)
+				}
+				out.Write(line)
+				out.WriteByte(u.sep)
+			}
+			return true
+		}
+		if have {
+			emit(prev, n)
+		}
+		prev = append(prev[:0], line...)
+		have, n = true, 1
+		return true
+	})
+	if have {
+		emit(prev, n)
+	}
+	if err != nil {
+		c.Errorf("%s", commands.ErrText(err))
+		return 1
+	}
+	if err := out.Flush(); err != nil {
+		return c.WriteFailure(err)
+	}
+	return 0
+}
+
+func padLeft(s string, w int) string {
+	for len(s) < w {
+		s = " " + s
+	}
+	return s
+}

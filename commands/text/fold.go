@@ -1,0 +1,98 @@
+package text
+
+import (
+	"context"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
+
+	"bufio"
+	"io"
+	"strconv"
+)
+
+var foldOpts = opts.Parser{Opts: []opts.Opt{
+	{Short: 'b', Long: "bytes"}, {Short: 's', Long: "spaces"},
+	{Short: 'w', Long: "width", Arg: true}, {Short: 'c', Long: "characters"},
+}, Usage: 1, Help: "Usage: fold [OPTION]... [FILE]...\n"}
+
+func runFold(ctx context.Context, c *commands.Context) int {
+	args := legacyCount(c.Args[1:], false)
+	res, files, st, ok := foldOpts.Parse(c, args)
+	if !ok {
+		return st
+	}
+	width, bytesMode, spaces := 80, false, false
+	for _, r := range res {
+		switch r.Key {
+		case "b":
+			bytesMode = true
+		case "s":
+			spaces = true
+		case "w":
+			n, err := strconv.Atoi(r.Val)
+			if err != nil || n < 1 {
+				c.Errorf("invalid number of columns: %s", commands.QuoteArg(r.Val))
+				return 1
+			}
+			width = n
+		}
+	}
+	out := commands.NewOut(c.Stdout)
+	status := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
+		commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
+			foldLine(out, line, width, bytesMode, spaces)
+			if !noEOL {
+				out.WriteByte('\n')
+			}
+			return true
+		})
+		return true
+	})
+	return c.FinishOut(out, status)
+}
+
+// foldColumn advances a column the way fold counts: tab to the next
+// multiple of 8, backspace back one, carriage return to 0.
+func foldColumn(col int, ch byte, bytesMode bool) int {
+	if bytesMode {
+		return col + 1
+	}
+	switch ch {
+	case '\t':
+		return col + 8 - col%8
+	case '\b':
+		return max(col-1, 0)
+	case '\r':
+		return 0
+	}
+	return col + 1
+}
+
+func foldLine(out *bufio.Writer, line []byte, width int, bytesMode, spaces bool) {
+	col, start := 0, 0
+	for i := 0; i < len(line); i++ {
+		next := foldColumn(col, line[i], bytesMode)
+		if next > width && i > start {
+			brk := i
+			if spaces {
+				for j := i - 1; j >= start; j-- {
+					if line[j] == ' ' || line[j] == '\t' {
+						brk = j + 1
+						break
+					}
+				}
+			}
+			out.Write(line[start:brk])
+			out.WriteByte('\n')
+			start = brk
+			col = 0
+			for j := start; j < i; j++ {
+				col = foldColumn(col, line[j], bytesMode)
+			}
+			next = foldColumn(col, line[i], bytesMode)
+		}
+		col = next
+	}
+	out.Write(line[start:])
+}

@@ -1,0 +1,133 @@
+package text
+
+import (
+	"context"
+
+	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
+
+	"bufio"
+	"io"
+)
+
+var pasteOpts = opts.Parser{Opts: []opts.Opt{
+	{Short: 'd', Long: "delimiters", Arg: true}, {Short: 's', Long: "serial"},
+	{Short: 'z', Long: "zero-terminated"},
+}, Usage: 1, Help: "Usage: paste [OPTION]... [FILE]...\n"}
+
+func runPaste(ctx context.Context, c *commands.Context) int {
+	res, args, st, ok := pasteOpts.Parse(c, c.Args[1:])
+	if !ok {
+		return st
+	}
+	delims, serial, sep := []string{"\t"}, false, byte('\n')
+	for _, r := range res {
+		switch r.Key {
+		case "d":
+			delims = pasteDelims(r.Val)
+		case "s":
+			serial = true
+		case "z":
+			sep = 0
+		}
+	}
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	out := commands.NewOut(c.Stdout)
+	if serial {
+		st := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+			n, any := 0, false
+			commands.EachLineMax(commands.LineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+				if any {
+					out.WriteString(delims[n%len(delims)])
+					n++
+				}
+				out.Write(line)
+				any = true
+				return true
+			})
+			out.WriteByte(sep)
+			return true
+		})
+		return c.FinishOut(out, st)
+	}
+	return c.FinishOut(out, pasteParallel(ctx, c, args, delims, sep, out))
+}
+
+// pasteDelims expands the -d list: \n \t \\ and \0 (no delimiter).
+func pasteDelims(s string) []string {
+	var ds []string
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			switch s[i] {
+			case 'n':
+				ds = append(ds, "\n")
+			case 't':
+				ds = append(ds, "\t")
+			case '0':
+				ds = append(ds, "")
+			default:
+				ds = append(ds, string(s[i]))
+			}
+			continue
+		}
+		ds = append(ds, string(s[i]))
+	}
+	if len(ds) == 0 {
+		ds = []string{""}
+	}
+	return ds
+}
+
+func pasteParallel(ctx context.Context, c *commands.Context, args []string, delims []string, sep byte, out *bufio.Writer) int {
+	status := 0
+	readers := make([]*bufio.Reader, len(args))
+	var stdin *bufio.Reader
+	for i, name := range args {
+		if name == "-" {
+			if stdin == nil {
+				stdin = commands.LineReader(c.In())
+			}
+			readers[i] = stdin
+			continue
+		}
+		f, err := c.OpenRead(name)
+		if err != nil {
+			c.Errorf("%s: %s", name, commands.ErrText(err))
+			return 1
+		}
+		defer f.Close()
+		readers[i] = commands.LineReader(commands.NewCtxReader(ctx, f))
+	}
+	for ctx.Err() == nil {
+		any := false
+		var row []byte
+		for i, r := range readers {
+			if i > 0 {
+				row = append(row, delims[(i-1)%len(delims)]...)
+			}
+			if r == nil {
+				continue
+			}
+			line, err := commands.ReadLine(r, sep, c.Limits.ReadMax())
+			if len(line) > 0 {
+				any = true
+				if line[len(line)-1] == sep {
+					line = line[:len(line)-1]
+				}
+				row = append(row, line...)
+			}
+			if err != nil {
+				readers[i] = nil
+			}
+		}
+		if !any {
+			break
+		}
+		out.Write(row)
+		out.WriteByte(sep)
+	}
+	return status
+}

@@ -1,0 +1,170 @@
+package mcpserver
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/justbash/justbash/jsexec"
+)
+
+// Warm runtimes for execute_code.
+//
+// Setting a goja VM up (guards, prelude, tool proxies, frozen built-ins)
+// is about 85% of a short run. The pool below keeps a few runtimes
+// prepared for each set of servers a profile sees, refilled on a
+// background goroutine after each run, so a call finds one ready: in the
+// daemon for --in-process, and inside each worker process (where the
+// refill happens while the worker waits for its next run). A prepared
+// runtime runs exactly once and is then discarded, so isolation between
+// calls is that of a fresh VM per call, as before.
+
+const (
+	// warmDepth runtimes are kept ready per key: two, so a call that
+	// arrives while the previous one's replacement is still being
+	// prepared finds one too.
+	warmDepth = 2
+	// warmKeys bounds the keys (server sets and memory caps) kept warm.
+	warmKeys = 8
+)
+
+// warmPool holds prepared runtimes by key.
+type warmPool struct {
+	// depth runtimes are kept ready per key (warmDepth; one in a worker
+	// process, which runs one script at a time).
+	depth int
+	mu    sync.Mutex
+	keys  map[string]*warmKey
+	clock uint64 // counts takes, for dropping the stalest key
+}
+
+type warmKey struct {
+	servers []string
+	mem     uint64
+	ready   []*jsexec.Prepared
+	filling bool
+	used    uint64 // pool clock at the last take, to drop the stalest key
+}
+
+// runtimes is the process's pool: the prepared VMs are plain values of
+// this process, shared by every JSRunner in it.
+var runtimes = &warmPool{depth: warmDepth, keys: map[string]*warmKey{}}
+
+func warmKeyOf(servers []string, mem uint64) string {
+	return strconv.FormatUint(mem, 10) + "\x00" + strings.Join(servers, "\x00")
+}
+
+// prepareFor sets a runtime up as JSRunner runs execute_code.
+func prepareFor(servers []string, mem uint64) *jsexec.Prepared {
+	opts := jsexec.RunOptions{
+		ToolGlobals: map[string]string{memoryGlobal: memoryGlobal},
+		Globals:     map[string]any{"data": nil},
+		Limits:      jsexec.Limits{MaxMemoryBytes: mem},
+		// Frozen built-ins, as the README requires: a script cannot tamper
+		// with Array.prototype, JSON, Promise and the like. No Network:
+		// fetch is absent from the script environment.
+		Freeze: true,
+	}
+	for _, s := range servers {
+		opts.ToolGlobals[s] = s
+	}
+	return jsexec.Prepare(opts)
+}
+
+// take returns a ready runtime for the key, or prepares one now.
+func (p *warmPool) take(servers []string, mem uint64) *jsexec.Prepared {
+	key := warmKeyOf(servers, mem)
+	p.mu.Lock()
+	p.clock++
+	if k := p.keys[key]; k != nil {
+		k.used = p.clock
+		if n := len(k.ready); n > 0 {
+			pr := k.ready[n-1]
+			k.ready = k.ready[:n-1]
+			p.mu.Unlock()
+			return pr
+		}
+	}
+	p.mu.Unlock()
+	return prepareFor(servers, mem)
+}
+
+// refill prepares runtimes for the key up to warmDepth on a goroutine of
+// its own; at most one fills a key at a time.
+func (p *warmPool) refill(servers []string, mem uint64) {
+	key := warmKeyOf(servers, mem)
+	p.mu.Lock()
+	k := p.keys[key]
+	if k == nil {
+		if len(p.keys) >= warmKeys {
+			p.dropStalestLocked()
+		}
+		p.clock++
+		k = &warmKey{servers: append([]string(nil), servers...), mem: mem, used: p.clock}
+		p.keys[key] = k
+	}
+	if k.filling || len(k.ready) >= p.depth {
+		p.mu.Unlock()
+		return
+	}
+	k.filling = true
+	p.mu.Unlock()
+	go func() {
+		for {
+			pr := prepareFor(k.servers, k.mem)
+			p.mu.Lock()
+			if p.keys[key] != k { // dropped meanwhile
+				k.filling = false
+				p.mu.Unlock()
+				pr.Discard()
+				return
+			}
+			k.ready = append(k.ready, pr)
+			if len(k.ready) >= p.depth {
+				k.filling = false
+				p.mu.Unlock()
+				return
+			}
+			p.mu.Unlock()
+		}
+	}()
+}
+
+// dropStalestLocked discards the runtimes of the key taken longest ago.
+func (p *warmPool) dropStalestLocked() {
+	var stale string
+	var oldest *warmKey
+	for key, k := range p.keys {
+		if oldest == nil || k.used < oldest.used {
+			stale, oldest = key, k
+		}
+	}
+	if oldest == nil {
+		return
+	}
+	delete(p.keys, stale)
+	for _, pr := range oldest.ready {
+		pr.Discard()
+	}
+	oldest.ready = nil
+}
+
+// dropAll discards every prepared runtime (a refill in progress sees its
+// key gone and discards what it made).
+func (p *warmPool) dropAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.keys) > 0 {
+		p.dropStalestLocked()
+	}
+}
+
+// ready counts the prepared runtimes of a key (tests).
+func (p *warmPool) readyFor(servers []string, mem uint64) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if k := p.keys[warmKeyOf(servers, mem)]; k != nil {
+		return len(k.ready)
+	}
+	return 0
+}

@@ -1,0 +1,43 @@
+package mcpserver
+
+import (
+	"strings"
+	"testing"
+)
+
+// The runtime prepares VMs for the default profile as it starts, a call
+// takes one, the pool refills, and nothing of one call reaches the next.
+func TestWarmRuntimes(t *testing.T) {
+	rt := newTestRuntime(t, testConfig, JSRunner{})
+	v, _ := rt.view("")
+	servers, mem := v.codeServers(), rt.opts.MaxMemoryBytes
+	waitFor(t, "prewarmed runtimes", func() bool { return runtimes.readyFor(servers, mem) == warmDepth })
+	ctx := scoped(rt, "", "warm")
+	res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": `globalThis.leak = 1; data.x = 2;
+		try { Object.prototype.polluted = 1 } catch (e) {} return [data.x, (await math.add({a: 1, b: 2})).sum]`,
+		"data": map[string]any{}})
+	if got := toJSON(res.StructuredContent); res.IsError || !strings.Contains(got, `"value":[2,3]`) {
+		t.Fatalf("first call: %s %s", got, toJSON(res.Content))
+	}
+	waitFor(t, "the pool to refill", func() bool { return runtimes.readyFor(servers, mem) == warmDepth })
+	res = rt.Call(ctx, ToolExecuteCode, map[string]any{"code": `return [typeof leak, typeof data, ({}).polluted === undefined]`})
+	if got := toJSON(res.StructuredContent); res.IsError || !strings.Contains(got, `"value":["undefined","undefined",true]`) {
+		t.Fatalf("second call saw the first one's changes: %s", got)
+	}
+}
+
+// A worker runtime starts a worker before the upstreams are discovered,
+// and that worker serves the first call.
+func TestWorkerStartsEarly(t *testing.T) {
+	rt, wr := newWorkerRuntime(t, 256<<20)
+	defer wr.Close()
+	defer rt.Close()
+	waitFor(t, "an early worker", func() bool { return wr.Stats().Idle == 1 })
+	res := rt.Call(scoped(rt, "", "w"), ToolExecuteCode, map[string]any{"code": "return (await math.add({a: 2, b: 2})).sum"})
+	if got := toJSON(res.StructuredContent); res.IsError || !strings.Contains(got, `"value":4`) {
+		t.Fatalf("%s %s", got, toJSON(res.Content))
+	}
+	if st := wr.Stats(); st.Live != 1 {
+		t.Errorf("the first call started another worker: %+v", st)
+	}
+}

@@ -1,0 +1,286 @@
+// Package workerproc is the machinery shared by every worker process of
+// justbash: the MCP server's execute_code and bash workers
+// (mcpserver.WorkerRunner) and the embedder's isolated shells (package
+// isolate). It starts a worker — a process of the same binary, with an
+// environment of the caller's choosing — caps the worker's own memory
+// (RLIMIT_AS and the Go memory limit), keeps the head and tail of its
+// stderr to explain its death, and speaks a compact framed protocol with
+// it over the stdin/stdout pipes.
+//
+// The protocol is symmetric: either side calls a method on the other and
+// waits for its reply, any number at once, and a call whose context ends
+// sends a cancel that ends the handler's context on the other side. A
+// frame is a 4-byte big-endian length, then a kind byte, the call id and
+// the method name (uvarint-prefixed), then the body as raw bytes — tool
+// arguments and results travel as the JSON they already are, with no
+// re-encoding or escaping, and no per-message JSON envelope is parsed to
+// find out what a frame is.
+package workerproc
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// Frame kinds.
+const (
+	kindCall   = 1
+	kindReply  = 2
+	kindError  = 3 // a reply carrying an error message
+	kindCancel = 4
+)
+
+// MaxFrame bounds one frame (a script, a stdin, a result, a file set).
+const MaxFrame = 256 << 20
+
+// Handler answers a call from the other side. Its context ends when the
+// caller cancels or the connection closes. A nil reply is an empty body.
+type Handler func(ctx context.Context, method string, body []byte) ([]byte, error)
+
+// RemoteError is an error the other side's handler returned.
+type RemoteError struct{ Message string }
+
+func (e *RemoteError) Error() string { return e.Message }
+
+// ErrClosed is returned by calls on a connection whose peer is gone.
+var ErrClosed = errors.New("workerproc: connection closed")
+
+// Conn is one end of the protocol. Its methods are safe for concurrent use.
+type Conn struct {
+	w       io.Writer
+	wmu     sync.Mutex
+	handler Handler
+
+	mu       sync.Mutex
+	nextID   uint64
+	pending  map[uint64]chan frame
+	inflight map[uint64]context.CancelFunc
+	done     chan struct{}
+	err      error
+	ctx      context.Context // the handlers' base: cancelled at close
+	cancel   context.CancelFunc
+}
+
+type frame struct {
+	kind   byte
+	id     uint64
+	method string
+	body   []byte
+}
+
+// NewConn starts serving r (frames from the peer) and returns the end that
+// writes to w. Calls from the peer go to h (nil refuses them).
+func NewConn(r io.Reader, w io.Writer, h Handler) *Conn {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Conn{w: w, handler: h, pending: map[uint64]chan frame{}, inflight: map[uint64]context.CancelFunc{},
+		done: make(chan struct{}), ctx: ctx, cancel: cancel}
+	go c.read(bufio.NewReaderSize(r, 64<<10))
+	return c
+}
+
+type peerKey struct{}
+
+// Peer is the connection a handler's call came in on, for calling back.
+func Peer(ctx context.Context) *Conn {
+	c, _ := ctx.Value(peerKey{}).(*Conn)
+	return c
+}
+
+// Done is closed when the peer's stream ends.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err is why the connection ended (io.EOF for a clean end).
+func (c *Conn) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Call invokes method on the peer and waits for its reply. When ctx ends
+// first, the peer is asked to cancel and Call keeps waiting for the reply
+// (the handler decides how it ends) or the connection's end; callers that
+// cannot wait bound it by killing the process.
+func (c *Conn) Call(ctx context.Context, method string, body []byte) ([]byte, error) {
+	ch := make(chan frame, 1)
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		return nil, ErrClosed
+	}
+	c.nextID++
+	id := c.nextID
+	c.pending[id] = ch
+	c.mu.Unlock()
+	if err := c.send(frame{kind: kindCall, id: id, method: method, body: body}); err != nil {
+		c.forget(id)
+		return nil, err
+	}
+	cancelled := ctx.Done()
+	for {
+		select {
+		case f := <-ch:
+			if f.kind == kindError {
+				return nil, &RemoteError{Message: string(f.body)}
+			}
+			return f.body, nil
+		case <-cancelled:
+			cancelled = nil
+			_ = c.send(frame{kind: kindCancel, id: id})
+		case <-c.done:
+			c.forget(id)
+			// A reply may have raced the end.
+			select {
+			case f := <-ch:
+				if f.kind == kindError {
+					return nil, &RemoteError{Message: string(f.body)}
+				}
+				return f.body, nil
+			default:
+			}
+			return nil, ErrClosed
+		}
+	}
+}
+
+// Notify calls method on the peer without waiting: no reply comes back.
+func (c *Conn) Notify(method string, body []byte) error {
+	return c.send(frame{kind: kindCall, id: 0, method: method, body: body})
+}
+
+func (c *Conn) forget(id uint64) {
+	c.mu.Lock()
+	delete(c.pending, id)
+	c.mu.Unlock()
+}
+
+// send writes one frame in a single Write.
+func (c *Conn) send(f frame) error {
+	var hdr [4 + 1 + 2*binary.MaxVarintLen64]byte
+	n := 4
+	hdr[n] = f.kind
+	n++
+	n += binary.PutUvarint(hdr[n:], f.id)
+	n += binary.PutUvarint(hdr[n:], uint64(len(f.method)))
+	size := n - 4 + len(f.method) + len(f.body)
+	if size > MaxFrame {
+		return fmt.Errorf("workerproc: message of %d bytes is over the %d-byte limit", size, MaxFrame)
+	}
+	binary.BigEndian.PutUint32(hdr[:4], uint32(size))
+	buf := make([]byte, 0, 4+size)
+	buf = append(append(append(buf, hdr[:n]...), f.method...), f.body...)
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_, err := c.w.Write(buf)
+	return err
+}
+
+// read dispatches the peer's frames until its stream ends.
+func (c *Conn) read(r *bufio.Reader) {
+	var err error
+	for {
+		var f frame
+		if f, err = readFrame(r); err != nil {
+			break
+		}
+		switch f.kind {
+		case kindReply, kindError:
+			c.mu.Lock()
+			ch := c.pending[f.id]
+			delete(c.pending, f.id)
+			c.mu.Unlock()
+			if ch != nil {
+				ch <- f
+			}
+		case kindCancel:
+			c.mu.Lock()
+			if cancel := c.inflight[f.id]; cancel != nil {
+				cancel()
+			}
+			c.mu.Unlock()
+		case kindCall:
+			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, c))
+			if f.id != 0 {
+				c.mu.Lock()
+				c.inflight[f.id] = cancel
+				c.mu.Unlock()
+			}
+			go c.serve(ctx, cancel, f)
+		}
+	}
+	c.mu.Lock()
+	c.err = err
+	c.mu.Unlock()
+	c.cancel()
+	close(c.done)
+}
+
+// serve runs one call from the peer and sends its reply.
+func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, f frame) {
+	defer func() {
+		if f.id != 0 {
+			c.mu.Lock()
+			delete(c.inflight, f.id)
+			c.mu.Unlock()
+		}
+		cancel()
+	}()
+	out, err := c.handle(ctx, f)
+	if f.id == 0 { // a notification
+		return
+	}
+	reply := frame{kind: kindReply, id: f.id, body: out}
+	if err != nil {
+		reply = frame{kind: kindError, id: f.id, body: []byte(err.Error())}
+	}
+	if err := c.send(reply); err != nil && reply.kind == kindReply {
+		// Too large to send: the caller still gets an answer.
+		_ = c.send(frame{kind: kindError, id: f.id, body: []byte(err.Error())})
+	}
+}
+
+func (c *Conn) handle(ctx context.Context, f frame) (out []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	if c.handler == nil {
+		return nil, fmt.Errorf("no handler for %q", f.method)
+	}
+	return c.handler(ctx, f.method, f.body)
+}
+
+// readFrame reads one frame, checking its size before allocating.
+func readFrame(r *bufio.Reader) (frame, error) {
+	var lenb [4]byte
+	if _, err := io.ReadFull(r, lenb[:]); err != nil {
+		return frame{}, err
+	}
+	size := binary.BigEndian.Uint32(lenb[:])
+	if size < 3 || size > MaxFrame {
+		return frame{}, fmt.Errorf("workerproc: bad frame size %d", size)
+	}
+	data := make([]byte, size)
+	if _, err := io.ReadFull(r, data); err != nil {
+		return frame{}, err
+	}
+	f := frame{kind: data[0]}
+	rest := data[1:]
+	id, n := binary.Uvarint(rest)
+	if n <= 0 {
+		return frame{}, errors.New("workerproc: bad frame id")
+	}
+	rest = rest[n:]
+	ml, n := binary.Uvarint(rest)
+	if n <= 0 || ml > uint64(len(rest)-n) {
+		return frame{}, errors.New("workerproc: bad frame method")
+	}
+	rest = rest[n:]
+	f.id, f.method, f.body = id, string(rest[:ml]), rest[ml:]
+	return f, nil
+}
