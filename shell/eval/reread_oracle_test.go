@@ -30,6 +30,8 @@ var rereadScripts = []string{
 	`format=%$(printf "%0100384d" 0)d; printf -v vv $format 0; echo ${#vv} $?`,
 	// declare +n ref=value assigns through ref, then drops the attribute.
 	`bar=one; declare -n foo=bar; declare +n foo=other; echo "$foo $bar"; declare -p foo bar; x=1; declare -n r=x; declare +n r; declare -p r x`,
+	// set -k: assignment words anywhere in the command are assignments.
+	"b=2; e=\"a=3 b=4 c=5\"; set -k; echo $e b=6 x=$b; f(){ echo \"[$x]\"; }; f x=9; set +k; f x=1\nset -k; C=; a=5 b+=6 $C c=7 $C d=8; echo $a $b $c $d",
 	// exec's options.
 	`exec -i /bin/sh; echo st=$?; exec -a; echo st=$?; exec -cl -a foo -- true; echo no`,
 }
