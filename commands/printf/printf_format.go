@@ -172,7 +172,9 @@ func (p *printfState) conversion(f string) int {
 	var s spec
 	i := 1
 	for i < len(f) && strings.IndexByte("-+ #0'", f[i]) >= 0 {
-		if f[i] != '\'' {
+		// Each flag is kept once: a repeated flag means nothing more, and
+		// "%" followed by 100k zeros must not build the string quadratically.
+		if f[i] != '\'' && strings.IndexByte(s.flags, f[i]) < 0 {
 			s.flags += string(f[i])
 		}
 		i++

@@ -717,21 +717,10 @@ func (r *Runner) builtinUnalias(args []string) int {
 // builtinExec: with no command its redirections stay; a command replaces
 // the shell (here: runs, then the shell exits with its status).
 func (r *Runner) builtinExec(args []string) int {
-	args = args[1:]
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		if args[0] == "-a" && len(args) > 1 {
-			args = args[2:]
-			continue
-		}
-		if args[0] == "-c" || args[0] == "-l" {
-			args = args[1:]
-			continue
-		}
-		break
+	args, ok := r.execOptions(args[1:])
+	if !ok {
+		// A bad option is an ordinary error: the shell goes on.
+		return 2
 	}
 	if len(args) == 0 {
 		r.keepRedirs = true
@@ -823,4 +812,39 @@ func (r *Runner) builtinHash(args []string) int {
 		}
 	}
 	return status
+}
+
+const execUsage = "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"
+
+// execOptions reads exec's -c, -l and -a NAME (clustered or not) and
+// returns the command words. A letter it does not know, or -a without a
+// name, is reported with exec's usage line.
+func (r *Runner) execOptions(args []string) ([]string, bool) {
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case 'c', 'l':
+			case 'a':
+				if i+1 < len(a) {
+					i = len(a)
+				} else if len(args) > 0 {
+					args = args[1:]
+				} else {
+					r.errorf("exec: -a: option requires an argument")
+					fmt.Fprintf(r.stderr(), "exec: usage: %s\n", execUsage)
+					return nil, false
+				}
+			default:
+				r.errorf("exec: -%c: invalid option", a[i])
+				fmt.Fprintf(r.stderr(), "exec: usage: %s\n", execUsage)
+				return nil, false
+			}
+		}
+	}
+	return args, true
 }

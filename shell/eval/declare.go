@@ -316,6 +316,14 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.readonlyError(name)
 		return false
 	}
+	if f.unset&attrNameref != 0 && v.has(attrNameref) && v.set && hasValue && arr == nil && index == nil {
+		// declare +n ref=value assigns through the reference first; then
+		// ref stops being one and keeps the target's name as its value.
+		if !r.setVar(name, value, appendTo) {
+			return false
+		}
+		hasValue = false
+	}
 	if f.remove {
 		// export -n name=value unexports and still assigns.
 		v.attrs &^= attrExport

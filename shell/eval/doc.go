@@ -36,10 +36,14 @@
 // arithmetic that bash only checks when it evaluates ($((2+)), (( x ++ ))
 // forms the parser refuses) is blanked in the text given to the parser,
 // and evaluated from the original text at run time, so bash's own error
-// or result comes at the right moment. Still rejected (listed so callers
-// know): `$((cmd) 2>&1)` as a command substitution that starts with a
-// subshell, `(( cmd ) )` as nested subshells, `! !`, `${!-x}`, `${x~}`
-// and `${x~~}`, `a[foo bar]=1` with a space in an unquoted associative
-// subscript, and zsh/mksh-only forms the bash dialect of the parser does
-// not accept.
+// or result comes at the right moment. A (( or $(( whose inner ( does not
+// close with )) is re-read as nested subshells or a command substitution
+// starting with a subshell, (()) as the null expression, and a subscript
+// the parser cannot read (a[foo bar]=1, ${a[(_$-=0)]}) as a quoted word;
+// a syntax error inside a compound assignment drops the rest of its line
+// and reading goes on, as in bash outside posix mode (assignerr.go).
+// Still rejected (listed so callers know): `! !` and a lone `!`,
+// `${!-x}`, `${x~}` and `${x~~}`, an empty subscript `b[]=x` (bash
+// reports it when it assigns), and zsh/mksh-only forms the bash dialect
+// of the parser does not accept.
 package eval

@@ -44,11 +44,10 @@ func (r *Runner) reportSyntax(src *source, err error) {
 	if src.file == "" && r.mode == 'c' && r.evalLevel() == 0 {
 		prefix = fmt.Sprintf("%s: -c: line %d: ", r.arg0, line)
 	}
-	if r.evalLevel() > 0 && src.file == "" {
-		prefix = r.msgPrefixAt(src, line)
-		if r.mode == 'c' {
-			prefix = fmt.Sprintf("%s: eval: line %d: ", r.arg0, line)
-		}
+	if r.inEval() && !r.interactive {
+		// bash names eval in the prefix: FILE: eval: line N: (FILE as
+		// for any message: the script, "environment" in a -c function).
+		prefix = strings.Replace(r.msgPrefixAt(src, line), ": line ", ": eval: line ", 1)
 	}
 	w := r.stderr()
 	fmt.Fprintf(w, "%s%s\n", prefix, msg)
@@ -180,4 +179,15 @@ func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int
 		return 0, 0, "", false
 	}
 	return start, end, val, true
+}
+
+// inEval reports whether the text being read comes from eval (the
+// innermost of eval and source).
+func (r *Runner) inEval() bool {
+	for i := len(r.stack) - 1; i >= 0; i-- {
+		if n := r.stack[i].name; n == "eval" || n == "source" {
+			return n == "eval"
+		}
+	}
+	return false
 }

@@ -90,13 +90,16 @@ type Runner struct {
 	g   *guard
 	ctx context.Context
 
-	vars    *varStore
-	funcs   map[string]*funcDef
-	aliases map[string]string
-	opts    [numSetOpts]bool
-	shopts  map[string]bool
-	traps   map[string]string
-	hash    map[string]string
+	vars *varStore
+	// nrefDepth counts nested nameref-to-element lookups (lookupVar), so
+	// a cycle through a subscript (y -> z -> y[0]) ends instead of recursing.
+	nrefDepth int
+	funcs     map[string]*funcDef
+	aliases   map[string]string
+	opts      [numSetOpts]bool
+	shopts    map[string]bool
+	traps     map[string]string
+	hash      map[string]string
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -482,6 +485,7 @@ func (r *Runner) runSource(src *source) {
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
+	var split map[int]bool
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -508,6 +512,12 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if open, close, ok := quoteSubscriptAt(parseText, done, err); ok {
+					parseText = parseText[:open+1] + `"` + parseText[open+1:close] + `"` + parseText[close:]
+					src.text = src.text[:open+1] + `"` + src.text[open+1:close] + `"` + src.text[close:]
+					retry = true
+					break
+				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}
@@ -515,6 +525,21 @@ func (r *Runner) runSource(src *source) {
 					src.badSubst[at] = orig
 					parseText, retry = patched, true
 					break
+				}
+				if at, ok := splitParenAt(parseText, done, err); ok && !split[at] {
+					putMap(&split, at, true)
+					parseText = parseText[:at] + " " + parseText[at:]
+					src.text = src.text[:at] + " " + src.text[at:]
+					retry = true
+					break
+				}
+				if !r.opts[optPosix] {
+					if patched, ok := discardAssignError(parseText, done, err); ok {
+						r.reportSyntax(src, err)
+						r.status = 1
+						parseText, retry = patched, true
+						break
+					}
 				}
 				r.reportSyntax(src, err)
 				r.status = 2

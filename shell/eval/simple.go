@@ -15,6 +15,9 @@ import (
 // expansion error leaves the redirection's file uncreated.
 func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	r.substRan = false
+	if r.opts[optKeyword] && len(c.Args) > 0 {
+		c = keywordCall(c)
+	}
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
 		r.lastArg = "" // a command without words leaves $_ empty

@@ -39,7 +39,13 @@ func (r *Runner) lookupVar(name string) *Var {
 	if v.has(attrNameref) && v.set {
 		target := r.resolveName(name)
 		if n, sub, ok := splitSubscript(target); ok {
+			// bash gives a cycle through an element reference no value.
+			if r.nrefDepth >= maxNamerefDepth {
+				return nil
+			}
+			r.nrefDepth++
 			pv, _, _ := r.subscriptValue(n, sub)
+			r.nrefDepth--
 			if !pv.set {
 				return nil
 			}
