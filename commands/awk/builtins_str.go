@@ -1,10 +1,12 @@
 package awk
 
 import (
-	"github.com/justbash/justbash/commands/internal/tz"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/justbash/justbash/commands/internal/timefmt"
+	"github.com/justbash/justbash/commands/internal/tz"
 )
 
 func (in *interp) split(a []expr) value {
@@ -243,103 +245,12 @@ func (in *interp) strftime(a []expr) value {
 		t = time.Unix(int64(in.eval(a[1]).toNum()), 0)
 	}
 	if len(a) >= 3 && in.eval(a[2]).toBool() {
-		t = t.UTC()
+		// gawk's utc-flag formats through gmtime, whose zone is "GMT".
+		t = t.In(gmt)
 	} else if value, ok := in.c.LookupEnv("TZ"); ok {
 		t = t.In(tz.Load(value))
 	}
-	return str(strftime(format, t))
-}
-
-func strftime(f string, t time.Time) string {
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' || i+1 >= len(f) {
-			b.WriteByte(f[i])
-			continue
-		}
-		i++
-		switch f[i] {
-		case 'Y':
-			b.WriteString(strconv.Itoa(t.Year()))
-		case 'y':
-			b.WriteString(two(t.Year() % 100))
-		case 'm':
-			b.WriteString(two(int(t.Month())))
-		case 'd':
-			b.WriteString(two(t.Day()))
-		case 'e':
-			b.WriteString(t.Format("_2"))
-		case 'H':
-			b.WriteString(two(t.Hour()))
-		case 'I':
-			h := t.Hour() % 12
-			if h == 0 {
-				h = 12
-			}
-			b.WriteString(two(h))
-		case 'M':
-			b.WriteString(two(t.Minute()))
-		case 'S':
-			b.WriteString(two(t.Second()))
-		case 'p':
-			b.WriteString(t.Format("PM"))
-		case 'a':
-			b.WriteString(t.Format("Mon"))
-		case 'A':
-			b.WriteString(t.Format("Monday"))
-		case 'b', 'h':
-			b.WriteString(t.Format("Jan"))
-		case 'B':
-			b.WriteString(t.Format("January"))
-		case 'j':
-			b.WriteString(strconv.Itoa(1000 + t.YearDay())[1:])
-		case 'Z':
-			b.WriteString(t.Format("MST"))
-		case 'z':
-			b.WriteString(t.Format("-0700"))
-		case 's':
-			b.WriteString(strconv.FormatInt(t.Unix(), 10))
-		case 'u':
-			wd := int(t.Weekday())
-			if wd == 0 {
-				wd = 7
-			}
-			b.WriteString(strconv.Itoa(wd))
-		case 'w':
-			b.WriteString(strconv.Itoa(int(t.Weekday())))
-		case 'D':
-			b.WriteString(strftime("%m/%d/%y", t))
-		case 'F':
-			b.WriteString(strftime("%Y-%m-%d", t))
-		case 'T':
-			b.WriteString(strftime("%H:%M:%S", t))
-		case 'R':
-			b.WriteString(strftime("%H:%M", t))
-		case 'c':
-			b.WriteString(strftime("%a %b %e %H:%M:%S %Y", t))
-		case 'x':
-			b.WriteString(strftime("%m/%d/%y", t))
-		case 'X':
-			b.WriteString(strftime("%H:%M:%S", t))
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case '%':
-			b.WriteByte('%')
-		default:
-			b.WriteByte('%')
-			b.WriteByte(f[i])
-		}
-	}
-	return b.String()
-}
-
-func two(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
+	return str(timefmt.Strftime(format, t))
 }
 
 // mktime parses "YYYY MM DD HH MM SS" in UTC (the sandbox has no zone
@@ -360,3 +271,5 @@ func mktime(spec string) float64 {
 	t := time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, time.UTC)
 	return float64(t.Unix())
 }
+
+var gmt = time.FixedZone("GMT", 0)
