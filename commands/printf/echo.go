@@ -20,8 +20,10 @@ Echo the STRING(s) to standard output.
       --version  output version information and exit
 `
 
-// runEcho follows bash's builtin echo: only arguments made purely of the
-// letters n, e and E are options, and "--" is printed like any word.
+// runEcho is /bin/echo, GNU coreutils' echo (the shell's own echo is its
+// builtin): only arguments made purely of the letters n, e and E are
+// options, "--" is printed like any word, and -e reads coreutils' escapes
+// (\NNN octal without a leading 0; no \u or \E).
 func runEcho(ctx context.Context, c *commands.Context) int {
 	if st, done := opts.SoleHelp(c, echoHelp); done {
 		return st
@@ -44,7 +46,7 @@ func runEcho(ctx context.Context, c *commands.Context) int {
 	s := strings.Join(args, " ")
 	if escapes {
 		var stop bool
-		s, stop, _ = escape.Expand(s, escape.EscEcho)
+		s, stop, _ = escape.Expand(s, escape.EscCoreutils)
 		if stop {
 			newline = false
 		}

@@ -12,6 +12,9 @@ const (
 	EscEcho   escMode = iota // echo -e: \0nnn octal only
 	EscFormat                // printf FORMAT: \nnn (up to three digits)
 	EscB                     // printf %b: \0nnn or \nnn
+	// EscCoreutils is GNU coreutils' echo -e (/bin/echo): \0nnn or \nnn,
+	// \e but not \E, and no \u or \U.
+	EscCoreutils
 )
 
 // expandEscapes interprets backslash escapes in s. stop reports a \c
@@ -34,7 +37,13 @@ func Expand(s string, mode escMode) (out string, stop bool, warn []string) {
 			b.WriteByte(7)
 		case 'b':
 			b.WriteByte(8)
-		case 'e', 'E':
+		case 'e':
+			b.WriteByte(27)
+		case 'E':
+			if mode == EscCoreutils {
+				b.WriteString(`\E`)
+				continue
+			}
 			b.WriteByte(27)
 		case 'f':
 			b.WriteByte(12)
@@ -71,6 +80,11 @@ func Expand(s string, mode escMode) (out string, stop bool, warn []string) {
 			b.WriteByte(byte(v))
 			i += n
 		case 'u', 'U':
+			if mode == EscCoreutils {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
 			max := 4
 			if e == 'U' {
 				max = 8
@@ -117,7 +131,7 @@ func octalEscape(b *strings.Builder, s string, i int, mode escMode) int {
 		v, n := ParseDigits(s[i+1:], 8, 3)
 		b.WriteByte(byte(v))
 		return n + 1
-	case mode == EscB:
+	case mode == EscB || mode == EscCoreutils:
 		v, n := ParseDigits(s[i:], 8, 3)
 		b.WriteByte(byte(v))
 		return n
