@@ -7,6 +7,7 @@ func Register(r *commands.Registry) {
 	r.RegisterBuiltin("basename", runBasename)
 	r.RegisterBuiltin("chmod", runChmod)
 	r.RegisterBuiltin("cp", RunCp)
+	r.RegisterBuiltin("dd", runDd)
 	r.RegisterBuiltin("df", runDf)
 	r.RegisterBuiltin("dirname", runDirname)
 	r.RegisterBuiltin("du", runDu)
