@@ -29,6 +29,10 @@ func TestXargs(t *testing.T) {
 		{args: []string{"xargs", "-d", ",", "-n", "1"}, stdin: "x,y,z\n", out: "x\ny\nz\n\n"},
 		{args: []string{"xargs", "-s", "12", "echo"}, stdin: in, out: "a b c\nd e f\ng\n"},
 		{args: []string{"xargs", "false"}, stdin: in, status: 123},
+		// -p asks on /dev/tty; recorded from GNU xargs 4.9 with no
+		// controlling terminal, which is always the sandbox's case.
+		{args: []string{"xargs", "-p", "echo"}, stdin: "a\n", status: 1,
+			errOut: "echo axargs: failed to open /dev/tty for reading: No such device or address\n"},
 		{args: []string{"xargs", "-r", "echo", "hi"}, stdin: ""},
 		{args: []string{"xargs", "echo", "hi"}, stdin: "", out: "hi\n"},
 		{args: []string{"xargs"}, stdin: "a 'b\n", out: "a\n", errOut: "xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n", status: 1},

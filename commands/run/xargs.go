@@ -41,6 +41,7 @@ type xargsRun struct {
 	maxLines int
 	maxChars int
 	trace    bool
+	prompt   bool // -p: ask on /dev/tty, which a sandbox never has
 	noEmpty  bool
 	procs    int
 	stdout   io.Writer
@@ -130,7 +131,7 @@ func runXargs(ctx context.Context, c *commands.Context) int {
 		x.procs = 64
 	}
 	x.replace, x.hasRepl = f["I"]
-	x.trace, x.noEmpty = f.Has("t") || f.Has("p"), f.Has("r")
+	x.trace, x.prompt, x.noEmpty = f.Has("t"), f.Has("p"), f.Has("r")
 	in := c.In()
 	if a, ok := f["a"]; ok {
 		r, err := c.OpenInput(a)

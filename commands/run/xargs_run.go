@@ -120,6 +120,16 @@ func (x *xargsRun) stopped() bool {
 // runOne runs one command line and folds its status into xargs' own:
 // 123 for 1-125, 124 (and stop) for 255, 126/127 stop at once.
 func (x *xargsRun) runOne(argv []string) {
+	if x.prompt {
+		// GNU xargs -p shows the command, then reads the answer from
+		// /dev/tty; with no terminal (the sandbox has none) it stops there.
+		io.WriteString(x.stderr, strings.Join(argv, " ")+
+			"xargs: failed to open /dev/tty for reading: No such device or address\n")
+		x.mu.Lock()
+		x.status, x.stop = 1, true
+		x.mu.Unlock()
+		return
+	}
 	if x.trace {
 		quoted := make([]string, len(argv))
 		for i, a := range argv {
