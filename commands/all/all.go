@@ -67,6 +67,16 @@ var families = []func(*commands.Registry){
 	text.Register,
 }
 
+// familyTable holds the family commands, built once per process: they take
+// no options, and every Shell starts from them (a sandbox is made often).
+var familyTable = sync.OnceValue(func() *commands.Registry {
+	r := commands.NewRegistry()
+	for _, reg := range families {
+		reg(r)
+	}
+	return r
+})
+
 // Default returns a registry holding every command with zero Options.
 func Default() *commands.Registry {
 	r := commands.NewRegistry()
@@ -81,9 +91,7 @@ func Register(r *commands.Registry, o Options) {
 		// Build the full set aside, then copy the names r lacks.
 		add = commands.NewRegistry()
 	}
-	for _, reg := range families {
-		reg(add)
-	}
+	add.AddFrom(familyTable(), true)
 	registerPackages(add, o)
 	if o.Keep {
 		r.AddFrom(add, false)
