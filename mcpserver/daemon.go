@@ -62,10 +62,10 @@ func NewDaemon(rt *Runtime, opts DaemonOptions) (*Daemon, error) {
 func (d *Daemon) streamableScope(ctx context.Context, r *http.Request) context.Context {
 	q := r.URL.Query()
 	id := q.Get("sessionId")
-	if id == "" || !SessionIDRe.MatchString(id) {
+	if id == "" || !SessionIDRe().MatchString(id) {
 		id = r.Header.Get("Mcp-Session-Id")
 	}
-	if !SessionIDRe.MatchString(id) {
+	if !SessionIDRe().MatchString(id) {
 		id = ""
 	}
 	return WithScope(ctx, Scope{Profile: q.Get("profile"), Session: d.rt.Session(id)})
@@ -147,7 +147,7 @@ func (d *Daemon) scopeFromQuery(r *http.Request) (Scope, int, error) {
 		return Scope{}, http.StatusNotFound, err
 	}
 	id := q.Get("sessionId")
-	if id != "" && !SessionIDRe.MatchString(id) {
+	if id != "" && !SessionIDRe().MatchString(id) {
 		return Scope{}, http.StatusBadRequest, errors.New("invalid sessionId (want 1-128 of A-Z a-z 0-9 . _ ~ -)")
 	}
 	return Scope{Profile: profile, Session: d.rt.Session(id)}, 0, nil

@@ -221,7 +221,7 @@ func (s *OAuthStore) Tokens(cfg *Config, hc *http.Client) func(server string) mc
 	}
 }
 
-var resourceMetadataRe = regexp.MustCompile(`resource_metadata="([^"]+)"`)
+var resourceMetadataRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`resource_metadata="([^"]+)"`) })
 
 // probeResourceMetadata asks the server once without a token and returns
 // the protected-resource metadata URL its 401 names, if it is on the
@@ -247,7 +247,7 @@ func probeResourceMetadata(ctx context.Context, def *ServerDef, hc *http.Client)
 		return ""
 	}
 	for _, h := range resp.Header.Values("WWW-Authenticate") {
-		if m := resourceMetadataRe.FindStringSubmatch(h); m != nil && strings.EqualFold(origin(m[1]), origin(def.URL)) {
+		if m := resourceMetadataRe().FindStringSubmatch(h); m != nil && strings.EqualFold(origin(m[1]), origin(def.URL)) {
 			return m[1]
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/justbash/justbash/sources/hostcmd"
@@ -93,7 +94,7 @@ type OAuthConfig struct {
 
 // identRe is an ASCII JavaScript identifier; reserved words are checked
 // separately.
-var identRe = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var identRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`) })
 
 var jsReserved = map[string]bool{}
 
@@ -119,7 +120,7 @@ func init() {
 // each server becomes a JavaScript global in execute_code.
 func ValidServerName(name string) string {
 	switch {
-	case !identRe.MatchString(name):
+	case !identRe().MatchString(name):
 		return "server names must be valid JavaScript identifiers (letters, digits, _ and $, not starting with a digit)"
 	case jsReserved[name]:
 		return "server name is a JavaScript reserved word"

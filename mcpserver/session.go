@@ -15,8 +15,9 @@ import (
 	"github.com/justbash/justbash/toolcmd"
 )
 
-// SessionIDRe is the accepted form of a client-chosen session id.
-var SessionIDRe = regexp.MustCompile(`^[A-Za-z0-9._~-]{1,128}$`)
+// SessionIDRe is the accepted form of a client-chosen session id (built
+// on first use: nothing of ours compiles at start-up).
+var SessionIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._~-]{1,128}$`) })
 
 // Limits of one session's buffers.
 const (

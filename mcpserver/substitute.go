@@ -6,14 +6,15 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Substitution patterns. Environment forms are expanded first, then file
 // references, so a file path may itself come from the environment.
 var (
-	envBraceRe  = regexp.MustCompile(`\{env:([^{}]*)\}`)
-	envDollarRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
-	fileRe      = regexp.MustCompile(`\{file:([^{}]*)\}`)
+	envBraceRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{env:([^{}]*)\}`) })
+	envDollarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`) })
+	fileRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{file:([^{}]*)\}`) })
 )
 
 // substituter expands {env:NAME}, ${NAME}, ${NAME:-default} and
@@ -71,12 +72,12 @@ func (s substituter) lookup(name string) (string, bool) {
 }
 
 func (s substituter) expand(v, key string) (string, error) {
-	v = envBraceRe.ReplaceAllStringFunc(v, func(m string) string {
-		val, _ := s.lookup(envBraceRe.FindStringSubmatch(m)[1])
+	v = envBraceRe().ReplaceAllStringFunc(v, func(m string) string {
+		val, _ := s.lookup(envBraceRe().FindStringSubmatch(m)[1])
 		return val
 	})
-	v = envDollarRe.ReplaceAllStringFunc(v, func(m string) string {
-		sm := envDollarRe.FindStringSubmatch(m)
+	v = envDollarRe().ReplaceAllStringFunc(v, func(m string) string {
+		sm := envDollarRe().FindStringSubmatch(m)
 		val, ok := s.lookup(sm[1])
 		if sm[2] != "" && (!ok || val == "") {
 			// As in the shell, ":-" also covers a set-but-empty variable.
@@ -85,11 +86,11 @@ func (s substituter) expand(v, key string) (string, error) {
 		return val
 	})
 	var ferr error
-	v = fileRe.ReplaceAllStringFunc(v, func(m string) string {
+	v = fileRe().ReplaceAllStringFunc(v, func(m string) string {
 		if ferr != nil {
 			return ""
 		}
-		ref := fileRe.FindStringSubmatch(m)[1]
+		ref := fileRe().FindStringSubmatch(m)[1]
 		data, err := s.readFile(ref)
 		if err != nil {
 			ferr = &ConfigError{File: s.file, Key: key, Reason: fmt.Sprintf("{file:%s}: %s", ref, readReason(err))}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/goccy/go-yaml"
@@ -173,9 +174,9 @@ func resolve(dir, p string) string {
 }
 
 var (
-	envBrace  = regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
-	fileBrace = regexp.MustCompile(`\{file:([^}]+)\}`)
-	dollar    = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+	envBrace  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
+	fileBrace = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{file:([^}]+)\}`) })
+	dollar    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`) })
 )
 
 // substitute expands {env:NAME}, ${NAME}, ${NAME:-default} and
@@ -211,20 +212,20 @@ func expand(s string, opts ConfigOptions) (string, error) {
 		}
 		return opts.LookupEnv(name)
 	}
-	s = envBrace.ReplaceAllStringFunc(s, func(m string) string {
-		v, _ := lookup(envBrace.FindStringSubmatch(m)[1])
+	s = envBrace().ReplaceAllStringFunc(s, func(m string) string {
+		v, _ := lookup(envBrace().FindStringSubmatch(m)[1])
 		return v
 	})
-	s = dollar.ReplaceAllStringFunc(s, func(m string) string {
-		sm := dollar.FindStringSubmatch(m)
+	s = dollar().ReplaceAllStringFunc(s, func(m string) string {
+		sm := dollar().FindStringSubmatch(m)
 		if v, ok := lookup(sm[1]); ok && (v != "" || sm[2] == "") {
 			return v
 		}
 		return sm[3]
 	})
 	var ferr error
-	s = fileBrace.ReplaceAllStringFunc(s, func(m string) string {
-		p := fileBrace.FindStringSubmatch(m)[1]
+	s = fileBrace().ReplaceAllStringFunc(s, func(m string) string {
+		p := fileBrace().FindStringSubmatch(m)[1]
 		if opts.ReadFile == nil {
 			ferr = fmt.Errorf("config: {file:%s}: file substitution not available", p)
 			return ""

@@ -177,7 +177,7 @@ func exampleArgs(si *schemaInfo) string {
 			v = "{}"
 		}
 		key := p.name
-		if !tsIdent.MatchString(key) {
+		if !tsIdent().MatchString(key) {
 			kb, _ := json.Marshal(key)
 			key = string(kb)
 		}

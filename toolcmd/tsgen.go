@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -119,7 +120,7 @@ func isObjectOnly(s *jsonschema.Schema) bool {
 	return len(ts) == 1 && ts[0] == "object"
 }
 
-var tsIdent = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var tsIdent = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`) })
 
 // tsType maps a JSON Schema to a TypeScript type expression.
 func tsType(s *jsonschema.Schema, depth int) string {
@@ -223,7 +224,7 @@ func tsObjectOrdered(s *jsonschema.Schema, order []string, depth int) string {
 	fields := make([]string, 0, len(names))
 	for _, n := range names {
 		key := n
-		if !tsIdent.MatchString(n) {
+		if !tsIdent().MatchString(n) {
 			b, _ := json.Marshal(n)
 			key = string(b)
 		}

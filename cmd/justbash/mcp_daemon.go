@@ -355,7 +355,7 @@ func mcpClient(ctx context.Context, argv []string, stdin io.Reader, stdout, stde
 	sid := a.flags["session-id"]
 	if sid == "" {
 		sid = mcpserver.RandomID()
-	} else if !mcpserver.SessionIDRe.MatchString(sid) {
+	} else if !mcpserver.SessionIDRe().MatchString(sid) {
 		return 0, usageError{"--session-id: want 1-128 of A-Z a-z 0-9 . _ ~ -"}
 	}
 	q := url.Values{"sessionId": {sid}}

@@ -53,7 +53,7 @@ func (ts *toolSet) startHTTP(ctx context.Context, cfg *mcpserver.Config, def *mc
 		set.Close()
 		msg := "the source has no operations"
 		if r.Err != nil {
-			msg = oneLine(sourcePrefix.ReplaceAllString(r.Err.Error(), ""))
+			msg = oneLine(sourcePrefix().ReplaceAllString(r.Err.Error(), ""))
 		}
 		s.settle(stateFailed, msg, 0)
 		return

@@ -23,7 +23,7 @@ import (
 )
 
 // sourcePrefix is how the sources packages start their errors.
-var sourcePrefix = regexp.MustCompile(`^[a-z]+ source "[^"]*": `)
+var sourcePrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+ source "[^"]*": `) })
 
 // Source states shown by `tools list`.
 const (
@@ -200,7 +200,7 @@ func (ts *toolSet) start(ctx context.Context, start mcpserver.StartFunc, cfg *mc
 	up, err := safeStart(sctx, start, def)
 	if err != nil {
 		// The source's own error repeats kind and name; say them once.
-		msg := oneLine(sourcePrefix.ReplaceAllString(err.Error(), ""))
+		msg := oneLine(sourcePrefix().ReplaceAllString(err.Error(), ""))
 		if sctx.Err() != nil && ctx.Err() == nil {
 			msg = fmt.Sprintf("no answer within %v: %s", timeout, msg)
 		}

@@ -3,10 +3,11 @@ package openapi
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
-var versionSeg = regexp.MustCompile(`^[vV]\d+([._-]\d+)*$`)
+var versionSeg = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[vV]\d+([._-]\d+)*$`) })
 
 // skipSeg reports whether a path segment says nothing about the resource.
 func skipSeg(seg string) bool {
@@ -14,7 +15,7 @@ func skipSeg(seg string) bool {
 	case "", "api", "rest":
 		return true
 	}
-	return versionSeg.MatchString(seg) || strings.HasPrefix(seg, "{")
+	return versionSeg().MatchString(seg) || strings.HasPrefix(seg, "{")
 }
 
 // Group is the middle segment of an operation's tool path: the first

@@ -6,11 +6,12 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // templateVar finds the parameters of a path template, also several in
 // one segment ("/compare/{base}...{head}").
-var templateVar = regexp.MustCompile(`\{([^{}/]+)\}`)
+var templateVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([^{}/]+)\}`) })
 
 // methods an operation may be under, in the order they are visited.
 var methods = []string{"delete", "get", "head", "options", "patch", "post", "put", "trace"}
@@ -190,7 +191,7 @@ func (c *compiler) operation(method, path string, item, on map[string]any, loc s
 		}
 	}
 	c.okResponse(op, mapOf(on["responses"]), loc)
-	for _, m := range templateVar.FindAllStringSubmatch(path, -1) {
+	for _, m := range templateVar().FindAllStringSubmatch(path, -1) {
 		{
 			name := m[1]
 			if _, ok := seen["path\x00"+name]; !ok {
