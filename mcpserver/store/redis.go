@@ -149,4 +149,3 @@ func (r *Redis) Sessions(ctx context.Context) (int, error) {
 	}
 	return n, iter.Err()
 }
-
