@@ -42,8 +42,9 @@
 // the parser cannot read (a[foo bar]=1, ${a[(_$-=0)]}) as a quoted word;
 // a syntax error inside a compound assignment drops the rest of its line
 // and reading goes on, as in bash outside posix mode (assignerr.go).
-// Still rejected (listed so callers know): `! !` and a lone `!`,
-// `${!-x}`, `${x~}` and `${x~~}`, an empty subscript `b[]=x` (bash
+// ${x~} and ${x~~} (case toggling) and operators on $! (${!-x}) are read
+// in blankops.go. Still rejected (listed so callers know): `! !` and a
+// lone `!`, an empty subscript `b[]=x` (bash
 // reports it when it assigns), and zsh/mksh-only forms the bash dialect
 // of the parser does not accept.
 package eval

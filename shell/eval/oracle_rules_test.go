@@ -36,6 +36,9 @@ var ruleScripts = []string{
 	`f(){ echo $1; }; echo $(( $(f $((1+1))) + 1 )); echo $(( $(echo $((2*3))) ))`,
 	`g() { echo a; echo b; }; declare -f g; h() { x=1; }; declare -f h`,
 	`read x < <(exit 4); wait $!; echo $?`,
+	// ${x~} ${x~~} toggle case; operators on $! (the parser refuses both).
+	`x=aBc; echo ${x~~} ${x~} ${x~~[a-b]}; a=(aB Cd); echo ${a[@]~~} "${a[1]~}"; set -- aB; echo ${1~~} ${@~}`,
+	`x=; echo ${!-x} ${!:-y} ${!+z}; sleep 0 & echo ${!+set}`,
 }
 
 func TestOracleRules(t *testing.T) {

@@ -30,6 +30,11 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 			if pe, text := blankSliceParam(orig); pe != nil {
 				return r.expandBlankSlice(b, pe, text, quoted)
 			}
+			if pe, text, toggle := blankOpParam(orig); pe != nil {
+				r.toggleCase = toggle
+				defer func() { r.toggleCase = false }()
+				return r.expandBlankSlice(b, pe, text, quoted)
+			}
 			r.errorf("%s: bad substitution", orig)
 			r.status = 1
 			r.abortCommand()

@@ -300,6 +300,10 @@ func (r *Runner) stringOp(p *syntax.ParamExp, op syntax.ParExpOperator, w *synta
 			return s
 		}, true
 	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		// ${x~} and ${x~~} arrive as ^ and ^^ with toggleCase set (see
+		// blankops.go); nested expansions in the pattern convert as usual.
+		toggle := r.toggleCase
+		r.toggleCase = false
 		var pat *pattern.Pattern
 		if w != nil && len(w.Parts) > 0 {
 			var ok bool
@@ -309,7 +313,7 @@ func (r *Runner) stringOp(p *syntax.ParamExp, op syntax.ParExpOperator, w *synta
 		}
 		all := op == syntax.UpperAll || op == syntax.LowerAll
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
-		return func(s string) string { return caseMod(s, pat, all, upper) }, true
+		return func(s string) string { return caseMod(s, pat, all, upper, toggle) }, true
 	case syntax.OtherParamOps:
 		return r.atOp(p, w)
 	}
@@ -317,8 +321,9 @@ func (r *Runner) stringOp(p *syntax.ParamExp, op syntax.ParExpOperator, w *synta
 	return nil, false
 }
 
-// caseMod converts the first (or every) character matching pat.
-func caseMod(s string, pat *pattern.Pattern, all, upper bool) string {
+// caseMod converts the first (or every) character matching pat: to upper
+// or lower case, or to the other case when toggle.
+func caseMod(s string, pat *pattern.Pattern, all, upper, toggle bool) string {
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && !all {
@@ -326,7 +331,13 @@ func caseMod(s string, pat *pattern.Pattern, all, upper bool) string {
 			break
 		}
 		if pat == nil || pat.Match(string(c)) {
-			if upper {
+			if toggle {
+				if unicode.IsUpper(c) {
+					c = unicode.ToLower(c)
+				} else {
+					c = unicode.ToUpper(c)
+				}
+			} else if upper {
 				c = unicode.ToUpper(c)
 			} else {
 				c = unicode.ToLower(c)
@@ -398,7 +409,7 @@ func (r *Runner) atOp(p *syntax.ParamExp, w *syntax.Word) (func(string) string, 
 	case "L":
 		return strings.ToLower, true
 	case "u":
-		return func(s string) string { return caseMod(s, nil, false, true) }, true
+		return func(s string) string { return caseMod(s, nil, false, true, false) }, true
 	case "a":
 		v := r.lookupVar(p.Param.Value)
 		flags := attrFlags(v)

@@ -86,9 +86,12 @@ type frame struct {
 // Runner runs bash. A Runner is not safe for concurrent use; pipelines and
 // subshells run on copies (subshell).
 type Runner struct {
-	cfg *Config
-	g   *guard
-	ctx context.Context
+	// toggleCase makes the next case operator toggle (${x~~}, read as
+	// ${x^^}: see blankops.go).
+	toggleCase bool
+	cfg        *Config
+	g          *guard
+	ctx        context.Context
 
 	vars *varStore
 	// nrefDepth counts nested nameref-to-element lookups (lookupVar), so
