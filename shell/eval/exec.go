@@ -38,7 +38,10 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	nproc := len(r.procFDs)
-	if st.Negated {
+	// An even number of ! cancels out entirely, set -e included (bash
+	// toggles one flag per !).
+	negated := st.Negated && r.negations(st.Pos())%2 == 1
+	if negated {
 		r.noErrExit++
 	}
 	redirFailed := false
@@ -71,7 +74,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.exit(141)
 		return
 	}
-	if st.Negated {
+	if negated {
 		r.noErrExit--
 		if r.status == 0 {
 			r.status = 1

@@ -39,6 +39,10 @@ var ruleScripts = []string{
 	// ${x~} ${x~~} toggle case; operators on $! (the parser refuses both).
 	`x=aBc; echo ${x~~} ${x~} ${x~~[a-b]}; a=(aB Cd); echo ${a[@]~~} "${a[1]~}"; set -- aB; echo ${1~~} ${@~}`,
 	`x=; echo ${!-x} ${!:-y} ${!+z}; sleep 0 & echo ${!+set}`,
+	// ! repeated: each negates once; an even number cancels, set -e too.
+	`! ! true; echo $?; ! ! false; echo $?; ! ! ! true; echo $?; if ! ! true; then echo yes; fi`,
+	`f() { ! ! false; ! ! ! true; }; f; echo $?; declare -f f`,
+	`set -e; ! ! ! true; echo survived; ! ! false; echo not reached`,
 }
 
 func TestOracleRules(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 func funcSource(name string, fd *funcDef) string {
 	p := &bashPrinter{}
 	if fd.src != nil {
-		p.src = fd.src.text
+		p.src, p.extraBang = fd.src.text, fd.src.extraBang
 	}
 	p.funcDecl(name, fd.decl, 0, false)
 	return p.b.String()
@@ -22,6 +22,9 @@ func funcSource(name string, fd *funcDef) string {
 type bashPrinter struct {
 	b   strings.Builder
 	src string
+	// extraBang is the source's count of blanked ! (bang.go): an even
+	// number of ! prints as none, as bash prints it.
+	extraBang map[int]int
 	// hdocs are here-document bodies to print after the current line.
 	hdocs []*syntax.Redirect
 }
@@ -132,7 +135,7 @@ func (p *bashPrinter) flushHdocs() {
 }
 
 func (p *bashPrinter) stmt(st *syntax.Stmt, ind int) {
-	if st.Negated {
+	if st.Negated && p.extraBang[int(st.Pos().Offset())]%2 == 0 {
 		p.w("! ")
 	}
 	p.command(st.Cmd, ind)

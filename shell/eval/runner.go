@@ -62,6 +62,9 @@ type source struct {
 	// to their text: bash reports them as bad substitutions when it
 	// expands them, not while reading.
 	badSubst map[int]string
+	// extraBang counts, by the offset of a pipeline's first !, the further
+	// ! the parser refused and the reader blanked (bang.go).
+	extraBang map[int]int
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -519,6 +522,14 @@ func (r *Runner) runSource(src *source) {
 					parseText = parseText[:open+1] + `"` + parseText[open+1:close] + `"` + parseText[close:]
 					src.text = src.text[:open+1] + `"` + src.text[open+1:close] + `"` + src.text[close:]
 					retry = true
+					break
+				}
+				if patched, first, ok := blankBang(parseText, err); ok {
+					if src.extraBang == nil {
+						src.extraBang = map[int]int{}
+					}
+					src.extraBang[first]++
+					parseText, retry = patched, true
 					break
 				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {

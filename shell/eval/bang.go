@@ -1,0 +1,45 @@
+package eval
+
+import (
+	"errors"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash reads `! ! cmd` (any number of !): each ! negates the status once,
+// and the pipeline is exempt from set -e. mvdan/sh's parser refuses a
+// second !, so the reader blanks it in the text it parses and counts it
+// against the first; the statement negates once per ! when it runs.
+
+// blankBang handles the parser's "cannot negate a command multiple
+// times", reported at the first ! of a chain: it returns the text with the
+// next ! blanked and the offset of the first.
+func blankBang(text string, err error) (string, int, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", 0, false
+	}
+	first := int(pe.Pos.Offset())
+	if first >= len(text) || text[first] != '!' {
+		return "", 0, false
+	}
+	i := first + 1
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i == first+1 || i >= len(text) || text[i] != '!' || i+1 < len(text) && !isBlankOrEnd(text[i+1]) {
+		return "", 0, false
+	}
+	return text[:i] + " " + text[i+1:], first, true
+}
+
+func isBlankOrEnd(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// negations is how many times a negated statement at pos inverts its
+// status: its own ! and those blanked after it.
+func (r *Runner) negations(pos syntax.Pos) int {
+	if r.src == nil || r.src.extraBang == nil {
+		return 1
+	}
+	return 1 + r.src.extraBang[int(pos.Offset())]
+}
