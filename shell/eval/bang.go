@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -42,4 +43,35 @@ func (r *Runner) negations(pos syntax.Pos) int {
 		return 1
 	}
 	return 1 + r.src.extraBang[int(pos.Offset())]
+}
+
+// loneBangAt reports where the parser refused a ! with no command after
+// it (`!;`, `true && !`): bash runs that as a negated empty command,
+// status 1. The reader inserts a null command (:) after it, in the text
+// it parses and in the source, as it does for aliases.
+func loneBangAt(text string, err error) (int, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return 0, false
+	}
+	at := int(pe.Pos.Offset())
+	if at >= len(text) || text[at] != '!' {
+		return 0, false
+	}
+	i := at + 1
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i < len(text) && strings.IndexByte(";&|\n", text[i]) < 0 {
+		return 0, false // `( ! )` stays an error, as in bash
+	}
+	// Only a pipeline may start with !: after a single | it is an error.
+	j := at - 1
+	for j >= 0 && (text[j] == ' ' || text[j] == '\t') {
+		j--
+	}
+	if j >= 0 && text[j] == '|' && (j == 0 || text[j-1] != '|') {
+		return 0, false
+	}
+	return at + 1, true
 }

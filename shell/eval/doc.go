@@ -43,8 +43,8 @@
 // a syntax error inside a compound assignment drops the rest of its line
 // and reading goes on, as in bash outside posix mode (assignerr.go).
 // ${x~} and ${x~~} (case toggling) and operators on $! (${!-x}) are read
-// in blankops.go, repeated ! (`! ! cmd`) in bang.go. Still rejected
-// (listed so callers know): a lone `!`, an empty subscript `b[]=x` (bash
+// in blankops.go, repeated ! (`! ! cmd`) and a lone ! in bang.go. Still
+// rejected (listed so callers know): an empty subscript `b[]=x` (bash
 // reports it when it assigns), and zsh/mksh-only forms the bash dialect
 // of the parser does not accept.
 package eval

@@ -43,6 +43,10 @@ var ruleScripts = []string{
 	`! ! true; echo $?; ! ! false; echo $?; ! ! ! true; echo $?; if ! ! true; then echo yes; fi`,
 	`f() { ! ! false; ! ! ! true; }; f; echo $?; declare -f f`,
 	`set -e; ! ! ! true; echo survived; ! ! false; echo not reached`,
+	// A lone ! is a negated empty command (status 1, exempt from set -e);
+	// after a single | it is a syntax error.
+	"!; echo $?\ntrue && !; echo $?\nif !; then echo y; else echo n; fi\nset -e; !\necho survived",
+	`echo a | !; echo $?`,
 }
 
 func TestOracleRules(t *testing.T) {

@@ -524,6 +524,12 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if at, ok := loneBangAt(parseText, err); ok {
+					parseText = parseText[:at] + " :" + parseText[at:]
+					src.text = src.text[:at] + " :" + src.text[at:]
+					retry = true
+					break
+				}
 				if patched, first, ok := blankBang(parseText, err); ok {
 					if src.extraBang == nil {
 						src.extraBang = map[int]int{}
