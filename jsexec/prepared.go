@@ -155,20 +155,7 @@ func (p *Prepared) Run(ctx context.Context, code string, pr PreparedRun) (res Re
 		if v := recover(); v != nil {
 			err = &Error{Kind: KindUncaught, Message: fmt.Sprintf("js-exec: internal error: %v", v)}
 		}
-		res.Duration = time.Since(start)
-		res.Logs = r.out.logs
-		if r.out.outBuf != nil {
-			res.Stdout = r.out.outBuf.String()
-		}
-		if r.out.errBuf != nil {
-			res.Stderr = r.out.errBuf.String()
-		}
-		res.ToolCalls = r.toolCalls
-		if len(res.Value) == 0 {
-			res.Value = json.RawMessage("null")
-		}
-		res.ExitCode = exitCodeFor(r, err)
-		r.close()
+		r.finish(&res, err, start)
 	}()
 	if ctx.Err() != nil {
 		return res, r.ctxError()

@@ -74,20 +74,7 @@ func Run(ctx context.Context, code string, opts RunOptions) (res Result, err err
 		if p := recover(); p != nil {
 			err = &Error{Kind: KindUncaught, Message: fmt.Sprintf("js-exec: internal error: %v", p)}
 		}
-		res.Duration = time.Since(start)
-		res.Logs = r.out.logs
-		if r.out.outBuf != nil {
-			res.Stdout = r.out.outBuf.String()
-		}
-		if r.out.errBuf != nil {
-			res.Stderr = r.out.errBuf.String()
-		}
-		res.ToolCalls = r.toolCalls
-		if len(res.Value) == 0 {
-			res.Value = json.RawMessage("null")
-		}
-		res.ExitCode = exitCodeFor(r, err)
-		r.close()
+		r.finish(&res, err, start)
 	}()
 	res.Value, err = r.run(code)
 	if errors.Is(err, errExit) {
@@ -302,3 +289,22 @@ var (
 	syntaxPos  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Line (\d+):(\d+) (.*)`) })
 	moreErrors = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\(and \d+ more errors?\)`) })
 )
+
+// finish fills a run's result from the runtime's state and closes it; a
+// Run and a Prepared run end alike.
+func (r *rt) finish(res *Result, err error, start time.Time) {
+	res.Duration = time.Since(start)
+	res.Logs = r.out.logs
+	if r.out.outBuf != nil {
+		res.Stdout = r.out.outBuf.String()
+	}
+	if r.out.errBuf != nil {
+		res.Stderr = r.out.errBuf.String()
+	}
+	res.ToolCalls = r.toolCalls
+	if len(res.Value) == 0 {
+		res.Value = json.RawMessage("null")
+	}
+	res.ExitCode = exitCodeFor(r, err)
+	r.close()
+}
