@@ -15,6 +15,9 @@ import (
 // without end.
 const MaxLineBytes = 32 << 20
 
+// maxLineBytes is MaxLineBytes, lowered by tests.
+var maxLineBytes = MaxLineBytes
+
 // maxInflightLines bounds the requests of one stdio connection running at
 // once; the reader waits for a slot, which pushes back on the client.
 const maxInflightLines = 64
@@ -68,8 +71,8 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 		}
 		switch {
 		case errors.Is(err, errLineTooLong):
-			fmt.Fprintf(errLog, "justbash mcp: dropped a message longer than %d bytes\n", MaxLineBytes)
-			_ = write(ctx, errorResponse(nil, codeParseError, fmt.Sprintf("Parse error: message longer than %d bytes", MaxLineBytes)))
+			fmt.Fprintf(errLog, "justbash mcp: dropped a message longer than %d bytes\n", maxLineBytes)
+			_ = write(ctx, errorResponse(nil, codeParseError, fmt.Sprintf("Parse error: message longer than %d bytes", maxLineBytes)))
 		case errors.Is(err, io.EOF):
 			return nil
 		case err != nil:
@@ -93,7 +96,7 @@ func (s *MCPServer) serveMessage(ctx context.Context, p *peer, msg []byte) []byt
 var errLineTooLong = errors.New("line too long")
 
 // readLine returns the next line without its newline, copied (the caller
-// keeps it past the next read). A line over MaxLineBytes is skipped up to
+// keeps it past the next read). A line over maxLineBytes is skipped up to
 // its newline and reported as errLineTooLong.
 func readLine(r *bufio.Reader) ([]byte, error) {
 	var line []byte
@@ -101,7 +104,7 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 	for {
 		frag, err := r.ReadSlice('\n')
 		if !tooLong {
-			if len(line)+len(frag) > MaxLineBytes+1 {
+			if len(line)+len(frag) > maxLineBytes+1 {
 				tooLong, line = true, nil
 			} else {
 				line = append(line, frag...)
