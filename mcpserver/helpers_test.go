@@ -88,7 +88,7 @@ const testConfig = `{
   }
 }`
 
-func newTestRuntime(t *testing.T, cfgText string, runner CodeRunner) *Runtime {
+func newTestRuntime(t testing.TB, cfgText string, runner CodeRunner) *Runtime {
 	t.Helper()
 	cfg := mustParse(t, "config.json", cfgText, LoadOptions{})
 	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: runner})
