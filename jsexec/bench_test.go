@@ -127,3 +127,16 @@ func BenchmarkPreparedRunOne(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPrepareWalkJS is BenchmarkPrepare with the freeze's walk run
+// in JavaScript every time (as before the plan was cached): compare the
+// two for what the plan saves.
+func BenchmarkPrepareWalkJS(b *testing.B) {
+	noFreezePlan = true
+	defer func() { noFreezePlan = false }()
+	b.ReportAllocs()
+	for b.Loop() {
+		p := Prepare(mcpPrepareOpts())
+		p.Discard()
+	}
+}
