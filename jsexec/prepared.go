@@ -48,6 +48,12 @@ type PreparedRun struct {
 	Timeout time.Duration
 }
 
+// Precompile compiles the prelude every runtime starts from, once per
+// process: the first Prepare or Run otherwise pays for it (tens of
+// milliseconds), which a process that will run JavaScript can move off
+// its first call by calling this early, on a goroutine of its own.
+func Precompile() { compilePrelude() }
+
 // Prepare sets a runtime up for one later Run. opts are as for Run;
 // opts.Invoke only needs to be non-nil (the run's own comes with Run), and
 // opts.Globals' values are ignored: their names are kept out of the

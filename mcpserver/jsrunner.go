@@ -38,7 +38,7 @@ type JSRunner struct {
 
 // RunCode implements CodeRunner.
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
-	pr := runtimes.take(req.Servers, req.MaxMemoryBytes)
+	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
 	// The next call should find one ready too; the refill runs after this
 	// run so that it does not compete with it.
 	defer runtimes.refill(req.Servers, req.MaxMemoryBytes)

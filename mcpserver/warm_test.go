@@ -1,8 +1,11 @@
 package mcpserver
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/justbash/justbash/jsexec"
 )
 
 // The runtime prepares VMs for the default profile as it starts, a call
@@ -40,4 +43,29 @@ func TestWorkerStartsEarly(t *testing.T) {
 	if st := wr.Stats(); st.Live != 1 {
 		t.Errorf("the first call started another worker: %+v", st)
 	}
+}
+
+// A call that finds the key's fill at work waits for its runtime instead
+// of preparing a second one beside it.
+func TestWarmTakeWaitsForTheFill(t *testing.T) {
+	p := &warmPool{depth: 1, keys: map[string]*warmKey{}}
+	servers := []string{"take-waits"}
+	p.refill(servers, 0) // marks the key filling before it returns
+	pr := p.take(context.Background(), servers, 0)
+	defer pr.Discard()
+	if n := p.missed.Load(); n != 0 {
+		t.Errorf("a call with a fill under way prepared its own runtime")
+	}
+	if res, err := pr.Run(context.Background(), "return 1", jsexec.PreparedRun{}); err != nil || string(res.Value) != "1" {
+		t.Errorf("the runtime from the fill: %s %v", res.Value, err)
+	}
+	// A cancelled call still gets a runtime (whose Run reports the
+	// cancellation), whether or not the fill has finished.
+	p.refill(servers, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.take(ctx, servers, 0).Run(ctx, "return 1", jsexec.PreparedRun{}); err == nil {
+		t.Errorf("a run with a cancelled context succeeded")
+	}
+	p.dropAll()
 }

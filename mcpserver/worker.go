@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/justbash/justbash/jsexec"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/shell/isolate/workerproc"
 )
@@ -481,6 +482,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
+	// Compiling the prelude is the slowest part of a process's first
+	// runtime; done now, it overlaps the worker's wait for work.
+	go jsexec.Precompile()
 	var bash workerShell
 	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
@@ -539,8 +543,11 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	return 0
 }
 
-// warmDelay is how long a new worker waits before preparing runtimes.
-const warmDelay = 50 * time.Millisecond
+// warmDelay is how long a new worker waits before preparing runtimes:
+// long enough for a bash message already in the pipe to be read first,
+// short enough that the first execute_code after start-up finds its
+// runtime ready.
+const warmDelay = 2 * time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {
