@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -255,5 +256,53 @@ func TestStreamableHTTPNoElicitation(t *testing.T) {
 	initialize(t, ctx, c)
 	if out := joined(callTool(t, ctx, c, ToolBash, map[string]any{"script": "w write-thing n=1"})); !strings.Contains(out, "cannot be asked") {
 		t.Errorf("without elicitation: %s", out)
+	}
+}
+
+// Over the daemon's WebSocket, a client that declared elicitation is
+// asked on the same socket, and its answer there reaches the waiting call.
+func TestWebSocketElicitation(t *testing.T) {
+	rt := newTestRuntime(t, strings.Replace(consentConfig, "%s", "", 1), JSRunner{})
+	d, err := NewDaemon(rt, DaemonOptions{APIKey: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(d)
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/mcp"
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: map[string][]string{APIKeyHeader: {testKey}}, Subprotocols: []string{WSSubprotocol}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(websocket.StatusNormalClosure, "")
+	send := func(msg string) {
+		t.Helper()
+		if err := conn.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recv := func() map[string]any {
+		t.Helper()
+		_, b, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return decodeMsg(t, b)
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}`)
+	recv()
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"script":"w write-thing n=5"}}}`)
+	q := recv()
+	params, _ := q["params"].(map[string]any)
+	if q["method"] != "elicitation/create" || q["id"] == nil || !strings.HasPrefix(toJSON(params["message"]), `"Approve w.write_thing`) {
+		t.Fatalf("expected an elicitation request, got %v", q)
+	}
+	id, _ := json.Marshal(q["id"])
+	send(`{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"action":"accept"}}`)
+	res := recv()
+	if res["id"] != 2.0 || !strings.Contains(toJSON(res["result"]), "write_thing called") {
+		t.Errorf("tool result after accepting: %v", res)
 	}
 }
