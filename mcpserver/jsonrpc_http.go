@@ -27,9 +27,25 @@ const maxHTTPSessions = 4096
 
 const headerSessionID = "Mcp-Session-Id"
 
+// SessionIDs issues and checks the transport session ids of Streamable
+// HTTP (the Mcp-Session-Id header). Without one, ids are random and any
+// well-formed id is accepted, so a client keeps working across a restart
+// of the server (it is no longer asked through elicitation until it
+// initializes again). The method set is that of mcp-go's
+// server.SessionIdManager, so one type serves both.
+type SessionIDs interface {
+	Generate() string
+	// Validate reports whether id was ended; an error refuses it.
+	Validate(id string) (terminated bool, err error)
+	// Terminate ends id; notAllowed refuses the DELETE.
+	Terminate(id string) (notAllowed bool, err error)
+}
+
 type streamableHTTP struct {
 	s     *MCPServer
 	scope func(ctx context.Context, r *http.Request) context.Context
+	// ids, when set, issues and checks the session ids.
+	ids SessionIDs
 
 	mu    sync.Mutex
 	peers map[string]*peer
@@ -80,7 +96,14 @@ func (h *streamableHTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, "this server sends nothing outside a request: no event stream on GET")
 		return
 	case http.MethodDelete:
-		h.forget(r.Header.Get(headerSessionID))
+		id := r.Header.Get(headerSessionID)
+		if h.ids != nil && id != "" {
+			if notAllowed, err := h.ids.Terminate(id); err != nil || notAllowed {
+				httpError(w, http.StatusMethodNotAllowed, "this session cannot be ended here")
+				return
+			}
+		}
+		h.forget(id)
 		w.WriteHeader(http.StatusOK)
 		return
 	}
@@ -99,9 +122,23 @@ func (h *streamableHTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.Header.Get(headerSessionID)
-	if isInitialize(body) {
+	switch {
+	case isInitialize(body):
 		id = RandomID()
+		if h.ids != nil {
+			id = h.ids.Generate()
+		}
 		w.Header().Set(headerSessionID, id)
+	case id != "" && h.ids != nil:
+		terminated, err := h.ids.Validate(id)
+		if err != nil {
+			httpError(w, http.StatusBadRequest, "invalid "+headerSessionID+": "+err.Error())
+			return
+		}
+		if terminated {
+			httpError(w, http.StatusNotFound, "session ended; initialize again")
+			return
+		}
 	}
 	p := h.peer(id, true)
 	sse := &sseWriter{w: w, ok: strings.Contains(r.Header.Get("Accept"), "text/event-stream")}

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"strings"
@@ -304,5 +306,68 @@ func TestWebSocketElicitation(t *testing.T) {
 	res := recv()
 	if res["id"] != 2.0 || !strings.Contains(toJSON(res["result"]), "write_thing called") {
 		t.Errorf("tool result after accepting: %v", res)
+	}
+}
+
+// testIDs is a SessionIDs that ends ids on DELETE and refuses foreign ones.
+type testIDs struct{ ended map[string]bool }
+
+func (t *testIDs) Generate() string { return "t-" + RandomID() }
+func (t *testIDs) Validate(id string) (bool, error) {
+	if !strings.HasPrefix(id, "t-") {
+		return false, errors.New("not ours")
+	}
+	return t.ended[id], nil
+}
+func (t *testIDs) Terminate(id string) (bool, error) { t.ended[id] = true; return false, nil }
+
+// Streamable HTTP session ids come from Daemon's SessionIDs when set: a
+// foreign id is refused, an ended one is gone.
+func TestStreamableHTTPSessionIDs(t *testing.T) {
+	rt := newTestRuntime(t, testConfig, JSRunner{})
+	d, _ := NewDaemon(rt, DaemonOptions{APIKey: testKey})
+	d.streamable.ids = &testIDs{ended: map[string]bool{}}
+	srv := httptest.NewServer(d)
+	t.Cleanup(srv.Close)
+	do := func(method, id, body string) (*http.Response, string) {
+		t.Helper()
+		req, _ := http.NewRequest(method, srv.URL+"/mcp", strings.NewReader(body))
+		req.Header.Set(APIKeyHeader, testKey)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if id != "" {
+			req.Header.Set(headerSessionID, id)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(b)
+	}
+	resp, body := do("POST", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	id := resp.Header.Get(headerSessionID)
+	if resp.StatusCode != 200 || !strings.HasPrefix(id, "t-") || !strings.Contains(body, `"serverInfo"`) {
+		t.Fatalf("initialize: %d %q %s", resp.StatusCode, id, body)
+	}
+	ping := `{"jsonrpc":"2.0","id":2,"method":"ping"}`
+	if resp, body := do("POST", id, ping); resp.StatusCode != 200 || !strings.Contains(body, `"result":{}`) {
+		t.Errorf("ping in the session: %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := do("POST", "other-1", ping); resp.StatusCode != 400 {
+		t.Errorf("foreign session id: %d", resp.StatusCode)
+	}
+	if resp, _ := do("POST", id, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); resp.StatusCode != 202 {
+		t.Errorf("notification: %d, want 202", resp.StatusCode)
+	}
+	if resp, _ := do("DELETE", id, ""); resp.StatusCode != 200 {
+		t.Errorf("DELETE: %d", resp.StatusCode)
+	}
+	if resp, _ := do("POST", id, ping); resp.StatusCode != 404 {
+		t.Errorf("ended session: %d, want 404", resp.StatusCode)
+	}
+	if resp, _ := do("GET", "", ""); resp.StatusCode != 405 {
+		t.Errorf("GET event stream: %d, want 405", resp.StatusCode)
 	}
 }
