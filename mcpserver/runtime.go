@@ -76,6 +76,7 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 	if pw, ok := opts.Runner.(Prewarmer); ok {
 		pw.StartEarly()
 	}
+	rt.prewarmExpected() // prewarm.go
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	for _, name := range cfg.Names {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/justbash/justbash/jsexec"
 )
@@ -68,4 +69,39 @@ func TestWarmTakeWaitsForTheFill(t *testing.T) {
 		t.Errorf("a run with a cancelled context succeeded")
 	}
 	p.dropAll()
+}
+
+// Runtimes for the default profile's servers are being prepared while
+// the servers are still starting: the first call need not wait for them.
+func TestPrewarmBeforeDiscovery(t *testing.T) {
+	cfg := mustParse(t, "config.json", testConfig, LoadOptions{})
+	release := make(chan struct{})
+	slow := func(ctx context.Context, def *ServerDef) (Upstream, error) {
+		<-release
+		return fakeStarter(ctx, def)
+	}
+	p, _ := cfg.Preset("")
+	servers := cfg.ProfileServers(p)
+	const mem = 300 << 20 // a key of this test's own
+	done := make(chan *Runtime, 1)
+	go func() {
+		rt, err := NewRuntime(context.Background(), cfg, Options{Start: slow, Runner: JSRunner{}, MaxMemoryBytes: mem})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- rt
+	}()
+	deadline := time.After(30 * time.Second)
+	for runtimes.readyFor(servers, mem) == 0 {
+		select {
+		case <-deadline:
+			close(release)
+			t.Fatal("no runtime prepared while the servers were starting")
+		case <-time.After(5 * time.Millisecond): // polling a condition
+		}
+	}
+	close(release)
+	if rt := <-done; rt != nil {
+		rt.Close()
+	}
 }
