@@ -78,16 +78,26 @@ func TestDocumentsAndLogs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 5; i++ {
-			if err := s.AppendLog(ctx, l, fmt.Sprint("line", i), 3); err != nil {
+			if err := s.AppendLogs(ctx, l, []string{fmt.Sprint("line", i)}, 3); err != nil {
 				t.Fatal(err)
 			}
 		}
 		logs, err := s.DrainLogs(ctx, l)
-		if err != nil || fmt.Sprint(logs) != "[line2 line3 line4]" {
-			t.Fatalf("logs %v %v", logs, err)
+		if err != nil || fmt.Sprint(logs.Lines) != "[line2 line3 line4]" || logs.Last != 5 || logs.Dropped != 2 {
+			t.Fatalf("logs %+v %v", logs, err)
 		}
-		if logs, _ := s.DrainLogs(ctx, l); len(logs) != 0 {
-			t.Fatalf("logs after drain: %v", logs)
+		if logs, _ := s.DrainLogs(ctx, l); len(logs.Lines) != 0 || logs.Last != 5 || logs.Dropped != 0 {
+			t.Fatalf("logs after drain: %+v", logs)
+		}
+		// Several lines at once, numbered on from the last.
+		if err := s.AppendLogs(ctx, l, []string{"a", "b", "c", "d"}, 3); err != nil {
+			t.Fatal(err)
+		}
+		if logs, _ := s.DrainLogs(ctx, l); fmt.Sprint(logs.Lines) != "[b c d]" || logs.Last != 9 || logs.Dropped != 1 {
+			t.Fatalf("batch: %+v", logs)
+		}
+		if err := s.Ping(ctx); err != nil {
+			t.Fatal(err)
 		}
 		l.Release(ctx)
 		v, ok, err := s.Get(ctx, "a", "memory:default")
@@ -211,4 +221,29 @@ func TestOpen(t *testing.T) {
 	if _, err := Open(ctx, "redis://127.0.0.1:1/0", Config{}); err == nil {
 		t.Fatal("unreachable redis accepted")
 	}
+}
+
+// A session's documents written long ago live as long as the session is
+// written to: the idle TTL is the session's, not each document's.
+func TestIdleTTLIsPerSession(t *testing.T) {
+	ctx := context.Background()
+	ttl := 400 * time.Millisecond
+	stores(t, Config{IdleTTL: ttl}, func(t *testing.T, s Store) {
+		l, _ := s.Acquire(ctx, "busy")
+		defer l.Release(ctx)
+		if err := s.Put(ctx, l, "old", []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		// Keep writing another document for over twice the TTL.
+		start := time.Now()
+		for time.Since(start) < 3*ttl {
+			if err := s.Put(ctx, l, "new", []byte("y")); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok, _ := s.Get(ctx, "busy", "old"); !ok {
+				t.Fatalf("the old document expired after %v while the session was in use", time.Since(start))
+			}
+			time.Sleep(ttl / 8)
+		}
+	})
 }
