@@ -52,7 +52,12 @@ func NewDaemon(rt *Runtime, opts DaemonOptions) (*Daemon, error) {
 		return nil, errors.New("mcpserver: the daemon needs an API key")
 	}
 	d := &Daemon{rt: rt, opts: opts, mcp: NewMCPServer(rt)}
-	d.streamable = server.NewStreamableHTTPServer(d.mcp, server.WithHTTPContextFunc(d.streamableScope))
+	sopts := []server.StreamableHTTPOption{server.WithHTTPContextFunc(d.streamableScope)}
+	if rt.opts.Store != nil {
+		// Replicas accept each other's session ids (health.go).
+		sopts = append(sopts, server.WithSessionIdManager(&sharedSessionIDs{}))
+	}
+	d.streamable = server.NewStreamableHTTPServer(d.mcp, sopts...)
 	return d, nil
 }
 
@@ -85,6 +90,9 @@ func (d *Daemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	switch r.URL.Path {
 	case "/mcp", "/api/call", "/api/restart":
+	case "/healthz", "/readyz":
+		d.serveHealth(w, r) // health.go
+		return
 	default:
 		httpError(w, http.StatusNotFound, "not found: "+r.URL.Path)
 		return

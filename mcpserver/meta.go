@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
@@ -49,8 +50,9 @@ func (rt *Runtime) scope(ctx context.Context) Scope {
 // Call runs a meta tool by name with decoded JSON arguments. Every outcome,
 // including unknown tools and bad arguments, is a result (isError for
 // failures), so all transports render errors the same way.
-func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) *mcp.CallToolResult {
+func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) (res *mcp.CallToolResult) {
 	sc := rt.scope(ctx)
+	defer rt.logCall(ctx, sc, tool, time.Now(), &res) // shared.go
 	if args == nil {
 		args = map[string]any{}
 	}

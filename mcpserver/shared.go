@@ -64,6 +64,17 @@ type sharedShell struct {
 
 type sharedKey struct{}
 
+// logCall writes the call's line: one per call, with its session id
+// (the inner call of callShared is not a call of its own).
+func (rt *Runtime) logCall(ctx context.Context, sc Scope, tool string, start time.Time, res **mcp.CallToolResult) {
+	if rt.opts.Logger == nil || ctx.Value(sharedKey{}) != nil {
+		return
+	}
+	isErr := *res == nil || (*res).IsError
+	rt.opts.Logger.Info("call", "session", sc.Session.ID, "profile", sc.Profile, "tool", tool,
+		"ms", elapsedMs(time.Since(start)), "isError", isErr)
+}
+
 // storeTool reports the meta tools whose state the store keeps.
 func storeTool(tool string) bool {
 	switch tool {
@@ -94,11 +105,13 @@ type StoreStats struct {
 	Error    string `json:"error,omitempty"`
 }
 
-// StoreStats describes the shared store and counts its sessions; nil
-// without one.
+// StoreStats describes the shared store and counts its sessions (without
+// one: this process's sessions).
 func (rt *Runtime) StoreStats(ctx context.Context) *StoreStats {
 	if rt.opts.Store == nil {
-		return nil
+		rt.sessions.mu.Lock()
+		defer rt.sessions.mu.Unlock()
+		return &StoreStats{Store: "this process only", Sessions: len(rt.sessions.sessions)}
 	}
 	out := &StoreStats{Store: rt.opts.Store.Describe()}
 	n, err := rt.opts.Store.Sessions(ctx)
