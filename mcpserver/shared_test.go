@@ -19,6 +19,13 @@ import (
 // and returns its URL (the test is skipped on a machine without one).
 func testRedis(t testing.TB) string {
 	t.Helper()
+	url, _ := testRedisProc(t)
+	return url
+}
+
+// testRedisProc is testRedis with the server's process, to kill it.
+func testRedisProc(t testing.TB) (string, *exec.Cmd) {
+	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		t.Skip("redis-server not installed (.ci/run installs it): Redis-backed session tests skipped")
@@ -42,7 +49,7 @@ func testRedis(t testing.TB) string {
 		cancel()
 		if err == nil {
 			s.Close()
-			return url
+			return url, cmd
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("redis-server did not answer: %v", err)
