@@ -24,6 +24,7 @@ const storeOpenTimeout = 10 * time.Second
 // done closes the store.
 func serverExtras(ctx context.Context, a *mcpArgs, stderr io.Writer) (opts func(*mcpserver.Options), done func(), err error) {
 	logger := slog.New(slog.NewJSONHandler(stderr, nil)).With("pid", os.Getpid())
+	store.SetLogger(logger)
 	var st store.Store
 	if u := a.flags["store"]; u != "" {
 		octx, cancel := context.WithTimeout(ctx, storeOpenTimeout)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 
@@ -197,4 +198,15 @@ func (r *Redis) Sessions(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, iter.Err()
+}
+
+// SetLogger sends the Redis client's own messages (failed dials and the
+// like, process-wide) to l as warnings, instead of the standard logger's
+// plain text beside a server's JSON lines.
+func SetLogger(l *slog.Logger) { redis.SetLogger(slogPrintf{l}) }
+
+type slogPrintf struct{ l *slog.Logger }
+
+func (s slogPrintf) Printf(ctx context.Context, format string, v ...any) {
+	s.l.WarnContext(ctx, "redis client: "+fmt.Sprintf(format, v...))
 }
