@@ -136,4 +136,14 @@ func TestHealthAndReady(t *testing.T) {
 	if code := getStatus(t, srv.URL+"/healthz"); code != http.StatusOK {
 		t.Errorf("/healthz with Redis down: %d", code)
 	}
+	// A call on a stored session says the store is gone; one-request
+	// calls still run.
+	code, res := post(t, srv.URL+"/api/call?tool=execute_code&sessionId=down", testKey, `{"code":"return 1"}`)
+	if code != http.StatusOK || res["isError"] != true || !strings.Contains(toJSON(res["content"]), "the session store is unavailable") {
+		t.Errorf("call with Redis down: %d %v", code, res)
+	}
+	code, res = post(t, srv.URL+"/api/call?tool=execute_code", testKey, `{"code":"return 1"}`)
+	if code != http.StatusOK || res["isError"] == true {
+		t.Errorf("one-request call with Redis down: %d %v", code, res)
+	}
 }

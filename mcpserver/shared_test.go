@@ -1,8 +1,11 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"os/exec"
@@ -242,4 +245,54 @@ func TestSharedStoreSkipsOneRequestSessions(t *testing.T) {
 	if ss := rt.StoreStats(context.Background()); ss == nil || ss.Sessions != 1 || ss.Store == "" {
 		t.Fatalf("store stats %+v", ss)
 	}
+}
+
+// Every line a call logs carries its session id.
+func TestSharedCallLogs(t *testing.T) {
+	var buf syncBuffer
+	cfg, err := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: JSRunner{},
+		Store: store.NewMemory(store.Config{}), Logger: slog.New(slog.NewJSONHandler(&buf, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	rt.Call(scoped(rt, "", "logged-1"), ToolExecuteCode, map[string]any{"code": "return 1"})
+	rt.Call(scoped(rt, "", "logged-1"), ToolBash, map[string]any{"script": "echo hi"})
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	msgs := map[string]int{}
+	for _, l := range lines {
+		var m struct{ Msg, Session, Tool string }
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		if m.Session != "logged-1" || m.Tool == "" {
+			t.Errorf("line without the session or tool: %s", l)
+		}
+		msgs[m.Msg]++
+	}
+	if msgs["call"] != 2 || msgs["session lease taken"] != 2 || msgs["session lease released"] != 2 {
+		t.Errorf("log lines %v:\n%s", msgs, buf.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the logger's writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
