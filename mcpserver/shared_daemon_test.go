@@ -147,3 +147,27 @@ func TestHealthAndReady(t *testing.T) {
 		t.Errorf("one-request call with Redis down: %d %v", code, res)
 	}
 }
+
+// Streamable HTTP session ids of one replica are valid on every other
+// (nothing is kept per id); an ended one is refused where it was ended.
+func TestSharedSessionIDs(t *testing.T) {
+	a, b := &sharedSessionIDs{}, &sharedSessionIDs{}
+	id := a.Generate()
+	if id2 := a.Generate(); id2 == id || !SessionIDRe().MatchString(id) {
+		t.Fatalf("ids %q %q", id, id2)
+	}
+	if ended, err := b.Validate(id); ended || err != nil {
+		t.Fatalf("another replica's id: %v %v", ended, err)
+	}
+	for _, bad := range []string{"", "other-prefix", streamIDPrefix + "has space", streamIDPrefix + strings.Repeat("x", 200)} {
+		if _, err := b.Validate(bad); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+	if _, err := b.Terminate(id); err != nil {
+		t.Fatal(err)
+	}
+	if ended, _ := b.Validate(id); !ended {
+		t.Error("an ended id is still valid where it was ended")
+	}
+}

@@ -86,7 +86,9 @@ func (c Config) withDefaults() Config {
 }
 
 // Open returns the store a URL names: "memory:" (or "") for the
-// in-process store, "redis://[user:pass@]host:port[/db]" for Redis.
+// in-process store, "redis://[user:pass@]host:port[/db]" for Redis. The
+// query parameters lease_ttl and idle_ttl (Go durations: 5s, 1h) set
+// cfg's LeaseTTL and IdleTTL; other parameters go to the Redis client.
 func Open(ctx context.Context, rawURL string, cfg Config) (Store, error) {
 	if rawURL == "" || rawURL == "memory:" || rawURL == "memory" {
 		return NewMemory(cfg), nil
@@ -95,9 +97,19 @@ func Open(ctx context.Context, rawURL string, cfg Config) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	q := u.Query()
+	for name, d := range map[string]*time.Duration{"lease_ttl": &cfg.LeaseTTL, "idle_ttl": &cfg.IdleTTL} {
+		if v := q.Get(name); v != "" {
+			if *d, err = time.ParseDuration(v); err != nil || *d < 100*time.Millisecond {
+				return nil, fmt.Errorf("store: %s=%q: want a duration of at least 100ms (5s, 1h)", name, v)
+			}
+		}
+		q.Del(name)
+	}
+	u.RawQuery = q.Encode()
 	switch u.Scheme {
 	case "redis", "rediss":
-		return NewRedis(ctx, rawURL, cfg)
+		return NewRedis(ctx, u.String(), cfg)
 	}
 	return nil, fmt.Errorf("store: unknown store %q (want memory: or redis://host:port/db)", strings.SplitN(rawURL, "://", 2)[0])
 }

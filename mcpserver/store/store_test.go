@@ -7,6 +7,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -220,6 +221,25 @@ func TestOpen(t *testing.T) {
 	defer cancel()
 	if _, err := Open(ctx, "redis://127.0.0.1:1/0", Config{}); err == nil {
 		t.Fatal("unreachable redis accepted")
+	}
+	for _, bad := range []string{"redis://127.0.0.1:1/0?lease_ttl=x", "redis://127.0.0.1:1/0?idle_ttl=1ms"} {
+		if _, err := Open(ctx, bad, Config{}); err == nil || !strings.Contains(err.Error(), "want a duration") {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+}
+
+// The timings in the URL reach the store; the Redis client does not see
+// them (it refuses parameters it does not know).
+func TestOpenTimings(t *testing.T) {
+	url := startRedis(t)
+	s, err := Open(context.Background(), url+"?lease_ttl=2s&idle_ttl=90m&dial_timeout=3s", Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if c := s.(*Redis).cfg; c.LeaseTTL != 2*time.Second || c.IdleTTL != 90*time.Minute {
+		t.Fatalf("config %+v", c)
 	}
 }
 
