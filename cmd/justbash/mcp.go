@@ -41,7 +41,8 @@ empty environment); each bash session's shell lives in a worker of its own
 inside the server instead.
 --store redis://HOST:PORT/DB keeps the sessions (jsmcp.memory, logs, bash
 shells as snapshots) in Redis: servers started with the same --store and
-API key ($JSMCP_API_KEY or the key file) are replicas of one service.
+API key ($JSMCP_API_KEY or the key file) are replicas of one service
+(?lease_ttl=10s&idle_ttl=24h on the URL set the lease and idle expiry).
 /healthz and /readyz (no key) are for load balancers; the server logs one
 JSON line per call on stderr.
 Tools that change things (OpenAPI writes, GraphQL mutations, destructive

@@ -180,6 +180,8 @@ type sessionRun struct {
 	failures []string
 	// incFailure is driveCounter's (it runs beside driveSession).
 	incFailure string
+	// unanswered attempts, of each driver
+	retries, incRetries int
 }
 
 const (
@@ -203,7 +205,8 @@ func TestMCPReplicasSurviveKillWorkers(t *testing.T) {
 }
 
 func replicaKill(t *testing.T, inProcess bool, replicaSessions int, config string) {
-	redisURL := startRedisServer(t)
+	// A short lease: the killed replica's sessions are free again soon.
+	redisURL := startRedisServer(t) + "?lease_ttl=3s"
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "config.json")
 	if err := os.WriteFile(cfg, []byte(config), 0o600); err != nil {
@@ -264,8 +267,13 @@ func replicaKill(t *testing.T, inProcess bool, replicaSessions int, config strin
 		}
 		checkFinal(t, proxy.URL, key, r)
 	}
-	checkLeases(t, reps, replicaSessions*(sessionSteps+sessionIncs))
-	t.Logf("%d calls answered; replica 1 killed after %d", answered.Load(), killAt)
+	held := checkLeases(t, reps, replicaSessions*(sessionSteps+sessionIncs))
+	retries := 0
+	for _, r := range runs {
+		retries += r.retries + r.incRetries
+	}
+	t.Logf("%d calls answered; replica 1 killed after %d, holding %d sessions; %d attempts unanswered (retried)",
+		answered.Load(), killAt, held, retries)
 }
 
 // call retries a call until a replica answers it.
@@ -277,6 +285,7 @@ func (r *sessionRun) call(base, key, tool string, args map[string]any, note func
 			note()
 			return sc, true
 		}
+		r.retries++
 		last = text
 	}
 	r.failures = append(r.failures, fmt.Sprintf("%s never answered after %d attempts: %s", tool, maxAttempts, last))
@@ -332,6 +341,7 @@ func driveCounter(base, key string, r *sessionRun, note func()) {
 				r.incOK++
 				break
 			}
+			r.incRetries++
 			if a == maxAttempts {
 				r.incFailure = "the counter's increment never answered"
 				return
@@ -391,7 +401,7 @@ func checkFinal(t *testing.T, base, key string, r *sessionRun) {
 // checkLeases reads the replicas' JSON logs: per session, the intervals
 // between "lease taken" and "lease released" never overlap (the killed
 // replica's open ones last until it was dead).
-func checkLeases(t *testing.T, reps []*replicaProc, calls int) {
+func checkLeases(t *testing.T, reps []*replicaProc, calls int) (heldAtKill int) {
 	t.Helper()
 	type span struct {
 		from, to int64
@@ -433,6 +443,7 @@ func checkLeases(t *testing.T, reps []*replicaProc, calls int) {
 				continue
 			}
 			s.to = r.gone.UnixNano()
+			heldAtKill++
 			// The session is the token's: find it again from the log.
 			spans[sessionOf(t, r.log, tok)] = append(spans[sessionOf(t, r.log, tok)], s)
 		}
@@ -451,6 +462,7 @@ func checkLeases(t *testing.T, reps []*replicaProc, calls int) {
 	if n < calls {
 		t.Errorf("only %d lease intervals in the replicas' logs", n)
 	}
+	return heldAtKill
 }
 
 func sessionOf(t *testing.T, log, token string) string {
