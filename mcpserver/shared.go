@@ -164,8 +164,8 @@ func (rt *Runtime) callShared(ctx context.Context, sc Scope, tool string, args m
 	}()
 	sctx, scancel := context.WithTimeout(bg, saveTimeout)
 	defer scancel()
-	sync := &syncCall{rt: rt, st: st, lease: lease, sess: sc.Session, v: v, log: log}
-	res, err := sync.run(sctx, WithScope(context.WithValue(runCtx, sharedKey{}, true), sc), tool, args)
+	call := &syncCall{rt: rt, st: st, lease: lease, sess: sc.Session, v: v, log: log}
+	res, err := call.run(sctx, WithScope(context.WithValue(runCtx, sharedKey{}, true), sc), tool, args)
 	if err != nil {
 		log.Error("session state not saved", "err", err.Error())
 		return errorResult(fmt.Sprintf("%s: the session's state could not be loaded or saved (%v); this call's changes are not kept", tool, err))
