@@ -52,6 +52,10 @@ func NewDaemon(rt *Runtime, opts DaemonOptions) (*Daemon, error) {
 	}
 	d := &Daemon{rt: rt, opts: opts, mcp: NewMCPServer(rt)}
 	d.streamable = newStreamableHTTP(d.mcp, d.streamableScope)
+	if rt.opts.Store != nil {
+		// Replicas accept each other's session ids (health.go).
+		d.streamable.ids = &sharedSessionIDs{}
+	}
 	return d, nil
 }
 
@@ -84,6 +88,9 @@ func (d *Daemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	switch r.URL.Path {
 	case "/mcp", "/api/call", "/api/restart":
+	case "/healthz", "/readyz":
+		d.serveHealth(w, r) // health.go
+		return
 	default:
 		httpError(w, http.StatusNotFound, "not found: "+r.URL.Path)
 		return

@@ -169,7 +169,7 @@ func texts(res *mcp.CallToolResult) []string {
 }
 
 // structured returns structuredContent as generic JSON.
-func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
+func structured(t testing.TB, res *mcp.CallToolResult) map[string]any {
 	t.Helper()
 	b, err := json.Marshal(res.StructuredContent)
 	if err != nil {

@@ -91,6 +91,11 @@ type bashMsg struct {
 	Limits    *shell.Limits `json:"limits,omitempty"`
 	SyncTools bool          `json:"syncTools,omitempty"`
 	Tools     []workerTool  `json:"tools,omitempty"`
+	// Shared store (shared.go): replace the shell by a snapshot, or by a
+	// fresh one; send the shell's snapshot back.
+	Restore  []byte `json:"restore,omitempty"`
+	Reset    bool   `json:"reset,omitempty"`
+	Snapshot bool   `json:"snapshot,omitempty"`
 }
 
 // doneMsg is a run's outcome.
@@ -101,6 +106,7 @@ type doneMsg struct {
 	Stdout   string          `json:"stdout,omitempty"`
 	Stderr   string          `json:"stderr,omitempty"`
 	ExitCode int             `json:"exitCode,omitempty"`
+	Snapshot []byte          `json:"snapshot,omitempty"`
 }
 
 // WorkerRunner runs execute_code in pooled worker processes.
