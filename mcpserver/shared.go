@@ -251,6 +251,7 @@ func (c *syncCall) loadMemory(ctx context.Context, m *Memory) error {
 			return err
 		}
 		if ok {
+			c.log.Info("session state loaded from the store", "part", key, "bytes", len(doc))
 			if err := json.Unmarshal(doc, &values); err != nil {
 				return fmt.Errorf("jsmcp.memory in the store: %w", err)
 			}
@@ -358,7 +359,11 @@ func (c *syncCall) loadShell(ctx context.Context, ss *sessionShell) error {
 		if ver == "" {
 			return nil, false, nil
 		}
-		return c.st.Get(ctx, c.sess.ID, key)
+		doc, ok, err := c.st.Get(ctx, c.sess.ID, key)
+		if ok {
+			c.log.Info("session state loaded from the store", "part", key, "bytes", len(doc))
+		}
+		return doc, ok, err
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()

@@ -479,3 +479,19 @@ func sessionOf(t *testing.T, log, token string) string {
 	}
 	return ""
 }
+
+// A --store the server cannot use stops it at start, saying why.
+func TestMCPServerBadStore(t *testing.T) {
+	dir := t.TempDir()
+	env := []string{"XDG_CONFIG_HOME=" + dir, "HOME=" + dir, "JSMCP_API_KEY=k"}
+	for _, tc := range []struct{ store, want string }{
+		{"mongodb://127.0.0.1/x", `unknown store "mongodb"`},
+		{"redis://127.0.0.1:1/0", "store: redis at 127.0.0.1:1"},
+		{"redis://127.0.0.1:1/0?lease_ttl=soon", "lease_ttl"},
+	} {
+		got := runWithEnv(t, env, "", "mcp", "server", "--port", strconv.Itoa(freePort(t)), "--store", tc.store)
+		if got.code != 1 || !strings.Contains(got.stderr, tc.want) {
+			t.Errorf("--store %s: status %d, stderr %q (want it to mention %q)", tc.store, got.code, got.stderr, tc.want)
+		}
+	}
+}
