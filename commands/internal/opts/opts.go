@@ -93,6 +93,10 @@ type Parser struct {
 	// Operand reports that an argument starting with '-' (never "--") is
 	// an operand all the same. nil: every such argument is an option.
 	Operand func(arg string) bool
+	// Check, when set, sees each option word (not the values it takes)
+	// before it is parsed; an error ends the parse with that error (jq
+	// refuses "-rr", as its letter counting does).
+	Check func(arg string) error
 	// Help is printed on stdout for --help (unless an Opt claims "help").
 	Help string
 	// Version is printed on stdout for --version (unless an Opt claims
@@ -144,7 +148,9 @@ func usageErr(kind ErrKind, arg, name, format string, args ...any) error {
 }
 
 // Split divides args (without argv[0]) into options and operands. It does
-// no printing: errors are *Error, ErrHelp or ErrVersion.
+// no printing: errors are *Error, ErrHelp or ErrVersion. With an error, res
+// holds the options before the bad one, for a command that acts on the
+// first of them in order (jq's -h before a later bad option).
 func (p *Parser) Split(args []string) (res []Result, operands []string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -152,9 +158,14 @@ func (p *Parser) Split(args []string) (res []Result, operands []string, err erro
 		case a == "--":
 			return res, append(operands, args[i+1:]...), nil
 		case len(a) > 1 && a[0] == '-' && (p.Operand == nil || a[1] == '-' || !p.Operand(a)):
+			if p.Check != nil {
+				if err := p.Check(a); err != nil {
+					return res, nil, err
+				}
+			}
 			rs, used, err := p.option(a, args[i+1:])
 			if err != nil {
-				return nil, nil, err
+				return res, nil, err
 			}
 			i += used
 			res = append(res, rs...)
