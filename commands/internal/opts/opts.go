@@ -19,6 +19,8 @@
 //   - Parser.Exact: no abbreviations (jq, sqlite3 spell names out).
 //   - Parser.NoInline: "--name=value" is one unknown word, not a name and
 //     a value (jq, sqlite3).
+//   - Parser.NoEnd: "--" is an option word like any other (sqlite3 has no
+//     end of options).
 //   - Parser.Operand: an argument that starts with '-' but is an operand
 //     (jq's filter "-5 % 3", seq's "-1.5", chmod's mode "-w").
 //
@@ -90,6 +92,9 @@ type Parser struct {
 	// NoInline: "--name=value" is not split at '='; the whole word names
 	// the option (and so is unknown).
 	NoInline bool
+	// NoEnd: "--" does not end the options; it is parsed as an option
+	// (with an empty long name, so it is unknown unless the table says).
+	NoEnd bool
 	// Operand reports that an argument starting with '-' (never "--") is
 	// an operand all the same. nil: every such argument is an option.
 	Operand func(arg string) bool
@@ -155,7 +160,7 @@ func (p *Parser) Split(args []string) (res []Result, operands []string, err erro
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "--":
+		case a == "--" && !p.NoEnd:
 			return res, append(operands, args[i+1:]...), nil
 		case len(a) > 1 && a[0] == '-' && (p.Operand == nil || a[1] == '-' || !p.Operand(a)):
 			if p.Check != nil {

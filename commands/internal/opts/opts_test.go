@@ -211,6 +211,13 @@ func TestHooks(t *testing.T) {
 			t.Errorf("%q: got %#v; want kind %d arg %q name %q", tc.args, err, tc.kind, tc.arg, tc.name)
 		}
 	}
+	// NoEnd: "--" is an unknown option, as sqlite3 reads it.
+	noEnd := jqLike
+	noEnd.NoEnd = true
+	var e *Error
+	if _, _, err := noEnd.Split([]string{"-r", "--", "x"}); !errors.As(err, &e) || e.Kind != Unknown || e.Arg != "--" {
+		t.Errorf("NoEnd --: %#v", err)
+	}
 	// Without Exact and NoInline the same table abbreviates and splits.
 	gnu := jqLike
 	gnu.Exact, gnu.NoInline = false, false
