@@ -81,10 +81,10 @@ func TestEnvExec(t *testing.T) {
 
 func TestSleep(t *testing.T) {
 	runCases(t, []cmdCase{
-		{name: "zero", args: []string{"sleep", "0"}},
-		{name: "suffixes", args: []string{"sleep", "0.01s", "0m", "0h", "0d"}},
-		{name: "bad", args: []string{"sleep", "x"}, errOut: "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", status: 1},
-		{name: "missing", args: []string{"sleep"}, errOut: "sleep: missing operand\nTry 'sleep --help' for more information.\n", status: 1},
+		{Name: "zero", Args: []string{"sleep", "0"}},
+		{Name: "suffixes", Args: []string{"sleep", "0.01s", "0m", "0h", "0d"}},
+		{Name: "bad", Args: []string{"sleep", "x"}, ErrOut: "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", Status: 1},
+		{Name: "missing", Args: []string{"sleep"}, ErrOut: "sleep: missing operand\nTry 'sleep --help' for more information.\n", Status: 1},
 	})
 	for _, in := range []string{"1.5", "2m", "1h", "1d", "inf", ".5"} {
 		if _, ok := run.ParseDuration(in); !ok {

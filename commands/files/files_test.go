@@ -1,4 +1,4 @@
-package all
+package files
 
 import (
 	"io/fs"
@@ -86,26 +86,26 @@ func TestLsRecentDate(t *testing.T) {
 func TestMkdirRmTouch(t *testing.T) {
 	f := map[string]string{"d/f": "hi\n", "d/e/": ""}
 	runCases(t, []cmdCase{
-		{name: "mkdir-exists", args: []string{"mkdir", "d"}, files: f, errOut: "mkdir: cannot create directory 'd': File exists\n", status: 1},
-		{name: "mkdir-noparent", args: []string{"mkdir", "a/b"}, errOut: "mkdir: cannot create directory 'a/b': No such file or directory\n", status: 1},
-		{name: "mkdir-pv", args: []string{"mkdir", "-pv", "x/y/z"}, out: "mkdir: created directory 'x'\nmkdir: created directory 'x/y'\nmkdir: created directory 'x/y/z'\n"},
-		{name: "mkdir-p-existing", args: []string{"mkdir", "-p", "d"}, files: f},
-		{name: "mkdir-p-file", args: []string{"mkdir", "-p", "d/f"}, files: f, errOut: "mkdir: cannot create directory 'd/f': File exists\n", status: 1},
-		{name: "mkdir-v", args: []string{"mkdir", "-v", "q"}, out: "mkdir: created directory 'q'\n"},
-		{name: "mkdir-missing", args: []string{"mkdir"}, errOut: "mkdir: missing operand\nTry 'mkdir --help' for more information.\n", status: 1},
-		{name: "mkdir-bad-mode", args: []string{"mkdir", "-m", "9", "q"}, errOut: "mkdir: invalid mode '9'\n", status: 1},
-		{name: "rm-dir", args: []string{"rm", "d"}, files: f, errOut: "rm: cannot remove 'd': Is a directory\n", status: 1},
-		{name: "rm-missing", args: []string{"rm", "nope"}, errOut: "rm: cannot remove 'nope': No such file or directory\n", status: 1},
-		{name: "rm-f", args: []string{"rm", "-f", "nope"}},
-		{name: "rm-no-operand", args: []string{"rm"}, errOut: "rm: missing operand\nTry 'rm --help' for more information.\n", status: 1},
-		{name: "rm-rv", args: []string{"rm", "-rv", "d"}, files: f, out: "removed directory 'd/e'\nremoved 'd/f'\nremoved directory 'd'\n"},
-		{name: "rm-d-nonempty", args: []string{"rm", "-d", "d"}, files: f, errOut: "rm: cannot remove 'd': Directory not empty\n", status: 1},
-		{name: "rm-d-empty", args: []string{"rm", "-dv", "d/e"}, files: f, out: "removed directory 'd/e'\n"},
-		{name: "rm-root", args: []string{"rm", "-rf", "/"}, errOut: "rm: it is dangerous to operate recursively on '/'\nrm: use --no-preserve-root to override this failsafe\n", status: 1},
-		{name: "rm-dot", args: []string{"rm", "-r", "."}, errOut: "rm: refusing to remove '.' or '..' directory: skipping '.'\n", status: 1},
-		{name: "touch-noparent", args: []string{"touch", "a/b"}, errOut: "touch: cannot touch 'a/b': No such file or directory\n", status: 1},
-		{name: "touch-bad-date", args: []string{"touch", "-d", "garbage", "z"}, errOut: "touch: invalid date format 'garbage'\n", status: 1},
-		{name: "touch-missing", args: []string{"touch"}, errOut: "touch: missing file operand\nTry 'touch --help' for more information.\n", status: 1},
+		{Name: "mkdir-exists", Args: []string{"mkdir", "d"}, Files: f, ErrOut: "mkdir: cannot create directory 'd': File exists\n", Status: 1},
+		{Name: "mkdir-noparent", Args: []string{"mkdir", "a/b"}, ErrOut: "mkdir: cannot create directory 'a/b': No such file or directory\n", Status: 1},
+		{Name: "mkdir-pv", Args: []string{"mkdir", "-pv", "x/y/z"}, Out: "mkdir: created directory 'x'\nmkdir: created directory 'x/y'\nmkdir: created directory 'x/y/z'\n"},
+		{Name: "mkdir-p-existing", Args: []string{"mkdir", "-p", "d"}, Files: f},
+		{Name: "mkdir-p-file", Args: []string{"mkdir", "-p", "d/f"}, Files: f, ErrOut: "mkdir: cannot create directory 'd/f': File exists\n", Status: 1},
+		{Name: "mkdir-v", Args: []string{"mkdir", "-v", "q"}, Out: "mkdir: created directory 'q'\n"},
+		{Name: "mkdir-missing", Args: []string{"mkdir"}, ErrOut: "mkdir: missing operand\nTry 'mkdir --help' for more information.\n", Status: 1},
+		{Name: "mkdir-bad-mode", Args: []string{"mkdir", "-m", "9", "q"}, ErrOut: "mkdir: invalid mode '9'\n", Status: 1},
+		{Name: "rm-dir", Args: []string{"rm", "d"}, Files: f, ErrOut: "rm: cannot remove 'd': Is a directory\n", Status: 1},
+		{Name: "rm-missing", Args: []string{"rm", "nope"}, ErrOut: "rm: cannot remove 'nope': No such file or directory\n", Status: 1},
+		{Name: "rm-f", Args: []string{"rm", "-f", "nope"}},
+		{Name: "rm-no-operand", Args: []string{"rm"}, ErrOut: "rm: missing operand\nTry 'rm --help' for more information.\n", Status: 1},
+		{Name: "rm-rv", Args: []string{"rm", "-rv", "d"}, Files: f, Out: "removed directory 'd/e'\nremoved 'd/f'\nremoved directory 'd'\n"},
+		{Name: "rm-d-nonempty", Args: []string{"rm", "-d", "d"}, Files: f, ErrOut: "rm: cannot remove 'd': Directory not empty\n", Status: 1},
+		{Name: "rm-d-empty", Args: []string{"rm", "-dv", "d/e"}, Files: f, Out: "removed directory 'd/e'\n"},
+		{Name: "rm-root", Args: []string{"rm", "-rf", "/"}, ErrOut: "rm: it is dangerous to operate recursively on '/'\nrm: use --no-preserve-root to override this failsafe\n", Status: 1},
+		{Name: "rm-dot", Args: []string{"rm", "-r", "."}, ErrOut: "rm: refusing to remove '.' or '..' directory: skipping '.'\n", Status: 1},
+		{Name: "touch-noparent", Args: []string{"touch", "a/b"}, ErrOut: "touch: cannot touch 'a/b': No such file or directory\n", Status: 1},
+		{Name: "touch-bad-date", Args: []string{"touch", "-d", "garbage", "z"}, ErrOut: "touch: invalid date format 'garbage'\n", Status: 1},
+		{Name: "touch-missing", Args: []string{"touch"}, ErrOut: "touch: missing file operand\nTry 'touch --help' for more information.\n", Status: 1},
 	})
 }
 

@@ -1,8 +1,7 @@
-package all
+package find
 
 import (
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/find"
 	"github.com/justbash/justbash/commands/internal/fileinfo"
 
 	"fmt"
@@ -35,44 +34,38 @@ func findFS(t *testing.T) vfs.FS {
 func TestFind(t *testing.T) {
 	all := "d\nd/edir\nd/empty\nd/f.txt\nd/lnk\nd/sub\nd/sub/g.txt\n"
 	runExecCases(t, findFS, []execCase{
-		{args: []string{"find", "d"}, out: all},
-		{args: []string{"find", "d", "-type", "f"}, out: "d/empty\nd/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-name", "*.txt"}, out: "d/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-type", "d", "-empty"}, out: "d/edir\n"},
-		{args: []string{"find", "d", "-maxdepth", "1"}, out: "d\nd/edir\nd/empty\nd/f.txt\nd/lnk\nd/sub\n"},
-		{args: []string{"find", "d", "-mindepth", "2"}, out: "d/sub/g.txt\n"},
-		{args: []string{"find", "d", "-path", "*/sub/*", "-o", "-name", "empty"}, out: "d/empty\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "!", "-name", "*.txt", "-type", "f"}, out: "d/empty\n"},
-		{args: []string{"find", "d", "-name", "sub", "-prune", "-o", "-type", "f", "-print"}, out: "d/empty\nd/f.txt\n"},
-		{args: []string{"find", "d", "-type", "l"}, out: "d/lnk\n"},
-		{args: []string{"find", "d", "-perm", "-u+x", "-type", "f"}, out: "d/f.txt\n"},
-		{args: []string{"find", "d", "-perm", "644"}, out: "d/empty\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-perm", "/111", "-type", "f"}, out: "d/f.txt\n"},
-		{args: []string{"find", "d", "-size", "-1"}, out: "d/empty\n"},
-		{args: []string{"find", "d", "-size", "+0", "-type", "f"}, out: "d/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-size", "3c"}, out: "d/f.txt\n"},
-		{args: []string{"find", "d", "-regex", `.*g\.txt`}, out: "d/sub/g.txt\n"},
-		{args: []string{"find", "d", "-regex", `.*\(f\|g\)\.txt`}, out: "d/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-regextype", "posix-extended", "-regex", `.*(f|g)\.txt`}, out: "d/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-depth"}, out: "d/edir\nd/empty\nd/f.txt\nd/lnk\nd/sub/g.txt\nd/sub\nd\n"},
-		{args: []string{"find", "d", "-type", "f", "-printf", `%f:%s:%d:%P:%h\n`}, out: "empty:0:1:empty:d\nf.txt:3:1:f.txt:d\ng.txt:2:2:sub/g.txt:d/sub\n"},
-		{args: []string{"find", "d", "-name", "f.txt", "-exec", "cat", "{}", ";"}, out: "hi\n"},
-		{args: []string{"find", "d", "-type", "f", "-exec", "echo", "X", "{}", "+"}, out: "X d/empty d/f.txt d/sub/g.txt\n"},
-		{args: []string{"find", "d", "-name", "g.txt", "-execdir", "pwd", ";"}, out: "/home/user/d/sub\n"},
-		{args: []string{"find", "d", "-name", "g.txt", "-execdir", "echo", "{}", ";"}, out: "./g.txt\n"},
-		{args: []string{"find", "d", "-iname", "F.TXT"}, out: "d/f.txt\n"},
-		{args: []string{"find", "d", "-type", "f", "-name", "*.txt", "-quit"}, out: ""},
-		{args: []string{"find", "d", "-type", "f", "-print", "-quit"}, out: "d/empty\n"},
-		{args: []string{"find", "d", "-empty"}, out: "d/edir\nd/empty\n"},
-		{args: []string{"find", "d", "-type", "f", "-print0"}, out: "d/empty\x00d/f.txt\x00d/sub/g.txt\x00"},
-		{args: []string{"find", "d", "-links", "1", "-type", "f"}, out: "d/empty\nd/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "(", "-name", "f.txt", "-o", "-name", "g.txt", ")", "-print"}, out: "d/f.txt\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-type", "f,l", "-name", "[fl]*"}, out: "d/f.txt\nd/lnk\n"},
-		{args: []string{"find", "d", "-name"}, errOut: "find: missing argument to `-name'\n", status: 1},
-		{args: []string{"find", "d", "-bogus"}, errOut: "find: unknown predicate `-bogus'\n", status: 1},
-		{args: []string{"find", "nope"}, errOut: "find: 'nope': No such file or directory\n", status: 1},
-		{args: []string{"find", "d", "-name", "f.txt", "-exec", "false", ";"}, out: ""},
-		{args: []string{"find", "d", "-name", "f.txt", "-exec", "false", "{}", "+"}, status: 1},
+		{Args: []string{"find", "d"}, Out: all},
+		{Args: []string{"find", "d", "-type", "f"}, Out: "d/empty\nd/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-name", "*.txt"}, Out: "d/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-type", "d", "-empty"}, Out: "d/edir\n"},
+		{Args: []string{"find", "d", "-maxdepth", "1"}, Out: "d\nd/edir\nd/empty\nd/f.txt\nd/lnk\nd/sub\n"},
+		{Args: []string{"find", "d", "-mindepth", "2"}, Out: "d/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-path", "*/sub/*", "-o", "-name", "empty"}, Out: "d/empty\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "!", "-name", "*.txt", "-type", "f"}, Out: "d/empty\n"},
+		{Args: []string{"find", "d", "-name", "sub", "-prune", "-o", "-type", "f", "-print"}, Out: "d/empty\nd/f.txt\n"},
+		{Args: []string{"find", "d", "-type", "l"}, Out: "d/lnk\n"},
+		{Args: []string{"find", "d", "-perm", "-u+x", "-type", "f"}, Out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-perm", "644"}, Out: "d/empty\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-perm", "/111", "-type", "f"}, Out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-size", "-1"}, Out: "d/empty\n"},
+		{Args: []string{"find", "d", "-size", "+0", "-type", "f"}, Out: "d/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-size", "3c"}, Out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-regex", `.*g\.txt`}, Out: "d/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-regex", `.*\(f\|g\)\.txt`}, Out: "d/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-regextype", "posix-extended", "-regex", `.*(f|g)\.txt`}, Out: "d/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-depth"}, Out: "d/edir\nd/empty\nd/f.txt\nd/lnk\nd/sub/g.txt\nd/sub\nd\n"},
+		{Args: []string{"find", "d", "-type", "f", "-printf", `%f:%s:%d:%P:%h\n`}, Out: "empty:0:1:empty:d\nf.txt:3:1:f.txt:d\ng.txt:2:2:sub/g.txt:d/sub\n"},
+		{Args: []string{"find", "d", "-iname", "F.TXT"}, Out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-type", "f", "-name", "*.txt", "-quit"}, Out: ""},
+		{Args: []string{"find", "d", "-type", "f", "-print", "-quit"}, Out: "d/empty\n"},
+		{Args: []string{"find", "d", "-empty"}, Out: "d/edir\nd/empty\n"},
+		{Args: []string{"find", "d", "-type", "f", "-print0"}, Out: "d/empty\x00d/f.txt\x00d/sub/g.txt\x00"},
+		{Args: []string{"find", "d", "-links", "1", "-type", "f"}, Out: "d/empty\nd/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "(", "-name", "f.txt", "-o", "-name", "g.txt", ")", "-print"}, Out: "d/f.txt\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-type", "f,l", "-name", "[fl]*"}, Out: "d/f.txt\nd/lnk\n"},
+		{Args: []string{"find", "d", "-name"}, ErrOut: "find: missing argument to `-name'\n", Status: 1},
+		{Args: []string{"find", "d", "-bogus"}, ErrOut: "find: unknown predicate `-bogus'\n", Status: 1},
+		{Args: []string{"find", "nope"}, ErrOut: "find: 'nope': No such file or directory\n", Status: 1},
 	})
 }
 
@@ -110,11 +103,11 @@ func TestFindTimes(t *testing.T) {
 	}
 	fsys.Chtimes("/home/user/d/f.txt", now.Add(-10*time.Minute), now.Add(-10*time.Minute))
 	runExecCases(t, func(*testing.T) vfs.FS { return fsys }, []execCase{
-		{args: []string{"find", "d", "-type", "f", "-mtime", "-1"}, out: "d/f.txt\n"},
-		{args: []string{"find", "d", "-type", "f", "-mtime", "+1"}, out: "d/empty\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-type", "f", "-mtime", "3"}, out: "d/empty\nd/sub/g.txt\n"},
-		{args: []string{"find", "d", "-type", "f", "-mmin", "-30"}, out: "d/f.txt\n"},
-		{args: []string{"find", "d", "-type", "f", "-newer", "d/empty"}, out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-type", "f", "-mtime", "-1"}, Out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-type", "f", "-mtime", "+1"}, Out: "d/empty\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-type", "f", "-mtime", "3"}, Out: "d/empty\nd/sub/g.txt\n"},
+		{Args: []string{"find", "d", "-type", "f", "-mmin", "-30"}, Out: "d/f.txt\n"},
+		{Args: []string{"find", "d", "-type", "f", "-newer", "d/empty"}, Out: "d/f.txt\n"},
 	})
 }
 
@@ -133,7 +126,7 @@ func BenchmarkFind100k(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		var out, errb countWriter
 		c := &commands.Context{Args: []string{"find", "/data", "-type", "f"}, Stdout: &out, Stderr: &errb, FS: fsys, Dir: "/"}
-		if st := find.RunFind(b.Context(), c); st != 0 || out.lines != 100000 {
+		if st := RunFind(b.Context(), c); st != 0 || out.lines != 100000 {
 			b.Fatalf("status %d, %d lines", st, out.lines)
 		}
 	}
@@ -176,7 +169,7 @@ func TestFindFprint(t *testing.T) {
 		t.Errorf("find -fls: %q", got)
 	}
 	runExecCases(t, findFS, []execCase{
-		{args: []string{"find", "d", "-fprint"}, errOut: "find: missing argument to `-fprint'\n", status: 1},
-		{args: []string{"find", "d", "-fprint", "/nonexistent/x"}, errOut: "find: '/nonexistent/x': No such file or directory\n", status: 1},
+		{Args: []string{"find", "d", "-fprint"}, ErrOut: "find: missing argument to `-fprint'\n", Status: 1},
+		{Args: []string{"find", "d", "-fprint", "/nonexistent/x"}, ErrOut: "find: '/nonexistent/x': No such file or directory\n", Status: 1},
 	})
 }

@@ -1,4 +1,4 @@
-package all
+package text
 
 import (
 	"testing"
@@ -35,11 +35,11 @@ func TestSplitChunkForms(t *testing.T) {
 		}
 	}
 	runCases(t, []cmdCase{
-		{name: "r-K-N", args: []string{"split", "-n", "r/2/3"}, stdin: seq10, out: "2\n5\n8\n"},
-		{name: "K-N", args: []string{"split", "-n", "2/3"}, stdin: seq10, out: "\n5\n6\n7\n"},
-		{name: "l-K-N", args: []string{"split", "-n", "l/2/3"}, stdin: seq10, out: "5\n6\n7\n"},
-		{name: "K-zero", args: []string{"split", "-n", "0/3"}, stdin: seq10, errOut: "split: invalid chunk number: '0': Numerical result out of range\n", status: 1},
-		{name: "K-too-big", args: []string{"split", "-n", "4/3"}, stdin: seq10, errOut: "split: invalid chunk number: '4': Numerical result out of range\n", status: 1},
-		{name: "r-bad-N", args: []string{"split", "-n", "r/x"}, stdin: seq10, errOut: "split: invalid number of chunks: 'x'\n", status: 1},
+		{Name: "r-K-N", Args: []string{"split", "-n", "r/2/3"}, Stdin: seq10, Out: "2\n5\n8\n"},
+		{Name: "K-N", Args: []string{"split", "-n", "2/3"}, Stdin: seq10, Out: "\n5\n6\n7\n"},
+		{Name: "l-K-N", Args: []string{"split", "-n", "l/2/3"}, Stdin: seq10, Out: "5\n6\n7\n"},
+		{Name: "K-zero", Args: []string{"split", "-n", "0/3"}, Stdin: seq10, ErrOut: "split: invalid chunk number: '0': Numerical result out of range\n", Status: 1},
+		{Name: "K-too-big", Args: []string{"split", "-n", "4/3"}, Stdin: seq10, ErrOut: "split: invalid chunk number: '4': Numerical result out of range\n", Status: 1},
+		{Name: "r-bad-N", Args: []string{"split", "-n", "r/x"}, Stdin: seq10, ErrOut: "split: invalid number of chunks: 'x'\n", Status: 1},
 	})
 }

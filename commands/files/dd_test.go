@@ -1,4 +1,4 @@
-package all
+package files
 
 import (
 	"strings"
@@ -11,17 +11,17 @@ import (
 // operands and input (the timing line of the summary aside).
 func TestDd(t *testing.T) {
 	runCases(t, []cmdCase{
-		{name: "skip-count", args: []string{"dd", "bs=3", "skip=1", "count=1", "status=none"}, stdin: "abcdefgh", out: "def"},
-		{name: "ucase", args: []string{"dd", "conv=ucase", "status=none"}, stdin: "hello\n", out: "HELLO\n"},
-		{name: "sync", args: []string{"dd", "bs=4", "conv=sync", "status=none"}, stdin: "ab", out: "ab\x00\x00"},
-		{name: "skip-bytes", args: []string{"dd", "bs=2", "count=2", "iflag=skip_bytes", "skip=1", "status=none"}, stdin: "abcdef", out: "bcde"},
-		{name: "count-bytes", args: []string{"dd", "iflag=count_bytes", "count=3", "status=none"}, stdin: "abcdef", out: "abc"},
-		{name: "seek-notrunc", args: []string{"dd", "of=f8", "bs=1", "seek=3", "conv=notrunc", "status=none"}, stdin: "XY",
-			files: map[string]string{"f8": "12345678"}},
-		{name: "bad-operand", args: []string{"dd", "bogus"}, status: 1,
-			errOut: "dd: unrecognized operand 'bogus'\nTry 'dd --help' for more information.\n"},
-		{name: "bad-number", args: []string{"dd", "bs=x"}, status: 1,
-			errOut: "dd: invalid number: 'x'\nTry 'dd --help' for more information.\n"},
+		{Name: "skip-count", Args: []string{"dd", "bs=3", "skip=1", "count=1", "status=none"}, Stdin: "abcdefgh", Out: "def"},
+		{Name: "ucase", Args: []string{"dd", "conv=ucase", "status=none"}, Stdin: "hello\n", Out: "HELLO\n"},
+		{Name: "sync", Args: []string{"dd", "bs=4", "conv=sync", "status=none"}, Stdin: "ab", Out: "ab\x00\x00"},
+		{Name: "skip-bytes", Args: []string{"dd", "bs=2", "count=2", "iflag=skip_bytes", "skip=1", "status=none"}, Stdin: "abcdef", Out: "bcde"},
+		{Name: "count-bytes", Args: []string{"dd", "iflag=count_bytes", "count=3", "status=none"}, Stdin: "abcdef", Out: "abc"},
+		{Name: "seek-notrunc", Args: []string{"dd", "of=f8", "bs=1", "seek=3", "conv=notrunc", "status=none"}, Stdin: "XY",
+			Files: map[string]string{"f8": "12345678"}},
+		{Name: "bad-operand", Args: []string{"dd", "bogus"}, Status: 1,
+			ErrOut: "dd: unrecognized operand 'bogus'\nTry 'dd --help' for more information.\n"},
+		{Name: "bad-number", Args: []string{"dd", "bs=x"}, Status: 1,
+			ErrOut: "dd: invalid number: 'x'\nTry 'dd --help' for more information.\n"},
 	})
 	// The records summary, full and partial blocks both ways.
 	for _, c := range []struct {

@@ -1,4 +1,4 @@
-package all
+package text
 
 import (
 	"github.com/justbash/justbash/commands"
