@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/justbash/justbash/commands/internal/opts"
 )
@@ -50,8 +51,9 @@ OPTIONS include:
 // cliOpts is the sqlite3 command line on the shared parser: single-dash
 // long names (a second dash is allowed), spelled out in full, never
 // "-name=value", no "--" end of options, and options anywhere among the
-// database name and the SQL arguments.
-var cliOpts = func() opts.Parser {
+// database name and the SQL arguments. It is built on first use, not at
+// process start.
+var cliOpts = sync.OnceValue(func() *opts.Parser {
 	p := opts.Parser{LongOnly: true, Exact: true, NoInline: true, NoEnd: true}
 	for name, m := range modeNames {
 		if m != modeInsert { // .mode insert exists; -insert does not
@@ -66,15 +68,15 @@ var cliOpts = func() opts.Parser {
 		"nonce", "mmap", "maxsize"} {
 		p.Opts = append(p.Opts, opts.Opt{Long: name, Arg: true})
 	}
-	return p
-}()
+	return &p
+})
 
 // parseArgs reads the options, the database name and the SQL arguments.
 // done reports that the command has finished (help, version or a usage
 // error) with exit status code. Options act in order, so -version before
 // a bad option still prints the version, as sqlite3 does.
 func (s *shell) parseArgs(args []string) (*cliArgs, int, bool) {
-	res, operands, err := cliOpts.Split(args)
+	res, operands, err := cliOpts().Split(args)
 	a := &cliArgs{}
 	for _, r := range res {
 		if code, done := s.applyOption(a, r); done {
