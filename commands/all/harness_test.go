@@ -16,7 +16,6 @@ var h = cmdtest.H{Reg: Default()}
 var testReg = h.Reg
 
 type (
-	cmdCase  = cmdtest.Case
 	execCase = cmdtest.ExecCase
 )
 
@@ -40,21 +39,7 @@ func runExec(t *testing.T, fsys vfs.FS, stdin string, args ...string) (string, s
 	return h.Exec(t, fsys, stdin, args...)
 }
 
-func runCases(t *testing.T, cases []cmdCase) { t.Helper(); h.Cases(t, cases) }
-
 func runExecCases(t *testing.T, mk func(t *testing.T) vfs.FS, cases []execCase) {
 	t.Helper()
 	h.ExecCases(t, mk, cases)
-}
-
-// countWriter counts lines, for benchmarks whose output is large.
-type countWriter struct{ lines int }
-
-func (w *countWriter) Write(p []byte) (int, error) {
-	for _, c := range p {
-		if c == '\n' {
-			w.lines++
-		}
-	}
-	return len(p), nil
 }

@@ -93,7 +93,7 @@ func BenchmarkCpTree10k(b *testing.B) {
 		dst := fmt.Sprintf("/dst%d", i)
 		var out, errb bytes.Buffer
 		c := &commands.Context{Args: []string{"cp", "-r", "/src", dst}, Stdout: &out, Stderr: &errb, FS: fsys, Dir: "/"}
-		if st := RunCp(b.Context(), c); st != 0 {
+		if st := runCp(b.Context(), c); st != 0 {
 			b.Fatal("cp failed")
 		}
 		b.StopTimer()

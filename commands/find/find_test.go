@@ -2,6 +2,7 @@ package find
 
 import (
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/cmdtest"
 	"github.com/justbash/justbash/commands/internal/fileinfo"
 
 	"fmt"
@@ -124,23 +125,12 @@ func BenchmarkFind100k(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var out, errb countWriter
+		var out, errb cmdtest.LineCounter
 		c := &commands.Context{Args: []string{"find", "/data", "-type", "f"}, Stdout: &out, Stderr: &errb, FS: fsys, Dir: "/"}
-		if st := RunFind(b.Context(), c); st != 0 || out.lines != 100000 {
-			b.Fatalf("status %d, %d lines", st, out.lines)
+		if st := runFind(b.Context(), c); st != 0 || out.Lines != 100000 {
+			b.Fatalf("status %d, %d lines", st, out.Lines)
 		}
 	}
-}
-
-type countWriter struct{ lines int }
-
-func (w *countWriter) Write(p []byte) (int, error) {
-	for _, c := range p {
-		if c == '\n' {
-			w.lines++
-		}
-	}
-	return len(p), nil
 }
 
 // TestFindFprint: -fprint, -fprint0, -fprintf and -fls write to files,

@@ -22,3 +22,7 @@ func runExec(t *testing.T, fsys vfs.FS, stdin string, args ...string) (string, s
 	t.Helper()
 	return h.Exec(t, fsys, stdin, args...)
 }
+
+type cmdCase = cmdtest.Case
+
+func runCases(t *testing.T, cases []cmdCase) { t.Helper(); h.Cases(t, cases) }

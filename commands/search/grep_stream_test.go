@@ -20,7 +20,7 @@ func TestGrepStreamsPartialInput(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		c := &commands.Context{Args: []string{"grep", "-m1", "foo"}, Stdin: r, Stdout: &out, Stderr: io.Discard, Dir: "/"}
-		done <- RunGrep(context.Background(), c)
+		done <- runGrep(context.Background(), c)
 	}()
 	select {
 	case st := <-done:

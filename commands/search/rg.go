@@ -73,7 +73,7 @@ type rgRun struct {
 	stats                 rgStats
 }
 
-func RunRg(ctx context.Context, c *commands.Context) int {
+func runRg(ctx context.Context, c *commands.Context) int {
 	res, args, status, ok := rgOpts.Parse(c, stripColor(c.Args[1:]))
 	if !ok {
 		return status

@@ -93,7 +93,7 @@ func TestRgStreamsStdin(t *testing.T) {
 	c := &commands.Context{Args: []string{"rg", "-m2", "-n", "y"}, Stdin: rgEndless{[]byte("y\n")}, Stdout: &out, Stderr: io.Discard, Dir: "/"}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if st := RunRg(ctx, c); st != 0 || out.String() != "1:y\n2:y\n" {
+	if st := runRg(ctx, c); st != 0 || out.String() != "1:y\n2:y\n" {
 		t.Fatalf("status %d, output %q", st, out.String())
 	}
 }

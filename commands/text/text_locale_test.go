@@ -24,7 +24,7 @@ func TestWcLocale(t *testing.T) {
 			Stderr: io.Discard, Dir: "/", Environ: []string{tc.env}}
 		// A single count of a single input is printed without padding;
 		// several columns from stdin use width 7, as GNU does.
-		if st := RunWc(context.Background(), c); st != 0 {
+		if st := runWc(context.Background(), c); st != 0 {
 			t.Fatalf("%s: status %d", tc.env, st)
 		}
 		got := strings.Join(strings.Fields(out.String()), " ")

@@ -192,3 +192,27 @@ func (h H) ExecCases(t *testing.T, mk func(t *testing.T) vfs.FS, cases []ExecCas
 		})
 	}
 }
+
+// Endless is an input that never ends: 'z' forever. A command that must
+// stop early (head -c, sed 3q, a cancelled cat) is tested against it.
+type Endless struct{}
+
+func (Endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'z'
+	}
+	return len(p), nil
+}
+
+// LineCounter is an output that keeps only its count of lines, for
+// benchmarks whose output is large.
+type LineCounter struct{ Lines int }
+
+func (w *LineCounter) Write(p []byte) (int, error) {
+	for _, c := range p {
+		if c == '\n' {
+			w.Lines++
+		}
+	}
+	return len(p), nil
+}

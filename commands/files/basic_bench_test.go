@@ -1,8 +1,8 @@
-package all
+package files
 
 import (
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/files"
+	"github.com/justbash/justbash/commands/internal/cmdtest"
 
 	"fmt"
 	"testing"
@@ -32,11 +32,11 @@ func BenchmarkLsLR10k(b *testing.B) {
 	fsys := benchTree(b, 100, 100)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var out, errb countWriter
+		var out, errb cmdtest.LineCounter
 		c := &commands.Context{Args: []string{"ls", "-lR", "/src"}, Stdout: &out, Stderr: &errb, FS: fsys, Dir: "/"}
 		// 100 dirs × (header, total, 100 entries, blank) plus the top listing.
-		if st := files.RunLs(b.Context(), c); st != 0 || out.lines < 10000 {
-			b.Fatalf("status %d, %d lines", st, out.lines)
+		if st := runLs(b.Context(), c); st != 0 || out.Lines < 10000 {
+			b.Fatalf("status %d, %d lines", st, out.Lines)
 		}
 	}
 }
@@ -48,9 +48,9 @@ func BenchmarkCpTree40k(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		dst := fmt.Sprintf("/dst%d", i)
-		var out, errb countWriter
+		var out, errb cmdtest.LineCounter
 		c := &commands.Context{Args: []string{"cp", "-r", "/src", dst}, Stdout: &out, Stderr: &errb, FS: fsys, Dir: "/"}
-		if st := files.RunCp(b.Context(), c); st != 0 {
+		if st := runCp(b.Context(), c); st != 0 {
 			b.Fatal("cp failed")
 		}
 		b.StopTimer()
