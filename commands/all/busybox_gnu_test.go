@@ -1,4 +1,4 @@
-package commands_test
+package all_test
 
 import (
 	"context"
