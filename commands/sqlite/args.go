@@ -18,6 +18,8 @@ type cliArgs struct {
 	db   string
 	sql  []string
 	cmds []string
+	// init is -init FILE, run before the -cmd commands.
+	init string
 }
 
 const usageText = `Usage: sqlite3 [OPTIONS] FILENAME [SQL]
@@ -33,6 +35,7 @@ OPTIONS include:
    -header              turn headers on
    -help                show this message
    -html                set output mode to HTML
+   -init FILENAME       read/process named file
    -json                set output mode to 'json'
    -line                set output mode to 'line'
    -list                set output mode to 'list'
@@ -65,7 +68,7 @@ var cliOpts = sync.OnceValue(func() *opts.Parser {
 		p.Opts = append(p.Opts, opts.Opt{Long: name})
 	}
 	for _, name := range []string{"separator", "newline", "nullvalue", "cmd",
-		"nonce", "mmap", "maxsize"} {
+		"init", "nonce", "mmap", "maxsize"} {
 		p.Opts = append(p.Opts, opts.Opt{Long: name, Arg: true})
 	}
 	return &p
@@ -130,6 +133,8 @@ func (s *shell) applyOption(a *cliArgs, r opts.Result) (int, bool) {
 		s.set.null = r.Val
 	case "cmd":
 		a.cmds = append(a.cmds, r.Val)
+	case "init":
+		a.init = r.Val
 	case "readonly":
 		s.readOnly = true
 	case "bail":

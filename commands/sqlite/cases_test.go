@@ -135,4 +135,9 @@ var cliCases = []cliCase{
 	{name: "opt_noheader_last_wins", args: []string{"-header", "-noheader", ":memory:", "select 1 as a"}, stdin: "", out: "1\n", err: "", code: 0},
 	{name: "opt_compat_noops", args: []string{"-batch", "-safe", "-nofollow", "-mmap", "0", ":memory:", "select 5"}, stdin: "", out: "5\n", err: "", code: 0},
 	{name: "opt_insert_is_not_an_option", args: []string{"-insert", ":memory:", "select 1"}, stdin: "", out: "", err: "sqlite3: Error: unknown option: -insert\nUse -help for a list of options.\n", code: 1},
+	{name: "opt_init", args: []string{"-init", "init.sql", ":memory:", "select 1, 'a b'"}, stdin: "", out: "7\n1,\"a b\"\r\n", err: "", code: 0},
+	{name: "opt_init_missing", args: []string{"-init", "nope.sql", ":memory:", "select 1"}, stdin: "", out: "1\n", err: "cannot open: \"nope.sql\"\n", code: 0},
+	{name: "opt_init_errors_do_not_count", args: []string{"-init", "init_err.sql", ":memory:", "select 1"}, stdin: "", out: "8\n1\n", err: "Parse error near line 1: no such table: nope\n", code: 0},
+	{name: "opt_init_then_stdin", args: []string{"-init", "init.sql"}, stdin: "select 3, 4;\n", out: "7\n3,4\r\n", err: "", code: 0},
+	{name: "opt_init_missing_arg", args: []string{"-init"}, stdin: "", out: "", err: "sqlite3: Error: missing argument to -init\n", code: 1},
 }
