@@ -72,7 +72,7 @@ func (o *Opt) takesValue() bool { return o.Arg || o.Optional || o.Values > 0 }
 type Result struct {
 	Key string
 	Val string
-	// Vals are the values of an Opt with Values > 1, in order.
+	// Vals are the values of an Opt with Values set, in order.
 	Vals []string
 }
 
@@ -92,8 +92,8 @@ type Parser struct {
 	// NoInline: "--name=value" is not split at '='; the whole word names
 	// the option (and so is unknown).
 	NoInline bool
-	// NoEnd: "--" does not end the options; it is parsed as an option
-	// (with an empty long name, so it is unknown unless the table says).
+	// NoEnd: "--" does not end the options; it is an unknown option, as
+	// sqlite3 reads it.
 	NoEnd bool
 	// Operand reports that an argument starting with '-' (never "--") is
 	// an operand all the same. nil: every such argument is an option.
@@ -307,7 +307,11 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 // long handles "name" or "name=value" after dash.
 func (p *Parser) long(s, dash string, rest []string) (Result, int, error) {
 	name, val, hasVal := p.cut(s)
-	o, err := p.match(name, dash)
+	var o *Opt
+	var err error
+	if name != "" { // "--" itself, under NoEnd, names nothing
+		o, err = p.match(name, dash)
+	}
 	if err != nil {
 		return Result{}, 0, err
 	}

@@ -218,6 +218,10 @@ func TestHooks(t *testing.T) {
 	if _, _, err := noEnd.Split([]string{"-r", "--", "x"}); !errors.As(err, &e) || e.Kind != Unknown || e.Arg != "--" {
 		t.Errorf("NoEnd --: %#v", err)
 	}
+	noEnd.Exact = false // "--" is no abbreviation of every long name
+	if _, _, err := noEnd.Split([]string{"--"}); !errors.As(err, &e) || e.Kind != Unknown {
+		t.Errorf("NoEnd -- without Exact: %#v", err)
+	}
 	// Without Exact and NoInline the same table abbreviates and splits.
 	gnu := jqLike
 	gnu.Exact, gnu.NoInline = false, false
