@@ -13,10 +13,11 @@ import (
 type options struct {
 	filter     string
 	haveFilter bool
-	// fromFile is the filter's file; parsing sets it to "-f" for the
-	// switch, then to the first operand.
-	fromFile string
-	files    []string
+	// fromFile is the filter's file: with the -f switch (filterFile), the
+	// first operand.
+	fromFile   string
+	filterFile bool
+	files      []string
 
 	raw, join, rawNul, ascii, compact, nullInput, slurp bool
 	exitStatus, sortKeys, color, rawInput, tab, seq     bool
@@ -56,7 +57,7 @@ type usageErr struct {
 
 func (e *usageErr) Error() string { return e.msg }
 
-// helpErr and versionErr end the parse at -h and -V, which jq acts on
+// errHelp and errVersion end the parse at -h and -V, which jq acts on
 // where it meets them.
 var (
 	errHelp    = errors.New("help")
@@ -136,7 +137,7 @@ func parseArgs(args []string) (*options, error) {
 			return nil, err
 		}
 	}
-	if o.fromFile != "" {
+	if o.filterFile {
 		// -f is a switch: the first operand names the filter's file, and
 		// with none jq tries "." (its default filter) as one.
 		o.fromFile = "."
@@ -167,22 +168,31 @@ func splitErr(err error) error {
 	return &usageErr{msg: e.Name + " takes one parameter"}
 }
 
-// switches maps jq's flags to the fields they set.
-func (o *options) switches() map[string]*bool {
-	return map[string]*bool{
-		"r": &o.raw, "a": &o.ascii, "c": &o.compact, "n": &o.nullInput,
-		"s": &o.slurp, "e": &o.exitStatus, "S": &o.sortKeys, "R": &o.rawInput,
-		"tab": &o.tab, "seq": &o.seq, "stream": &o.stream,
-	}
-}
-
 // apply sets what one option asks for, in command-line order.
 func (o *options) apply(r opts.Result) error {
-	if p, ok := o.switches()[r.Key]; ok {
-		*p = true
-		return nil
-	}
 	switch r.Key {
+	case "r":
+		o.raw = true
+	case "a":
+		o.ascii = true
+	case "c":
+		o.compact = true
+	case "n":
+		o.nullInput = true
+	case "s":
+		o.slurp = true
+	case "e":
+		o.exitStatus = true
+	case "S":
+		o.sortKeys = true
+	case "R":
+		o.rawInput = true
+	case "tab":
+		o.tab = true
+	case "seq":
+		o.seq = true
+	case "stream":
+		o.stream = true
 	case "h":
 		return errHelp
 	case "V":
@@ -196,7 +206,7 @@ func (o *options) apply(r opts.Result) error {
 	case "M":
 		o.color = false
 	case "f":
-		o.fromFile = "-f"
+		o.filterFile = true
 	case "L":
 		o.libPaths = append(o.libPaths, strings.TrimPrefix(r.Val, "="))
 	case "args", "jsonargs":
