@@ -86,7 +86,11 @@
 // Opt.Optional (sed -i[SUFFIX], date -I[FMT]), Opt.Values (jq --arg NAME
 // VALUE), Parser.LongOnly/Exact/NoInline/NoEnd (sqlite3 -header),
 // Parser.Operand ("-5" as a filter or a number), Parser.Check; its
-// *opts.Error carries Kind, Arg and Name for the tool's own wording. Read
+// *opts.Error carries Kind, Arg and Name for the tool's own wording. The
+// only command lines read by hand are grammars, not options: echo's
+// all-or-nothing flag words, chmod's mode words (-w), env -S's string
+// splitting, find's expression, expr and test operands, busybox's applet
+// name. Read
 // inputs through c.EachInput or c.OpenInput (which handle "-" and
 // /dev/stdin), bound whole reads with c.ReadAll, write through
 // commands.NewOut and end with c.FinishOut or c.WriteFailure: a write to a
