@@ -20,13 +20,16 @@ type importOpts struct {
 
 // importCLI is .import's option table: single-dash or double-dash names
 // in full, as the CLI's dot commands take them. --schema and -v are
-// sqlite3's but not the sandbox's: they give the usage text.
-var importCLI = opts.Parser{LongOnly: true, Exact: true, NoInline: true, NoEnd: true,
-	Opts: []opts.Opt{{Long: "csv"}, {Long: "ascii"}, {Long: "skip", Arg: true}}}
+// sqlite3's but not the sandbox's: they give the usage text. It is built
+// when .import runs, not at process start.
+func importCLI() *opts.Parser {
+	return &opts.Parser{LongOnly: true, Exact: true, NoInline: true, NoEnd: true,
+		Opts: []opts.Opt{{Long: "csv"}, {Long: "ascii"}, {Long: "skip", Arg: true}}}
+}
 
 func (s *shell) parseImport(rest []string) (*importOpts, bool) {
 	o := &importOpts{csv: s.set.mode == modeCSV, ascii: s.set.mode == modeASCII}
-	res, pos, err := importCLI.Split(rest)
+	res, pos, err := importCLI().Split(rest)
 	if err != nil || len(pos) != 2 {
 		return nil, false
 	}
