@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -156,8 +157,9 @@ func (s *MCPServer) initialize(p *peer, m *rpcMsg) []byte {
 	return resultResponse(m.ID, res)
 }
 
-// callTool runs a meta tool. Unknown tools are a result with isError, as
-// every other failure of a tool (Runtime.Call says why).
+// callTool runs a meta tool. A tool that is not one of ours is a protocol
+// error (-32602), as the specification lists it; everything a tool itself
+// fails at is a result with isError.
 func (s *MCPServer) callTool(ctx context.Context, p *peer, m *rpcMsg) []byte {
 	var params struct {
 		Name      string         `json:"name"`
@@ -165,6 +167,9 @@ func (s *MCPServer) callTool(ctx context.Context, p *peer, m *rpcMsg) []byte {
 	}
 	if err := json.Unmarshal(m.Params, &params); err != nil || params.Name == "" {
 		return errorResponse(m.ID, codeInvalidParams, "Invalid params for tools/call: want {name, arguments}")
+	}
+	if !isMetaTool(params.Name) {
+		return errorResponse(m.ID, codeInvalidParams, fmt.Sprintf("unknown tool %q (available tools: %s)", params.Name, strings.Join(MetaToolNames, ", ")))
 	}
 	if p != nil {
 		ctx = withPeer(ctx, p)

@@ -82,11 +82,14 @@ func TestJSONRPCMessages(t *testing.T) {
 			t.Errorf("%s: answered %s", quiet, out)
 		}
 	}
-	// An unknown tool is a tool result with isError, as on every path.
+	// An unknown tool is a protocol error; a tool's own failure a result.
 	out := s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"rm","arguments":{}}}`))
-	res, _ := decodeMsg(t, out)["result"].(map[string]any)
-	if res["isError"] != true || !strings.Contains(toJSON(res["content"]), `unknown tool \"rm\"`) {
+	if m := decodeMsg(t, out); errCodeOf(m) != -32602 || !strings.Contains(string(out), `unknown tool \"rm\"`) {
 		t.Errorf("unknown tool: %s", out)
+	}
+	out = s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"list_tools","arguments":{"server":"zz"}}}`))
+	if res, _ := decodeMsg(t, out)["result"].(map[string]any); res["isError"] != true {
+		t.Errorf("a failing tool: %s", out)
 	}
 }
 
