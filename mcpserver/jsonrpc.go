@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -107,7 +108,16 @@ func (s *MCPServer) handle(ctx context.Context, p *peer, msg []byte) (out []byte
 		return nil
 	}
 	if !m.hasID() {
-		return nil // notifications ask for nothing we keep
+		if m.Method == "notifications/cancelled" && p != nil {
+			p.cancelRequest(m.Params)
+		}
+		return nil // other notifications ask for nothing we keep
+	}
+	if p != nil && m.Method == "tools/call" {
+		// notifications/cancelled can end this call.
+		var done func()
+		ctx, done = p.track(ctx, m.ID)
+		defer done()
 	}
 	defer func() {
 		// A tool's panic answers its request, not the connection.
@@ -216,6 +226,73 @@ type peer struct {
 	nextID  int64
 	pending map[int64]chan rpcReply
 	closed  bool
+	// inflight cancels the client's requests in progress, by their id.
+	inflight map[string]context.CancelFunc
+	// early holds cancellations that came before their request started:
+	// each message runs on its own goroutine, so a notification sent
+	// right after its request may be read first.
+	early map[string]time.Time
+}
+
+// earlyCancelTTL bounds how long a cancellation waits for its request,
+// and maxEarlyCancels how many wait.
+const (
+	earlyCancelTTL  = 5 * time.Second
+	maxEarlyCancels = 32
+)
+
+// track makes ctx cancellable by a notifications/cancelled naming id;
+// done forgets it.
+func (p *peer) track(ctx context.Context, id json.RawMessage) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	key := string(id)
+	p.mu.Lock()
+	if p.inflight == nil {
+		p.inflight = map[string]context.CancelFunc{}
+	}
+	p.inflight[key] = cancel
+	if at, ok := p.early[key]; ok {
+		delete(p.early, key)
+		if time.Since(at) < earlyCancelTTL {
+			cancel()
+		}
+	}
+	p.mu.Unlock()
+	return ctx, func() {
+		p.mu.Lock()
+		delete(p.inflight, key)
+		p.mu.Unlock()
+		cancel()
+	}
+}
+
+// cancelRequest ends the request a notifications/cancelled names.
+func (p *peer) cancelRequest(params json.RawMessage) {
+	var c struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &c) != nil || len(c.RequestID) == 0 {
+		return
+	}
+	key := string(c.RequestID)
+	p.mu.Lock()
+	cancel := p.inflight[key]
+	if cancel == nil {
+		if p.early == nil {
+			p.early = map[string]time.Time{}
+		}
+		for k, at := range p.early {
+			if len(p.early) < maxEarlyCancels && time.Since(at) < earlyCancelTTL {
+				break
+			}
+			delete(p.early, k) // a stale one, or any to make room
+		}
+		p.early[key] = time.Now()
+	}
+	p.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 type rpcReply struct {
