@@ -1,5 +1,7 @@
 package vfs
 
+import "time"
+
 // Fork returns a copy of m that shares the bytes of every regular file with
 // m until either side writes to it (copy-on-write per file): an agent that
 // branches (tries two fixes from one state) pays for what each branch
@@ -7,12 +9,32 @@ package vfs
 // inode numbers are kept, so hard links stay links. Files open in m are not
 // open in the copy, and an unlinked file still open in m is not in it.
 func (m *Mem) Fork() *Mem {
+	return m.fork(nil, false)
+}
+
+// ForkFresh is Fork for a template: the copy takes opts (its clock, its
+// quotas) instead of m's, and every inode in it carries the copy's
+// current time, as if the tree had just been made. A tree laid out once
+// per process this way starts each sandbox for the cost of a copy.
+func (m *Mem) ForkFresh(opts ...MemOption) *Mem {
+	return m.fork(opts, true)
+}
+
+func (m *Mem) fork(opts []MemOption, fresh bool) *Mem {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	c := &Mem{clock: m.clock, nextIno: m.nextIno, uid: m.uid, gid: m.gid,
 		maxFile: m.maxFile, maxTotal: m.maxTotal, maxInodes: m.maxInodes}
-	copied := map[*inode]*inode{}
+	if fresh {
+		c.clock, c.maxFile, c.maxTotal, c.maxInodes = nowUTC, 0, 0, 0
+		for _, o := range opts {
+			o(c)
+		}
+		c.stamp = c.now()
+	}
+	copied := make(map[*inode]*inode, m.inodes)
 	c.root = c.forkTree(m.root, nil, copied)
+	c.stamp = time.Time{}
 	return c
 }
 
@@ -57,6 +79,9 @@ func (c *Mem) forkInode(n *inode) *inode {
 	d := &inode{ino: n.ino, mode: n.mode, uid: n.uid, gid: n.gid,
 		atime: n.atime, mtime: n.mtime, ctime: n.ctime, nlink: n.nlink,
 		target: n.target, dev: n.dev}
+	if !c.stamp.IsZero() {
+		d.atime, d.mtime, d.ctime = c.stamp, c.stamp, c.stamp
+	}
 	if n.isDir() {
 		d.children = make(map[string]*inode, len(n.children))
 	}

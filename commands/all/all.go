@@ -77,10 +77,30 @@ var familyTable = sync.OnceValue(func() *commands.Registry {
 	return r
 })
 
+// sharedTable holds every command that takes no Options, built once per
+// process; Register copies it, Layered reads through to it.
+var sharedTable = sync.OnceValue(func() *commands.Registry {
+	r := commands.NewRegistry()
+	r.AddFrom(familyTable(), true)
+	registerPlain(r)
+	return r
+})
+
 // Default returns a registry holding every command with zero Options.
 func Default() *commands.Registry {
 	r := commands.NewRegistry()
 	Register(r, Options{})
+	return r
+}
+
+// Layered returns a registry holding every command, configured by o, that
+// reads the commands which take no options from one table shared by the
+// process (commands.NewLayered): only curl, sqlite3 and js-exec/node are
+// its own. A sandbox made per request costs a few entries, not a copy of
+// the whole set. o.Keep has no effect: the registry starts empty.
+func Layered(o Options) *commands.Registry {
+	r := commands.NewLayered(sharedTable())
+	registerOptioned(r, o)
 	return r
 }
 
@@ -91,21 +111,16 @@ func Register(r *commands.Registry, o Options) {
 		// Build the full set aside, then copy the names r lacks.
 		add = commands.NewRegistry()
 	}
-	add.AddFrom(familyTable(), true)
-	registerPackages(add, o)
+	add.AddFrom(sharedTable(), true)
+	registerOptioned(add, o)
 	if o.Keep {
 		r.AddFrom(add, false)
 	}
 }
 
-// registerPackages adds the commands that live in their own packages.
-// Constructors are cheap closures except sqlite3 and js-exec, which are
-// lazy.
-func registerPackages(r *commands.Registry, o Options) {
-	var policy curl.Policy
-	if o.Network != nil {
-		policy = *o.Network
-	}
+// registerPlain adds the commands that live in their own packages and
+// take no options.
+func registerPlain(r *commands.Registry) {
 	r.Register("awk", awk.New())
 	r.Register("busybox", busybox.New())
 	r.Register("sed", sed.New())
@@ -117,8 +132,17 @@ func registerPackages(r *commands.Registry, o Options) {
 	r.Register("tar", archive.NewTar())
 	r.Register("zip", ziputil.NewZip())
 	r.Register("unzip", ziputil.NewUnzip())
-	r.Register("curl", curl.New(policy))
 	r.Register("html-to-markdown", htmlmd.New())
+}
+
+// registerOptioned adds the commands that take Options. Constructors are
+// cheap closures except sqlite3 and js-exec, which are lazy.
+func registerOptioned(r *commands.Registry, o Options) {
+	var policy curl.Policy
+	if o.Network != nil {
+		policy = *o.Network
+	}
+	r.Register("curl", curl.New(policy))
 	if o.Light {
 		return
 	}
