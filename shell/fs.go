@@ -121,8 +121,8 @@ func (s *Shell) isStubName(name string) bool {
 	if !stubbable(name) {
 		return false
 	}
-	_, ok := s.reg.Lookup(name)
-	return ok
+	// Has, not Lookup: a stat of /bin/sqlite3 must not build sqlite3.
+	return s.reg.Has(name)
 }
 
 func stubbable(name string) bool {
