@@ -8,6 +8,7 @@
 //
 //	go run ./bench/startcmp -justbash ./justbash -n 41
 //	go run ./bench/startcmp -justbash ./justbash -mcpworker
+//	go run ./bench/startcmp -bash ./justbash.old -justbash ./justbash   # before/after
 //
 // bench/run.sh builds the release binary and runs this.
 package main
