@@ -16,7 +16,11 @@ cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT INT TERM
 
-CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$out/justbash" ./cmd/justbash
+CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$out/built" ./cmd/justbash
+# Copied, as an install would: the pages of a file the linker just wrote
+# sit in the page cache differently, and a process mapping them showed
+# ~2 MB more resident (file-backed) memory than one mapping a copy.
+cp "$out/built" "$out/justbash"
 go build -o "$out/startcmp" ./bench/startcmp
 echo "binary: $(wc -c <"$out/justbash") bytes (CGO_ENABLED=0 -trimpath -ldflags='-s -w')"
 echo
