@@ -32,15 +32,18 @@ func (m *Mem) fork(opts []MemOption, fresh bool) *Mem {
 		}
 		c.stamp = c.now()
 	}
-	copied := make(map[*inode]*inode, m.inodes)
-	c.root = c.forkTree(m.root, nil, copied)
+	c.root = c.forkTree(m.root, nil)
 	c.stamp = time.Time{}
 	return c
 }
 
 // forkTree copies the tree under n without recursion (a tree can be
-// deeper than Go's stack allows), counting what the copy holds.
-func (c *Mem) forkTree(root, parent *inode, copied map[*inode]*inode) *inode {
+// deeper than Go's stack allows), counting what the copy holds. Only a
+// file with several names (a hard link; directories have one) can be met
+// twice: just those go through the map that copies each inode once, made
+// only when the tree has one.
+func (c *Mem) forkTree(root, parent *inode) *inode {
+	var copied map[*inode]*inode
 	type job struct {
 		src, dstParent *inode
 		name           string
@@ -50,10 +53,20 @@ func (c *Mem) forkTree(root, parent *inode, copied map[*inode]*inode) *inode {
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		dst, seen := copied[j.src]
+		linked := j.src.nlink > 1 && !j.src.isDir()
+		var dst *inode
+		seen := false
+		if linked {
+			dst, seen = copied[j.src]
+		}
 		if !seen {
 			dst = c.forkInode(j.src)
-			copied[j.src] = dst
+			if linked {
+				if copied == nil {
+					copied = map[*inode]*inode{}
+				}
+				copied[j.src] = dst
+			}
 		}
 		if j.dstParent == nil {
 			top = dst
