@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/justbash/justbash/commands"
@@ -40,5 +41,36 @@ d=$(stat -c %Y /etc); n=$(date +%s); [ $((n - d)) -lt 3600 ] && [ $((d - n)) -lt
 	c := newShell(t, Options{Dir: "/srv/app"})
 	if res := run(t, c, "pwd; cd /home/user && pwd"); res.Stdout != "/srv/app\n/home/user\n" {
 		t.Errorf("Dir /srv/app: %q (stderr %q)", res.Stdout, res.Stderr)
+	}
+}
+
+// TestSharedTablesConcurrentNew: shells made and changed at once from the
+// shared table and tree see only their own changes (run with -race).
+func TestSharedTablesConcurrentNew(t *testing.T) {
+	errs := make(chan string, 8)
+	for g := range 8 {
+		go func() {
+			for i := range 4 {
+				sh, err := New(Options{})
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				want := fmt.Sprintf("h%d-%d\n", g, i)
+				res, err := sh.Exec(context.Background(), fmt.Sprintf(
+					"[ -e /bin/tac ] || echo missing; echo h%d-%d > /etc/hostname; rm /bin/tac; cat /etc/hostname", g, i))
+				if err != nil || res.Stdout != want {
+					errs <- fmt.Sprintf("goroutine %d run %d: %q %v (stderr %q)", g, i, res.Stdout, err, res.Stderr)
+					return
+				}
+				sh.Registry().Remove("rev")
+			}
+			errs <- ""
+		}()
+	}
+	for range 8 {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
 	}
 }
