@@ -24,11 +24,11 @@ const OAuthFile = "oauth.json"
 // is, and the current token. URL ties the entry to the server's address,
 // so a token never goes to a server the config has since repointed.
 type OAuthEntry struct {
-	URL                 string           `json:"url"`
-	ClientID            string           `json:"clientId,omitempty"`
-	ClientSecret        string           `json:"clientSecret,omitempty"`
-	AuthMethod          string           `json:"tokenEndpointAuthMethod,omitempty"`
-	ResourceMetadataURL string           `json:"resourceMetadataUrl,omitempty"`
+	URL                 string `json:"url"`
+	ClientID            string `json:"clientId,omitempty"`
+	ClientSecret        string `json:"clientSecret,omitempty"`
+	AuthMethod          string `json:"tokenEndpointAuthMethod,omitempty"`
+	ResourceMetadataURL string `json:"resourceMetadataUrl,omitempty"`
 	Token               *Token `json:"token,omitempty"`
 }
 
