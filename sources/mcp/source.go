@@ -221,7 +221,10 @@ func (s *Source) transport() (sdk.Transport, error) {
 	case "stdio":
 		cmd := s.command()
 		cmd.Stderr = &s.stderr
-		return &sdk.CommandTransport{Command: cmd}, nil
+		// A grandchild holding stderr open must not keep Close waiting.
+		cmd.WaitDelay = time.Second
+		// Close: stdin closed, then SIGTERM after this long, then SIGKILL.
+		return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
 	case "sse":
 		return &sdk.SSEClientTransport{Endpoint: s.cfg.URL, HTTPClient: s.httpClient()}, nil
 	}
