@@ -20,6 +20,7 @@ require (
 	github.com/reeflective/readline v1.3.0
 	github.com/ulikunitz/xz v0.5.17
 	github.com/vektah/gqlparser/v2 v2.5.64
+	golang.org/x/oauth2 v0.35.0
 	golang.org/x/term v0.45.0
 	modernc.org/libc v1.80.1
 	modernc.org/sqlite v1.62.0
@@ -46,7 +47,6 @@ require (
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/net v0.55.0 // indirect
-	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.37.0 // indirect
