@@ -134,6 +134,9 @@ func unwrap(res *sdk.CallToolResult) (json.RawMessage, error) {
 		}
 		return nil, errors.New(text)
 	}
+	// The SDK hands structuredContent over decoded (objects as maps,
+	// numbers as float64), so it is re-encoded: keys come out sorted, and
+	// integers beyond 2^53 lose precision.
 	if res.StructuredContent != nil {
 		return json.Marshal(res.StructuredContent)
 	}
