@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/justbash/justbash/toolcmd"
 )
@@ -31,5 +34,26 @@ func TestCallCancelReachesServer(t *testing.T) {
 	// The connection is still good.
 	if got, err := inv.Invoke(context.Background(), "fx.echo", json.RawMessage(`{"message":"x"}`)); err != nil || string(got) != `"echo: x"` {
 		t.Errorf("after cancel: %s, %v", got, err)
+	}
+}
+
+// An SSE server that never answers the stream's GET: Add gives up after
+// ConnectTimeout, and the request is abandoned rather than left open.
+func TestSSEConnectTimeoutAbandonsRequest(t *testing.T) {
+	aborted := make(chan struct{})
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+		close(aborted)
+	}))
+	t.Cleanup(hang.Close)
+	reg := toolcmd.NewRegistry()
+	_, err := Add(context.Background(), reg, Config{Name: "hang", Type: "sse", URL: hang.URL + "/sse", ConnectTimeout: 200 * time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), `mcp source "hang"`) {
+		t.Fatalf("err = %v", err)
+	}
+	select {
+	case <-aborted:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream's request is still open")
 	}
 }

@@ -309,38 +309,42 @@ func (s *Source) connectTimeout() time.Duration {
 	return DefaultConnectTimeout
 }
 
-// detached connects its transport with a context that is never
-// cancelled: the SSE transport keeps the connect context for its event
-// stream, which must outlive the (bounded) handshake. The wait for it is
-// still bounded by the caller's context. It records a failure to connect,
-// so that it can be told apart from a failed handshake.
+// detached connects its transport with a context that outlives the
+// call: the SSE transport keeps the connect context for its event stream,
+// which must outlive the (bounded) handshake. That context is cancelled
+// only when the caller gives up before the connection is made. It records
+// a failure to connect, so that it can be told apart from a failed
+// handshake.
 type detached struct {
 	sdk.Transport
 	failed error
 }
 
 func (d *detached) Connect(ctx context.Context) (sdk.Connection, error) {
-	type result struct {
-		c   sdk.Connection
-		err error
-	}
-	ch := make(chan result, 1)
+	life, abort := context.WithCancel(context.WithoutCancel(ctx))
+	made, watched := make(chan struct{}), make(chan bool, 1)
 	go func() {
-		c, err := d.Transport.Connect(context.WithoutCancel(ctx))
-		ch <- result{c, err}
+		select {
+		case <-ctx.Done():
+			abort()
+			watched <- true
+		case <-made:
+			watched <- false
+		}
 	}()
-	select {
-	case r := <-ch:
-		d.failed = r.err
-		return r.c, r.err
-	case <-ctx.Done():
-		go func() {
-			if r := <-ch; r.c != nil {
-				r.c.Close()
-			}
-		}()
+	c, err := d.Transport.Connect(life)
+	close(made)
+	aborted := <-watched
+	if err != nil {
+		abort()
+		d.failed = err
+		return nil, err
+	}
+	if aborted {
+		c.Close()
 		return nil, ctx.Err()
 	}
+	return c, nil
 }
 
 // connect starts the transport and runs the MCP handshake.
