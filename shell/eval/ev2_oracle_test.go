@@ -1,0 +1,27 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// ev2Scripts pin rules fixed from bash's own test suite (cond, extglob,
+// redirections, history, errors); each is compared with /bin/bash -c.
+var ev2Scripts = []string{
+	// [[ s = pat ]] matches a pattern exactly as == does, extglob nested.
+	`[[ abc = a* ]]; echo $?; [[ a = "a*" ]]; echo $?; [[ fofo = *(f*(o)) ]]; echo $?; [[ x != @(x|y) ]]; echo $?`,
+	`shopt -s extglob; p='*(*(of*(o)x)o)'; [[ ofxoofxo = $p ]]; echo $?; [[ foooofof = *(f+(o)) ]]; echo $?`,
+}
+
+func TestOracleEv2(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range ev2Scripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
