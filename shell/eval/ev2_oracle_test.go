@@ -11,6 +11,8 @@ var ev2Scripts = []string{
 	// [[ s = pat ]] matches a pattern exactly as == does, extglob nested.
 	`[[ abc = a* ]]; echo $?; [[ a = "a*" ]]; echo $?; [[ fofo = *(f*(o)) ]]; echo $?; [[ x != @(x|y) ]]; echo $?`,
 	`shopt -s extglob; p='*(*(of*(o)x)o)'; [[ ofxoofxo = $p ]]; echo $?; [[ foooofof = *(f+(o)) ]]; echo $?`,
+	// A background statement of redirections only runs them in the job.
+	`> f & wait; echo $?; ls f; exec > g & wait; echo $? out; cat g`,
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -174,7 +174,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	sub.ctx = ctx
 	fg := *st
 	fg.Background = false
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: strings.TrimSpace(r.nodeText(st.Cmd)), cancel: cancel}
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel}
 	r.jobs.add(j)
 	r.lastBg = sub.pid
 	go func() {
@@ -378,4 +378,13 @@ func isJobsCall(st *syntax.Stmt) bool {
 		return false
 	}
 	return c.Args[0].Lit() == "jobs"
+}
+
+// jobText is the text jobs shows for a background statement: its command,
+// or the statement less the & when it has only redirections (> f &).
+func (r *Runner) jobText(st *syntax.Stmt) string {
+	if st.Cmd != nil {
+		return strings.TrimSpace(r.nodeText(st.Cmd))
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(r.nodeText(st)), "&"))
 }
