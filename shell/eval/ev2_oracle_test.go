@@ -13,6 +13,10 @@ var ev2Scripts = []string{
 	`shopt -s extglob; p='*(*(of*(o)x)o)'; [[ ofxoofxo = $p ]]; echo $?; [[ foooofof = *(f+(o)) ]]; echo $?`,
 	// A background statement of redirections only runs them in the job.
 	`> f & wait; echo $?; ls f; exec > g & wait; echo $? out; cat g`,
+	// Redirection words are expanded without the command's own prefix
+	// assignments; in posix mode they are not globbed.
+	"a=42\na=2 echo foo 2>&1 >&$a; echo st=$?\na=2; a=9 echo foo >&$(echo $a)\n: <$((n+=42)); echo $n",
+	`echo x > q.1; cat < q.*; set -o posix; cat < q.*; echo $?; cat < q.{1,2}`,
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -231,7 +231,7 @@ func rawHeredoc(w *syntax.Word) string {
 
 // redirTarget expands a redirection's word to one file name.
 func (r *Runner) redirTarget(w *syntax.Word) (string, bool) {
-	fields, ok := r.expandFields([]*syntax.Word{w})
+	fields, ok := r.redirFields(w)
 	if !ok {
 		return "", false
 	}

@@ -66,7 +66,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	}
 	r.traceArgs(c.Assigns, args)
 	if len(rds) > 0 {
-		restore, ok := r.redirect(rds)
+		restore, ok := r.redirectBeside(rds, len(c.Assigns) > 0)
 		defer restore()
 		if !ok {
 			r.status = 1
