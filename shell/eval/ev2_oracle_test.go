@@ -17,6 +17,10 @@ var ev2Scripts = []string{
 	// assignments; in posix mode they are not globbed.
 	"a=42\na=2 echo foo 2>&1 >&$a; echo st=$?\na=2; a=9 echo foo >&$(echo $a)\n: <$((n+=42)); echo $n",
 	`echo x > q.1; cat < q.*; set -o posix; cat < q.*; echo $?; cat < q.{1,2}`,
+	// getopts: a function with its own OPTIND starts over, and its caller
+	// goes on inside its -xyz group after the function returns.
+	`f() { typeset OPTIND=1 opt; while getopts ":abcxyz" opt; do echo opt: "$opt"; if [[ $opt = y ]]; then f -abc; fi; done; }; f -xyz`,
+	`set -- -ab -c; getopts abc o; echo $o $OPTIND; OPTIND=1; getopts abc o; echo $o $OPTIND; getopts abc o; echo $o $OPTIND`,
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -169,6 +169,7 @@ type Runner struct {
 	debugInherited   bool
 	optPos           int
 	optLast          string
+	optVar           *Var // the OPTIND getopts last set (a new local one starts over)
 	localOptind      int
 	aliasSrc         *source
 	// parent is the shell that started this one (bash inside the

@@ -550,7 +550,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	savedLoops := r.loopDepth
 	r.loopDepth = 0
 	savedOptind := r.localOptind
+	savedOpt := r.saveGetopts()
 	defer func() {
+		r.restoreGetopts(savedOpt)
 		r.vars.pop()
 		r.funcDepth--
 		r.stack = r.stack[:len(r.stack)-1]
