@@ -21,6 +21,11 @@ var ev2Scripts = []string{
 	// goes on inside its -xyz group after the function returns.
 	`f() { typeset OPTIND=1 opt; while getopts ":abcxyz" opt; do echo opt: "$opt"; if [[ $opt = y ]]; then f -abc; fi; done; }; f -xyz`,
 	`set -- -ab -c; getopts abc o; echo $o $OPTIND; OPTIND=1; getopts abc o; echo $o $OPTIND; getopts abc o; echo $o $OPTIND`,
+	// coproc: descriptors from the top below 64 (read end, write end);
+	// reaped once waited for (fds closed, NAME and NAME_PID unset); a
+	// subshell can kill it by pid.
+	`coproc { read -r l; echo "$l"; read -r l; }; echo ${COPROC[@]}; echo hi >&${COPROC[1]}; read l <&${COPROC[0]}; echo $l; { kill $COPROC_PID; } & wait $COPROC_PID; echo $?; echo "${COPROC[@]-gone}" ${COPROC_PID-unset}`,
+	`coproc { echo a b c; }; echo ${COPROC[@]}; read x <&${COPROC[0]}; wait; echo $x "${COPROC_PID-unset}"; coproc R { while read -r l; do echo "$l"; done; }; echo ${R[@]}; exec {R[1]}>&-; wait; echo ${R-unset}`,
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -43,6 +43,9 @@ type jobTable struct {
 	// its job list there; they are not this shell's children, so wait
 	// and the end of the run never wait for them.
 	inherited []*job
+	// coprocs are this shell's running coprocesses; touched only by the
+	// shell that owns the table.
+	coprocs []*coprocRec
 }
 
 // inherit is the job table of a $( ) subshell: the parent's jobs stay
@@ -176,9 +179,11 @@ func (r *Runner) background(st *syntax.Stmt) {
 	fg.Background = false
 	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel}
 	r.jobs.add(j)
+	r.g.procs.add(j)
 	r.lastBg = sub.pid
 	go func() {
 		defer close(j.done)
+		defer r.g.procs.remove(j)
 		defer r.g.jobs.Add(-1)
 		defer sub.recoverPanic()
 		sub.stmt(&fg)

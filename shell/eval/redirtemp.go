@@ -42,3 +42,22 @@ func (r *Runner) redirFields(w *syntax.Word) ([]string, bool) {
 	}
 	return out, true
 }
+
+// varRedirValue is the value of a {var} redirection's name, which may be
+// an array element ({a[1]}>&-).
+func (r *Runner) varRedirValue(name string) string {
+	if n, sub, ok := splitSubscript(name); ok {
+		v, _, _ := r.subscriptValue(n, sub)
+		return v.s
+	}
+	v, _ := r.lookupVar(name).scalar()
+	return v
+}
+
+// setVarRedir stores a descriptor {var}> allocated, in an element too.
+func (r *Runner) setVarRedir(name, val string) bool {
+	if n, sub, ok := splitSubscript(name); ok {
+		return r.setElemText(n, sub, val, false)
+	}
+	return r.setVar(name, val, false)
+}
