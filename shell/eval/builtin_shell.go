@@ -115,7 +115,11 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if i < 0 {
 		return false
 	}
+	was := r.opts[i]
 	r.opts[i] = on
+	if i == optHistory && on && !was {
+		r.enableHistory()
+	}
 	if name == "vi" && on {
 		r.opts[optEmacs] = false
 	}

@@ -26,6 +26,14 @@ var ev2Scripts = []string{
 	// subshell can kill it by pid.
 	`coproc { read -r l; echo "$l"; read -r l; }; echo ${COPROC[@]}; echo hi >&${COPROC[1]}; read l <&${COPROC[0]}; echo $l; { kill $COPROC_PID; } & wait $COPROC_PID; echo $?; echo "${COPROC[@]-gone}" ${COPROC_PID-unset}`,
 	`coproc { echo a b c; }; echo ${COPROC[@]}; read x <&${COPROC[0]}; wait; echo $x "${COPROC_PID-unset}"; coproc R { while read -r l; do echo "$l"; done; }; echo ${R[@]}; exec {R[1]}>&-; wait; echo ${R-unset}`,
+	// History: set -o history saves each line read (cmdhist joins a
+	// command's lines; HISTCONTROL, HISTIGNORE filter), set -H expands
+	// events, words and modifiers; a failed or :p line is dropped.
+	"set -o history\nset -H\necho a b c\n!!\necho !$ 2>/dev/null\n!nosuch\necho after\n^a^z^\n!!:s/z/y/:p\necho !:0\nhistory",
+	"set -o history -H\necho /usr/lib/x.tar.gz\necho !$:h !$:t !$:r !$:e !!:1:q\necho a b c d e\necho !!:2-$ !-2:1-3 !!:3* !?d?:% !-1:x\necho foo foo\n!!:gs/foo/bar/\n!-1:G&\nhistory",
+	"set -o history -H\necho one two\necho '!!' \\!\\! \"!!\" $(echo '!!') ${!x} [!a] !\necho \"$(echo '!')\" `echo !!`",
+	"HISTCONTROL=ignoreboth HISTIGNORE='&:#*:h*'\nset -o history -H\necho x\necho x\n echo hidden\n# comment\nfor i in 1 2\ndo\n  echo $i !!\ndone\ncat <<EOF\n!!\nEOF\nhistory",
+	"set -o history -H\necho a\nhistory -s echo stored\nhistory -p '!!' '!e' '!!:z'\nhistory 2; history -d 1; history; history -c; history",
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -65,6 +65,10 @@ type source struct {
 	// extraBang counts, by the offset of a pipeline's first !, the further
 	// ! the parser refused and the reader blanked (bang.go).
 	extraBang map[int]int
+	// top marks a script's own text (not eval or source): its lines go
+	// through history (readLine); histDone is the offset read so far.
+	top      bool
+	histDone int
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -170,6 +174,7 @@ type Runner struct {
 	optPos           int
 	optLast          string
 	optVar           *Var // the OPTIND getopts last set (a new local one starts over)
+	hist             *histState
 	localOptind      int
 	aliasSrc         *source
 	// parent is the shell that started this one (bash inside the
@@ -454,7 +459,7 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 	}
 	r.flow = flowNone
 	r.aborted, r.exited = false, false
-	r.runSource(&source{text: src, file: file})
+	r.runSource(&source{text: src, file: file, top: true})
 	r.exited = r.flow == flowExit
 	if r.exited {
 		r.status = r.exitCode
@@ -497,8 +502,18 @@ func (r *Runner) runSource(src *source) {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
 		defer parserPool.Put(p)
-		for stmts, err := range drainOnError(p.InteractiveSeq(strings.NewReader(parseText))) {
+		var in io.Reader
+		var feed *lineFeed
+		if src.top {
+			feed = &lineFeed{r: r, src: src, text: &parseText, p: p}
+			in = feed
+		} else {
+			in = strings.NewReader(parseText)
+		}
+		errLen := len(parseText)
+		for stmts, err := range drainOnError(p.InteractiveSeq(in)) {
 			if err != nil {
+				errLen = len(parseText)
 				if patched, ok := blankArith(parseText, err); ok {
 					parseText, retry = patched, true
 					break
@@ -591,6 +606,8 @@ func (r *Runner) runSource(src *source) {
 		if !retry {
 			return
 		}
+		// The patch was made in text already read: what was read shifts.
+		src.histDone += len(parseText) - errLen
 	}
 }
 

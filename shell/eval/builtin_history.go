@@ -1,0 +1,140 @@
+package eval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// builtinHistory is history: list, -c, -d N, -s ARGS, -p ARGS, and the
+// file operations -a -w -r -n [FILE].
+func (r *Runner) builtinHistory(args []string) int {
+	args = args[1:]
+	var clear, del, store, print bool
+	fileOp := byte(0)
+	delArg := ""
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		args = args[1:]
+		for k := 1; k < len(a); k++ {
+			switch c := a[k]; c {
+			case 'c':
+				clear = true
+			case 's':
+				store = true
+			case 'p':
+				print = true
+			case 'a', 'w', 'r', 'n':
+				if fileOp != 0 && fileOp != c {
+					r.errorf("history: cannot use more than one of -anrw")
+					return 1
+				}
+				fileOp = c
+			case 'd':
+				del = true
+				if k+1 < len(a) {
+					delArg = a[k+1:]
+				} else if len(args) > 0 {
+					delArg, args = args[0], args[1:]
+				} else {
+					r.errorf("history: -d: option requires an argument")
+					return 2
+				}
+				k = len(a)
+			default:
+				r.errorf("history: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]")
+				return 2
+			}
+		}
+	}
+	h := r.history()
+	switch {
+	case clear:
+		h.list, h.written = nil, 0
+		return 0
+	case del:
+		n, err := strconv.Atoi(delArg)
+		if err == nil && n < 0 {
+			n = len(h.list) + h.base + n
+		}
+		if err != nil || n < h.base || n >= h.base+len(h.list) {
+			r.errorf("history: %s: history position out of range", delArg)
+			return 1
+		}
+		i := n - h.base
+		h.list = append(h.list[:i], h.list[i+1:]...)
+		return 0
+	case print:
+		r.dropOwnLine()
+		status := 0
+		for _, a := range args {
+			out, _, _, err := r.expander().expand(a)
+			if err != nil {
+				r.errorf("history: %s: history expansion failed", a)
+				status = 1
+				continue
+			}
+			r.writeOut("history", out+"\n")
+		}
+		return status
+	case store:
+		r.dropOwnLine()
+		if len(args) > 0 {
+			r.histAdd(strings.Join(args, " "))
+		}
+		return 0
+	case fileOp != 0:
+		name, _ := r.lookupVar("HISTFILE").scalar()
+		if len(args) > 0 {
+			name = args[0]
+		}
+		if name == "" {
+			return 1
+		}
+		switch fileOp {
+		case 'a':
+			if !r.histWrite(name, h.written, true) {
+				return 1
+			}
+			h.written = len(h.list)
+		case 'w':
+			if !r.histWrite(name, 0, false) {
+				return 1
+			}
+			h.written = len(h.list)
+		case 'r', 'n':
+			r.histRead(name, fileOp == 'n')
+		}
+		return 0
+	}
+	from := 0
+	if len(args) > 0 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 {
+			r.errorf("history: %s: numeric argument required", args[0])
+			return 1
+		}
+		from = max(len(h.list)-n, 0)
+	}
+	var b strings.Builder
+	for i := from; i < len(h.list); i++ {
+		fmt.Fprintf(&b, "%5d  %s\n", i+h.base, h.list[i])
+	}
+	r.writeOut("history", b.String())
+	return 0
+}
+
+// dropOwnLine removes the entry of the line running history -s or -p:
+// bash replaces it with what -s stores, and -p leaves no trace.
+func (r *Runner) dropOwnLine() {
+	h := r.history()
+	if h.saved && len(h.list) > 0 {
+		h.list = h.list[:len(h.list)-1]
+		h.saved = false
+	}
+}
