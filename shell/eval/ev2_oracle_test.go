@@ -34,6 +34,10 @@ var ev2Scripts = []string{
 	"set -o history -H\necho one two\necho '!!' \\!\\! \"!!\" $(echo '!!') ${!x} [!a] !\necho \"$(echo '!')\" `echo !!`",
 	"HISTCONTROL=ignoreboth HISTIGNORE='&:#*:h*'\nset -o history -H\necho x\necho x\n echo hidden\n# comment\nfor i in 1 2\ndo\n  echo $i !!\ndone\ncat <<EOF\n!!\nEOF\nhistory",
 	"set -o history -H\necho a\nhistory -s echo stored\nhistory -p '!!' '!e' '!!:z'\nhistory 2; history -d 1; history; history -c; history",
+	// extglob: a group with a '[' that no ']' closes has no end, so its
+	// characters are ordinary; an empty group +() is an empty pattern.
+	"shopt -s extglob\ncase foo in *(a|b[)) echo yes;; *) echo no;; esac; case '*(a|b[)' in *(a|b[)) echo yes;; esac; case foo in *(a|b[)|f*) echo yes;; esac",
+	"shopt -s extglob\n: > abc; echo +()c +()x +(*)c; case '' in +()) echo empty;; esac; [[ x = x@() ]] && echo y; echo !([*)* +(a|b[)*",
 }
 
 func TestOracleEv2(t *testing.T) {

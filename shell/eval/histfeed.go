@@ -15,7 +15,7 @@ import (
 type lineFeed struct {
 	r    *Runner
 	src  *source
-	text *string
+	text string
 	p    *syntax.Parser
 	pos  int
 	// lines counts the newlines before counted (line numbers without
@@ -24,7 +24,7 @@ type lineFeed struct {
 }
 
 func (f *lineFeed) Read(b []byte) (int, error) {
-	text := *f.text
+	text := f.text
 	if f.pos >= len(text) {
 		return 0, io.EOF
 	}
@@ -42,7 +42,7 @@ func (f *lineFeed) Read(b []byte) (int, error) {
 		if out := f.r.readLine(line, f.p.Incomplete(), lineNo); out != line {
 			text = text[:f.pos] + out + text[end:]
 			f.src.text = f.src.text[:f.pos] + out + f.src.text[end:]
-			*f.text = text
+			f.text = text
 			end = f.pos + len(out)
 		}
 	}

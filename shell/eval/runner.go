@@ -69,6 +69,10 @@ type source struct {
 	// through history (readLine); histDone is the offset read so far.
 	top      bool
 	histDone int
+	// emptyGroups are the offsets of the | the reader put into empty
+	// extended glob groups (extglob_empty.go).
+	emptyGroups map[int]bool
+	feed     lineFeed
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -505,13 +509,17 @@ func (r *Runner) runSource(src *source) {
 		var in io.Reader
 		var feed *lineFeed
 		if src.top {
-			feed = &lineFeed{r: r, src: src, text: &parseText, p: p}
+			src.feed = lineFeed{r: r, src: src, text: parseText, p: p}
+			feed = &src.feed
 			in = feed
 		} else {
 			in = strings.NewReader(parseText)
 		}
 		errLen := len(parseText)
 		for stmts, err := range drainOnError(p.InteractiveSeq(in)) {
+			if feed != nil {
+				parseText = feed.text // as history expansion left it
+			}
 			if err != nil {
 				errLen = len(parseText)
 				if patched, ok := blankArith(parseText, err); ok {
@@ -543,6 +551,13 @@ func (r *Runner) runSource(src *source) {
 				if at, ok := loneBangAt(parseText, err); ok {
 					parseText = parseText[:at] + " :" + parseText[at:]
 					src.text = src.text[:at] + " :" + src.text[at:]
+					retry = true
+					break
+				}
+				if at, ok := emptyGroupAt(parseText, err); ok {
+					putMap(&src.emptyGroups, at, true)
+					parseText = parseText[:at] + "|" + parseText[at:]
+					src.text = src.text[:at] + "|" + src.text[at:]
 					retry = true
 					break
 				}
