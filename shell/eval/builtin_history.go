@@ -55,20 +55,10 @@ func (r *Runner) builtinHistory(args []string) int {
 	h := r.history()
 	switch {
 	case clear:
-		h.list, h.written = nil, 0
+		h.list, h.written, h.base, h.saved = nil, 0, 1, false
 		return 0
 	case del:
-		n, err := strconv.Atoi(delArg)
-		if err == nil && n < 0 {
-			n = len(h.list) + h.base + n
-		}
-		if err != nil || n < h.base || n >= h.base+len(h.list) {
-			r.errorf("history: %s: history position out of range", delArg)
-			return 1
-		}
-		i := n - h.base
-		h.list = append(h.list[:i], h.list[i+1:]...)
-		return 0
+		return r.histDelete(delArg)
 	case print:
 		r.dropOwnLine()
 		status := 0
@@ -137,4 +127,52 @@ func (r *Runner) dropOwnLine() {
 		h.list = h.list[:len(h.list)-1]
 		h.saved = false
 	}
+}
+
+// histDelete is history -d N or -d START-END; a negative number counts
+// back from the end (-1 is the last entry).
+func (r *Runner) histDelete(arg string) int {
+	h := r.history()
+	pos := func(s string) (int, bool) {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, false
+		}
+		if n < 0 {
+			n += len(h.list) + h.base
+		}
+		if n < h.base || n >= h.base+len(h.list) {
+			r.errorf("history: %s: history position out of range", s)
+			return 0, true
+		}
+		return n - h.base + 1, true
+	}
+	from, to := arg, arg
+	if k := strings.IndexByte(arg[min(1, len(arg)):], '-'); k >= 0 {
+		from, to = arg[:k+1], arg[k+2:]
+	}
+	a, okA := pos(from)
+	if !okA {
+		r.errorf("history: %s: history position out of range", arg)
+		return 1
+	}
+	if a == 0 {
+		return 1
+	}
+	b := a
+	if to != from || from != arg {
+		var okB bool
+		if b, okB = pos(to); !okB {
+			r.errorf("history: %s: history position out of range", arg)
+			return 1
+		}
+		if b == 0 {
+			return 1
+		}
+	}
+	if b < a {
+		return 1
+	}
+	h.list = append(h.list[:a-1], h.list[b:]...)
+	return 0
 }

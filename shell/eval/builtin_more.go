@@ -41,10 +41,7 @@ func init() {
 	// history: the list of a script run with set -o history (the REPL
 	// provides its own command).
 	add("history", (*Runner).builtinHistory)
-	add("fc", func(r *Runner, a []string) int {
-		r.errorf("fc: history specification out of range")
-		return 1
-	})
+	add("fc", (*Runner).builtinFc)
 	add("bind", func(r *Runner, a []string) int { return 0 })
 }
 

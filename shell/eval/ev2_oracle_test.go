@@ -38,6 +38,11 @@ var ev2Scripts = []string{
 	// characters are ordinary; an empty group +() is an empty pattern.
 	"shopt -s extglob\ncase foo in *(a|b[)) echo yes;; *) echo no;; esac; case '*(a|b[)' in *(a|b[)) echo yes;; esac; case foo in *(a|b[)|f*) echo yes;; esac",
 	"shopt -s extglob\n: > abc; echo +()c +()x +(*)c; case '' in +()) echo empty;; esac; [[ x = x@() ]] && echo y; echo !([*)* +(a|b[)*",
+	// history -d ranges, history -c restarts the numbers; fc lists
+	// (-l -n -r, ranges, out-of-range clamps) and re-runs (-s pat=rep).
+	"set -o history\necho a\necho b\necho c\necho d\necho e\nhistory -d 2-4\nhistory\nhistory -d -1; history -d 7-9; history -d 1-0xaf; history",
+	"set -o history\necho aa ab ac\nfc -s a=x\nfc -s x=4 b=8\nfc -s cc\nfc -l\nfc -ln 1 2\nfc -lr -3\nfc -l 500 1\nfc -v",
+	"set -o history\nHISTSIZE=4\nhistory -c\necho a\necho b\necho c\necho d\nfc -l\nfc -l 0\nfc -l -0\nhistory",
 }
 
 func TestOracleEv2(t *testing.T) {
