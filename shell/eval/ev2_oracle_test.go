@@ -43,6 +43,17 @@ var ev2Scripts = []string{
 	"set -o history\necho a\necho b\necho c\necho d\necho e\nhistory -d 2-4\nhistory\nhistory -d -1; history -d 7-9; history -d 1-0xaf; history",
 	"set -o history\necho aa ab ac\nfc -s a=x\nfc -s x=4 b=8\nfc -s cc\nfc -l\nfc -ln 1 2\nfc -lr -3\nfc -l 500 1\nfc -v",
 	"set -o history\nHISTSIZE=4\nhistory -c\necho a\necho b\necho c\necho d\nfc -l\nfc -l 0\nfc -l -0\nhistory",
+	// A malformed [[ ]]: bash's conditional-parser messages, and the
+	// script stops with the status it had (eval: status 2).
+	"echo a\n[[ a b ]]\necho no",
+	"false\n[[ a -eq ]]\necho no",
+	"[[ -f ]]\necho no",
+	"x=-e; if [[ $x =~ ([a-z]+) ([a-z]+) ]]; then echo m; fi\necho no",
+	"[[ ( a ]]\necho no",
+	"[[ a ) ]]; echo no",
+	"[[ a =~ b c ]]",
+	"[[ ! ]]\necho no",
+	`eval '[[ a b ]]'; echo st=$?`,
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -72,7 +72,7 @@ type source struct {
 	// emptyGroups are the offsets of the | the reader put into empty
 	// extended glob groups (extglob_empty.go).
 	emptyGroups map[int]bool
-	feed     lineFeed
+	feed        lineFeed
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -591,6 +591,9 @@ func (r *Runner) runSource(src *source) {
 						parseText, retry = patched, true
 						break
 					}
+				}
+				if r.condSyntax(src, parseText, err) {
+					return
 				}
 				r.reportSyntax(src, err)
 				r.status = 2
