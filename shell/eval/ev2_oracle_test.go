@@ -54,6 +54,16 @@ var ev2Scripts = []string{
 	"[[ a =~ b c ]]",
 	"[[ ! ]]\necho no",
 	`eval '[[ a b ]]'; echo st=$?`,
+	// Text ending inside a quote or substitution: bash names what it was
+	// looking for, on the line that opened it; name( wants ).
+	"echo a\necho 'b\nc",
+	`echo "abc`,
+	"echo `abc",
+	"echo a\necho $(abc",
+	`echo $((1+2`,
+	`eval "echo 'a"; echo st=$?`,
+	"echo before\necho (\necho after",
+	`echo ( a`,
 }
 
 func TestOracleEv2(t *testing.T) {
