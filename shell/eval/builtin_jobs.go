@@ -328,6 +328,7 @@ func (r *Runner) signalJob(j *job, sig string) {
 // timeClause is the time keyword: runs the pipeline and prints real, user
 // and sys times to stderr in TIMEFORMAT.
 func (r *Runner) timeClause(c *syntax.TimeClause) {
+	c = flattenTime(c)
 	start := time.Now()
 	if c.Stmt != nil {
 		r.stmt(c.Stmt)
@@ -338,9 +339,10 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	format, set := r.lookupVar("TIMEFORMAT").scalar()
 	if !set {
 		format = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
-		if c.PosixFormat {
-			format = "real %2R\nuser %2U\nsys %2S"
-		}
+	}
+	if c.PosixFormat {
+		// time -p prints POSIX's format whatever TIMEFORMAT says.
+		format = "real %2R\nuser %2U\nsys %2S"
 	}
 	fmt.Fprintln(r.stderr(), timeFormat(format, el))
 }

@@ -64,6 +64,8 @@ var ev2Scripts = []string{
 	`eval "echo 'a"; echo st=$?`,
 	"echo before\necho (\necho after",
 	`echo ( a`,
+	// time ! cmd times the negated pipeline; time time times once.
+	"TIMEFORMAT=T\ntime ! echo a\necho $?\ntime ! false; echo $?\ntime time echo b\nf() { time ! true; }; f; echo $?",
 }
 
 func TestOracleEv2(t *testing.T) {

@@ -548,6 +548,10 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if patched, ok := timeBangAt(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
 				if at, ok := loneBangAt(parseText, err); ok {
 					parseText = parseText[:at] + " :" + parseText[at:]
 					src.text = src.text[:at] + " :" + src.text[at:]
