@@ -751,7 +751,8 @@ func (r *Runner) builtinUmask(args []string) int {
 			symbolic = true
 		case "-p":
 		default:
-			r.errorf("umask: %s: invalid option", args[0])
+			r.errorf("umask: %s: invalid option", args[0][:2])
+			fmt.Fprintln(r.stderr(), "umask: usage: umask [-p] [-S] [mode]")
 			return 2
 		}
 		args = args[1:]
@@ -777,6 +778,14 @@ func (r *Runner) builtinUmask(args []string) int {
 		}
 		return r.writeOut("umask", fmt.Sprintf("%04o\n", m))
 	}
+	if args[0] != "" && !isDigit(args[0][0]) {
+		perm, ok := r.symbolicPerm(args[0], ^r.umask()&0o777)
+		if !ok {
+			return 1
+		}
+		r.umaskSet, r.umaskVal = true, ^perm&0o777
+		return 0
+	}
 	n, err := strconv.ParseUint(args[0], 8, 32)
 	if err != nil {
 		r.errorf("umask: %s: octal number out of range", args[0])
@@ -786,8 +795,74 @@ func (r *Runner) builtinUmask(args []string) int {
 	return 0
 }
 
+// symbolicPerm applies a symbolic mode (u=rwx,g+w,o-x) to the permissions
+// perm, as umask reads one: clauses of [ugoa]* then +, - or = and r, w, x.
+func (r *Runner) symbolicPerm(mode string, perm fs.FileMode) (fs.FileMode, bool) {
+	for i := 0; i < len(mode); {
+		var who fs.FileMode
+		for ; i < len(mode) && strings.IndexByte("ugoa", mode[i]) >= 0; i++ {
+			who |= map[byte]fs.FileMode{'u': 0o700, 'g': 0o070, 'o': 0o007, 'a': 0o777}[mode[i]]
+		}
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(mode) || strings.IndexByte("+-=", mode[i]) < 0 {
+			c := byte(0)
+			if i < len(mode) {
+				c = mode[i]
+			}
+			r.errorf("umask: `%c': invalid symbolic mode operator", c)
+			return 0, false
+		}
+		op := mode[i]
+		i++
+		var bits fs.FileMode
+		for ; i < len(mode) && mode[i] != ','; i++ {
+			switch mode[i] {
+			case 'r':
+				bits |= 0o444
+			case 'w':
+				bits |= 0o222
+			case 'x':
+				bits |= 0o111
+			default:
+				r.errorf("umask: `%c': invalid symbolic mode character", mode[i])
+				return 0, false
+			}
+		}
+		switch op {
+		case '+':
+			perm |= bits & who
+		case '-':
+			perm &^= bits & who
+		case '=':
+			perm = perm&^who | bits&who
+		}
+		if i < len(mode) {
+			i++ // the comma
+		}
+	}
+	return perm, true
+}
+
 func (r *Runner) builtinHash(args []string) int {
 	args = args[1:]
+	for _, a := range args {
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			if !strings.ContainsRune("lrpdt", c) {
+				r.errorf("hash: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]")
+				return 2
+			}
+		}
+	}
+	if !r.opts[optHashAll] && (len(args) == 0 || args[0] != "-r" && args[0] != "-l") {
+		r.errorf("hash: hashing disabled")
+		return 1
+	}
 	if len(args) == 0 {
 		if len(r.hash) == 0 {
 			r.writeOut("hash", "hash: hash table empty\n")
@@ -801,6 +876,13 @@ func (r *Runner) builtinHash(args []string) int {
 	}
 	if args[0] == "-r" {
 		r.hash = nil
+		return 0
+	}
+	if args[0] == "-p" && len(args) > 2 {
+		// hash -p PATH NAME remembers PATH for NAME without a search.
+		for _, n := range args[2:] {
+			putMap(&r.hash, n, args[1])
+		}
 		return 0
 	}
 	status := 0

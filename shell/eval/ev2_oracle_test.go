@@ -66,6 +66,11 @@ var ev2Scripts = []string{
 	`echo ( a`,
 	// time ! cmd times the negated pipeline; time time times once.
 	"TIMEFORMAT=T\ntime ! echo a\necho $?\ntime ! false; echo $?\ntime time echo b\nf() { time ! true; }; f; echo $?",
+	// Builtin errors from bash's errors test: unset -f -v, shift with
+	// two operands, hash options and set +h, trap -p -s, symbolic umask.
+	"unset -f -v SHELL; echo $?; hash -v; echo $?; set +o hashall; hash -p /x/y y; echo $?; trap -p -s NOSIG; echo $?",
+	"set -- a b c\nshift $# x; echo same\necho $?\nf() { shift 1 2; echo in; }; f; echo after",
+	"umask 022; umask g+w; umask; umask -S; umask a=rx,u+w; umask; umask o-x; umask u=; umask; umask +x; umask; umask u=rwx:g=rwx; umask u:rwx; umask g=u; umask -p -x; echo $?",
 }
 
 func TestOracleEv2(t *testing.T) {
