@@ -3,14 +3,10 @@ package eval
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// newPipe is a synchronous in-memory pipe.
-func newPipe() (*io.PipeReader, *io.PipeWriter) { return io.Pipe() }
 
 // syntaxErrorAt reports a parse error as bash does: the unexpected token
 // (or end of file), then the offending line.
