@@ -21,46 +21,11 @@ const fcUsage = "fc: usage: fc [-e ename] [-lnr] [first] [last] or fc -s [pat=re
 // Numbers count as bash counts them: negative ones back from the command
 // before fc, out-of-range ones clamp when listing.
 func (r *Runner) builtinFc(args []string) int {
-	args = args[1:]
-	var listing, noNum, reverse, execute bool
-	ename := ""
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigit(args[0][1]) {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for k := 1; k < len(a); k++ {
-			switch a[k] {
-			case 'l':
-				listing = true
-			case 'n':
-				noNum = true
-			case 'r':
-				reverse = true
-			case 's':
-				execute = true
-			case 'e':
-				if k+1 < len(a) {
-					ename = a[k+1:]
-				} else if len(args) > 0 {
-					ename, args = args[0], args[1:]
-				} else {
-					r.errorf("fc: -e: option requires an argument")
-					fmt.Fprintln(r.stderr(), fcUsage)
-					return 2
-				}
-				k = len(a)
-			default:
-				r.errorf("fc: -%c: invalid option", a[k])
-				fmt.Fprintln(r.stderr(), fcUsage)
-				return 2
-			}
-		}
+	o, args, ok := r.fcOptions(args[1:])
+	if !ok {
+		return 2
 	}
-	if ename == "-" {
-		execute = true
-	}
+	listing, noNum, reverse, execute, ename := o.listing, o.noNum, o.reverse, o.execute, o.ename
 	h := r.history()
 	if execute {
 		return r.fcExecute(args)
@@ -269,4 +234,53 @@ func (r *Runner) fcEdit(ename, text string) int {
 		r.evalText(line, "fc")
 	}
 	return r.status
+}
+
+// fcOpts are fc's options.
+type fcOpts struct {
+	listing, noNum, reverse, execute bool
+	ename                            string
+}
+
+// fcOptions reads fc's options (-e takes a word; -e - is -s).
+func (r *Runner) fcOptions(args []string) (fcOpts, []string, bool) {
+	var o fcOpts
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigit(args[0][1]) {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for k := 1; k < len(a); k++ {
+			switch a[k] {
+			case 'l':
+				o.listing = true
+			case 'n':
+				o.noNum = true
+			case 'r':
+				o.reverse = true
+			case 's':
+				o.execute = true
+			case 'e':
+				if k+1 < len(a) {
+					o.ename = a[k+1:]
+				} else if len(args) > 0 {
+					o.ename, args = args[0], args[1:]
+				} else {
+					r.errorf("fc: -e: option requires an argument")
+					fmt.Fprintln(r.stderr(), fcUsage)
+					return o, nil, false
+				}
+				k = len(a)
+			default:
+				r.errorf("fc: -%c: invalid option", a[k])
+				fmt.Fprintln(r.stderr(), fcUsage)
+				return o, nil, false
+			}
+		}
+	}
+	if o.ename == "-" {
+		o.execute = true
+	}
+	return o, args, true
 }

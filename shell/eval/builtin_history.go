@@ -9,49 +9,11 @@ import (
 // builtinHistory is history: list, -c, -d N, -s ARGS, -p ARGS, and the
 // file operations -a -w -r -n [FILE].
 func (r *Runner) builtinHistory(args []string) int {
-	args = args[1:]
-	var clear, del, store, print bool
-	fileOp := byte(0)
-	delArg := ""
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		args = args[1:]
-		for k := 1; k < len(a); k++ {
-			switch c := a[k]; c {
-			case 'c':
-				clear = true
-			case 's':
-				store = true
-			case 'p':
-				print = true
-			case 'a', 'w', 'r', 'n':
-				if fileOp != 0 && fileOp != c {
-					r.errorf("history: cannot use more than one of -anrw")
-					return 1
-				}
-				fileOp = c
-			case 'd':
-				del = true
-				if k+1 < len(a) {
-					delArg = a[k+1:]
-				} else if len(args) > 0 {
-					delArg, args = args[0], args[1:]
-				} else {
-					r.errorf("history: -d: option requires an argument")
-					return 2
-				}
-				k = len(a)
-			default:
-				r.errorf("history: -%c: invalid option", c)
-				fmt.Fprintln(r.stderr(), "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]")
-				return 2
-			}
-		}
+	o, args, st := r.historyOptions(args[1:])
+	if st >= 0 {
+		return st
 	}
+	clear, del, store, print, fileOp, delArg := o.clear, o.del, o.store, o.print, o.fileOp, o.delArg
 	h := r.history()
 	switch {
 	case clear:
@@ -175,4 +137,56 @@ func (r *Runner) histDelete(arg string) int {
 	}
 	h.list = append(h.list[:a-1], h.list[b:]...)
 	return 0
+}
+
+// historyOpts are history's options.
+type historyOpts struct {
+	clear, del, store, print bool
+	fileOp                   byte // one of -a -w -r -n
+	delArg                   string
+}
+
+// historyOptions reads history's options; a status >= 0 ends the builtin.
+func (r *Runner) historyOptions(args []string) (historyOpts, []string, int) {
+	var o historyOpts
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		args = args[1:]
+		for k := 1; k < len(a); k++ {
+			switch c := a[k]; c {
+			case 'c':
+				o.clear = true
+			case 's':
+				o.store = true
+			case 'p':
+				o.print = true
+			case 'a', 'w', 'r', 'n':
+				if o.fileOp != 0 && o.fileOp != c {
+					r.errorf("history: cannot use more than one of -anrw")
+					return o, nil, 1
+				}
+				o.fileOp = c
+			case 'd':
+				o.del = true
+				if k+1 < len(a) {
+					o.delArg = a[k+1:]
+				} else if len(args) > 0 {
+					o.delArg, args = args[0], args[1:]
+				} else {
+					r.errorf("history: -d: option requires an argument")
+					return o, nil, 2
+				}
+				k = len(a)
+			default:
+				r.errorf("history: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]")
+				return o, nil, 2
+			}
+		}
+	}
+	return o, args, -1
 }

@@ -234,6 +234,13 @@ func (h *histExpander) one(line string, i int, dquote bool) (val string, end int
 	if words != nil {
 		val = *words
 	}
+	return h.modifiers(line, i, val)
+}
+
+// modifiers applies the :h :t :r :e :p :q :x :s :& (g, a, G) modifiers
+// at i to val.
+func (h *histExpander) modifiers(line string, i int, val string) (string, int, bool, *histError) {
+	print := false
 	quote := byte(0)
 	ms := i
 	for i < len(line) && line[i] == ':' {
@@ -277,6 +284,7 @@ func (h *histExpander) one(line string, i int, dquote bool) (val string, end int
 					continue
 				}
 				var ok bool
+				var err *histError
 				if val, next, ok, err = h.subst(line, i+2, val, global, byWords, line[ms:]); !ok {
 					return "", 0, false, err
 				}
