@@ -73,7 +73,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	}
 	r.traceArgs(c.Assigns, args)
 	if len(rds) > 0 {
-		restore, ok := r.redirect(rds)
+		restore, ok := r.redirectBeside(rds, len(c.Assigns) > 0)
 		defer restore()
 		if !ok {
 			r.status = 1
@@ -587,7 +587,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	savedLoops := r.loopDepth
 	r.loopDepth = 0
 	savedOptind := r.localOptind
+	savedOpt := r.saveGetopts()
 	defer func() {
+		r.restoreGetopts(savedOpt)
 		r.vars.pop()
 		r.funcDepth--
 		r.stack = r.stack[:len(r.stack)-1]
