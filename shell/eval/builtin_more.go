@@ -12,7 +12,7 @@ import (
 // sandbox has no terminal for.
 
 func addMoreBuiltins(t map[string]builtinDef) {
-	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: regularBuiltin} }
 	add("dirs", (*Runner).builtinDirs)
 	add("pushd", (*Runner).builtinPushd)
 	add("popd", (*Runner).builtinPopd)

@@ -57,7 +57,7 @@ func isSpecialBuiltin(name string) bool {
 }
 
 func addCoreBuiltins(t map[string]builtinDef) {
-	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: regularBuiltin} }
 	addSpecial := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: specialBuiltin} }
 	addSpecial(":", func(r *Runner, a []string) int { return 0 })
 	add("true", func(r *Runner, a []string) int { return 0 })
