@@ -259,6 +259,23 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	var arr *syntax.ArrayExpr
 	if a := it.assign; a != nil {
 		name, index, arr, appendTo = a.Name.Value, a.Index, a.Array, a.Append
+		if index != nil && r.elemFixOf(index) != 0 {
+			if r.elemFixOf(index)&fixList != 0 {
+				arr = &syntax.ArrayExpr{}
+			} else if r.emptySubscript(name, index) {
+				r.assignFailed = false // declare goes on with the line
+				return false
+			}
+		}
+		if index != nil && arr != nil {
+			// bash abandons the whole line here, as after a failed
+			// assignment statement.
+			r.errorf("%s[%s]: cannot assign list to array member", name, r.subscriptText(index))
+			if !r.interactive {
+				r.abortCommand()
+			}
+			return false
+		}
 		if it.expanded {
 			value, hasValue = it.value, true
 		} else if a.Value != nil || a.Array == nil {

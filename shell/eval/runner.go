@@ -65,6 +65,9 @@ type source struct {
 	// extraBang counts, by the offset of a pipeline's first !, the further
 	// ! the parser refused and the reader blanked (bang.go).
 	extraBang map[int]int
+	// elemFix records, by the offset of a subscript's [, a subscript the
+	// reader rewrote so that it parses (elemfix.go).
+	elemFix map[int]byte
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -521,6 +524,17 @@ func (r *Runner) runSource(src *source) {
 				if open, close, ok := quoteSubscriptAt(parseText, done, err); ok {
 					parseText = parseText[:open+1] + `"` + parseText[open+1:close] + `"` + parseText[close:]
 					src.text = src.text[:open+1] + `"` + src.text[open+1:close] + `"` + src.text[close:]
+					retry = true
+					break
+				}
+				if ed, open, kind, ok := elemFixAt(parseText, done, err); ok {
+					parseText = ed.apply(parseText)
+					if kind != fixAppend {
+						src.text = ed.apply(src.text)
+					}
+					if kind != 0 {
+						putMap(&src.elemFix, open, src.elemFix[open]|kind)
+					}
 					retry = true
 					break
 				}

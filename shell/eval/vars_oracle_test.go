@@ -1,0 +1,41 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// varRuleScripts pin variable, array and declare rules found by bash's own
+// test suite (array, assoc, appendop, nameref, varenv...); each runs in
+// /bin/bash -c and here, and the outputs, messages and status must agree.
+var varRuleScripts = []string{
+	// An empty subscript is an error when assigning, not when reading.
+	"b[]=x; echo not reached\necho $?; declare -p b",
+	"declare -A A; A[]+=3; echo not reached\necho $?",
+	"declare b[]=1; echo $?",
+	`x=$(echo hi); b[]=$(echo x >&2); echo not reached`,
+	// NAME[k]=(list) is refused when assigned; the line is abandoned.
+	"d[7]=(abc); echo not reached\necho $?",
+	"b[]=(1); echo no\nd[1]+=(a b); echo no\ndeclare -a d[7]=(x y); echo no\necho $?",
+	// Compound elements: [] and [*] [@] are reported and skipped,
+	// [k]+=v appends, keys the parser cannot read are words.
+	`A=([]=1 [1]=2 [*]=last x [@]=y [-65]=negative); declare -p A`,
+	`x=( 1 2 [2]+=7 4 5 ); declare -p x; declare -i y=(1 2 3 4); y+=( [3]+=9 [5]=9 ); declare -p y`,
+	`declare -ai A=([1]=5); A=([1]+=2); declare -p A; B=([1]=a [1]+=b); declare -p B`,
+	`declare -A A; A=([]=1 [k]=2 [foo bar]=3 [s*]=4 [k]+=5); declare -p A`,
+	`declare -A A=([k]=x [j]=y); A+=([k]+=2 [k]+=3); declare -p A; A=([k]+=2 [k]+=3); declare -p A`,
+	`declare -A w; w=([six]=6 [foo bar]="qux qix" ); echo ${w[foo bar]} "${w[foo bar]}"`,
+}
+
+func TestOracleVarRules(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range varRuleScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
