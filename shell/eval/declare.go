@@ -257,6 +257,7 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	var hasValue, appendTo bool
 	var index syntax.ArithmExpr
 	var arr *syntax.ArrayExpr
+	arrText := "" // a compound assignment given as a string
 	if a := it.assign; a != nil {
 		name, index, arr, appendTo = a.Name.Value, a.Index, a.Array, a.Append
 		if index != nil && r.elemFixOf(index) != 0 {
@@ -287,6 +288,8 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		}
 		if a.Array != nil {
 			hasValue = true
+		} else if quotedCompound(value) {
+			index, arrText = r.quotedCompound(f, name, index, value)
 		}
 	} else {
 		name = it.word
@@ -295,16 +298,21 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			if strings.HasSuffix(name, "+") {
 				name, appendTo = name[:len(name)-1], true
 			}
-			if strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") && (f.set&(attrIndexed|attrAssoc) != 0 || r.isArrayVar(name)) {
+			if quotedCompound(value) && (f.set&(attrIndexed|attrAssoc) != 0 || r.isArrayVar(name)) {
 				// declare -a x='(1 2)' parses the value as an array.
-				if parsed, ok := parseArrayText(value); ok {
-					arr, hasValue = parsed, true
-				}
+				arrText = value
 			}
 		}
 		if n, sub, ok := splitSubscript(name); ok {
 			name = n
 			index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+		}
+	}
+	if arrText != "" && arr == nil {
+		if parsed, ok := r.parseArrayText(arrText); ok {
+			arr, hasValue = parsed, true
+		} else {
+			arrText = ""
 		}
 	}
 	if !isName(name) {
@@ -386,6 +394,8 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	v.attrs = newAttrs &^ attrReadonly
 	ok := true
 	switch {
+	case arr != nil && arrText != "":
+		ok = r.fillDeclText(name, v, arr, arrText, appendTo)
 	case arr != nil:
 		ok = r.fillDecl(name, v, arr, appendTo)
 	case hasValue && index != nil:
@@ -499,20 +509,6 @@ func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo b
 		return r.fillAssoc(name, v, arr, appendTo)
 	}
 	return r.fillIndexed(name, v, arr, appendTo)
-}
-
-// parseArrayText parses "(a b c)" given as a string to declare.
-func parseArrayText(s string) (*syntax.ArrayExpr, bool) {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader("x="+s), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false
-	}
-	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(c.Assigns) != 1 || c.Assigns[0].Array == nil {
-		return nil, false
-	}
-	return c.Assigns[0].Array, true
 }
 
 // printDecls lists variables as declare -p (or export -p, readonly -p)

@@ -39,3 +39,28 @@ func TestOracleVarRules(t *testing.T) {
 		}
 	}
 }
+
+// declRuleScripts: a declaration's value that expands to "(...)" is a
+// compound assignment for an array.
+var declRuleScripts = []string{
+	"l='( zeroind )'; declare -a foo; foo=\"$l\"; declare -p foo; unset foo; declare -a foo=\"$l\"; declare -p foo; unset foo; declare -a foo=$l; declare -p foo",
+	`declare a='(1 2 3)'; declare -p a; unset a; declare -a a; declare a='(1 2 3)'; declare -p a; unset a; declare -A a; declare a='([0]=a [1]=b)'; declare -p a`,
+	"value='[$(echo 1)]=1 [2]=2]'; declare -a var=\"($value)\"; declare -p var",
+	`value='(AbCdE)'; declare -a foo; foo=( one two three ); declare -l foo="$value"; declare -p foo`,
+	`declare -a a; declare a[2]=foo; declare a[1]='(var)'; declare -p a; unset a; declare a[1]='(var)'; declare -p a`,
+	`a=(1 2 3); declare -a a+='(4 5)'; declare -p a; declare -a e[10]=test; declare -a e[10]='(test)'; declare -p e`,
+	`x=1; declare -a f='("${x}" $x [5]=$x)'; declare -p f`,
+}
+
+func TestOracleDeclRules(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range declRuleScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}

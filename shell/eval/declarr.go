@@ -1,0 +1,69 @@
+package eval
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A declaration's value that expands to "(...)" is, for an array, a
+// compound assignment given as a string: bash reads it again as one
+// (declare -a a="$l" with l='(1 2)' assigns two elements) and expands the
+// words inside. These helpers read such a text and run the assignment
+// with that text as the source its nodes point into.
+
+// quotedCompound reports whether value has the shape of a compound
+// assignment.
+func quotedCompound(value string) bool {
+	return len(value) >= 2 && value[0] == '(' && value[len(value)-1] == ')'
+}
+
+// quotedCompound decides what NAME[index]="(...)" given to declare means:
+// with -a or -A the whole array is assigned (the subscript is dropped);
+// without, an existing array is assigned when there is no subscript, and
+// an element gets the text as is (with bash's deprecation warning when
+// NAME is not an array yet). It returns the subscript to keep and the
+// text to read as a compound assignment ("" for none).
+func (r *Runner) quotedCompound(f declFlags, name string, index syntax.ArithmExpr, value string) (syntax.ArithmExpr, string) {
+	switch {
+	case f.set&(attrIndexed|attrAssoc) != 0:
+		return nil, value
+	case index == nil && r.isArrayVar(name):
+		return nil, value
+	case index != nil && !r.isArrayVar(name):
+		r.errorf("warning: %s[%s]=%s: quoted compound array assignment deprecated", name, r.subscriptText(index), value)
+	}
+	return index, ""
+}
+
+// parseArrayText parses "(a b c)" as the right side of an assignment.
+func (r *Runner) parseArrayText(s string) (*syntax.ArrayExpr, bool) {
+	if nestingDepth(s) > maxParseNesting {
+		return nil, false
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	defer parserPool.Put(p)
+	f, err := p.Parse(strings.NewReader("x="+s), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) != 1 || c.Assigns[0].Array == nil || len(c.Args) > 0 {
+		return nil, false
+	}
+	return c.Assigns[0].Array, true
+}
+
+// fillDeclText is fillDecl for a compound assignment parseArrayText
+// read from text: while it runs, that text is the running source (its
+// nodes' offsets point into it), under the same name in messages.
+func (r *Runner) fillDeclText(name string, v *Var, arr *syntax.ArrayExpr, text string, appendTo bool) bool {
+	saved := r.src
+	tmp := &source{text: "x=" + text}
+	if saved != nil {
+		tmp.file, tmp.lineBase = saved.file, saved.lineBase
+	}
+	r.src = tmp
+	defer func() { r.src = saved }()
+	return r.fillDecl(name, v, arr, appendTo)
+}
