@@ -13,6 +13,8 @@ import (
 func (r *Runner) builtinSet(args []string) int {
 	args = args[1:]
 	if len(args) == 0 {
+		r.listing = true
+		defer func() { r.listing = false }()
 		for _, n := range r.allVarNames() {
 			v := r.lookupVar(n)
 			if v == nil || !v.set {

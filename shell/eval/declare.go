@@ -384,11 +384,12 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			v.assoc.set("0", v.str)
 		}
 		v.str, v.arr = "", nil
-		v.set = true
 	} else if newAttrs&attrIndexed != 0 && newAttrs&attrAssoc == 0 && v.arr == nil {
+		// declare -a NAME alone leaves an array without a value: listed as
+		// "declare -a NAME", unset for [[ -v ]] until an element is set.
 		wasSet := v.set
 		toArray(v)
-		v.set = wasSet || true
+		v.set = wasSet
 	}
 	readonly := newAttrs&attrReadonly != 0
 	v.attrs = newAttrs &^ attrReadonly
@@ -515,6 +516,8 @@ func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo b
 // does.
 func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
+	r.listing = true
+	defer func() { r.listing = false }()
 	for _, n := range r.allVarNames() {
 		// The variable itself, not a nameref's target: -n lists namerefs.
 		v := r.dynamicVar(n)
@@ -548,7 +551,8 @@ func (r *Runner) allVarNames() []string {
 	for _, n := range names {
 		seen[n] = true
 	}
-	for _, n := range []string{"BASHOPTS", "BASHPID", "BASH_SUBSHELL", "LINENO", "RANDOM", "SECONDS", "SHELLOPTS", "PIPESTATUS", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "PPID", "GROUPS", "DIRSTACK"} {
+	for _, n := range []string{"BASHOPTS", "BASHPID", "BASH_SUBSHELL", "LINENO", "RANDOM", "SECONDS", "SHELLOPTS", "PIPESTATUS", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "PPID", "GROUPS", "DIRSTACK",
+		"BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_CMDS", "BASH_LINENO", "BASH_SOURCE", "FUNCNAME"} {
 		if !seen[n] && !r.lostSpecial[n] {
 			names = append(names, n)
 		}

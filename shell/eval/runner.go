@@ -154,6 +154,9 @@ type Runner struct {
 	started        time.Time
 	secondsBase    int64
 	scriptFile     string
+	startArgs      []string // the positional parameters the shell started with (BASH_ARGV)
+	dynSeen        uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
+	listing        bool     // set or declare is listing every variable
 	assignFailed   bool
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int
@@ -391,6 +394,7 @@ func (r *Runner) isDir(p string) bool {
 func (r *Runner) SetArgs(arg0 string, params []string) {
 	r.arg0 = arg0
 	r.params = params
+	r.startArgs = params
 }
 
 // SetMode records how the script came: 'c' for -c, 's' for stdin.

@@ -67,7 +67,8 @@ func (r *Runner) dynamicVar(name string) *Var {
 	switch name {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID",
 		"BASH_SUBSHELL", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
-		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "BASH_ARGC", "BASH_ARGV", "GROUPS":
+		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "BASH_ARGC", "BASH_ARGV", "GROUPS",
+		"BASH_ALIASES", "BASH_CMDS":
 	default:
 		return nil
 	}
@@ -105,10 +106,17 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "BASHOPTS":
 		return &Var{set: true, str: r.bashOpts(), attrs: attrReadonly}
 	case "GROUPS":
+		if r.unreferenced(dynGroups) {
+			return arr(nil)
+		}
 		return arr([]string{"1000"})
 	case "PIPESTATUS":
 		if r.pipeStatus == nil {
 			return arr([]string{strconv.Itoa(r.lastPipeStatus)})
+		}
+		if len(r.pipeStatus) == 0 {
+			// Before the first command: not there yet.
+			return nil
 		}
 		ss := make([]string, len(r.pipeStatus))
 		for i, s := range r.pipeStatus {
@@ -118,9 +126,16 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "BASH_COMMAND":
 		return str(r.bashCmd)
 	case "DIRSTACK":
+		if r.unreferenced(dynDirStack) {
+			return arr(nil)
+		}
 		return arr(r.dirStack())
 	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGC", "BASH_ARGV":
 		return r.callStackVar(name)
+	case "BASH_ALIASES":
+		return assocView(r.aliases)
+	case "BASH_CMDS":
+		return assocView(r.hash)
 	}
 	return nil
 }
@@ -144,11 +159,22 @@ func (r *Runner) random() int {
 // call stack, innermost first, as bash does.
 func (r *Runner) callStackVar(name string) *Var {
 	if name == "FUNCNAME" && r.funcDepth == 0 {
-		return nil
+		// Declared but without a value outside functions.
+		return &Var{attrs: attrIndexed}
+	}
+	if (name == "BASH_ARGC" || name == "BASH_ARGV") && !r.shopts["extdebug"] {
+		// bash keeps these only in extended debugging mode.
+		return &Var{set: true, attrs: attrIndexed, arr: &indexedArray{}}
 	}
 	a := &indexedArray{}
 	n := len(r.stack)
 	idx := int64(0)
+	argv := func(params []string) {
+		for j := len(params) - 1; j >= 0; j-- {
+			a.set(idx, params[j])
+			idx++
+		}
+	}
 	for i := n - 1; i >= 0; i-- {
 		f := r.stack[i]
 		if f.name == "eval" {
@@ -158,30 +184,31 @@ func (r *Runner) callStackVar(name string) *Var {
 		case "FUNCNAME":
 			a.set(idx, f.name)
 		case "BASH_SOURCE":
-			a.set(idx, f.file)
+			a.set(idx, r.frameFile(f))
 		case "BASH_LINENO":
 			a.set(idx, strconv.Itoa(f.line))
 		case "BASH_ARGC":
 			a.set(idx, strconv.Itoa(len(f.params)))
 		case "BASH_ARGV":
-			for j := len(f.params) - 1; j >= 0; j-- {
-				a.set(idx, f.params[j])
-				idx++
-			}
+			argv(f.params)
 			continue
 		}
 		idx++
 	}
-	switch name {
-	case "FUNCNAME":
-		// bash names the script's own level "main" only for a script
-		// file, not for -c or standard-input text.
-		if r.scriptFile != "" {
-			a.set(idx, "main")
-		}
-	case "BASH_SOURCE":
+	// The script's own level: named only for a script file, not for -c
+	// or standard-input text; its arguments are those the shell started
+	// with.
+	switch {
+	case name == "BASH_ARGC":
+		a.set(idx, strconv.Itoa(len(r.startArgs)))
+	case name == "BASH_ARGV":
+		argv(r.startArgs)
+	case r.scriptFile == "":
+	case name == "FUNCNAME":
+		a.set(idx, "main")
+	case name == "BASH_SOURCE":
 		a.set(idx, r.topFile())
-	case "BASH_LINENO":
+	case name == "BASH_LINENO":
 		a.set(idx, "0")
 	}
 	return &Var{set: true, attrs: attrIndexed, arr: a}

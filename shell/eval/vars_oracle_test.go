@@ -64,3 +64,30 @@ func TestOracleDeclRules(t *testing.T) {
 		}
 	}
 }
+
+// specialVarScripts: the call-stack arrays, BASH_ALIASES and BASH_CMDS,
+// and GROUPS and DIRSTACK as listings show them before any reference.
+var specialVarScripts = []string{
+	`declare -a; declare -A; f() { declare -a; }; f x`,
+	`echo ${FUNCNAME[@]} ${#FUNCNAME[@]}; declare -p FUNCNAME; echo ${BASH_SOURCE[@]}x ${#BASH_LINENO[@]}; unset FUNCNAME; declare -p FUNCNAME`,
+	`f(){ declare -p BASH_SOURCE BASH_LINENO FUNCNAME BASH_ARGC BASH_ARGV; }; f a b`,
+	`shopt -s extdebug; set -- p q; echo ${BASH_ARGV[@]}; f(){ echo ${BASH_ARGV[@]} ${BASH_ARGC[@]}; }; f 1 2`,
+	`alias q=r; echo ${BASH_ALIASES[q]}; declare -p BASH_ALIASES BASH_CMDS`,
+	// declare -a/-A alone: an array without a value.
+	`declare -a b; echo ${#b[@]}; [[ -v b ]]; echo $?; declare -p b; b+=(x); declare -p b`,
+	`declare -A A; declare -p A; A=(); declare -p A; declare -ar d; declare -p d; x=1; declare -a x; declare -p x`,
+	`f() { local -a q; declare -p q; local -A w; declare -p w; w[a]=1; q[1]=2; declare -p q w; }; f`,
+}
+
+func TestOracleSpecialVars(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range specialVarScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}

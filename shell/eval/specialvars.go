@@ -1,0 +1,43 @@
+package eval
+
+// frameFile is a call frame's BASH_SOURCE entry: its file, or for a
+// function read from -c text "environment" and from standard input
+// "main", as bash names them.
+func (r *Runner) frameFile(f frame) string {
+	if f.file != "" {
+		return f.file
+	}
+	if r.mode == 'c' {
+		return "environment"
+	}
+	return "main"
+}
+
+// assocView is BASH_ALIASES or BASH_CMDS: an associative array showing
+// the alias or command hash table, keys in sorted order (the tables are
+// Go maps).
+func assocView(m map[string]string) *Var {
+	a := newAssoc()
+	for _, k := range sortedKeys(m) {
+		a.set(k, m[k])
+	}
+	return &Var{set: true, attrs: attrAssoc, assoc: a}
+}
+
+// bash computes GROUPS and DIRSTACK when a script first refers to one of
+// them; until then a listing of all variables (set, declare -p) shows
+// it empty.
+const (
+	dynGroups uint8 = 1 << iota
+	dynDirStack
+)
+
+// unreferenced reports whether a listing is to show the variable empty;
+// any other use marks it referenced.
+func (r *Runner) unreferenced(bit uint8) bool {
+	if r.listing {
+		return r.dynSeen&bit == 0
+	}
+	r.dynSeen |= bit
+	return false
+}
