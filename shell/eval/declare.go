@@ -442,6 +442,11 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 		if old := r.vars.visible(name); old != nil && r.shopts["localvar_inherit"] {
 			*v = *old.clone()
 			v.local = true
+		} else if old := r.vars.callTempVar(name); old != nil {
+			// A variable of the function call's temporary environment
+			// (v=t f) is inherited, value and attributes, as bash does.
+			*v = *old.clone()
+			v.local = true
 		}
 		sc.vars[name] = v
 		return v
@@ -518,10 +523,15 @@ func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
 	r.listing = true
 	defer func() { r.listing = false }()
-	for _, n := range r.allVarNames() {
+	names := r.allVarNames()
+	if cmd == "local" {
+		// local lists the function's own variables.
+		names = sortedKeys(r.vars.funcScope().vars)
+	}
+	for _, n := range names {
 		// The variable itself, not a nameref's target: -n lists namerefs.
 		v := r.dynamicVar(n)
-		if v == nil {
+		if v == nil || cmd == "local" {
 			v = r.vars.visible(n)
 		}
 		if v == nil {

@@ -77,6 +77,10 @@ var specialVarScripts = []string{
 	`declare -a b; echo ${#b[@]}; [[ -v b ]]; echo $?; declare -p b; b+=(x); declare -p b`,
 	`declare -A A; declare -p A; A=(); declare -p A; declare -ar d; declare -p d; x=1; declare -a x; declare -p x`,
 	`f() { local -a q; declare -p q; local -A w; declare -p w; w[a]=1; q[1]=2; declare -p q w; }; f`,
+	// local alone lists the function's own variables; a local inherits a
+	// variable of the call's temporary environment.
+	`f() { local z=yy; local -a avar=(a b); local -i n=3; local u; local -p; echo --; local; }; x=1 f`,
+	`f() { local v=x; local -p; }; v=t f; g() { local v; declare -p v; }; v=t g; v=g g`,
 }
 
 func TestOracleSpecialVars(t *testing.T) {
