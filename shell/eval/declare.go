@@ -289,7 +289,7 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		if a.Array != nil {
 			hasValue = true
 		} else if quotedCompound(value) {
-			index, arrText = r.quotedCompound(f, name, index, value)
+			index, arrText = r.quotedCompound(cmd, f, name, index, value)
 		}
 	} else {
 		name = it.word
@@ -298,7 +298,7 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			if strings.HasSuffix(name, "+") {
 				name, appendTo = name[:len(name)-1], true
 			}
-			if quotedCompound(value) && (f.set&(attrIndexed|attrAssoc) != 0 || r.isArrayVar(name)) {
+			if quotedCompound(value) && (f.set&(attrIndexed|attrAssoc) != 0 || r.compoundTarget(cmd, name)) {
 				// declare -a x='(1 2)' parses the value as an array.
 				arrText = value
 			}

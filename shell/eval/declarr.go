@@ -20,20 +20,27 @@ func quotedCompound(value string) bool {
 
 // quotedCompound decides what NAME[index]="(...)" given to declare means:
 // with -a or -A the whole array is assigned (the subscript is dropped);
-// without, an existing array is assigned when there is no subscript, and
-// an element gets the text as is (with bash's deprecation warning when
-// NAME is not an array yet). It returns the subscript to keep and the
+// without, an existing array is assigned by declare when there is no
+// subscript (compoundTarget), and an element gets the text as is (with
+// bash's deprecation warning when NAME is not an array yet). It returns the subscript to keep and the
 // text to read as a compound assignment ("" for none).
-func (r *Runner) quotedCompound(f declFlags, name string, index syntax.ArithmExpr, value string) (syntax.ArithmExpr, string) {
+func (r *Runner) quotedCompound(cmd string, f declFlags, name string, index syntax.ArithmExpr, value string) (syntax.ArithmExpr, string) {
 	switch {
 	case f.set&(attrIndexed|attrAssoc) != 0:
 		return nil, value
-	case index == nil && r.isArrayVar(name):
+	case index == nil && r.compoundTarget(cmd, name):
 		return nil, value
 	case index != nil && !r.isArrayVar(name):
 		r.errorf("warning: %s[%s]=%s: quoted compound array assignment deprecated", name, r.subscriptText(index), value)
 	}
 	return index, ""
+}
+
+// compoundTarget reports whether a value "(...)" given to cmd without -a
+// or -A assigns the array name as a whole: for declare, typeset and local
+// when name is an array; export and readonly assign it to element 0.
+func (r *Runner) compoundTarget(cmd, name string) bool {
+	return (cmd == "declare" || cmd == "typeset" || cmd == "local") && r.isArrayVar(name)
 }
 
 // parseArrayText parses "(a b c)" as the right side of an assignment.

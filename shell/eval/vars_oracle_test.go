@@ -50,6 +50,8 @@ var declRuleScripts = []string{
 	`declare -a a; declare a[2]=foo; declare a[1]='(var)'; declare -p a; unset a; declare a[1]='(var)'; declare -p a`,
 	`a=(1 2 3); declare -a a+='(4 5)'; declare -p a; declare -a e[10]=test; declare -a e[10]='(test)'; declare -p e`,
 	`x=1; declare -a f='("${x}" $x [5]=$x)'; declare -p f`,
+	// export and readonly without -a store the text in element 0.
+	`a=(x); readonly a="(1 2)"; declare -p a; b=(x); export 'b=(1 2)'; declare -p b; c=(x); declare 'c=(1 2)'; declare -p c`,
 }
 
 func TestOracleDeclRules(t *testing.T) {
