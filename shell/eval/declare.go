@@ -363,12 +363,17 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, v.str)
 		return false
 	}
-	if v.has(attrAssoc) && f.set&attrIndexed != 0 && v.set {
+	// An array, even one declared without a value, keeps its kind.
+	if v.has(attrAssoc) && f.set&attrIndexed != 0 {
 		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
 		return false
 	}
-	if v.has(attrIndexed) && f.set&attrAssoc != 0 && v.set {
+	if v.has(attrIndexed) && f.set&attrAssoc != 0 {
 		r.errorf("%s: %s: cannot convert indexed to associative array", cmd, name)
+		return false
+	}
+	if v.attrs&f.unset&(attrIndexed|attrAssoc) != 0 {
+		r.errorf("%s: %s: cannot destroy array variables in this way", cmd, name)
 		return false
 	}
 	newAttrs := (v.attrs | f.set) &^ f.unset

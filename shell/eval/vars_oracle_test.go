@@ -25,6 +25,10 @@ var varRuleScripts = []string{
 	`declare -A A; A=([]=1 [k]=2 [foo bar]=3 [s*]=4 [k]+=5); declare -p A`,
 	`declare -A A=([k]=x [j]=y); A+=([k]+=2 [k]+=3); declare -p A; A=([k]+=2 [k]+=3); declare -p A`,
 	`declare -A w; w=([six]=6 [foo bar]="qux qix" ); echo ${w[foo bar]} "${w[foo bar]}"`,
+	`declare -A w=([foo bar]=abc [x]=1); echo ${#w[foo bar]}; v=w; echo ${!v[foo bar]}`,
+	// Arrays keep their kind; +a/+A cannot remove it.
+	`declare -A chaff[200]; declare -p chaff; declare +A chaff; echo $?; chaff[*]=12; declare -p chaff; declare -a x[3]; declare +a x; echo $?; y=1; declare +a y; echo $?`,
+	`f() { declare -a a; declare -A a; declare -p a; }; f; g() { declare -A a; declare -a a; declare -p a; }; g`,
 }
 
 func TestOracleVarRules(t *testing.T) {
