@@ -111,7 +111,11 @@ func (r *Runner) declLastArg(c *syntax.DeclClause, words []string) string {
 		return a.Name.Value + op + lit
 	}
 	// The expanded value: read back what was assigned rather than
-	// expanding (and running substitutions) twice.
+	// expanding (and running substitutions) twice; a reference's value
+	// is the name it was given.
+	if v := r.vars.visible(a.Name.Value); v.has(attrNameref) {
+		return a.Name.Value + op + v.str
+	}
 	s, _ := r.lookupVar(a.Name.Value).scalar()
 	return a.Name.Value + op + s
 }
@@ -321,6 +325,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if f.set&attrNameref != 0 && hasValue && !validRefTarget(value) && arr == nil {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
+		return false
+	}
+	if f.set&attrNameref != 0 && !r.refDeclOK(cmd, f, name, index, value, hasValue) {
 		return false
 	}
 	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {

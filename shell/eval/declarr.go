@@ -74,3 +74,35 @@ func (r *Runner) fillDeclText(name string, v *Var, arr *syntax.ArrayExpr, text s
 	defer func() { r.src = saved }()
 	return r.fillDecl(name, v, arr, appendTo)
 }
+
+// refDeclOK checks declare -n NAME[=value] as bash does before making
+// NAME a reference: an element cannot be one, nor can an existing array
+// in the scope declare works on; a reference to itself is refused at
+// the global level and only warned about in a function (where bash
+// resolves it to the variable of an outer scope).
+func (r *Runner) refDeclOK(cmd string, f declFlags, name string, index syntax.ArithmExpr, value string, hasValue bool) bool {
+	if index != nil {
+		r.errorf("%s: %s[%s]: reference variable cannot be an array", cmd, name, r.subscriptText(index))
+		return false
+	}
+	var old *Var
+	if r.funcDepth > 0 && !f.global && cmd != "export" && cmd != "readonly" {
+		old = r.vars.funcScope().vars[name]
+	} else {
+		old = r.vars.global().vars[name]
+	}
+	if old.has(attrIndexed) || old.has(attrAssoc) {
+		r.errorf("%s: %s: reference variable cannot be an array", cmd, name)
+		return false
+	}
+	if hasValue && value == name {
+		if r.funcDepth == 0 || f.global {
+			r.errorf("%s: %s: nameref variable self references not allowed", cmd, name)
+			return false
+		}
+		// bash warns again when it assigns the reference its value.
+		r.errorf("%s: warning: %s: circular name reference", cmd, name)
+		r.errorf("warning: %s: circular name reference", name)
+	}
+	return true
+}

@@ -327,7 +327,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				r.stop(err)
 				return
 			}
-			if !r.setVar(l.Name.Value, it, false) {
+			if ok, stop := r.setLoopRef(l.Name.Value, it); stop {
+				return
+			} else if !ok && !r.setVar(l.Name.Value, it, false) {
 				r.abortCommand()
 				return
 			}

@@ -41,3 +41,21 @@ func (r *Runner) unreferenced(bit uint8) bool {
 	r.dynSeen |= bit
 	return false
 }
+
+// setLoopRef handles a for loop over a nameref: each word becomes the
+// name the reference points to (even a readonly one), not a value of its
+// target, as in bash and ksh93. ok is false when name is no nameref;
+// stop is true when the word is no valid name (reported, status 1).
+func (r *Runner) setLoopRef(name, word string) (ok, stop bool) {
+	v := r.vars.visible(name)
+	if !v.has(attrNameref) || !v.set {
+		return false, false
+	}
+	if !validRefTarget(word) {
+		r.errorf("`%s': not a valid identifier", word)
+		r.status = 1
+		return true, true
+	}
+	v.str = word
+	return true, false
+}

@@ -89,6 +89,29 @@ var specialVarScripts = []string{
 	`f() { local v=x; local -p; }; v=t f; g() { local v; declare -p v; }; v=t g; v=g g`,
 }
 
+// namerefScripts: declare -n errors and for loops over a reference.
+var namerefScripts = []string{
+	"typeset -n x=x\necho $?\ntypeset -n x[3]=x\necho $?\nx=(the browns suck); y=(one two three); typeset -n x=y; echo $x -- $?",
+	`unset x y; y=42; typeset -i x=1; typeset -n x=y; echo $x -- $?; typeset +n x; echo $x -- $?`,
+	`f() { typeset -n v=v; echo $?; }; f; g() { local -a a; declare -n a=b; echo $?; }; g`,
+	`v1=1 v2=2; for v in v1 v2; do typeset -n ref=$v; echo $ref; done; typeset -n v=v1; for v in v1 v2; do echo "${!v}: $v"; done`,
+	`readonly one=1 two=2; typeset -n ref=one; readonly ref; for ref in one two; do echo "${!ref} $ref"; done; echo "${!ref}"`,
+	`declare -n r=a; for r in / ; do echo in; done; echo $?; declare -p r; for r in "b[1]" c; do :; done; declare -p r`,
+}
+
+func TestOracleNamerefs(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range namerefScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
 func TestOracleSpecialVars(t *testing.T) {
 	if _, err := os.Stat("/bin/bash"); err != nil {
 		t.Skip("no /bin/bash to compare with")
