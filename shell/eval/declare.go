@@ -66,7 +66,7 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		return
 	}
 	r.traceArgs(nil, words)
-	r.bashCmd = strings.Join(words, " ")
+	r.setBashCommand(c, nil)
 	if !r.runDebugTrap() {
 		return
 	}

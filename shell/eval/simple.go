@@ -15,6 +15,7 @@ import (
 // expansion error leaves the redirection's file uncreated.
 func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	r.substRan = false
+	r.setBashCommand(c, rds)
 	if r.opts[optKeyword] && len(c.Args) > 0 {
 		c = keywordCall(c)
 	}
@@ -73,7 +74,6 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 			return
 		}
 	}
-	r.bashCmd = strings.Join(args, " ")
 	if !r.runDebugTrap() {
 		return
 	}

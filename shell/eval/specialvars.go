@@ -1,5 +1,7 @@
 package eval
 
+import "mvdan.cc/sh/v3/syntax"
+
 // frameFile is a call frame's BASH_SOURCE entry: its file, or for a
 // function read from -c text "environment" and from standard input
 // "main", as bash names them.
@@ -58,4 +60,30 @@ func (r *Runner) setLoopRef(name, word string) (ok, stop bool) {
 	}
 	v.str = word
 	return true, false
+}
+
+// setBashCommand records the simple command about to be expanded and run
+// for BASH_COMMAND; a trap's own commands leave the trapped one.
+func (r *Runner) setBashCommand(c syntax.Command, rds []*syntax.Redirect) {
+	if r.inTrap == "" {
+		r.bashNode, r.bashRds, r.bashSrc = c, rds, r.src
+	}
+}
+
+// bashCommand is BASH_COMMAND: the current command as bash prints it
+// (its words' source text, single-spaced, then its redirections).
+func (r *Runner) bashCommand() string {
+	if r.bashNode == nil {
+		return ""
+	}
+	p := &bashPrinter{}
+	if r.bashSrc != nil {
+		p.src, p.extraBang = r.bashSrc.text, r.bashSrc.extraBang
+	}
+	p.command(r.bashNode, 0)
+	for _, rd := range r.bashRds {
+		p.w(" ")
+		p.redirect(rd)
+	}
+	return p.b.String()
 }

@@ -68,7 +68,7 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID",
 		"BASH_SUBSHELL", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
 		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "BASH_ARGC", "BASH_ARGV", "GROUPS",
-		"BASH_ALIASES", "BASH_CMDS":
+		"BASH_ALIASES", "BASH_CMDS", "BASH_ARGV0":
 	default:
 		return nil
 	}
@@ -124,7 +124,7 @@ func (r *Runner) dynamicVar(name string) *Var {
 		}
 		return arr(ss)
 	case "BASH_COMMAND":
-		return str(r.bashCmd)
+		return str(r.bashCommand())
 	case "DIRSTACK":
 		if r.unreferenced(dynDirStack) {
 			return arr(nil)
@@ -132,6 +132,8 @@ func (r *Runner) dynamicVar(name string) *Var {
 		return arr(r.dirStack())
 	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGC", "BASH_ARGV":
 		return r.callStackVar(name)
+	case "BASH_ARGV0":
+		return str(r.arg0)
 	case "BASH_ALIASES":
 		return assocView(r.aliases)
 	case "BASH_CMDS":
@@ -235,6 +237,10 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		n, _ := strconv.ParseInt(val, 10, 64)
 		r.secondsBase, r.started = n, time.Now()
 		return true
+	}
+	if name == "BASH_ARGV0" && !r.lostSpecial[name] {
+		// Assigning BASH_ARGV0 sets $0 (and the value is kept).
+		r.arg0 = val
 	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {

@@ -79,6 +79,9 @@ var specialVarScripts = []string{
 	`f(){ declare -p BASH_SOURCE BASH_LINENO FUNCNAME BASH_ARGC BASH_ARGV; }; f a b`,
 	`shopt -s extdebug; set -- p q; echo ${BASH_ARGV[@]}; f(){ echo ${BASH_ARGV[@]} ${BASH_ARGC[@]}; }; f 1 2`,
 	`alias q=r; echo ${BASH_ALIASES[q]}; declare -p BASH_ALIASES BASH_CMDS`,
+	// BASH_ARGV0 is $0; BASH_COMMAND the command being run, as printed.
+	`echo $BASH_ARGV0; BASH_ARGV0=hello; echo $0 $BASH_ARGV0; f(){ BASH_ARGV0=$1; }; f x; echo $0; nosuch; unset BASH_ARGV0; BASH_ARGV0=z; echo $0`,
+	`echo $BASH_COMMAND; x=$(echo   $BASH_COMMAND  "q"); echo $x; declare   -a y=($BASH_COMMAND); echo ${y[@]}`,
 	// declare -a/-A alone: an array without a value.
 	`declare -a b; echo ${#b[@]}; [[ -v b ]]; echo $?; declare -p b; b+=(x); declare -p b`,
 	`declare -A A; declare -p A; A=(); declare -p A; declare -ar d; declare -p d; x=1; declare -a x; declare -p x`,
