@@ -145,13 +145,13 @@ type Runner struct {
 	// lists but the last, negated pipelines).
 	noErrExit int
 	// inTrap names the trap being run, so a trap does not re-enter itself.
-	inTrap  string
+	inTrap string
 	// bashNode is the command BASH_COMMAND shows (printed when read),
 	// with its redirections and the source its text is in.
 	bashNode syntax.Command
 	bashRds  []*syntax.Redirect
 	bashSrc  *source
-	jobs    *jobTable
+	jobs     *jobTable
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
 	rng            *rand.Rand
