@@ -146,12 +146,13 @@ type Runner struct {
 	noErrExit int
 	// inTrap names the trap being run, so a trap does not re-enter itself.
 	inTrap string
+	jobs   *jobTable
+
 	// bashNode is the command BASH_COMMAND shows (printed when read),
 	// with its redirections and the source its text is in.
 	bashNode syntax.Command
 	bashRds  []*syntax.Redirect
 	bashSrc  *source
-	jobs     *jobTable
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
 	rng            *rand.Rand
