@@ -41,8 +41,12 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 			continue
 		}
 		if a.Naked {
-			items = append(items, declItem{word: a.Name.Value})
-			words = append(words, a.Name.Value)
+			w := a.Name.Value
+			if a.Index != nil {
+				w += "[" + r.subscriptText(a.Index) + "]" // declare a[5]
+			}
+			items = append(items, declItem{word: w})
+			words = append(words, w)
 			continue
 		}
 		items = append(items, declItem{assign: a})
@@ -327,6 +331,17 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if index != nil && arr == nil {
+		if cmd == "readonly" || cmd == "export" {
+			// Only declare takes a subscript here.
+			r.errorf("%s: `%s': not a valid identifier", cmd, r.declItemText(it, name, index))
+			return false
+		}
+		if !hasValue && f.set&attrAssoc == 0 && !r.vars.visible(name).has(attrAssoc) {
+			// declare NAME[N] makes NAME an indexed array.
+			f.set |= attrIndexed
+		}
+	}
 	if f.set&attrNameref != 0 && !r.refDeclOK(cmd, f, name, index, value, hasValue) {
 		return false
 	}
@@ -560,6 +575,10 @@ func (r *Runner) printDecls(cmd string, f declFlags) int {
 					continue
 				}
 			}
+		}
+		if (cmd == "readonly" || cmd == "export") && r.opts[optPosix] {
+			r.writeOut(cmd, posixDeclLine(cmd, r.declLine(n, v), v))
+			continue
 		}
 		r.writeOut(cmd, r.declLine(n, v))
 	}

@@ -106,3 +106,29 @@ func (r *Runner) refDeclOK(cmd string, f declFlags, name string, index syntax.Ar
 	}
 	return true
 }
+
+// posixDeclLine turns a declare -p line into what readonly and export
+// list in posix mode: "readonly NAME=value", "readonly -a NAME=(...)".
+func posixDeclLine(cmd, line string, v *Var) string {
+	flags := attrFlags(v)
+	if flags == "" {
+		flags = "-"
+	}
+	rest := strings.TrimPrefix(line, "declare -"+flags+" ")
+	switch {
+	case v.has(attrAssoc):
+		return cmd + " -A " + rest
+	case v.has(attrIndexed):
+		return cmd + " -a " + rest
+	}
+	return cmd + " " + rest
+}
+
+// declItemText is a declaration operand's NAME[SUB], for messages.
+func (r *Runner) declItemText(it declItem, name string, index syntax.ArithmExpr) string {
+	if it.assign == nil {
+		n, _, _ := strings.Cut(it.word, "=")
+		return strings.TrimSuffix(n, "+")
+	}
+	return name + "[" + r.subscriptText(index) + "]"
+}

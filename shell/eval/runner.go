@@ -321,8 +321,11 @@ func (r *Runner) initVars() {
 		}
 	}
 	def("IFS", " \t\n")
-	def("PS1", `\s-\v\$ `)
-	def("PS2", "> ")
+	if r.interactive {
+		// A non-interactive bash leaves the prompts unset (PS4 is set).
+		def("PS1", `\s-\v\$ `)
+		def("PS2", "> ")
+	}
 	def("PS4", "+ ")
 	def("OPTIND", "1")
 	def("OPTERR", "1")

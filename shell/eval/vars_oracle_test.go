@@ -54,6 +54,10 @@ var declRuleScripts = []string{
 	`declare -a a; declare a[2]=foo; declare a[1]='(var)'; declare -p a; unset a; declare a[1]='(var)'; declare -p a`,
 	`a=(1 2 3); declare -a a+='(4 5)'; declare -p a; declare -a e[10]=test; declare -a e[10]='(test)'; declare -p e`,
 	`x=1; declare -a f='("${x}" $x [5]=$x)'; declare -p f`,
+	// declare NAME[N] makes an indexed array; readonly and export take no
+	// subscript; in posix mode they list as "readonly -a NAME=(...)".
+	`a=(1 2); declare -r c[100]; declare -p c; readonly a[5]; echo $?; export a[5]; echo $?; readonly "a[1]=2"; readonly a[1]=3; declare x[2]; declare -p x; declare -A y[2]; declare -p y; declare -p a`,
+	"a=(1 2); declare -r c[100]; readonly a; set -o posix; readonly -p | { while read l; do case $l in *VERSINFO*|*UID*|*PPID*|*OPTS*) ;; *) echo \"$l\";; esac; done; }; export Q=1; export -p | while read l; do case $l in *Q*) echo \"$l\";; esac; done",
 	// export and readonly without -a store the text in element 0.
 	`a=(x); readonly a="(1 2)"; declare -p a; b=(x); export 'b=(1 2)'; declare -p b; c=(x); declare 'c=(1 2)'; declare -p c`,
 }
