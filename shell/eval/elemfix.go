@@ -16,6 +16,8 @@ import (
 //   - [k]+=v inside a compound assignment: appends to that element;
 //   - NAME[k]=(list): bash refuses it when it assigns ("cannot assign
 //     list to array member");
+//   - a subscript of blanks, a[ ] or ${a[ ]}: index 0 of an indexed
+//     array, the key " " of an associative one;
 //   - a compound element's subscript the parser cannot read as an
 //     expression ([foo bar]=x, [s*]=x): a key bash expands as a word.
 //
@@ -26,6 +28,7 @@ const (
 	fixEmpty  byte = 1 // the subscript was [] (read as [0])
 	fixAppend byte = 2 // the element was [k]+=v (read as [k ]=v)
 	fixList   byte = 4 // NAME[k]=(list) (the list read as a quoted word)
+	fixBlank  byte = 8 // a subscript of blanks, [ ] (read as [0])
 )
 
 // textEdit replaces text[at:at+del] with ins.
@@ -61,6 +64,11 @@ func elemFixAt(text string, done int, err error) (textEdit, int, byte, bool) {
 			continue
 		}
 		rest := text[close+1:]
+		if sub := text[open+1 : close]; sub != "" && strings.Trim(sub, " \t") == "" && close >= off {
+			// Same length: [ ] becomes [0], the subscript's text kept
+			// in the source.
+			return textEdit{open + 1, 1, "0"}, open, fixBlank, true
+		}
 		if !strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "+=") {
 			continue
 		}
@@ -199,4 +207,18 @@ func (r *Runner) elemIndex(e *syntax.ArrayElem) (i int64, ok, skip bool) {
 	}
 	i, ok = r.arithIndex(e.Index)
 	return i, ok, false
+}
+
+// blankSubscript is the text between the brackets of a subscript the
+// reader read as blanks (fixBlank), and whether index is one.
+func (r *Runner) blankSubscript(index syntax.ArithmExpr) (string, bool) {
+	if r.elemFixOf(index)&fixBlank == 0 {
+		return "", false
+	}
+	open := int(index.Pos().Offset()) - 1
+	close := matchBracket(r.src.text, open)
+	if open < 0 || close < 0 {
+		return "", false
+	}
+	return r.src.text[open+1 : close], true
 }

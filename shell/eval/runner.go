@@ -541,7 +541,7 @@ func (r *Runner) runSource(src *source) {
 				}
 				if ed, open, kind, ok := elemFixAt(parseText, done, err); ok {
 					parseText = ed.apply(parseText)
-					if kind != fixAppend {
+					if kind != fixAppend && kind != fixBlank {
 						src.text = ed.apply(src.text)
 					}
 					if kind != 0 {

@@ -335,7 +335,7 @@ func (r *Runner) readonlyError(name string) {
 // setElemText assigns name[sub] = val with the subscript as text.
 func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
 	v, _ := r.vars.lookup(name)
-	if v.has(attrReadonly) {
+	if v.has(attrReadonly) && v.has(attrAssoc) {
 		r.readonlyError(name)
 		return false
 	}
@@ -346,11 +346,43 @@ func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
 		}
 		return r.setAssocElem(v, key, val, appendTo)
 	}
+	if sub == "*" || sub == "@" {
+		// Not an element of an indexed array: the line is abandoned.
+		r.errorf("%s[%s]: bad array subscript", name, sub)
+		r.status = 1
+		r.assignFailed = true
+		return false
+	}
+	// The subscript is evaluated, and a negative one checked, before
+	// a readonly variable is refused.
 	i, ok := r.arithText(sub)
 	if !ok {
 		return false
 	}
+	if v.has(attrReadonly) {
+		top := elemCount(v)
+		if v.set && !v.isArray() {
+			top = 1 // assigning makes the scalar element 0
+		}
+		if i < 0 && i+top < 0 {
+			r.errorf("%s[%d]: bad array subscript", name, i)
+			r.status = 1
+			r.assignFailed = true
+			return false
+		}
+		r.readonlyError(name)
+		return false
+	}
 	return r.setIndexedElem(name, v, i, val, appendTo)
+}
+
+// elemCount is one past the highest index of an indexed array, 0 for
+// any other variable (bash counts no element back from a scalar's end).
+func elemCount(v *Var) int64 {
+	if v.has(attrIndexed) && v.arr != nil {
+		return v.arr.maxIndex() + 1
+	}
+	return 0
 }
 
 func (r *Runner) setAssocElem(v *Var, key, val string, appendTo bool) bool {

@@ -17,6 +17,14 @@ var varRuleScripts = []string{
 	// NAME[k]=(list) is refused when assigned; the line is abandoned.
 	"d[7]=(abc); echo not reached\necho $?",
 	"b[]=(1); echo no\nd[1]+=(a b); echo no\ndeclare -a d[7]=(x y); echo no\necho $?",
+	// [*] and [@] are no elements of an indexed array; a negative index
+	// before the first element is reported before readonly is, and when
+	// read from any variable.
+	"b[*]=x; echo $?\necho $?; b[@]+=y; echo no\ndeclare -p b; declare b[*]=1; echo $?",
+	"declare -r c; c[-2]=4; echo $?\necho ${c[-4]}; echo $?\nreadonly -a d=(1); d[x=5]=1\necho $x\nreadonly e=1; e[-1]=1\ne[-2]=1",
+	`a=(1); echo ${a[-4]}; x=1; echo ${x[-4]}; echo ${x[-1]} $?; echo ${u[-1]}; declare -a e; echo ${e[-1]}; echo $?`,
+	// Blank subscripts: element 0, or the key of blanks.
+	`a[0]=0 a[1]=1; v=" "; echo ${a[ ]} ${a[' ']} "${a[ ]}" ${a[$v]}; a[ ]=10; declare -p a; declare -A b; b[0]=0; b[ ]=10; echo "${b[ ]}"; declare -p b`,
 	// Compound elements: [] and [*] [@] are reported and skipped,
 	// [k]+=v appends, keys the parser cannot read are words.
 	`A=([]=1 [1]=2 [*]=last x [@]=y [-65]=negative); declare -p A`,
