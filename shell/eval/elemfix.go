@@ -74,8 +74,8 @@ func elemFixAt(text string, done int, err error) (textEdit, int, byte, bool) {
 		}
 		if !elem {
 			if eq := close + 1 + strings.IndexByte(rest, '='); strings.HasPrefix(text[eq:], "=(") {
-				if end := listEnd(text, eq+1); end > 0 && !strings.Contains(text[eq+1:end], "'") {
-					return textEdit{eq + 1, end - eq - 1, "'" + text[eq+1:end] + "'"}, open, fixList, true
+				if end := listEnd(text, eq+1); end > 0 {
+					return textEdit{eq + 1, end - eq - 1, singleQuote(text[eq+1 : end])}, open, fixList, true
 				}
 			}
 		}
@@ -104,7 +104,13 @@ func listEnd(text string, open int) int {
 		case '\\':
 			i++
 		case '"':
-			j := strings.IndexByte(text[i+1:], '"')
+			for i++; i < len(text) && text[i] != '"'; i++ {
+				if text[i] == '\\' {
+					i++
+				}
+			}
+		case '\'':
+			j := strings.IndexByte(text[i+1:], '\'')
 			if j < 0 {
 				return -1
 			}
@@ -221,4 +227,9 @@ func (r *Runner) blankSubscript(index syntax.ArithmExpr) (string, bool) {
 		return "", false
 	}
 	return r.src.text[open+1 : close], true
+}
+
+// singleQuote quotes s as one shell word that stands for s itself.
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -539,6 +539,11 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if ed, ok := evalArrayAt(parseText, done, err); ok {
+					parseText, src.text = ed.apply(parseText), ed.apply(src.text)
+					retry = true
+					break
+				}
 				if ed, open, kind, ok := elemFixAt(parseText, done, err); ok {
 					parseText = ed.apply(parseText)
 					if kind != fixAppend && kind != fixBlank {

@@ -25,6 +25,9 @@ var varRuleScripts = []string{
 	`a=(1); echo ${a[-4]}; x=1; echo ${x[-4]}; echo ${x[-1]} $?; echo ${u[-1]}; declare -a e; echo ${e[-1]}; echo $?`,
 	// Blank subscripts: element 0, or the key of blanks.
 	`a[0]=0 a[1]=1; v=" "; echo ${a[ ]} ${a[' ']} "${a[ ]}" ${a[$v]}; a[ ]=10; declare -p a; declare -A b; b[0]=0; b[ ]=10; echo "${b[ ]}"; declare -p b`,
+	// eval takes NAME=(...) words: expanded as one word, read again.
+	`v="1 2"; eval x=( "a b" $v "$v" ); declare -p x; eval y=( '$v' ); declare -p y; eval foo=() bar=() qux=( "bash" ); declare -p foo bar qux`,
+	`a=(abc def); eval a2=("${a[@]/#/\"-iname \'\"}"); declare -p a2; d[1]=(a ')' b); echo no`,
 	// Compound elements: [] and [*] [@] are reported and skipped,
 	// [k]+=v appends, keys the parser cannot read are words.
 	`A=([]=1 [1]=2 [*]=last x [@]=y [-65]=negative); declare -p A`,
