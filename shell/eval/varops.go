@@ -489,11 +489,14 @@ func (r *Runner) unsetElem(name, sub string) bool {
 		r.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
-	if sub == "@" || sub == "*" {
-		return r.unsetVar(name)
+	if (sub == "@" || sub == "*") && v.has(attrIndexed) {
+		// Every element goes; the (now empty) array stays.
+		v.arr = &indexedArray{}
+		return true
 	}
 	switch {
 	case v.has(attrAssoc):
+		// @ and * are keys like any other here.
 		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return false
@@ -513,10 +516,18 @@ func (r *Runner) unsetElem(name, sub string) bool {
 		}
 		v.arr.unset(i)
 	default:
-		i, ok := r.arithText(sub)
-		if ok && i == 0 {
-			return r.unsetVar(name)
+		// A scalar is element 0; any other subscript is refused.
+		if sub != "@" && sub != "*" {
+			i, ok := r.arithText(sub)
+			if !ok {
+				return false
+			}
+			if i == 0 {
+				return r.unsetVar(name)
+			}
 		}
+		r.errorf("unset: %s: not an array variable", name)
+		return false
 	}
 	return true
 }

@@ -28,6 +28,10 @@ var varRuleScripts = []string{
 	// eval takes NAME=(...) words: expanded as one word, read again.
 	`v="1 2"; eval x=( "a b" $v "$v" ); declare -p x; eval y=( '$v' ); declare -p y; eval foo=() bar=() qux=( "bash" ); declare -p foo bar qux`,
 	`a=(abc def); eval a2=("${a[@]/#/\"-iname \'\"}"); declare -p a2; d[1]=(a ')' b); echo no`,
+	// unset NAME[@] empties an indexed array, is a key of an associative
+	// one, and is refused (as any subscript but 0) for a scalar.
+	`x=1; unset x[@]; declare -p x; declare -A A=([a]=1 [@]=2 [*]=3); unset A[@]; declare -p A; unset "A[*]"; declare -p A`,
+	`e=(1 2); unset e[@]; declare -p e; e[3]=1; declare -p e; declare -a f; unset f[*]; declare -p f; ps1=1; unset ps1[2] ps1[-1]; echo $?; declare -p ps1; unset ps1[0]; declare -p ps1`,
 	// Compound elements: [] and [*] [@] are reported and skipped,
 	// [k]+=v appends, keys the parser cannot read are words.
 	`A=([]=1 [1]=2 [*]=last x [@]=y [-65]=negative); declare -p A`,
