@@ -46,11 +46,16 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	// own commands change it meanwhile).
 	last := args[len(args)-1]
 	if len(c.Assigns) > 0 {
-		r.vars.push(true)
-		defer r.vars.pop()
+		// In posix mode the assignments before a special builtin (eval,
+		// export, ...) are made in the shell itself and persist.
+		temp := !r.opts[optPosix] || !specialBuiltins[args[0]] || r.funcs[args[0]] != nil
+		if temp {
+			r.vars.push(true)
+			defer r.vars.pop()
+		}
 		for _, a := range c.Assigns {
 			r.assignFailed = false
-			if !r.assign(a, true) {
+			if !r.assign(a, temp) {
 				if r.assignFailed && r.flow == flowNone && !r.opts[optPosix] {
 					// A readonly variable among a command's
 					// assignments is only reported: bash runs

@@ -242,6 +242,10 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		// Assigning BASH_ARGV0 sets $0 (and the value is kept).
 		r.arg0 = val
 	}
+	if name == "POSIXLY_CORRECT" {
+		// Setting it enters posix mode (unsetting it leaves).
+		r.setLongOpt("posix", true)
+	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {
 		target := r.resolveName(name)
@@ -445,6 +449,9 @@ func toArray(v *Var) {
 // unsetVar removes name from the innermost scope that has it (bash's
 // unset reveals an outer variable of the same name).
 func (r *Runner) unsetVar(name string) bool {
+	if name == "POSIXLY_CORRECT" {
+		defer r.setLongOpt("posix", false)
+	}
 	if r.dynamicVar(name) != nil {
 		if r.lostSpecial == nil {
 			r.lostSpecial = map[string]bool{}

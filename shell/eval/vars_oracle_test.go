@@ -69,6 +69,9 @@ var declRuleScripts = []string{
 	`declare -a a; declare a[2]=foo; declare a[1]='(var)'; declare -p a; unset a; declare a[1]='(var)'; declare -p a`,
 	`a=(1 2 3); declare -a a+='(4 5)'; declare -p a; declare -a e[10]=test; declare -a e[10]='(test)'; declare -p e`,
 	`x=1; declare -a f='("${x}" $x [5]=$x)'; declare -p f`,
+	// POSIXLY_CORRECT turns posix mode on and off; there assignments
+	// before a special builtin persist.
+	`POSIXLY_CORRECT=1; echo $SHELLOPTS; x=2; x+=5 eval printf '"$x "'; echo "$x"; y=1 :; echo $y; z=3 true; echo $z; f(){ :; }; w=4 f; echo $w; unset POSIXLY_CORRECT; echo $SHELLOPTS; q=1 :; echo $q`,
 	// declare NAME[N] makes an indexed array; readonly and export take no
 	// subscript; in posix mode they list as "readonly -a NAME=(...)".
 	`a=(1 2); declare -r c[100]; declare -p c; readonly a[5]; echo $?; export a[5]; echo $?; readonly "a[1]=2"; readonly a[1]=3; declare x[2]; declare -p x; declare -A y[2]; declare -p y; declare -p a`,
