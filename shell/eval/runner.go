@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"path"
 	"slices"
 	"strings"
@@ -155,7 +154,7 @@ type Runner struct {
 	bashSrc  *source
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
-	rng            *rand.Rand
+	rnd            bashRandom
 	started        time.Time
 	secondsBase    int64
 	scriptFile     string

@@ -1,6 +1,11 @@
 package eval
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // frameFile is a call frame's BASH_SOURCE entry: its file, or for a
 // function read from -c text "environment" and from standard input
@@ -86,4 +91,59 @@ func (r *Runner) bashCommand() string {
 		p.redirect(rd)
 	}
 	return p.b.String()
+}
+
+// bashRandom is $RANDOM's generator, the one bash 5.2 documents and
+// uses so that a seeded sequence (RANDOM=42) repeats bash's values: the
+// Park-Miller "minimal standard" generator (x' = 16807x mod 2^31-1), its
+// two halves xored into 15 bits, never the same value twice in a row. A
+// subshell (another pid) reseeds on first use unless it assigned RANDOM.
+type bashRandom struct {
+	state  uint32
+	last   int
+	pid    int
+	seeded bool
+}
+
+func (b *bashRandom) next(pid int) int {
+	if !b.seeded || b.pid != pid {
+		b.state = uint32(time.Now().UnixNano()) ^ uint32(pid)<<16
+		b.last, b.pid, b.seeded = 0, pid, true
+	}
+	for {
+		b.state = minStdNext(b.state)
+		v := int((b.state>>16)^(b.state&0xffff)) & 32767
+		if v != b.last {
+			b.last = v
+			return v
+		}
+	}
+}
+
+// seedFrom seeds as RANDOM=value does: the value read as an unsigned
+// number (what strtoul accepts of it).
+func (b *bashRandom) seedFrom(val string, pid int) {
+	var n uint64
+	for _, c := range strings.TrimLeft(val, " \t\n") {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	b.state, b.last, b.pid, b.seeded = uint32(n), 0, pid, true
+}
+
+// minStdNext is one step of the minimal standard generator, computed
+// without overflow (Schrage's method); 0 is replaced as bash does.
+func minStdNext(x uint32) uint32 {
+	if x == 0 {
+		x = 123459876
+	}
+	s := int64(x)
+	hi, lo := s/127773, s%127773
+	t := 16807*lo - 2836*hi
+	if t < 0 {
+		t += 0x7fffffff
+	}
+	return uint32(t)
 }

@@ -149,13 +149,9 @@ func leftPad(s string, n int) string {
 	return s
 }
 
-// random is bash's $RANDOM: 0..32767, reseeded by assigning RANDOM.
-func (r *Runner) random() int {
-	if r.rng == nil {
-		r.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-	}
-	return int(r.rng.Uint32() & 32767)
-}
+// random is bash's $RANDOM: 0..32767, reseeded by assigning RANDOM
+// (specialvars.go).
+func (r *Runner) random() int { return r.rnd.next(r.pid) }
 
 // callStackVar renders FUNCNAME, BASH_SOURCE and BASH_LINENO from the
 // call stack, innermost first, as bash does.
@@ -228,9 +224,7 @@ func (r *Runner) topFile() string {
 // variable's attributes. appendTo is +=.
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	if name == "RANDOM" {
-		if n, err := strconv.ParseInt(val, 10, 64); err == nil {
-			r.rng = rand.New(rand.NewPCG(uint64(n), 0))
-		}
+		r.rnd.seedFrom(val, r.pid)
 		return true
 	}
 	if name == "SECONDS" {
@@ -589,6 +583,23 @@ func (e arithEnv) Set(name string, sub *string, val int64) error {
 	}
 	return nil
 }
+
+// Index resolves an indexed array's subscript once, for an element that
+// is read and then written (a[i++]++, a[RANDOM%6]+=2): the index, as a
+// number. An associative key, * and @ stay as written.
+func (e arithEnv) Index(name, sub string) (string, error) {
+	r := e.r
+	if sub == "*" || sub == "@" || r.lookupVar(name).has(attrAssoc) {
+		return sub, nil
+	}
+	i, ok := r.arithText(sub)
+	if !ok {
+		return "", errAborted
+	}
+	return strconv.FormatInt(i, 10), nil
+}
+
+var _ arith.IndexEnv = arithEnv{}
 
 type unboundError string
 

@@ -25,6 +25,11 @@ var varRuleScripts = []string{
 	`a=(1); echo ${a[-4]}; x=1; echo ${x[-4]}; echo ${x[-1]} $?; echo ${u[-1]}; declare -a e; echo ${e[-1]}; echo $?`,
 	// Blank subscripts: element 0, or the key of blanks.
 	`a[0]=0 a[1]=1; v=" "; echo ${a[ ]} ${a[' ']} "${a[ ]}" ${a[$v]}; a[ ]=10; declare -p a; declare -A b; b[0]=0; b[ ]=10; echo "${b[ ]}"; declare -p b`,
+	// RANDOM=n repeats bash's sequence; a[sub]++ and a[sub]+=v evaluate
+	// the subscript once.
+	`RANDOM=42; echo $RANDOM $RANDOM $RANDOM; RANDOM=0; echo $RANDOM; (RANDOM=7; echo $RANDOM)`,
+	`RANDOM=42; (( d[RANDOM%6+1 + RANDOM%6+1]++ )); (( d[RANDOM%6+1]+=5 )); declare -p d; i=0; (( a[i++]++ )); (( a[i++]+=3 )); declare -p a i`,
+	`declare -A A; k=x; (( A[$k]++ )); (( A[$k]+=2 )); (( A["$k"]*=3 )); declare -p A; a=(1 2); (( a[-1]++ )); declare -p a`,
 	// eval takes NAME=(...) words: expanded as one word, read again.
 	`v="1 2"; eval x=( "a b" $v "$v" ); declare -p x; eval y=( '$v' ); declare -p y; eval foo=() bar=() qux=( "bash" ); declare -p foo bar qux`,
 	`a=(abc def); eval a2=("${a[@]/#/\"-iname \'\"}"); declare -p a2; d[1]=(a ')' b); echo no`,
