@@ -124,6 +124,9 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if name == "emacs" && on {
 		r.opts[optVi] = false
 	}
+	if name == "ignoreeof" {
+		r.ignoreEOFVar(on)
+	}
 	return true
 }
 

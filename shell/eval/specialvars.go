@@ -147,3 +147,15 @@ func minStdNext(x uint32) uint32 {
 	}
 	return uint32(t)
 }
+
+// ignoreEOFVar mirrors set -o ignoreeof in IGNOREEOF as bash does: on
+// sets it to 10, off unsets it (and assigning or unsetting the variable
+// turns the option on or off, in setVar and unsetVar).
+func (r *Runner) ignoreEOFVar(on bool) {
+	g := r.vars.global()
+	if on {
+		g.vars["IGNOREEOF"] = &Var{set: true, str: "10"}
+		return
+	}
+	delete(g.vars, "IGNOREEOF")
+}

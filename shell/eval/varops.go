@@ -240,6 +240,9 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		// Setting it enters posix mode (unsetting it leaves).
 		r.setLongOpt("posix", true)
 	}
+	if name == "IGNOREEOF" {
+		r.opts[setOptIndex("ignoreeof")] = true
+	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {
 		target := r.resolveName(name)
@@ -445,6 +448,9 @@ func toArray(v *Var) {
 func (r *Runner) unsetVar(name string) bool {
 	if name == "POSIXLY_CORRECT" {
 		defer r.setLongOpt("posix", false)
+	}
+	if name == "IGNOREEOF" {
+		defer func() { r.opts[setOptIndex("ignoreeof")] = false }()
 	}
 	if r.dynamicVar(name) != nil {
 		if r.lostSpecial == nil {

@@ -77,6 +77,8 @@ var declRuleScripts = []string{
 	// POSIXLY_CORRECT turns posix mode on and off; there assignments
 	// before a special builtin persist.
 	`POSIXLY_CORRECT=1; echo $SHELLOPTS; x=2; x+=5 eval printf '"$x "'; echo "$x"; y=1 :; echo $y; z=3 true; echo $z; f(){ :; }; w=4 f; echo $w; unset POSIXLY_CORRECT; echo $SHELLOPTS; q=1 :; echo $q`,
+	// set -o ignoreeof and IGNOREEOF mirror each other.
+	`set -o ignoreeof; echo $IGNOREEOF; IGNOREEOF=3; set -o ignoreeof; echo $IGNOREEOF; set +o ignoreeof; echo ${IGNOREEOF-unset}; IGNOREEOF=3; echo $SHELLOPTS; unset IGNOREEOF; echo $SHELLOPTS`,
 	// declare NAME[N] makes an indexed array; readonly and export take no
 	// subscript; in posix mode they list as "readonly -a NAME=(...)".
 	`a=(1 2); declare -r c[100]; declare -p c; readonly a[5]; echo $?; export a[5]; echo $?; readonly "a[1]=2"; readonly a[1]=3; declare x[2]; declare -p x; declare -A y[2]; declare -p y; declare -p a`,
