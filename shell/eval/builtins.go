@@ -505,7 +505,7 @@ func (r *Runner) builtinLet(args []string) int {
 	}
 	var n int64
 	for _, a := range args {
-		v, ok := r.withArithCtx("let", a)
+		v, ok := r.letArith(a)
 		if !ok {
 			return 1
 		}

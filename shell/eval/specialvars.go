@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/justbash/justbash/shell/arith"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -158,4 +159,20 @@ func (r *Runner) ignoreEOFVar(on bool) {
 		return
 	}
 	delete(g.vars, "IGNOREEOF")
+}
+
+// letArith evaluates one argument of let. Its words were expanded as
+// any command's, so the expression is evaluated as it stands: a $ or a
+// quote left in it is a syntax error, as in bash (subscripts are still
+// expanded when an element is read, by the arithmetic Env).
+func (r *Runner) letArith(text string) (int64, bool) {
+	saved := r.arithCtx
+	r.arithCtx = "let"
+	defer func() { r.arithCtx = saved }()
+	n, err := arith.Eval(text, arithEnv{r})
+	if err != nil {
+		r.arithError(err)
+		return 0, false
+	}
+	return n, true
 }

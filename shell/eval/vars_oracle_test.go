@@ -30,6 +30,9 @@ var varRuleScripts = []string{
 	`RANDOM=42; echo $RANDOM $RANDOM $RANDOM; RANDOM=0; echo $RANDOM; (RANDOM=7; echo $RANDOM)`,
 	`RANDOM=42; (( d[RANDOM%6+1 + RANDOM%6+1]++ )); (( d[RANDOM%6+1]+=5 )); declare -p d; i=0; (( a[i++]++ )); (( a[i++]+=3 )); declare -p a i`,
 	`declare -A A; k=x; (( A[$k]++ )); (( A[$k]+=2 )); (( A["$k"]*=3 )); declare -p A; a=(1 2); (( a[-1]++ )); declare -p a`,
+	// let evaluates its expanded arguments as they stand: $ and quotes
+	// are syntax errors there.
+	"let 'jv += $iv'; echo $? $jv; iv=3; let 'jv += $iv'; echo $jv; let 'x = $((2+3))'; echo $x; let 'x=\"1\"'; echo $? $x; i=2; let 'a[$i]=5'; declare -p a; let 'y=`echo 1`'; let x=1+2 'y = x * 2'; echo $x $y",
 	// eval takes NAME=(...) words: expanded as one word, read again.
 	`v="1 2"; eval x=( "a b" $v "$v" ); declare -p x; eval y=( '$v' ); declare -p y; eval foo=() bar=() qux=( "bash" ); declare -p foo bar qux`,
 	`a=(abc def); eval a2=("${a[@]/#/\"-iname \'\"}"); declare -p a2; d[1]=(a ')' b); echo no`,
