@@ -355,7 +355,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	v := r.declTarget(cmd, f, name)
 	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
-		if cmd == "declare" || cmd == "typeset" || cmd == "local" {
+		// A compound assignment given as text with -a or -A (readonly -a
+		// r='(7)') is refused by the builtin itself.
+		if cmd == "declare" || cmd == "typeset" || cmd == "local" || arrText != "" {
 			r.errorf("%s: %s: readonly variable", cmd, name)
 			r.status = 1
 			return false
