@@ -88,7 +88,7 @@ var declRuleScripts = []string{
 	"a=(1 2); declare -r c[100]; readonly a; set -o posix; readonly -p | { while read l; do case $l in *VERSINFO*|*UID*|*PPID*|*OPTS*) ;; *) echo \"$l\";; esac; done; }; export Q=1; export -p | while read l; do case $l in *Q*) echo \"$l\";; esac; done",
 	// A readonly array refuses -a with compound text in the builtin's
 	// name, a real compound assignment or a quoted word without it.
-	"a=(outside); f1() { readonly a=(1) ; }; f2() { readonly -a a=(2) ; }; f3() { readonly 'a=(3)' ; }; f4() { readonly -a 'a=(4)' ; }; f1; f2; f3; f4; declare -p a; readonly -a a='(7)'",
+	"a=(outside); f1() { readonly a=(1) ; }; f2() { readonly -a a=(2) ; }; f3() { readonly 'a=(3)' ; }; f4() { readonly -a 'a=(4)' ; }; f1\nf2\nf3\nf4\ndeclare -p a\nreadonly -a a='(7)'",
 	// export and readonly without -a store the text in element 0.
 	`a=(x); readonly a="(1 2)"; declare -p a; b=(x); export 'b=(1 2)'; declare -p b; c=(x); declare 'c=(1 2)'; declare -p c`,
 }
