@@ -353,6 +353,7 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			return false
 		}
 	}
+	had := r.declExists(cmd, f, name)
 	v := r.declTarget(cmd, f, name)
 	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
 		// A compound assignment given as text with -a or -A (readonly -a
@@ -409,6 +410,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if newAttrs&attrAssoc != 0 && v.assoc == nil {
 		v.assoc = newAssoc()
+		if had {
+			// bash converts an existing variable into a table of
+			// hash_create's default size, which orders the keys.
+			v.assoc.nbuckets = convertedAssocBuckets
+		}
 		if v.set && !v.isArray() {
 			v.assoc.set("0", v.str)
 		}

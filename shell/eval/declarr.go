@@ -132,3 +132,17 @@ func (r *Runner) declItemText(it declItem, name string, index syntax.ArithmExpr)
 	}
 	return name + "[" + r.subscriptText(index) + "]"
 }
+
+// convertedAssocBuckets is the size of the table bash gives a variable
+// it converts to an associative array (a fresh one has assocBuckets).
+const convertedAssocBuckets = 128
+
+// declExists reports whether declare finds name already there, in the
+// scope it works on: such a variable is converted rather than created.
+func (r *Runner) declExists(cmd string, f declFlags, name string) bool {
+	if r.funcDepth > 0 && !f.global && (cmd == "local" || cmd == "declare" || cmd == "typeset") {
+		_, ok := r.vars.funcScope().vars[name]
+		return ok
+	}
+	return r.vars.visible(name) != nil
+}

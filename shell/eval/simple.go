@@ -333,6 +333,9 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 	a := newAssoc()
 	if appendTo && v.assoc != nil {
 		a = v.assoc.clone()
+	} else if v.assoc != nil {
+		// bash empties the table it has, keeping its size.
+		a.nbuckets = v.assoc.nbuckets
 	}
 	prev := v.assoc
 	if appendTo {

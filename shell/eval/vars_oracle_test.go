@@ -49,6 +49,9 @@ var varRuleScripts = []string{
 	`declare -A A=([k]=x [j]=y); A+=([k]+=2 [k]+=3); declare -p A; A=([k]+=2 [k]+=3); declare -p A`,
 	`declare -A w; w=([six]=6 [foo bar]="qux qix" ); echo ${w[foo bar]} "${w[foo bar]}"`,
 	`declare -A w=([foo bar]=abc [x]=1); echo ${#w[foo bar]}; v=w; echo ${!v[foo bar]}`,
+	// A variable converted to an associative array gets bash's smaller
+	// table, which orders its keys differently from a fresh one.
+	`x=1; declare -A x; x=([k0]=1 [k20]=2); declare -p x; unset x; declare -A x=([k0]=1 [k20]=2); declare -p x; declare z; declare -A z=([k0]=1 [k20]=2); declare -p z; foo=help; f(){ declare -gA foo=([zero]=zero [one]=one); }; f; declare -p foo`,
 	// Arrays keep their kind; +a/+A cannot remove it.
 	`declare -A chaff[200]; declare -p chaff; declare +A chaff; echo $?; chaff[*]=12; declare -p chaff; declare -a x[3]; declare +a x; echo $?; y=1; declare +a y; echo $?`,
 	`f() { declare -a a; declare -A a; declare -p a; }; f; g() { declare -A a; declare -a a; declare -p a; }; g`,
