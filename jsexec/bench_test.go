@@ -93,3 +93,50 @@ func BenchmarkGuardedArrayMethods(b *testing.B) {
 		}
 	}
 }
+
+// mcpPrepareOpts is what the MCP server prepares for execute_code: frozen
+// built-ins, a data global and tool globals for two servers and memory.
+func mcpPrepareOpts() RunOptions {
+	return RunOptions{
+		ToolGlobals: map[string]string{"jsmcp": "jsmcp", "math": "math", "docs": "docs"},
+		Globals:     map[string]any{"data": nil},
+		Freeze:      true,
+	}
+}
+
+// BenchmarkPrepare is setting one execute_code runtime up ahead of its
+// call (the work a warm pool does between calls).
+func BenchmarkPrepare(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		p := Prepare(mcpPrepareOpts())
+		p.Discard()
+	}
+}
+
+// BenchmarkPreparedRunOne is the call itself on a prepared runtime: what
+// execute_code `return 1` pays when a warm runtime is waiting.
+func BenchmarkPreparedRunOne(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		p := Prepare(mcpPrepareOpts())
+		b.StartTimer()
+		if res, err := p.Run(context.Background(), "return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}
+
+// BenchmarkPrepareWalkJS is BenchmarkPrepare with the freeze's walk run
+// in JavaScript every time (as before the plan was cached): compare the
+// two for what the plan saves.
+func BenchmarkPrepareWalkJS(b *testing.B) {
+	noFreezePlan = true
+	defer func() { noFreezePlan = false }()
+	b.ReportAllocs()
+	for b.Loop() {
+		p := Prepare(mcpPrepareOpts())
+		p.Discard()
+	}
+}

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -152,6 +153,16 @@ func (w *WorkerRunner) evictLocked() *worker {
 	return wk
 }
 
+// alive reports whether pw still holds a live worker.
+func (w *WorkerRunner) alive(pw *pinnedWorker) bool {
+	if pw == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return pw.wk != nil
+}
+
 // idle marks a pinned worker as between runs.
 func (w *WorkerRunner) idlePinned(pw *pinnedWorker) {
 	w.mu.Lock()
@@ -183,13 +194,19 @@ type bashRun struct {
 	limits shell.Limits
 	reg    *toolcmd.Registry // the daemon's registry of the profile's tools
 	sig    string
+	// With a shared store (shared.go): restore replaces the worker's shell
+	// by this snapshot, reset by a fresh shell; snapOut receives the
+	// shell's snapshot after the run.
+	restore []byte
+	reset   bool
+	snapOut *[]byte
 }
 
 // runBash runs a script in the worker pinned as pw. gone reports that the
 // worker died or was stopped (and is released); the error then says the
 // session's state was lost.
 func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRun) (res shell.Result, gone bool, err error) {
-	msg := bashMsg{Script: run.script, Limits: &run.limits}
+	msg := bashMsg{Script: run.script, Limits: &run.limits, Restore: run.restore, Reset: run.reset, Snapshot: run.snapOut != nil}
 	if pw.sig != run.sig || pw.sig == "" {
 		msg.SyncTools, msg.Tools = true, workerTools(run.reg)
 	}
@@ -234,6 +251,9 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 			pw.sig = run.sig
 		}
 		w.idlePinned(pw)
+		if run.snapOut != nil {
+			*run.snapOut = o.m.Snapshot
+		}
 		res := shell.Result{Stdout: o.m.Stdout, Stderr: o.m.Stderr, ExitCode: o.m.ExitCode}
 		if o.m.Error != "" {
 			return res, false, errors.New(o.m.Error)
@@ -262,12 +282,23 @@ func (ws *workerShell) exec(m bashMsg, invoke callFunc) doneMsg {
 	if m.SyncTools {
 		ws.syncTools(m.Tools, invoke)
 	}
+	if m.Reset || len(m.Restore) > 0 {
+		ws.sh, ws.sess = nil, nil
+	}
 	if ws.sh == nil {
 		lim := shell.Normal
 		if m.Limits != nil {
 			lim = *m.Limits
 		}
-		sh, err := shell.New(shell.Options{Tools: toolcmd.NewInvoker(ws.reg), Limits: &lim})
+		opts := shell.Options{Tools: toolcmd.NewInvoker(ws.reg), Limits: &lim}
+		var sh *shell.Shell
+		var err error
+		if len(m.Restore) > 0 {
+			// The session's shell as a shared store keeps it.
+			sh, ws.sess, err = shell.RestoreSession(context.Background(), bytes.NewReader(m.Restore), opts)
+		} else {
+			sh, err = shell.New(opts)
+		}
 		if err != nil {
 			done.Error = "bash: " + err.Error()
 			return done
@@ -287,6 +318,14 @@ func (ws *workerShell) exec(m bashMsg, invoke callFunc) doneMsg {
 	done.Stdout, done.Stderr, done.ExitCode = res.Stdout, res.Stderr, res.ExitCode
 	if err != nil && res.ExitCode == 0 {
 		done.Error = "bash: " + err.Error()
+	}
+	if m.Snapshot {
+		var buf bytes.Buffer
+		if err := ws.sess.Snapshot(context.Background(), &buf); err != nil {
+			done.Error = "bash: snapshot of the shell: " + err.Error()
+		} else {
+			done.Snapshot = buf.Bytes()
+		}
 	}
 	return done
 }

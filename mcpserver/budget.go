@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -114,12 +115,16 @@ func (st *sessionStore) stats(max int64) SessionStats {
 type PoolLimits struct {
 	Workers  *WorkerStats `json:"workers,omitempty"`
 	Sessions SessionStats `json:"sessions"`
+	// Store is where the sessions live (shared.go).
+	Store *StoreStats `json:"store,omitempty"`
 }
 
 // Limits reports the worker pool (when runs go to workers) and the
 // session budget.
 func (rt *Runtime) Limits() PoolLimits {
-	out := PoolLimits{Sessions: rt.sessions.stats(rt.opts.MaxSessionBytes)}
+	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
+	defer cancel()
+	out := PoolLimits{Sessions: rt.sessions.stats(rt.opts.MaxSessionBytes), Store: rt.StoreStats(ctx)}
 	if wr, ok := rt.opts.Runner.(*WorkerRunner); ok {
 		st := wr.Stats()
 		out.Workers = &st

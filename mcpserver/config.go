@@ -9,6 +9,10 @@
 // The package never reads the process environment itself: the caller hands
 // it a lookup function (the CLI passes os.LookupEnv), so embedders decide
 // what the config may see.
+//
+// Sessions (jsmcp.memory, logs, bash shells) live in the process, or with
+// Options.Store in a shared store (package store: Redis) so that several
+// server replicas serve any session: see shared.go.
 package mcpserver
 
 import (

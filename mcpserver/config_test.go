@@ -16,12 +16,12 @@ func envOf(m map[string]string) Env {
 	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
 }
 
-func parse(t *testing.T, name, text string, o LoadOptions) (*Config, error) {
+func parse(t testing.TB, name, text string, o LoadOptions) (*Config, error) {
 	t.Helper()
 	return ParseConfig(filepath.Join(t.TempDir(), name), []byte(text), o)
 }
 
-func mustParse(t *testing.T, name, text string, o LoadOptions) *Config {
+func mustParse(t testing.TB, name, text string, o LoadOptions) *Config {
 	t.Helper()
 	cfg, err := parse(t, name, text, o)
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/coder/websocket"
-	"github.com/mark3labs/mcp-go/server"
 )
 
 // Daemon defaults.
@@ -42,8 +41,8 @@ type DaemonOptions struct {
 type Daemon struct {
 	rt         *Runtime
 	opts       DaemonOptions
-	mcp        *server.MCPServer
-	streamable *server.StreamableHTTPServer
+	mcp        *MCPServer
+	streamable *streamableHTTP
 }
 
 // NewDaemon returns the daemon's http.Handler.
@@ -52,7 +51,11 @@ func NewDaemon(rt *Runtime, opts DaemonOptions) (*Daemon, error) {
 		return nil, errors.New("mcpserver: the daemon needs an API key")
 	}
 	d := &Daemon{rt: rt, opts: opts, mcp: NewMCPServer(rt)}
-	d.streamable = server.NewStreamableHTTPServer(d.mcp, server.WithHTTPContextFunc(d.streamableScope))
+	d.streamable = newStreamableHTTP(d.mcp, d.streamableScope)
+	if rt.opts.Store != nil {
+		// Replicas accept each other's session ids (health.go).
+		d.streamable.ids = &sharedSessionIDs{}
+	}
 	return d, nil
 }
 
@@ -85,6 +88,9 @@ func (d *Daemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	switch r.URL.Path {
 	case "/mcp", "/api/call", "/api/restart":
+	case "/healthz", "/readyz":
+		d.serveHealth(w, r) // health.go
+		return
 	default:
 		httpError(w, http.StatusNotFound, "not found: "+r.URL.Path)
 		return
@@ -259,6 +265,10 @@ func (d *Daemon) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	// The peer carries elicitation requests to the client over the same
+	// socket; its answers come back as messages like any other.
+	p := newPeer(func(ctx context.Context, msg []byte) error { return c.Write(ctx, websocket.MessageText, msg) })
+	defer p.close()
 	sem := make(chan struct{}, maxInflightPerConn)
 	for {
 		typ, msg, err := c.Read(ctx)
@@ -277,20 +287,14 @@ func (d *Daemon) serveWS(w http.ResponseWriter, r *http.Request) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			d.handleWSMessage(ctx, c, msg)
+			d.handleWSMessage(ctx, c, p, msg)
 		}()
 	}
 }
 
-func (d *Daemon) handleWSMessage(ctx context.Context, c *websocket.Conn, msg []byte) {
+func (d *Daemon) handleWSMessage(ctx context.Context, c *websocket.Conn, p *peer, msg []byte) {
 	defer func() { _ = recover() }()
-	var out []byte
-	if batch, ok := asBatch(msg); ok {
-		out = d.handleBatch(ctx, batch)
-	} else if resp := d.mcp.HandleMessage(ctx, msg); resp != nil {
-		out, _ = json.Marshal(resp)
-	}
-	if len(out) > 0 {
+	if out := d.mcp.serveMessage(ctx, p, msg); len(out) > 0 {
 		_ = c.Write(ctx, websocket.MessageText, out)
 	}
 }
@@ -303,7 +307,7 @@ func asBatch(msg []byte) ([]json.RawMessage, bool) {
 	}
 	var batch []json.RawMessage
 	if json.Unmarshal(trimmed, &batch) != nil {
-		return nil, false // let HandleMessage answer the parse error
+		return nil, false // let handle answer the parse error
 	}
 	return batch, true
 }
@@ -314,7 +318,7 @@ const maxBatch = 100
 // handleBatch answers a JSON-RPC 2.0 batch: the messages run concurrently
 // and the responses come back as one array, without entries for
 // notifications; a batch of only notifications gets no answer at all.
-func (d *Daemon) handleBatch(ctx context.Context, batch []json.RawMessage) []byte {
+func (s *MCPServer) handleBatch(ctx context.Context, p *peer, batch []json.RawMessage) []byte {
 	if len(batch) == 0 || len(batch) > maxBatch {
 		msg := "Invalid Request: empty batch"
 		if len(batch) > maxBatch {
@@ -323,7 +327,7 @@ func (d *Daemon) handleBatch(ctx context.Context, batch []json.RawMessage) []byt
 		out, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32600, "message": msg}})
 		return out
 	}
-	resps := make([]any, len(batch))
+	resps := make([][]byte, len(batch))
 	var wg sync.WaitGroup
 	for i, m := range batch {
 		wg.Add(1)
@@ -334,21 +338,23 @@ func (d *Daemon) handleBatch(ctx context.Context, batch []json.RawMessage) []byt
 					resps[i] = nil
 				}
 			}()
-			if r := d.mcp.HandleMessage(ctx, m); r != nil {
-				resps[i] = r
-			}
+			resps[i] = s.handle(ctx, p, m)
 		}()
 	}
 	wg.Wait()
-	var kept []any
+	var out []byte
 	for _, r := range resps {
 		if r != nil {
-			kept = append(kept, r)
+			if out == nil {
+				out = append(out, '[')
+			} else {
+				out = append(out, ',')
+			}
+			out = append(out, r...)
 		}
 	}
-	if len(kept) == 0 {
+	if out == nil {
 		return nil
 	}
-	out, _ := json.Marshal(kept)
-	return out
+	return append(out, ']')
 }

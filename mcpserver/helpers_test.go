@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/justbash/justbash/toolcmd"
 	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -86,7 +88,7 @@ const testConfig = `{
   }
 }`
 
-func newTestRuntime(t *testing.T, cfgText string, runner CodeRunner) *Runtime {
+func newTestRuntime(t testing.TB, cfgText string, runner CodeRunner) *Runtime {
 	t.Helper()
 	cfg := mustParse(t, "config.json", cfgText, LoadOptions{})
 	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: runner})
@@ -100,20 +102,37 @@ func newTestRuntime(t *testing.T, cfgText string, runner CodeRunner) *Runtime {
 // inProcess connects an mcp-go client to rt with a scope.
 func inProcess(t *testing.T, rt *Runtime, profile, session string) *client.Client {
 	t.Helper()
-	srv := NewMCPServer(rt)
-	c, err := client.NewInProcessClient(srv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := rt.Session(session)
-	// The in-process transport hands our context to the handlers, so the
-	// scope travels with every call made through this wrapper.
-	t.Cleanup(func() { c.Close() })
-	ctx := WithScope(context.Background(), Scope{Profile: profile, Session: sess})
+	ctx := WithScope(context.Background(), Scope{Profile: profile, Session: rt.Session(session)})
+	c := pipeClient(t, ctx, rt)
+	initialize(t, ctx, c)
+	return c
+}
+
+// pipeClient connects an mcp-go client to rt's MCP server over a pair of
+// in-memory pipes (the stdio transport without a process); the server
+// serves with ctx's scope. The client is started, not initialized.
+func pipeClient(t *testing.T, ctx context.Context, rt *Runtime, opts ...client.ClientOption) *client.Client {
+	t.Helper()
+	toServerR, toServerW := io.Pipe()
+	toClientR, toClientW := io.Pipe()
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = NewMCPServer(rt).ServeLines(sctx, toServerR, toClientW, io.Discard)
+		toClientW.Close()
+	}()
+	c := client.NewClient(transport.NewIO(toClientR, toServerW, io.NopCloser(strings.NewReader(""))), opts...)
+	t.Cleanup(func() {
+		c.Close()
+		cancel()
+		toServerW.Close()
+		toClientR.Close()
+		<-done
+	})
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	initialize(t, ctx, c)
 	return c
 }
 
@@ -150,7 +169,7 @@ func texts(res *mcp.CallToolResult) []string {
 }
 
 // structured returns structuredContent as generic JSON.
-func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
+func structured(t testing.TB, res *mcp.CallToolResult) map[string]any {
 	t.Helper()
 	b, err := json.Marshal(res.StructuredContent)
 	if err != nil {

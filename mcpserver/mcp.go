@@ -2,13 +2,13 @@ package mcpserver
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"io"
-	"log"
+	"slices"
+	"strings"
 
 	"github.com/justbash/justbash/toolcmd"
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 )
 
 // Version is reported in the MCP handshake.
@@ -23,21 +23,12 @@ const (
 	descBash        = "Run a bash script in this session's sandboxed shell (in-memory filesystem kept across calls). The allowed tools are commands: `<server> <tool> key=value` with the tool name in kebab-case (`math add a=2 b=3 | jq .sum`); `tools list`, `tools search WORD`, `tools describe SERVER.TOOL` and `SERVER --help` show them; tools that change things may be declined by the approval policy (exit 1). SKILL.md in the justbash repository has the full rules."
 )
 
-// NewMCPServer returns an mcp-go server exposing rt's meta tools. The
-// caller's profile and session come from the context (WithScope).
-func NewMCPServer(rt *Runtime) *server.MCPServer {
-	s := server.NewMCPServer("justbash-mcp", Version, server.WithToolCapabilities(false), server.WithRecovery())
-	ask := elicitAsker(s)
-	add := func(t mcp.Tool) {
-		name := t.Name
-		s.AddTool(t, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return rt.Call(WithAsker(ctx, ask), name, req.GetArguments()), nil
-		})
-	}
+// metaTools describes the meta tools for tools/list, sorted by name.
+func metaTools() []mcp.Tool {
 	// execute_code and bash change nothing by themselves: every tool call
 	// they make passes this server's consent policy. Saying so keeps a
-	// justbash nested in another from asking twice (mcp-go marks a tool
-	// destructive unless told otherwise).
+	// justbash nested in another from asking twice (clients take a tool
+	// for destructive unless told otherwise).
 	policed := func(t *mcp.Tool) { t.Annotations.DestructiveHint = mcp.ToBoolPtr(false) }
 	readOnly := func(title string) mcp.ToolOption {
 		return func(t *mcp.Tool) {
@@ -45,19 +36,22 @@ func NewMCPServer(rt *Runtime) *server.MCPServer {
 			t.Annotations.ReadOnlyHint = mcp.ToBoolPtr(true)
 		}
 	}
-	add(mcp.NewTool(ToolListServers, mcp.WithDescription(descListServers), readOnly("List servers")))
-	add(mcp.NewTool(ToolListTools, mcp.WithDescription(descListTools), readOnly("List tools"),
-		mcp.WithString("server", mcp.Required(), mcp.Description("Server name from list_servers"))))
-	add(mcp.NewTool(ToolExecuteCode, mcp.WithDescription(descExecuteCode),
-		mcp.WithString("code", mcp.Required(), mcp.Description("JavaScript: the body of an async function")),
-		mcp.WithAny("data", mcp.Description("Any JSON value, exposed to the script as the global `data`")),
-		mcp.WithInteger("timeoutMs", mcp.Description("Timeout in milliseconds (1–300000, default 30000)")),
-		mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)")), policed))
-	add(mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs), policed))
-	add(mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs), policed))
-	add(mcp.NewTool(ToolBash, mcp.WithDescription(descBash),
-		mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run")), policed))
-	return s
+	tools := []mcp.Tool{
+		mcp.NewTool(ToolListServers, mcp.WithDescription(descListServers), readOnly("List servers")),
+		mcp.NewTool(ToolListTools, mcp.WithDescription(descListTools), readOnly("List tools"),
+			mcp.WithString("server", mcp.Required(), mcp.Description("Server name from list_servers"))),
+		mcp.NewTool(ToolExecuteCode, mcp.WithDescription(descExecuteCode),
+			mcp.WithString("code", mcp.Required(), mcp.Description("JavaScript: the body of an async function")),
+			mcp.WithAny("data", mcp.Description("Any JSON value, exposed to the script as the global `data`")),
+			mcp.WithInteger("timeoutMs", mcp.Description("Timeout in milliseconds (1–300000, default 30000)")),
+			mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)")), policed),
+		mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs), policed),
+		mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs), policed),
+		mcp.NewTool(ToolBash, mcp.WithDescription(descBash),
+			mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run")), policed),
+	}
+	slices.SortFunc(tools, func(a, b mcp.Tool) int { return strings.Compare(a.Name, b.Name) })
+	return tools
 }
 
 // ServeStdio serves the meta tools over newline-delimited JSON-RPC on in
@@ -67,38 +61,31 @@ func ServeStdio(ctx context.Context, rt *Runtime, profile string, in io.Reader, 
 	if _, err := rt.view(profile); err != nil {
 		return err
 	}
-	s := server.NewStdioServer(NewMCPServer(rt))
-	s.SetErrorLogger(log.New(errLog, "justbash mcp: ", 0))
-	sess := rt.Session(RandomID())
-	s.SetContextFunc(func(ctx context.Context) context.Context {
-		return WithScope(ctx, Scope{Profile: profile, Session: sess})
-	})
-	return s.Listen(ctx, in, out)
+	ctx = WithScope(ctx, Scope{Profile: profile, Session: rt.Session(RandomID())})
+	return NewMCPServer(rt).ServeLines(ctx, in, out, errLog)
 }
 
-// elicitAsker asks the user of the calling MCP client through elicitation
-// (an approval: a form with no fields, accepted or declined). A client
-// that did not declare the elicitation capability, or a transport
-// without a session to send the request on, cannot be asked.
-func elicitAsker(s *server.MCPServer) AskFunc {
-	return func(ctx context.Context, message string) (toolcmd.ElicitAction, error) {
-		ci, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
-		if !ok || ci.GetClientCapabilities().Elicitation == nil {
-			return "", ErrCannotAsk
-		}
-		res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
-			Message:         message,
-			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
-		}})
-		switch {
-		case errors.Is(err, server.ErrElicitationNotSupported), errors.Is(err, server.ErrNoActiveSession),
-			errors.Is(err, server.ErrServerInitiatedRequestUnsupported):
-			return "", ErrCannotAsk
-		case err != nil:
-			return "", err
-		case res == nil:
-			return toolcmd.ActionCancel, nil
-		}
-		return toolcmd.ElicitAction(res.Action), nil
+// peerAsk asks the user of the calling MCP client through elicitation (an
+// approval: a form with no fields, accepted or declined). A client that
+// did not declare the elicitation capability, or a transport without a
+// connection to send the request on, cannot be asked.
+func peerAsk(ctx context.Context, message string) (toolcmd.ElicitAction, error) {
+	p, _ := ctx.Value(peerKey{}).(*peer)
+	if p == nil || !p.canElicit.Load() {
+		return "", ErrCannotAsk
 	}
+	raw, err := p.request(ctx, "elicitation/create", map[string]any{
+		"message":         message,
+		"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}},
+	})
+	if err != nil {
+		return "", err
+	}
+	var res struct {
+		Action string `json:"action"`
+	}
+	if json.Unmarshal(raw, &res) != nil || res.Action == "" {
+		return toolcmd.ActionCancel, nil
+	}
+	return toolcmd.ElicitAction(res.Action), nil
 }

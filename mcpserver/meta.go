@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
@@ -49,10 +50,14 @@ func (rt *Runtime) scope(ctx context.Context) Scope {
 // Call runs a meta tool by name with decoded JSON arguments. Every outcome,
 // including unknown tools and bad arguments, is a result (isError for
 // failures), so all transports render errors the same way.
-func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) *mcp.CallToolResult {
+func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) (res *mcp.CallToolResult) {
 	sc := rt.scope(ctx)
+	defer rt.logCall(ctx, sc, tool, time.Now(), &res) // shared.go
 	if args == nil {
 		args = map[string]any{}
+	}
+	if rt.useStore(ctx, sc, tool) {
+		return rt.callShared(ctx, sc, tool, args) // shared.go
 	}
 	switch tool {
 	case ToolListServers:
@@ -213,6 +218,18 @@ func bashInWorker(ctx context.Context, wr *WorkerRunner, sess *Session, ss *sess
 	pw, note, err := wr.pin(ctx, ss.pw)
 	if err != nil {
 		return shell.Result{}, note, fmt.Errorf("bash: %v", err)
+	}
+	if sh := &ss.shared; sh.active {
+		// A shared store keeps the shell: load it into a new worker, or
+		// one whose shell is not the stored one (shared.go).
+		if pw != ss.pw || sh.need {
+			doc, ok, err := sh.fetch()
+			if err != nil {
+				return shell.Result{}, "", fmt.Errorf("bash: loading the session's shell: %v", err)
+			}
+			run.restore, run.reset, note = doc, !ok, ""
+		}
+		run.snapOut = &sh.out
 	}
 	ss.pw, ss.release = pw, wr.release
 	res, gone, err := wr.runBash(ctx, pw, run)

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/justbash/justbash/mcpserver/store"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
 )
@@ -34,6 +36,12 @@ type Options struct {
 	// (jsmcp.memory and in-process shell files; default
 	// DefaultMaxSessionBytes). See budget.go.
 	MaxSessionBytes int64
+	// Store, when set, keeps the named sessions' state (jsmcp.memory, logs,
+	// bash shells) where every replica using it can reach it; nil keeps
+	// them in this process only. See shared.go.
+	Store store.Store
+	// Logger receives structured logs (nil: none).
+	Logger *slog.Logger
 }
 
 // Runtime is the started server set shared by every connection: upstreams,
@@ -76,6 +84,7 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 	if pw, ok := opts.Runner.(Prewarmer); ok {
 		pw.StartEarly()
 	}
+	rt.prewarmExpected() // prewarm.go
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	for _, name := range cfg.Names {

@@ -70,6 +70,9 @@ type sessionShell struct {
 	// fsBytes is the in-process shell's filesystem usage after its last
 	// run, read by the session budget without taking mu.
 	fsBytes atomic.Int64
+	// shared is the shell's link to a shared store (shared.go); zero
+	// without one.
+	shared sharedShell
 }
 
 func newSession(id string) *Session {
@@ -137,6 +140,11 @@ type Memory struct {
 	mu     sync.Mutex
 	values map[string]json.RawMessage
 	size   int
+	// gen counts changes, so a shared store writes only changed memory.
+	gen uint64
+	// synced is the store version the values were loaded from or saved
+	// as ("" when unknown); see shared.go.
+	synced string
 }
 
 // ErrMemoryFull is returned when a set would pass MaxMemoryBytes.
@@ -169,6 +177,7 @@ func (m *Memory) Set(key string, v json.RawMessage) error {
 	}
 	m.values[key] = append(json.RawMessage(nil), v...)
 	m.size += len(v) + len(key)
+	m.gen++
 	return nil
 }
 
@@ -180,6 +189,7 @@ func (m *Memory) Delete(key string) bool {
 	if ok {
 		m.size -= len(v) + len(key)
 		delete(m.values, key)
+		m.gen++
 	}
 	return ok
 }
@@ -202,6 +212,9 @@ func (m *Memory) Clear() int {
 	defer m.mu.Unlock()
 	n := len(m.values)
 	m.values, m.size = map[string]json.RawMessage{}, 0
+	if n > 0 {
+		m.gen++
+	}
 	return n
 }
 

@@ -1,9 +1,11 @@
 package mcpserver
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/justbash/justbash/jsexec"
 )
@@ -36,6 +38,8 @@ type warmPool struct {
 	mu    sync.Mutex
 	keys  map[string]*warmKey
 	clock uint64 // counts takes, for dropping the stalest key
+	// missed counts the calls that found no runtime and prepared their own.
+	missed atomic.Int64
 }
 
 type warmKey struct {
@@ -43,7 +47,18 @@ type warmKey struct {
 	mem     uint64
 	ready   []*jsexec.Prepared
 	filling bool
-	used    uint64 // pool clock at the last take, to drop the stalest key
+	// added is closed (and replaced) when the fill adds a runtime or
+	// stops, waking calls that wait for it.
+	added chan struct{}
+	used  uint64 // pool clock at the last take, to drop the stalest key
+}
+
+// wakeLocked tells the calls waiting on k that something changed.
+func (k *warmKey) wakeLocked() {
+	if k.added != nil {
+		close(k.added)
+		k.added = nil
+	}
 }
 
 // runtimes is the process's pool: the prepared VMs are plain values of
@@ -71,12 +86,20 @@ func prepareFor(servers []string, mem uint64) *jsexec.Prepared {
 	return jsexec.Prepare(opts)
 }
 
-// take returns a ready runtime for the key, or prepares one now.
-func (p *warmPool) take(servers []string, mem uint64) *jsexec.Prepared {
+// take returns a ready runtime for the key, or prepares one now. When
+// the key's fill is already preparing one, it waits for that one rather
+// than prepare a second beside it: two set-ups at once share the CPU and
+// both finish later (the first call after start-up often arrives while
+// the first fill runs).
+func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsexec.Prepared {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
 	p.clock++
-	if k := p.keys[key]; k != nil {
+	for {
+		k := p.keys[key]
+		if k == nil {
+			break
+		}
 		k.used = p.clock
 		if n := len(k.ready); n > 0 {
 			pr := k.ready[n-1]
@@ -84,8 +107,24 @@ func (p *warmPool) take(servers []string, mem uint64) *jsexec.Prepared {
 			p.mu.Unlock()
 			return pr
 		}
+		if !k.filling {
+			break
+		}
+		if k.added == nil {
+			k.added = make(chan struct{})
+		}
+		added := k.added
+		p.mu.Unlock()
+		select {
+		case <-added:
+		case <-ctx.Done():
+			p.missed.Add(1)
+			return prepareFor(servers, mem) // Run reports the context's end
+		}
+		p.mu.Lock()
 	}
 	p.mu.Unlock()
+	p.missed.Add(1)
 	return prepareFor(servers, mem)
 }
 
@@ -115,11 +154,13 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 			p.mu.Lock()
 			if p.keys[key] != k { // dropped meanwhile
 				k.filling = false
+				k.wakeLocked()
 				p.mu.Unlock()
 				pr.Discard()
 				return
 			}
 			k.ready = append(k.ready, pr)
+			k.wakeLocked()
 			if len(k.ready) >= p.depth {
 				k.filling = false
 				p.mu.Unlock()
@@ -143,6 +184,7 @@ func (p *warmPool) dropStalestLocked() {
 		return
 	}
 	delete(p.keys, stale)
+	oldest.wakeLocked()
 	for _, pr := range oldest.ready {
 		pr.Discard()
 	}

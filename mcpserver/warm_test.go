@@ -1,8 +1,12 @@
 package mcpserver
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/justbash/justbash/jsexec"
 )
 
 // The runtime prepares VMs for the default profile as it starts, a call
@@ -39,5 +43,65 @@ func TestWorkerStartsEarly(t *testing.T) {
 	}
 	if st := wr.Stats(); st.Live != 1 {
 		t.Errorf("the first call started another worker: %+v", st)
+	}
+}
+
+// A call that finds the key's fill at work waits for its runtime instead
+// of preparing a second one beside it.
+func TestWarmTakeWaitsForTheFill(t *testing.T) {
+	p := &warmPool{depth: 1, keys: map[string]*warmKey{}}
+	servers := []string{"take-waits"}
+	p.refill(servers, 0) // marks the key filling before it returns
+	pr := p.take(context.Background(), servers, 0)
+	defer pr.Discard()
+	if n := p.missed.Load(); n != 0 {
+		t.Errorf("a call with a fill under way prepared its own runtime")
+	}
+	if res, err := pr.Run(context.Background(), "return 1", jsexec.PreparedRun{}); err != nil || string(res.Value) != "1" {
+		t.Errorf("the runtime from the fill: %s %v", res.Value, err)
+	}
+	// A cancelled call still gets a runtime (whose Run reports the
+	// cancellation), whether or not the fill has finished.
+	p.refill(servers, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.take(ctx, servers, 0).Run(ctx, "return 1", jsexec.PreparedRun{}); err == nil {
+		t.Errorf("a run with a cancelled context succeeded")
+	}
+	p.dropAll()
+}
+
+// Runtimes for the default profile's servers are being prepared while
+// the servers are still starting: the first call need not wait for them.
+func TestPrewarmBeforeDiscovery(t *testing.T) {
+	cfg := mustParse(t, "config.json", testConfig, LoadOptions{})
+	release := make(chan struct{})
+	slow := func(ctx context.Context, def *ServerDef) (Upstream, error) {
+		<-release
+		return fakeStarter(ctx, def)
+	}
+	p, _ := cfg.Preset("")
+	servers := cfg.ProfileServers(p)
+	const mem = 300 << 20 // a key of this test's own
+	done := make(chan *Runtime, 1)
+	go func() {
+		rt, err := NewRuntime(context.Background(), cfg, Options{Start: slow, Runner: JSRunner{}, MaxMemoryBytes: mem})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- rt
+	}()
+	deadline := time.After(30 * time.Second)
+	for runtimes.readyFor(servers, mem) == 0 {
+		select {
+		case <-deadline:
+			close(release)
+			t.Fatal("no runtime prepared while the servers were starting")
+		case <-time.After(5 * time.Millisecond): // polling a condition
+		}
+	}
+	close(release)
+	if rt := <-done; rt != nil {
+		rt.Close()
 	}
 }

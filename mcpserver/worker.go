@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/justbash/justbash/jsexec"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/shell/isolate/workerproc"
 )
@@ -90,6 +91,11 @@ type bashMsg struct {
 	Limits    *shell.Limits `json:"limits,omitempty"`
 	SyncTools bool          `json:"syncTools,omitempty"`
 	Tools     []workerTool  `json:"tools,omitempty"`
+	// Shared store (shared.go): replace the shell by a snapshot, or by a
+	// fresh one; send the shell's snapshot back.
+	Restore  []byte `json:"restore,omitempty"`
+	Reset    bool   `json:"reset,omitempty"`
+	Snapshot bool   `json:"snapshot,omitempty"`
 }
 
 // doneMsg is a run's outcome.
@@ -100,6 +106,7 @@ type doneMsg struct {
 	Stdout   string          `json:"stdout,omitempty"`
 	Stderr   string          `json:"stderr,omitempty"`
 	ExitCode int             `json:"exitCode,omitempty"`
+	Snapshot []byte          `json:"snapshot,omitempty"`
 }
 
 // WorkerRunner runs execute_code in pooled worker processes.
@@ -481,6 +488,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
+	// Compiling the prelude is the slowest part of a process's first
+	// runtime; done now, it overlaps the worker's wait for work.
+	go jsexec.Precompile()
 	var bash workerShell
 	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
@@ -539,8 +549,11 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	return 0
 }
 
-// warmDelay is how long a new worker waits before preparing runtimes.
-const warmDelay = 50 * time.Millisecond
+// warmDelay is how long a new worker waits before preparing runtimes:
+// long enough for a bash message already in the pipe to be read first,
+// short enough that the first execute_code after start-up finds its
+// runtime ready.
+const warmDelay = 2 * time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {

@@ -61,7 +61,7 @@ func (h *HostDir) OpenFile(name string, flag int, perm fs.FileMode) (File, error
 		return nil, pathErr("open", name, syscall.EACCES)
 	}
 	// O_TRUNC waits for the link check: it must not cut a shared inode.
-	f, err := h.root.OpenFile(h.rel(name), flag&^os.O_TRUNC, hostMode(perm))
+	f, err := h.root.OpenFile(h.rel(name), flag&^(os.O_TRUNC|NoAtime), hostMode(perm))
 	if err != nil {
 		return nil, pathErr("open", name, hostErrno(err))
 	}

@@ -110,7 +110,9 @@ func (f *memFile) readAt(op string, p []byte, off int64) (int, error) {
 		return 0, io.EOF
 	}
 	n := copy(p, f.n.data[off:])
-	f.n.atime = f.m.now()
+	if f.flag&NoAtime == 0 {
+		f.n.atime = f.m.now()
+	}
 	return n, nil
 }
 

@@ -481,3 +481,38 @@ func TestMemDevices(t *testing.T) {
 		t.Fatalf("devices used %d bytes", b)
 	}
 }
+
+// NoAtime reads leave the access time alone; plain reads move it.
+func TestReadNoAtime(t *testing.T) {
+	clock := time.Unix(1000, 0)
+	m := NewMem(WithClock(func() time.Time { return clock }))
+	if err := WriteFile(m, "/f", []byte("data"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	atime := func() int64 {
+		fi, err := m.Stat("/f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Sys().(*syscall.Stat_t).Atim.Sec
+	}
+	read := func(flag int) {
+		f, err := m.OpenFile("/f", flag, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := io.ReadAll(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock = time.Unix(2000, 0)
+	read(os.O_RDONLY | NoAtime)
+	if got := atime(); got != 1000 {
+		t.Fatalf("NoAtime read moved atime to %d", got)
+	}
+	read(os.O_RDONLY)
+	if got := atime(); got != 2000 {
+		t.Fatalf("plain read left atime at %d, want 2000", got)
+	}
+}

@@ -21,6 +21,7 @@ import (
 const mcpUsage = `Usage:
   justbash mcp run [PROFILE] [--profile NAME] [--config FILE] [--approve POLICY] [--in-process]
   justbash mcp server [PROFILE] [--port 41528] [--bind 127.0.0.1] [--config FILE] [--approve POLICY] [--in-process]
+                      [--store redis://HOST:PORT/DB]
   justbash mcp client [--host H] [--port N] [--profile NAME] [--session-id ID] [--api-key KEY]
   justbash mcp status [SERVER] [--tools] [--profile NAME] [--host H] [--port N] [--wait DURATION]
   justbash mcp restart [--host H] [--port N]
@@ -38,6 +39,12 @@ execute_code runs in pooled worker processes (512 MB address-space cap,
 empty environment); each bash session's shell lives in a worker of its own
 (its files are lost if that worker is killed); --in-process runs both
 inside the server instead.
+--store redis://HOST:PORT/DB keeps the sessions (jsmcp.memory, logs, bash
+shells as snapshots) in Redis: servers started with the same --store and
+API key ($JSMCP_API_KEY or the key file) are replicas of one service
+(?lease_ttl=10s&idle_ttl=24h on the URL set the lease and idle expiry).
+/healthz and /readyz (no key) are for load balancers; the server logs one
+JSON line per call on stderr.
 Tools that change things (OpenAPI writes, GraphQL mutations, destructive
 MCP tools, tools with an approval label) follow --approve (or "approve" in
 the config's justbash settings), as on the command line: prompt (default)
@@ -210,7 +217,7 @@ func loadConfig(a *mcpArgs) (*mcpserver.Config, error) {
 
 // startRuntime loads the config and starts its servers; failures of single
 // servers are reported by list_servers, not here.
-func startRuntime(ctx context.Context, a *mcpArgs, profile string) (*mcpserver.Runtime, error) {
+func startRuntime(ctx context.Context, a *mcpArgs, profile string, extra ...func(*mcpserver.Options)) (*mcpserver.Runtime, error) {
 	cfg, err := loadConfig(a)
 	if err != nil {
 		return nil, err
@@ -230,13 +237,17 @@ func startRuntime(ctx context.Context, a *mcpArgs, profile string) (*mcpserver.R
 	if err := mcpserver.CheckApprove(a.flags["approve"]); err != nil {
 		return nil, usageError{"--approve: " + err.Error()}
 	}
-	return mcpserver.NewRuntime(ctx, cfg, mcpserver.Options{
+	opts := mcpserver.Options{
 		Start:          mcpserver.SourceStarter(os.Environ(), oauthStore().Tokens(cfg, nil)),
 		Runner:         runner,
 		DefaultProfile: profile,
 		MaxMemoryBytes: workerMemory,
 		Approve:        a.flags["approve"],
-	})
+	}
+	for _, f := range extra {
+		f(&opts)
+	}
+	return mcpserver.NewRuntime(ctx, cfg, opts)
 }
 
 // workerMemory is the memory cap of one execute_code run.

@@ -23,7 +23,7 @@ import (
 var errRestart = errors.New("restart requested")
 
 func mcpServe(ctx context.Context, argv []string, stderr io.Writer) (int, error) {
-	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "port", "bind", "approve"})
+	a, err := parseOrUsage(argv, []string{"in-process"}, []string{"profile", "config", "port", "bind", "approve", "store"})
 	if err != nil {
 		return 0, err
 	}
@@ -35,14 +35,16 @@ func mcpServe(ctx context.Context, argv []string, stderr io.Writer) (int, error)
 	if err != nil {
 		return 0, usageError{err.Error()}
 	}
-	key, created, err := mcpserver.EnsureAPIKey(mcpserver.ConfigDir(dirOptions()))
+	key, err := serverAPIKey(stderr) // mcp_store.go
 	if err != nil {
-		return 1, fmt.Errorf("API key: %w", err)
+		return 1, err
 	}
-	if created {
-		fmt.Fprintf(stderr, "justbash mcp server: created API key in %s\n", filepath.Join(mcpserver.ConfigDir(dirOptions()), mcpserver.APIKeyFile))
+	extra, closeStore, err := serverExtras(ctx, a, stderr)
+	if err != nil {
+		return 1, err
 	}
-	rt, err := startRuntime(ctx, a, profile)
+	defer closeStore()
+	rt, err := startRuntime(ctx, a, profile, extra)
 	if err != nil {
 		return 1, err
 	}
@@ -313,6 +315,7 @@ func printStatus(ctx context.Context, a *mcpArgs, base, key string, q url.Values
 // runs are in-process) and the memory budget the sessions share.
 func printLimits(w io.Writer, l mcpserver.PoolLimits) {
 	fmt.Fprintln(w, "limits:")
+	defer printStore(w, l.Store) // mcp_status_store.go
 	if wk := l.Workers; wk != nil {
 		fmt.Fprintf(w, "  workers: %d of %d live (%d idle, %d pinned)\n", wk.Live, wk.Max, wk.Idle, wk.Pinned)
 	} else {

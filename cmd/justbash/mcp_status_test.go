@@ -34,6 +34,11 @@ func TestPrintStatusLimits(t *testing.T) {
 			"inner: ok (2 tools)\nlimits:\n  workers: 2 of 16 live (1 idle, 1 pinned)\n  sessions: 3 holding 1.5 MiB of 1.0 GiB\n"},
 		{"in-process", nil, &mcpserver.PoolLimits{Sessions: mcpserver.SessionStats{Count: 0, Bytes: 0, MaxBytes: 512}},
 			"inner: ok (2 tools)\nlimits:\n  workers: none (runs are in-process)\n  sessions: 0 holding 0 B of 512 B\n"},
+		{"redis store", nil, &mcpserver.PoolLimits{Sessions: mcpserver.SessionStats{Count: 1, MaxBytes: 1 << 30},
+			Store: &mcpserver.StoreStats{Store: "redis 127.0.0.1:6379 db 0", Sessions: 50}},
+			"inner: ok (2 tools)\nlimits:\n  workers: none (runs are in-process)\n  sessions: 1 holding 0 B of 1.0 GiB\n  store: redis 127.0.0.1:6379 db 0, 50 sessions\n"},
+		{"store unreachable", nil, &mcpserver.PoolLimits{Store: &mcpserver.StoreStats{Store: "redis 127.0.0.1:6379 db 0", Error: "connection refused"}},
+			"inner: ok (2 tools)\nlimits:\n  workers: none (runs are in-process)\n  sessions: 0 holding 0 B of 0 B\n  store: redis 127.0.0.1:6379 db 0 (sessions unknown: connection refused)\n"},
 		{"one server", []string{"inner"}, &mcpserver.PoolLimits{}, "inner: ok (2 tools)\n"},
 		{"older daemon", nil, nil, "inner: ok (2 tools)\n"},
 	}

@@ -1,38 +1,21 @@
 // Package all is the one table that assembles the sandbox's command set:
-// every family package of commands/ and the big commands that live in
-// their own packages (awk, sed, jq, yq, sqlite3, js-exec, curl, ...).
+// the table of commands/light (every family package of commands/ and the
+// big commands that cost little to link: awk, sed, jq, yq, curl, ...) and
+// the heavy ones, sqlite3 and js-exec/node.
 //
 // Default returns the complete set; Register adds it to a registry the
-// caller already has. The heavy commands (sqlite3, js-exec/node) are
-// registered lazily, so they cost nothing until first run, and Options.Light
-// leaves them out. An embedder that must not even link them calls the
-// family packages' Register functions itself: each family is independent.
+// caller already has. The heavy commands are registered lazily, so they
+// cost nothing until first run, and Options.Light leaves them out. An
+// embedder that must not even link them uses commands/light instead.
 package all
 
 import (
 	"sync"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/archive"
-	"github.com/justbash/justbash/commands/awk"
-	"github.com/justbash/justbash/commands/busybox"
 	"github.com/justbash/justbash/commands/curl"
-	"github.com/justbash/justbash/commands/diff"
-	"github.com/justbash/justbash/commands/dump"
-	"github.com/justbash/justbash/commands/files"
-	"github.com/justbash/justbash/commands/find"
-	"github.com/justbash/justbash/commands/htmlmd"
-	"github.com/justbash/justbash/commands/jq"
-	"github.com/justbash/justbash/commands/printf"
-	"github.com/justbash/justbash/commands/run"
-	"github.com/justbash/justbash/commands/search"
-	"github.com/justbash/justbash/commands/sed"
-	"github.com/justbash/justbash/commands/sorting"
+	"github.com/justbash/justbash/commands/light"
 	"github.com/justbash/justbash/commands/sqlite"
-	"github.com/justbash/justbash/commands/system"
-	"github.com/justbash/justbash/commands/text"
-	"github.com/justbash/justbash/commands/yq"
-	"github.com/justbash/justbash/commands/ziputil"
 	"github.com/justbash/justbash/jsexec"
 )
 
@@ -53,30 +36,6 @@ type Options struct {
 	Keep bool
 }
 
-// families are the small commands, one Register per family package.
-var families = []func(*commands.Registry){
-	diff.Register,
-	dump.Register,
-	files.Register,
-	find.Register,
-	printf.Register,
-	run.Register,
-	search.Register,
-	sorting.Register,
-	system.Register,
-	text.Register,
-}
-
-// familyTable holds the family commands, built once per process: they take
-// no options, and every Shell starts from them (a sandbox is made often).
-var familyTable = sync.OnceValue(func() *commands.Registry {
-	r := commands.NewRegistry()
-	for _, reg := range families {
-		reg(r)
-	}
-	return r
-})
-
 // Default returns a registry holding every command with zero Options.
 func Default() *commands.Registry {
 	r := commands.NewRegistry()
@@ -91,37 +50,17 @@ func Register(r *commands.Registry, o Options) {
 		// Build the full set aside, then copy the names r lacks.
 		add = commands.NewRegistry()
 	}
-	add.AddFrom(familyTable(), true)
-	registerPackages(add, o)
+	light.Register(add, light.Options{Network: o.Network})
+	if !o.Light {
+		registerHeavy(add, o)
+	}
 	if o.Keep {
 		r.AddFrom(add, false)
 	}
 }
 
-// registerPackages adds the commands that live in their own packages.
-// Constructors are cheap closures except sqlite3 and js-exec, which are
-// lazy.
-func registerPackages(r *commands.Registry, o Options) {
-	var policy curl.Policy
-	if o.Network != nil {
-		policy = *o.Network
-	}
-	r.Register("awk", awk.New())
-	r.Register("busybox", busybox.New())
-	r.Register("sed", sed.New())
-	r.Register("jq", jq.New())
-	r.Register("yq", yq.New())
-	r.Register("gzip", archive.NewGzip())
-	r.Register("gunzip", archive.NewGunzip())
-	r.Register("zcat", archive.NewZcat())
-	r.Register("tar", archive.NewTar())
-	r.Register("zip", ziputil.NewZip())
-	r.Register("unzip", ziputil.NewUnzip())
-	r.Register("curl", curl.New(policy))
-	r.Register("html-to-markdown", htmlmd.New())
-	if o.Light {
-		return
-	}
+// registerHeavy adds sqlite3, js-exec and node, each built on first run.
+func registerHeavy(r *commands.Registry, o Options) {
 	sq := o.SQLite
 	r.RegisterLazy("sqlite3", func() commands.Command { return sqlite.New(sq) })
 	js := o.JS

@@ -17,9 +17,11 @@ const module = "github.com/justbash/justbash/"
 // commands package doc): the framework imports no command; a command
 // package imports the framework and commands/internal libraries but never
 // another command package; internal libraries import no command package.
-// Only this package (the table) and tests under internal/hardentest see
-// every command. Go's visibility rules then keep every unexported name
-// inside its own package.
+// Only the tables (this package and commands/light) and tests under
+// internal/hardentest see every command. Go's visibility rules then keep every unexported name
+// inside its own package. The shared test harness, internal/cmdtest, is
+// for _test.go files only. A family's tests run that family alone: a test
+// that needs commands of several families lives here, in all.
 func TestPackageLayout(t *testing.T) {
 	root := ".."
 	fset := token.NewFileSet()
@@ -30,7 +32,7 @@ func TestPackageLayout(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, filepath.Dir(p))
 		rel = filepath.ToSlash(rel)
-		if rel == "all" || rel == "internal/hardentest" || strings.Contains(rel, "testdata") {
+		if rel == "all" || rel == "light" || rel == "internal/hardentest" || strings.Contains(rel, "testdata") {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
@@ -42,6 +44,9 @@ func TestPackageLayout(t *testing.T) {
 			ip, _ := strconv.Unquote(imp.Path.Value)
 			if bad := layoutViolation(rel, ip); bad != "" {
 				t.Errorf("%s imports %s: %s", p, ip, bad)
+			}
+			if ip == module+"commands/internal/cmdtest" && !strings.HasSuffix(p, "_test.go") {
+				t.Errorf("%s imports the test harness: only tests may", p)
 			}
 		}
 		return nil

@@ -2,10 +2,9 @@ package all
 
 import (
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/printf"
+	"github.com/justbash/justbash/commands/internal/cmdtest"
 	"github.com/justbash/justbash/commands/run"
 	"github.com/justbash/justbash/commands/system"
-	"github.com/justbash/justbash/commands/text"
 
 	"bytes"
 	"context"
@@ -79,66 +78,11 @@ func TestEnvExec(t *testing.T) {
 	}
 }
 
-func TestSleep(t *testing.T) {
-	runCases(t, []cmdCase{
-		{name: "zero", args: []string{"sleep", "0"}},
-		{name: "suffixes", args: []string{"sleep", "0.01s", "0m", "0h", "0d"}},
-		{name: "bad", args: []string{"sleep", "x"}, errOut: "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", status: 1},
-		{name: "missing", args: []string{"sleep"}, errOut: "sleep: missing operand\nTry 'sleep --help' for more information.\n", status: 1},
-	})
-	for _, in := range []string{"1.5", "2m", "1h", "1d", "inf", ".5"} {
-		if _, ok := run.ParseDuration(in); !ok {
-			t.Errorf("parseDuration(%q) failed", in)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	c := &commands.Context{Args: []string{"sleep", "inf"}, Stdout: io.Discard, Stderr: io.Discard}
-	if st := run.RunSleep(ctx, c); st == 0 || time.Since(start) > 2*time.Second {
-		t.Fatalf("sleep inf did not stop on cancel: %d", st)
-	}
-}
-
-// TestYesStopsOnClosedPipe is `yes | head -1`: the reader goes away and yes
-// must end instead of spinning.
-func TestYesStopsOnClosedPipe(t *testing.T) {
-	pr, pw := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		c := &commands.Context{Args: []string{"yes", "a", "b"}, Stdout: pw, Stderr: io.Discard}
-		done <- printf.RunYes(context.Background(), c)
-	}()
-	buf := make([]byte, 4)
-	if _, err := io.ReadFull(pr, buf); err != nil || string(buf) != "a b\n" {
-		t.Fatalf("read %q %v", buf, err)
-	}
-	pr.Close()
-	select {
-	case st := <-done:
-		if st != 141 {
-			t.Fatalf("status %d", st)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("yes did not stop")
-	}
-}
-
-// endless is an infinite input stream.
-type endless struct{}
-
-func (endless) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = 'z'
-	}
-	return len(p), nil
-}
-
 func TestCancelStopsStreams(t *testing.T) {
 	for _, args := range [][]string{{"cat"}, {"tr", "a", "b"}, {"wc"}, {"grep", "q"}, {"yes"}, {"tail"}} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		cmd, _ := testReg.Lookup(args[0])
-		c := &commands.Context{Args: args, Stdin: endless{}, Stdout: io.Discard, Stderr: io.Discard}
+		c := &commands.Context{Args: args, Stdin: cmdtest.Endless{}, Stdout: io.Discard, Stderr: io.Discard}
 		done := make(chan int, 1)
 		go func() { done <- cmd.Run(ctx, c) }()
 		select {
@@ -147,13 +91,5 @@ func TestCancelStopsStreams(t *testing.T) {
 			t.Fatalf("%v did not stop on cancel", args)
 		}
 		cancel()
-	}
-}
-
-func TestHeadStopsEarly(t *testing.T) {
-	var out bytes.Buffer
-	c := &commands.Context{Args: []string{"head", "-c", "3"}, Stdin: endless{}, Stdout: &out, Stderr: io.Discard}
-	if st := text.RunHead(context.Background(), c); st != 0 || out.String() != "zzz" {
-		t.Fatalf("head -c 3 = %q %d", out.String(), st)
 	}
 }

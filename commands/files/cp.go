@@ -43,7 +43,7 @@ type cpRun struct {
 	hardLink, symLink, update       bool
 }
 
-func RunCp(ctx context.Context, c *commands.Context) int {
+func runCp(ctx context.Context, c *commands.Context) int {
 	res, ops, status, ok := cpOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status

@@ -144,7 +144,7 @@ type lsRun struct {
 	widthFrom []lsEntry
 }
 
-func RunLs(ctx context.Context, c *commands.Context) int {
+func runLs(ctx context.Context, c *commands.Context) int {
 	res, ops, status, ok := lsOpts.Parse(c, lsRewriteOptional(c.Args[1:]))
 	if !ok {
 		return status

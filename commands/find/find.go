@@ -55,7 +55,7 @@ type findEntry struct {
 	prune bool
 }
 
-func RunFind(ctx context.Context, c *commands.Context) int {
+func runFind(ctx context.Context, c *commands.Context) int {
 	args := c.Args[1:]
 	if len(args) == 1 && args[0] == "--help" {
 		fmt.Fprint(c.Stdout, findHelp)

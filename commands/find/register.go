@@ -4,5 +4,5 @@ import "github.com/justbash/justbash/commands"
 
 // Register adds the commands of this package to r.
 func Register(r *commands.Registry) {
-	r.RegisterBuiltin("find", RunFind)
+	r.RegisterBuiltin("find", runFind)
 }

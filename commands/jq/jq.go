@@ -103,16 +103,17 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 	// wrapped by Guarded.
 	onTerminal := isTerminal(c.Stdin) && isTerminal(c.Stdout)
 	c = c.Guarded(ctx)
-	args := c.Args[1:]
-	for _, a := range args {
-		if a == "-h" || a == "--help" {
-			io.WriteString(c.Stdout, usageText)
-			return exitOK
+	o, err := parseArgs(c.Args[1:])
+	switch {
+	case err == errHelp:
+		return writeOut(c, usageText)
+	case err == errVersion:
+		return writeOut(c, "jq-"+version+"\n")
+	case err != nil:
+		if e, ok := err.(*usageErr); !ok || !e.bare {
+			io.WriteString(c.Stderr, "jq: ")
 		}
-	}
-	o, err := parseArgs(args)
-	if err != nil {
-		fmt.Fprintf(c.Stderr, "jq: %s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", err)
+		fmt.Fprintf(c.Stderr, "%s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", err)
 		return exitUsage
 	}
 	if !o.haveFilter && o.fromFile == "" {
@@ -126,6 +127,17 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 	}
 	r := &runner{ctx: ctx, c: c, o: o}
 	return r.main()
+}
+
+// version is the jq this one follows (gojq is jq 1.7-like; its usage
+// text is 1.7's).
+const version = "1.7.1"
+
+func writeOut(c *commands.Context, s string) int {
+	if _, err := io.WriteString(c.Stdout, s); err != nil {
+		return c.WriteFailure(err)
+	}
+	return exitOK
 }
 
 // runner carries one jq invocation.
@@ -158,10 +170,6 @@ func (r *runner) main() int {
 			return r.fail(exitUsage, "jq: error: Could not open %s: %s", r.o.fromFile, commands.ErrText(err))
 		}
 		filter = string(data)
-		if r.o.haveFilter {
-			// With -f the first operand is an input file after all.
-			r.o.files = append([]string{r.o.filter}, r.o.files...)
-		}
 	}
 	if err := r.loadFileArgs(); err != nil {
 		if st, ok := r.c.LimitStatus(err); ok {
@@ -279,6 +287,10 @@ func (r *runner) loadFileArgs() error {
 		v, err := slurpAll([]source{{name: fa.path, data: data}}, &options{})
 		if err != nil {
 			return fmt.Errorf("%s: %s", fa.path, err)
+		}
+		if arr, ok := v.([]any); ok && fa.one && len(arr) == 1 {
+			// --argfile: a file of one value binds that value.
+			v = arr[0]
 		}
 		if fa.idx >= 0 {
 			r.o.namedVals[fa.idx] = v

@@ -2,16 +2,21 @@ package jq
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/justbash/justbash/commands/internal/opts"
 )
 
 // options is the parsed jq command line.
 type options struct {
 	filter     string
 	haveFilter bool
+	// fromFile is the filter's file: with the -f switch (filterFile), the
+	// first operand.
 	fromFile   string
+	filterFile bool
 	files      []string
 
 	raw, join, rawNul, ascii, compact, nullInput, slurp bool
@@ -33,204 +38,226 @@ type options struct {
 	libPaths []string
 }
 
-// fileArg is a --slurpfile/--rawfile request; idx is the slot of namedVals
-// it fills, or -1 when an earlier option already bound the name.
+// fileArg is a --slurpfile/--rawfile/--argfile request; idx is the slot
+// of namedVals it fills, or -1 when an earlier option already bound the
+// name. one: --argfile binds a file of one value to that value, not to an
+// array of it.
 type fileArg struct {
 	name, path string
 	idx        int
+	one        bool
 }
 
-// usageErr is a command-line problem: jq prints it and exits 2.
-type usageErr struct{ msg string }
+// usageErr is a command-line problem: jq prints it and exits 2. bare
+// messages are printed without the "jq: " prefix, as jq 1.6 prints -L's.
+type usageErr struct {
+	msg  string
+	bare bool
+}
 
 func (e *usageErr) Error() string { return e.msg }
 
-// shortFlags maps jq's single-letter switches to the fields they set.
-func (o *options) short(ch byte) bool {
-	switch ch {
-	case 'r':
-		o.raw = true
-	case 'j':
-		o.raw, o.join = true, true
-	case 'a':
-		o.ascii = true
-	case 'c':
-		o.compact = true
-	case 'n':
-		o.nullInput = true
-	case 's':
-		o.slurp = true
-	case 'e':
-		o.exitStatus = true
-	case 'S':
-		o.sortKeys = true
-	case 'C':
-		o.color = true
-	case 'M':
-		o.color = false
-	case 'R':
-		o.rawInput = true
-	case 'h':
-		return false
-	default:
-		return false
-	}
-	return true
+// errHelp and errVersion end the parse at -h and -V, which jq acts on
+// where it meets them.
+var (
+	errHelp    = errors.New("help")
+	errVersion = errors.New("version")
+)
+
+// twoValues are the options that take a name and a value, with the word
+// jq's message uses for the value.
+var twoValues = map[string]string{
+	"arg": "value", "argjson": "text", "slurpfile": "filename",
+	"rawfile": "filename", "argfile": "filename",
 }
 
-var longSwitch = map[string]byte{
-	"raw-output": 'r', "join-output": 'j', "ascii-output": 'a',
-	"compact-output": 'c', "null-input": 'n', "slurp": 's',
-	"exit-status": 'e', "sort-keys": 'S', "color-output": 'C',
-	"monochrome-output": 'M', "raw-input": 'R',
-}
+// jqOpts is jq 1.6's command line on the shared parser: long names are
+// exact and never take "=value", --arg and its kin take two values, and
+// an argument is an option only when a letter or a dash follows the dash,
+// so filters such as "-5 % 3" and "-.a" are operands.
+var jqOpts = opts.Parser{Exact: true, NoInline: true, Check: checkCluster,
+	Operand: func(a string) bool { return !isOptish(a) },
+	Opts: []opts.Opt{
+		{Short: 'r', Long: "raw-output"},
+		{Short: 'j', Long: "join-output"},
+		{Short: 'a', Long: "ascii-output"},
+		{Short: 'c', Long: "compact-output"},
+		{Short: 'n', Long: "null-input"},
+		{Short: 's', Long: "slurp"},
+		{Short: 'e', Long: "exit-status"},
+		{Short: 'S', Long: "sort-keys"},
+		{Short: 'C', Long: "color-output"},
+		{Short: 'M', Long: "monochrome-output"},
+		{Short: 'R', Long: "raw-input"},
+		{Short: 'f', Long: "from-file"},
+		{Short: 'h', Long: "help"},
+		{Short: 'V', Long: "version"},
+		{Short: 'L', Arg: true},
+		{Long: "library-path", Arg: true, Key: "L"},
+		{Long: "tab"}, {Long: "seq"}, {Long: "stream"}, {Long: "unbuffered"},
+		{Long: "raw-output0"}, {Long: "args"}, {Long: "jsonargs"},
+		{Long: "indent", Arg: true},
+		{Long: "arg", Values: 2}, {Long: "argjson", Values: 2},
+		{Long: "slurpfile", Values: 2}, {Long: "rawfile", Values: 2},
+		{Long: "argfile", Values: 2},
+	}}
 
-// parseArgs follows jq's own loop: options may appear anywhere, the first
-// operand is the filter (unless -f), the rest are files or, after --args /
-// --jsonargs, positional values.
-func parseArgs(args []string) (*options, error) {
-	o := &options{indent: 2}
-	need := func(i, n int, flag string) error {
-		if i+n >= len(args) {
-			return &usageErr{fmt.Sprintf("%s takes %s", flag, plural(n))}
-		}
+// checkCluster refuses what jq's letter counting refuses: a letter given
+// twice in one word (-rr) and -L anywhere but first (-nL).
+func checkCluster(a string) error {
+	if a[1] == '-' || a[1] == 'L' {
 		return nil
 	}
-	endOpts := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if endOpts || !isOptish(a) {
-			if err := o.operand(a); err != nil {
-				return nil, err
-			}
-			continue
+	for i := 1; i < len(a); i++ {
+		if a[i] == 'L' || strings.IndexByte(a[i+1:], a[i]) >= 0 {
+			return &usageErr{msg: "Unknown option " + a}
 		}
-		if a == "--" {
-			endOpts = true
-			continue
+	}
+	return nil
+}
+
+// parseArgs reads jq's command line: options may appear anywhere, the
+// first operand is the filter (or, with -f, the file holding it), the rest
+// are files or, after --args / --jsonargs, positional values. A "--" ends
+// the options, as in jq 1.7 (jq 1.6 prints its usage when "--" comes
+// before the filter).
+func parseArgs(args []string) (*options, error) {
+	res, operands, err := jqOpts.Split(args)
+	o := &options{indent: 2}
+	for _, r := range res {
+		if e := o.apply(r); e != nil {
+			return nil, e
 		}
-		if strings.HasPrefix(a, "--") {
-			n, err := o.long(a[2:], args, i, need)
-			if err != nil {
-				return nil, err
-			}
-			i += n
-			continue
-		}
-		n, err := o.shortGroup(a, args, i, need)
-		if err != nil {
+	}
+	if err != nil {
+		return nil, splitErr(err)
+	}
+	for _, a := range operands {
+		if err := o.operand(a); err != nil {
 			return nil, err
 		}
-		i += n
+	}
+	if o.filterFile {
+		// -f is a switch: the first operand names the filter's file, and
+		// with none jq tries "." (its default filter) as one.
+		o.fromFile = "."
+		if o.haveFilter {
+			o.fromFile, o.haveFilter = o.filter, false
+		}
 	}
 	return o, nil
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return "one parameter"
+// splitErr words a parse error as jq 1.6 does.
+func splitErr(err error) error {
+	var e *opts.Error
+	switch {
+	case errors.As(err, new(*usageErr)):
+		return err
+	case !errors.As(err, &e):
+		return &usageErr{msg: err.Error()}
+	case e.Kind != opts.Missing:
+		return &usageErr{msg: "Unknown option " + e.Arg}
+	case e.Name == "-L" || e.Name == "--library-path":
+		return &usageErr{msg: "-L takes a parameter: (e.g. -L /search/path or -L/search/path)", bare: true}
 	}
-	return "two parameters (e.g. --arg varname value)"
+	name := strings.TrimPrefix(e.Name, "--")
+	if word, ok := twoValues[name]; ok {
+		return &usageErr{msg: fmt.Sprintf("--%s takes two parameters (e.g. --%s varname %s)", name, name, word)}
+	}
+	return &usageErr{msg: e.Name + " takes one parameter"}
 }
 
-func (o *options) shortGroup(a string, args []string, i int, need func(int, int, string) error) (int, error) {
-	used := 0
-	for k := 1; k < len(a); k++ {
-		switch a[k] {
-		case 'f':
-			if err := need(i+used, 1, "-f"); err != nil {
-				return 0, err
-			}
-			used++
-			o.fromFile = args[i+used]
-		case 'L':
-			// -L dir or -Ldir: a module search directory.
-			if k < len(a)-1 {
-				o.libPaths = append(o.libPaths, strings.TrimPrefix(a[k+1:], "="))
-				return used, nil
-			}
-			if err := need(i+used, 1, "-L"); err != nil {
-				return 0, err
-			}
-			used++
-			o.libPaths = append(o.libPaths, args[i+used])
-			return used, nil
-		default:
-			if !o.short(a[k]) {
-				return 0, &usageErr{fmt.Sprintf("Unknown arguments: %s", a)}
-			}
-		}
-	}
-	return used, nil
-}
-
-func (o *options) long(name string, args []string, i int, need func(int, int, string) error) (int, error) {
-	if ch, ok := longSwitch[name]; ok {
-		o.short(ch)
-		return 0, nil
-	}
-	switch name {
+// apply sets what one option asks for, in command-line order.
+func (o *options) apply(r opts.Result) error {
+	switch r.Key {
+	case "r":
+		o.raw = true
+	case "a":
+		o.ascii = true
+	case "c":
+		o.compact = true
+	case "n":
+		o.nullInput = true
+	case "s":
+		o.slurp = true
+	case "e":
+		o.exitStatus = true
+	case "S":
+		o.sortKeys = true
+	case "R":
+		o.rawInput = true
 	case "tab":
 		o.tab = true
 	case "seq":
 		o.seq = true
 	case "stream":
 		o.stream = true
+	case "h":
+		return errHelp
+	case "V":
+		return errVersion
+	case "j":
+		o.raw, o.join = true, true
 	case "raw-output0":
 		o.raw, o.join, o.rawNul = true, true, true
+	case "C":
+		o.color = true
+	case "M":
+		o.color = false
+	case "f":
+		o.filterFile = true
+	case "L":
+		o.libPaths = append(o.libPaths, strings.TrimPrefix(r.Val, "="))
 	case "args", "jsonargs":
-		o.argMode = name
+		o.argMode = r.Key
 	case "indent":
-		if err := need(i, 1, "--indent"); err != nil {
-			return 0, err
-		}
-		n, err := strconv.Atoi(args[i+1])
-		if err != nil || n < -1 {
-			return 0, &usageErr{"--indent takes a number"}
-		}
-		if n > 7 {
-			return 0, &usageErr{"Cannot indent more than 7 characters"}
+		// jq reads the number with atoi: "3x" is 3, "x" is 0.
+		n := atoi(r.Val)
+		if n < -1 || n > 7 {
+			return &usageErr{msg: "--indent takes a number between -1 and 7"}
 		}
 		o.indent = n
-		return 1, nil
-	case "library-path":
-		if err := need(i, 1, "--library-path"); err != nil {
-			return 0, err
-		}
-		o.libPaths = append(o.libPaths, args[i+1])
-		return 1, nil
-	case "from-file":
-		if err := need(i, 1, "--from-file"); err != nil {
-			return 0, err
-		}
-		o.fromFile = args[i+1]
-		return 1, nil
-	case "arg", "argjson", "slurpfile", "rawfile":
-		return 2, o.named(name, args, i, need)
-	default:
-		return 0, &usageErr{fmt.Sprintf("Unknown arguments: --%s", name)}
+	case "arg", "argjson", "slurpfile", "rawfile", "argfile":
+		return o.named(r.Key, r.Vals[0], r.Vals[1])
 	}
-	return 0, nil
+	return nil
 }
 
-func (o *options) named(kind string, args []string, i int, need func(int, int, string) error) error {
-	if err := need(i, 2, "--"+kind); err != nil {
-		return err
+// atoi is C's: optional blanks and sign, then digits; anything else ends
+// the number, and no digits give 0. It saturates rather than overflow.
+func atoi(s string) int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg, s = s[0] == '-', s[1:]
 	}
-	key, val := args[i+1], args[i+2]
+	n := 0
+	for i := 0; i < len(s) && '0' <= s[i] && s[i] <= '9'; i++ {
+		if n < 1<<20 {
+			n = n*10 + int(s[i]-'0')
+		}
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+func (o *options) named(kind, key, val string) error {
 	switch kind {
 	case "arg":
 		o.setNamed(key, val)
 	case "argjson":
 		v, err := parseOneJSON(val)
 		if err != nil {
-			return &usageErr{"Invalid JSON text passed to --argjson"}
+			return &usageErr{msg: "invalid JSON text passed to --argjson"}
 		}
 		o.setNamed(key, v)
-	case "slurpfile":
-		o.slurpFiles = append(o.slurpFiles, fileArg{key, val, o.setNamed(key, nil)})
+	case "slurpfile", "argfile":
+		o.slurpFiles = append(o.slurpFiles, fileArg{key, val, o.setNamed(key, nil), kind == "argfile"})
 	case "rawfile":
-		o.rawFiles = append(o.rawFiles, fileArg{key, val, o.setNamed(key, nil)})
+		o.rawFiles = append(o.rawFiles, fileArg{key, val, o.setNamed(key, nil), false})
 	}
 	return nil
 }
@@ -250,7 +277,7 @@ func (o *options) setNamed(key string, v any) int {
 }
 
 func (o *options) operand(a string) error {
-	if !o.haveFilter && o.fromFile == "" {
+	if !o.haveFilter {
 		o.filter, o.haveFilter = a, true
 		return nil
 	}
@@ -260,7 +287,7 @@ func (o *options) operand(a string) error {
 	case "jsonargs":
 		v, err := parseOneJSON(a)
 		if err != nil {
-			return &usageErr{"Invalid JSON text passed to --jsonargs"}
+			return &usageErr{msg: "Invalid JSON text passed to --jsonargs"}
 		}
 		o.positional = append(o.positional, v)
 	default:

@@ -62,6 +62,7 @@ func runRealJQ(t *testing.T, bin string, files map[string]string, stdin string, 
 		}
 	}
 	cmd := exec.Command(bin, args...)
+	cmd.Args[0] = "jq" // jq names itself by argv[0] in its messages
 	cmd.Dir = dir
 	cmd.Env = []string{"HOME=" + dir, "USER=sandbox", "FOO=bar", "PATH=/usr/bin:/bin"}
 	cmd.Stdin = strings.NewReader(stdin)

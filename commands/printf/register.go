@@ -8,5 +8,5 @@ func Register(r *commands.Registry) {
 	r.RegisterBuiltin("expr", runExpr)
 	r.RegisterBuiltin("printf", runPrintf)
 	r.RegisterBuiltin("seq", runSeq)
-	r.RegisterBuiltin("yes", RunYes)
+	r.RegisterBuiltin("yes", runYes)
 }

@@ -12,7 +12,9 @@ import (
 	"strings"
 )
 
-var seqOpts = opts.Parser{Opts: []opts.Opt{
+// seqOpts stop at the first operand, and a negative number ("-5", "-.5")
+// is an operand, as GNU seq checks before each getopt call.
+var seqOpts = opts.Parser{StopAtOperand: true, Operand: negativeNumber, Opts: []opts.Opt{
 	{Short: 'f', Long: "format", Arg: true},
 	{Short: 's', Long: "separator", Arg: true},
 	{Short: 'w', Long: "equal-width"},
@@ -42,8 +44,7 @@ type seqNum struct {
 }
 
 func runSeq(ctx context.Context, c *commands.Context) int {
-	optArgs, nums := splitSeqArgs(c.Args[1:])
-	res, _, status, ok := seqOpts.Parse(c, optArgs)
+	res, nums, status, ok := seqOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status
 	}
@@ -104,37 +105,9 @@ func runSeq(ctx context.Context, c *commands.Context) int {
 	return 0
 }
 
-// splitSeqArgs separates options from operands. Option parsing stops at the
-// first operand, and a negative number such as "-1.5" is an operand.
-func splitSeqArgs(args []string) (opts, nums []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return opts, args[i+1:]
-		case a == "" || a == "-" || a[0] != '-' || isNumberLike(a):
-			return opts, args[i:]
-		}
-		opts = append(opts, a)
-		// An option that takes its value from the next word.
-		if a == "-s" || a == "-f" || a == "--separator" || a == "--format" ||
-			(len(a) > 2 && a[1] != '-' && strings.ContainsAny(a[len(a)-1:], "sf") && !strings.ContainsAny(a[1:len(a)-1], "sf")) {
-			if i+1 < len(args) {
-				opts = append(opts, args[i+1])
-				i++
-			}
-		}
-	}
-	return opts, nil
-}
-
-// isNumberLike spots "-5" or "-1.5" so they are not read as options.
-func isNumberLike(a string) bool {
-	if len(a) < 2 || a[0] != '-' {
-		return false
-	}
-	_, err := strconv.ParseFloat(a[1:], 64)
-	return err == nil && (a[1] >= '0' && a[1] <= '9' || a[1] == '.')
+// negativeNumber is GNU seq's test: a dash then a digit or a dot.
+func negativeNumber(a string) bool {
+	return a[1] == '.' || '0' <= a[1] && a[1] <= '9'
 }
 
 // parseSeqNum reads an operand and measures its precision and width the

@@ -16,7 +16,7 @@ Repeatedly output a line with all specified STRING(s), or 'y'.
 
 // runYes repeats its line until the reader goes away or ctx ends. It
 // writes large blocks of whole lines so throughput is close to GNU's.
-func RunYes(ctx context.Context, c *commands.Context) int {
+func runYes(ctx context.Context, c *commands.Context) int {
 	_, args, status, ok := yesOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status

@@ -21,7 +21,7 @@ integer.  Given two or more arguments, pause for the sum of their values.
       --help     display this help and exit
 `}
 
-func RunSleep(ctx context.Context, c *commands.Context) int {
+func runSleep(ctx context.Context, c *commands.Context) int {
 	_, args, status, ok := sleepOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status
@@ -32,7 +32,7 @@ func RunSleep(ctx context.Context, c *commands.Context) int {
 	total := 0.0
 	bad := false
 	for _, a := range args {
-		d, ok := ParseDuration(a)
+		d, ok := parseDuration(a)
 		if !ok {
 			c.Errorf("invalid time interval '%s'", a)
 			bad = true
@@ -48,7 +48,7 @@ func RunSleep(ctx context.Context, c *commands.Context) int {
 }
 
 // parseDuration reads "1.5", "2m", "inf" into seconds.
-func ParseDuration(a string) (float64, bool) {
+func parseDuration(a string) (float64, bool) {
 	mult := 1.0
 	s := a
 	if n := len(s); n > 0 {

@@ -47,14 +47,14 @@ func runTimeout(ctx context.Context, c *commands.Context) int {
 	if v, ok := f["k"]; ok {
 		// Cancellation is immediate in the sandbox, so the grace period
 		// only needs to be valid.
-		if _, ok := ParseDuration(v); !ok {
+		if _, ok := parseDuration(v); !ok {
 			return opts.UsageError(c, 125, "invalid time interval '%s'", v)
 		}
 	}
 	if len(ops) == 0 {
 		return opts.UsageError(c, 125, "missing operand")
 	}
-	secs, ok := ParseDuration(ops[0])
+	secs, ok := parseDuration(ops[0])
 	if !ok {
 		return opts.UsageError(c, 125, "invalid time interval '%s'", ops[0])
 	}

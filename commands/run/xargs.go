@@ -9,7 +9,6 @@ import (
 
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,9 +18,11 @@ var xargsOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: '0', Long: "null"},
 	{Short: 'a', Long: "arg-file", Arg: true},
 	{Short: 'd', Long: "delimiter", Arg: true},
-	{Short: 'E', Arg: true}, {Long: "eof", Key: "E", Arg: true},
-	{Short: 'I', Arg: true}, {Long: "replace", Key: "I", Arg: true},
-	{Short: 'L', Arg: true}, {Long: "max-lines", Key: "L", Arg: true},
+	// GNU's deprecated -e[EOF], -i[R] and -l[N] (and their long names)
+	// take a value only when attached; oldForms maps them onto -E, -I, -L.
+	{Short: 'E', Arg: true}, {Short: 'e', Long: "eof", Optional: true},
+	{Short: 'I', Arg: true}, {Short: 'i', Long: "replace", Optional: true},
+	{Short: 'L', Arg: true}, {Short: 'l', Long: "max-lines", Optional: true},
 	{Short: 'n', Long: "max-args", Arg: true},
 	{Short: 'P', Long: "max-procs", Arg: true},
 	{Short: 'r', Long: "no-run-if-empty"},
@@ -52,45 +53,28 @@ type xargsRun struct {
 	stop   bool
 }
 
-// xargsOldForms rewrites GNU's deprecated options whose argument is
-// optional and must be attached, -e[EOF], -i[R] and -l[N], into -E, -I
-// and -L: "-e" alone means no end-of-file string, "-i" replaces "{}",
-// "-l" takes one line. Only the options before the command are looked at.
-func xargsOldForms(args []string) []string {
-	out := make([]string, 0, len(args)+1)
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || len(a) < 2 || a[0] != '-' {
-			return append(out, args[i:]...)
-		}
-		switch {
-		case a[1] == 'e':
-			out = append(out, "-E", a[2:])
-		case a[1] == 'i':
-			out = append(out, "-I", cmp.Or(a[2:], "{}"))
-		case a[1] == 'l':
-			out = append(out, "-L", cmp.Or(a[2:], "1"))
-		default:
-			out = append(out, a)
-			// An option whose argument is the next word: skip the word.
-			if len(a) == 2 && strings.IndexByte("adEILnPs", a[1]) >= 0 ||
-				!strings.Contains(a, "=") && slices.Contains([]string{"--arg-file", "--delimiter", "--eof",
-					"--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars"}, a) {
-				if i+1 < len(args) {
-					i++
-					out = append(out, args[i])
-				}
-			}
+// oldForms turns -e[EOF], -i[R] and -l[N] into -E, -I and -L, in place
+// and in order: "-e" alone means no end-of-file string, "-i" replaces "{}",
+// "-l" takes one line.
+func oldForms(res []opts.Result) {
+	for i, r := range res {
+		switch r.Key {
+		case "e":
+			res[i] = opts.Result{Key: "E", Val: r.Val}
+		case "i":
+			res[i] = opts.Result{Key: "I", Val: cmp.Or(r.Val, "{}")}
+		case "l":
+			res[i] = opts.Result{Key: "L", Val: cmp.Or(r.Val, "1")}
 		}
 	}
-	return out
 }
 
 func runXargs(ctx context.Context, c *commands.Context) int {
-	res, cmd, status, ok := xargsOpts.Parse(c, xargsOldForms(c.Args[1:]))
+	res, cmd, status, ok := xargsOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status
 	}
+	oldForms(res)
 	x := &xargsRun{c: c, ctx: ctx, cmd: cmd, maxChars: 128 * 1024, procs: 1}
 	if len(x.cmd) == 0 {
 		x.cmd = []string{"echo"}

@@ -69,7 +69,7 @@ type grepRun struct {
 	wrote, werr               bool // flushed something / a flush failed
 }
 
-func RunGrep(ctx context.Context, c *commands.Context) int {
+func runGrep(ctx context.Context, c *commands.Context) int {
 	res, args, status, ok := grepOpts.Parse(c, stripColor(c.Args[1:]))
 	if !ok {
 		return status

@@ -49,9 +49,11 @@ type rgRun struct {
 	listMatch, listNoMatch bool
 	files, quiet, only     bool
 	lineNum, names         bool
-	heading, json, column  bool
-	vimgrep, null, text    bool
-	multiline              bool // -U: a match may span lines
+	// nameFlag is the last of -H (1) and -I (-1); 0: neither was given.
+	nameFlag              int
+	heading, json, column bool
+	vimgrep, null, text   bool
+	multiline             bool // -U: a match may span lines
 	// sortBy and sortRev are --sort/--sortr: files in each directory by
 	// path (the default here) or by time, ascending or descending.
 	sortBy                string
@@ -71,7 +73,7 @@ type rgRun struct {
 	stats                 rgStats
 }
 
-func RunRg(ctx context.Context, c *commands.Context) int {
+func runRg(ctx context.Context, c *commands.Context) int {
 	res, args, status, ok := rgOpts.Parse(c, stripColor(c.Args[1:]))
 	if !ok {
 		return status
@@ -190,6 +192,10 @@ func (g *rgRun) flag(r opts.Result) {
 		g.only = true
 	case "q":
 		g.quiet = true
+	case "H":
+		g.nameFlag = 1
+	case "I":
+		g.nameFlag = -1
 	case "n":
 		g.lineNum = true
 	case "N":
@@ -379,13 +385,8 @@ func (g *rgRun) run(ctx context.Context, paths []string) int {
 
 // applyNameFlags lets -H/-I and --vimgrep override the default.
 func (g *rgRun) applyNameFlags() {
-	for _, a := range g.c.Args[1:] {
-		switch a {
-		case "-H", "--with-filename":
-			g.names = true
-		case "-I", "--no-filename":
-			g.names = false
-		}
+	if g.nameFlag != 0 {
+		g.names = g.nameFlag > 0
 	}
 	if g.vimgrep {
 		g.names = true

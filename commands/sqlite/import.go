@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/justbash/justbash/commands/internal/opts"
 )
 
 // importOpts is the parsed .import command line.
@@ -16,33 +18,34 @@ type importOpts struct {
 	skip    int
 }
 
+// importCLI is .import's option table: single-dash or double-dash names
+// in full, as the CLI's dot commands take them. --schema and -v are
+// sqlite3's but not the sandbox's: they give the usage text. It is built
+// when .import runs, not at process start.
+func importCLI() *opts.Parser {
+	return &opts.Parser{LongOnly: true, Exact: true, NoInline: true, NoEnd: true,
+		Opts: []opts.Opt{{Long: "csv"}, {Long: "ascii"}, {Long: "skip", Arg: true}}}
+}
+
 func (s *shell) parseImport(rest []string) (*importOpts, bool) {
 	o := &importOpts{csv: s.set.mode == modeCSV, ascii: s.set.mode == modeASCII}
-	var pos []string
-	for i := 0; i < len(rest); i++ {
-		switch rest[i] {
-		case "--csv", "-csv":
+	res, pos, err := importCLI().Split(rest)
+	if err != nil || len(pos) != 2 {
+		return nil, false
+	}
+	for _, r := range res {
+		switch r.Key {
+		case "csv":
 			o.csv, o.ascii, o.flagged = true, false, true
-		case "--ascii", "-ascii":
+		case "ascii":
 			o.ascii, o.csv, o.flagged = true, false, true
-		case "--skip", "-skip":
-			if i+1 >= len(rest) {
-				return nil, false
-			}
-			i++
-			n, err := strconv.Atoi(rest[i])
+		case "skip":
+			n, err := strconv.Atoi(r.Val)
 			if err != nil || n < 0 {
 				return nil, false
 			}
 			o.skip = n
-		case "-v", "--schema", "-schema":
-			return nil, false
-		default:
-			pos = append(pos, rest[i])
 		}
-	}
-	if len(pos) != 2 {
-		return nil, false
 	}
 	o.file, o.table = pos[0], pos[1]
 	return o, true

@@ -2,9 +2,11 @@ package sqlite
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -29,8 +31,7 @@ func realSQLite(t *testing.T) string {
 func TestCLICompatLive(t *testing.T) {
 	bin := realSQLite(t)
 	fixture := t.TempDir()
-	files := map[string]string{"in.csv": "a,b\n1,2\n\"x y\",3\n4\n", "bad.db": "not a db\n"}
-	for name, data := range files {
+	for name, data := range fixtureFiles {
 		if err := os.WriteFile(filepath.Join(fixture, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +43,7 @@ func TestCLICompatLive(t *testing.T) {
 	}
 	for _, tc := range cliCases {
 		dir := t.TempDir()
-		for _, name := range []string{"in.csv", "bad.db", "t.db"} {
+		for _, name := range append(slices.Sorted(maps.Keys(fixtureFiles)), "t.db") {
 			data, err := os.ReadFile(filepath.Join(fixture, name))
 			if err != nil {
 				t.Fatal(err)

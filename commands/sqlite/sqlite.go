@@ -101,8 +101,14 @@ func run(ctx context.Context, c *commands.Context, opts Options) (code int) {
 	return code
 }
 
-// runAll runs -cmd commands, then SQL arguments or standard input.
+// runAll runs the -init file and the -cmd commands, then SQL arguments
+// or standard input.
 func (s *shell) runAll(a *cliArgs) int {
+	if a.init != "" {
+		if st, stop := s.runInit(a.init); stop {
+			return st
+		}
+	}
 	for _, cmd := range a.cmds {
 		if code := s.argCommand(cmd); code != 0 && s.bail {
 			return code
@@ -132,6 +138,30 @@ func (s *shell) runAll(a *cliArgs) int {
 	}
 	s.processInput(string(data))
 	return s.exitCode()
+}
+
+// runInit runs the -init file as sqlite3 does: a file it cannot open is
+// reported and skipped, and the file's errors do not count towards the
+// exit status. stop is set when a sandbox limit ends the command.
+func (s *shell) runInit(path string) (status int, stop bool) {
+	f, err := s.c.OpenRead(path)
+	if err == nil {
+		var data []byte
+		data, err = s.c.ReadAll(s.ctx, f)
+		f.Close()
+		if st, ok := s.c.LimitStatus(err); ok {
+			return st, true
+		}
+		if err == nil {
+			before := s.errCount
+			s.processInput(string(data))
+			s.errCount = before
+		}
+	}
+	if err != nil {
+		s.printErr("cannot open: \"%s\"", path)
+	}
+	return 0, s.quit || s.stopped
 }
 
 func (s *shell) exitCode() int {

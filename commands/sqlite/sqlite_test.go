@@ -30,14 +30,19 @@ insert into t values(4,'line
 two',1e20,x'',0.1);
 `
 
+// fixtureFiles are the files the recorded cases read besides t.db.
+var fixtureFiles = map[string]string{
+	"in.csv": "a,b\n1,2\n\"x y\",3\n4\n", "bad.db": "not a db\n",
+	"init.sql": "select 7;\n.mode csv\n", "init_err.sql": "select * from nope;\nselect 8;\n",
+}
+
 func newFS(t testing.TB) vfs.FS {
 	t.Helper()
 	fsys := vfs.NewMem()
 	if err := fsys.MkdirAll("/home/user", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{"in.csv": "a,b\n1,2\n\"x y\",3\n4\n", "bad.db": "not a db\n"}
-	for name, data := range files {
+	for name, data := range fixtureFiles {
 		if err := vfs.WriteFile(fsys, "/home/user/"+name, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -16,7 +16,7 @@ import (
 var dateOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "date", Arg: true},
 	{Short: 'u', Long: "utc"}, {Long: "universal", Key: "u"},
-	{Short: 'I', Long: "iso-8601", Arg: true},
+	{Short: 'I', Long: "iso-8601", Optional: true},
 	{Short: 'R', Long: "rfc-email"}, {Long: "rfc-2822", Key: "R"},
 	{Long: "rfc-3339", Arg: true},
 	{Short: 'r', Long: "reference", Arg: true},
@@ -25,18 +25,7 @@ var dateOpts = opts.Parser{Opts: []opts.Opt{
 }, Usage: 1, Help: "Usage: date [OPTION]... [+FORMAT]\nDisplay the current time in the given FORMAT.\n  -d STRING  display time described by STRING, not 'now'\n  -I[FMT]  output date/time in ISO 8601 format (date, hours, minutes, seconds, ns)\n  -R  output date and time in RFC 5322 format\n  -r FILE  display the last modification time of FILE\n  -u  print Coordinated Universal Time (UTC)\n"}
 
 func runDate(ctx context.Context, c *commands.Context) int {
-	// -I takes an optional attached argument only: "-I" alone means date.
-	args := make([]string, 0, len(c.Args))
-	for _, a := range c.Args[1:] {
-		if a == "-I" || a == "--iso-8601" {
-			a = "-Idate"
-		}
-		if a == "--rfc-3339" {
-			a = "--rfc-3339="
-		}
-		args = append(args, a)
-	}
-	res, ops, status, ok := dateOpts.Parse(c, args)
+	res, ops, status, ok := dateOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status
 	}
@@ -97,6 +86,9 @@ func dateFixedFormat(c *commands.Context, f opts.Flags, format *string) (int, bo
 	n := 0
 	if v, ok := f["I"]; ok {
 		n++
+		if v == "" { // -I alone: the date
+			v = "date"
+		}
 		m := map[string]string{"date": "%Y-%m-%d", "hours": "%Y-%m-%dT%H%:z", "minutes": "%Y-%m-%dT%H:%M%:z",
 			"seconds": "%Y-%m-%dT%H:%M:%S%:z", "ns": "%Y-%m-%dT%H:%M:%S,%N%:z"}
 		s, ok := m[matchPrefix(v, "date", "hours", "minutes", "seconds", "ns")]

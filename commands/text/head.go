@@ -62,7 +62,7 @@ func parseHeadTail(c *commands.Context, p *opts.Parser, args []string, plus bool
 	return cfg, files, 0, true
 }
 
-func RunHead(ctx context.Context, c *commands.Context) int {
+func runHead(ctx context.Context, c *commands.Context) int {
 	cfg, files, status, ok := parseHeadTail(c, &headOpts, c.Args[1:], false)
 	if !ok {
 		return status

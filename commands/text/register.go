@@ -10,7 +10,7 @@ func Register(r *commands.Registry) {
 	r.RegisterBuiltin("expand", runExpand)
 	r.RegisterBuiltin("fmt", runFmt)
 	r.RegisterBuiltin("fold", runFold)
-	r.RegisterBuiltin("head", RunHead)
+	r.RegisterBuiltin("head", runHead)
 	r.RegisterBuiltin("nl", runNl)
 	r.RegisterBuiltin("paste", runPaste)
 	r.RegisterBuiltin("rev", runRev)
@@ -20,5 +20,5 @@ func Register(r *commands.Registry) {
 	r.RegisterBuiltin("tee", runTee)
 	r.RegisterBuiltin("tr", runTr)
 	r.RegisterBuiltin("unexpand", runUnexpand)
-	r.RegisterBuiltin("wc", RunWc)
+	r.RegisterBuiltin("wc", runWc)
 }

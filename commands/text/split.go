@@ -28,7 +28,7 @@ var splitOpts = opts.Parser{Opts: []opts.Opt{
 	{Long: "verbose"},
 }, Usage: 1, Help: "Usage: split [OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...;\ndefault size is 1000 lines, and default PREFIX is 'x'.\n  -a N  generate suffixes of length N (default 2)\n  --additional-suffix=SUFFIX  append an additional SUFFIX to file names\n  -b SIZE  put SIZE bytes per output file\n  -d  use numeric suffixes starting at 0, not alphabetic\n  -l NUMBER  put NUMBER lines/records per output file\n  -n CHUNKS  generate CHUNKS output files\n"}
 
-type SplitRun struct {
+type splitRun struct {
 	c        *commands.Context
 	Prefix   string
 	suffix   string
@@ -56,7 +56,7 @@ func runSplit(ctx context.Context, c *commands.Context) int {
 	if len(ops) > 1 {
 		prefix = ops[1]
 	}
-	s := &SplitRun{c: c, Prefix: prefix, suffix: f["additional-suffix"], Alphabet: "abcdefghijklmnopqrstuvwxyz", SuffLen: 2, AutoLen: true, verbose: f.Has("verbose")}
+	s := &splitRun{c: c, Prefix: prefix, suffix: f["additional-suffix"], Alphabet: "abcdefghijklmnopqrstuvwxyz", SuffLen: 2, AutoLen: true, verbose: f.Has("verbose")}
 	if strings.Contains(s.suffix, "/") {
 		c.Errorf("invalid suffix '%s', contains directory separator", s.suffix)
 		return 1
@@ -93,7 +93,7 @@ func runSplit(ctx context.Context, c *commands.Context) int {
 	return st
 }
 
-func (s *SplitRun) dispatch(f opts.Flags, br *bufio.Reader) int {
+func (s *splitRun) dispatch(f opts.Flags, br *bufio.Reader) int {
 	c := s.c
 	switch {
 	case f.Has("b"):
@@ -126,7 +126,7 @@ func (s *SplitRun) dispatch(f opts.Flags, br *bufio.Reader) int {
 }
 
 // next closes the current piece and opens the following one.
-func (s *SplitRun) next() bool {
+func (s *splitRun) next() bool {
 	if s.cur != nil {
 		s.cur.Close()
 		s.cur = nil
@@ -151,7 +151,7 @@ func (s *SplitRun) next() bool {
 
 // name builds the file name for piece i. With the default length, GNU
 // widens the suffix on the fly: after "yz" come "zaaa", "zaab", ...
-func (s *SplitRun) Name(i int) (string, bool) {
+func (s *splitRun) Name(i int) (string, bool) {
 	base, length, prefix := len(s.Alphabet), s.SuffLen, ""
 	pow := func(l int) int {
 		v := 1
@@ -185,7 +185,7 @@ func encodeSuffix(i, length int, alphabet string) string {
 	return string(b)
 }
 
-func (s *SplitRun) write(p []byte) bool {
+func (s *splitRun) write(p []byte) bool {
 	if _, err := s.cur.Write(p); err != nil {
 		s.c.Errorf("write error: %s", commands.ErrText(err))
 		return false
@@ -193,7 +193,7 @@ func (s *SplitRun) write(p []byte) bool {
 	return true
 }
 
-func (s *SplitRun) byLines(br *bufio.Reader, n int64) int {
+func (s *splitRun) byLines(br *bufio.Reader, n int64) int {
 	var count int64
 	st := 0
 	err := commands.EachLineMax(br, '\n', s.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
@@ -218,7 +218,7 @@ func (s *SplitRun) byLines(br *bufio.Reader, n int64) int {
 	return st
 }
 
-func (s *SplitRun) byBytes(br *bufio.Reader, n int64) int {
+func (s *splitRun) byBytes(br *bufio.Reader, n int64) int {
 	buf := make([]byte, 32*1024)
 	left := int64(0)
 	for {
@@ -248,7 +248,7 @@ func (s *SplitRun) byBytes(br *bufio.Reader, n int64) int {
 	}
 }
 
-func (s *SplitRun) byLineBytes(br *bufio.Reader, n int64) int {
+func (s *splitRun) byLineBytes(br *bufio.Reader, n int64) int {
 	var used int64
 	st := 0
 	commands.EachLineMax(br, '\n', s.c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
@@ -276,7 +276,7 @@ func (s *SplitRun) byLineBytes(br *bufio.Reader, n int64) int {
 // byChunks handles -n N (equal byte chunks), -n l/N (without splitting
 // lines), -n r/N (lines dealt round robin) and the K/N forms of each,
 // which print only chunk K on standard output.
-func (s *SplitRun) byChunks(br *bufio.Reader, spec string, elide bool) int {
+func (s *splitRun) byChunks(br *bufio.Reader, spec string, elide bool) int {
 	kind, rest := "", spec
 	if k, r, ok := strings.Cut(spec, "/"); ok && (k == "l" || k == "r") {
 		kind, rest = k, r

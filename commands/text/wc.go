@@ -36,7 +36,7 @@ type wcState struct {
 	partial []byte // an incomplete UTF-8 sequence at a chunk end
 }
 
-func RunWc(ctx context.Context, c *commands.Context) int {
+func runWc(ctx context.Context, c *commands.Context) int {
 	res, files, status, ok := wcOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status

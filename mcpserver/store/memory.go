@@ -19,6 +19,8 @@ type memSession struct {
 	leaseTo time.Time
 	docs    map[string][]byte
 	logs    []string
+	lastLog int64 // number of the last line appended
+	dropped int64 // lines dropped since the last drain
 	idleTo  time.Time
 }
 
@@ -119,33 +121,38 @@ func (m *Memory) Put(_ context.Context, l *Lease, key string, val []byte) error 
 	return nil
 }
 
-// AppendLog implements Store.
-func (m *Memory) AppendLog(_ context.Context, l *Lease, line string, max int) error {
+// AppendLogs implements Store.
+func (m *Memory) AppendLogs(_ context.Context, l *Lease, lines []string, max int) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, err := m.held(l)
 	if err != nil {
 		return err
 	}
-	s.logs = append(s.logs, line)
+	s.logs = append(s.logs, lines...)
+	s.lastLog += int64(len(lines))
 	if max > 0 && len(s.logs) > max {
+		s.dropped += int64(len(s.logs) - max)
 		s.logs = append([]string(nil), s.logs[len(s.logs)-max:]...)
 	}
 	return nil
 }
 
 // DrainLogs implements Store.
-func (m *Memory) DrainLogs(_ context.Context, l *Lease) ([]string, error) {
+func (m *Memory) DrainLogs(_ context.Context, l *Lease) (Logs, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, err := m.held(l)
 	if err != nil {
-		return nil, err
+		return Logs{}, err
 	}
-	logs := s.logs
-	s.logs = nil
-	return logs, nil
+	out := Logs{Lines: s.logs, Last: s.lastLog, Dropped: s.dropped}
+	s.logs, s.dropped = nil, 0
+	return out, nil
 }
+
+// Ping implements Store: the process's own memory always answers.
+func (m *Memory) Ping(context.Context) error { return nil }
 
 // Sessions implements Store: the sessions that hold documents or logs.
 func (m *Memory) Sessions(context.Context) (int, error) {
@@ -153,7 +160,7 @@ func (m *Memory) Sessions(context.Context) (int, error) {
 	defer m.mu.Unlock()
 	n := 0
 	for id := range m.sessions {
-		if s := m.session(id, false); s != nil && (len(s.docs) > 0 || len(s.logs) > 0) {
+		if s := m.session(id, false); s != nil && (len(s.docs) > 0 || s.lastLog > 0) {
 			n++
 		}
 	}

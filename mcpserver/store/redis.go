@@ -4,15 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/redis/go-redis/v9"
 )
 
 // Redis keeps sessions in a Redis database, shared by every replica that
-// opens the same URL. Keys (prefix "justbash:"): s:<id>:lease holds the
-// lease token; s:<id>:doc:<key> a document; s:<id>:logs a list of log
-// lines; s:<id>:seen a marker whose expiry is the session's idle TTL.
+// opens the same URL. Keys (prefix "justbash:s:{<id>}:", the braces keep a
+// session's keys in one Redis Cluster slot): lease holds the lease token;
+// doc:<key> a document; logs the list of log lines, logseq the number of
+// the last line ever appended, logdrop the lines dropped since the last
+// drain; seen marks a live session; keys indexes them all, so every write
+// pushes the idle TTL of the whole session forward.
 type Redis struct {
 	cfg  Config
 	c    *redis.Client
@@ -40,8 +45,18 @@ func (r *Redis) Describe() string { return r.desc }
 func (r *Redis) Close() error { return r.c.Close() }
 
 func key(session string, parts ...string) string {
-	return "justbash:s:" + session + ":" + strings.Join(parts, ":")
+	return "justbash:s:{" + session + "}:" + strings.Join(parts, ":")
 }
+
+// touchLua, inside a script, records its keys in the session's index
+// (KEYS[idx]) and gives every key of the index the idle TTL (ARGV[idle]).
+const touchLua = `local function touch(idx, seen, ms, ...)
+  redis.call('set', seen, '1')
+  redis.call('sadd', idx, seen, ...)
+  for _, k in ipairs(redis.call('smembers', idx)) do redis.call('pexpire', k, ms) end
+  redis.call('pexpire', idx, ms)
+end
+`
 
 // The scripts check the lease token and write in one step, so a write
 // never lands after the lease moved on.
@@ -50,23 +65,35 @@ var (
   return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`)
 	releaseScript = redis.NewScript(`if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('del', KEYS[1]) else return 0 end`)
-	// KEYS: lease, doc, seen. ARGV: token, value, idle ms.
-	putScript = redis.NewScript(`if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
-redis.call('set', KEYS[3], '1', 'PX', ARGV[3])
+	// KEYS: lease, doc, index, seen. ARGV: token, value, idle ms.
+	putScript = redis.NewScript(touchLua + `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[2], ARGV[2])
+touch(KEYS[3], KEYS[4], ARGV[3], KEYS[2])
 return 1`)
-	// KEYS: lease, logs, seen. ARGV: token, line, max, idle ms.
-	logScript = redis.NewScript(`if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('rpush', KEYS[2], ARGV[2])
-if tonumber(ARGV[3]) > 0 then redis.call('ltrim', KEYS[2], -tonumber(ARGV[3]), -1) end
-redis.call('pexpire', KEYS[2], ARGV[4])
-redis.call('set', KEYS[3], '1', 'PX', ARGV[4])
+	// KEYS: lease, logs, logseq, logdrop, index, seen. ARGV: token, idle
+	// ms, max, lines...
+	logScript = redis.NewScript(touchLua + `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+local n = #ARGV - 3
+for i = 4, #ARGV do redis.call('rpush', KEYS[2], ARGV[i]) end
+redis.call('incrby', KEYS[3], n)
+local max = tonumber(ARGV[3])
+if max > 0 then
+  local over = redis.call('llen', KEYS[2]) - max
+  if over > 0 then
+    redis.call('ltrim', KEYS[2], over, -1)
+    redis.call('incrby', KEYS[4], over)
+  end
+end
+touch(KEYS[5], KEYS[6], ARGV[2], KEYS[2], KEYS[3], KEYS[4])
 return 1`)
-	// KEYS: lease, logs. ARGV: token. Returns false when not held.
+	// KEYS: lease, logs, logseq, logdrop. ARGV: token. Returns false
+	// when not held, else {lines, last, dropped}.
 	drainScript = redis.NewScript(`if redis.call('get', KEYS[1]) ~= ARGV[1] then return false end
 local l = redis.call('lrange', KEYS[2], 0, -1)
 redis.call('del', KEYS[2])
-return l`)
+local d = redis.call('get', KEYS[4]) or '0'
+if d ~= '0' then redis.call('set', KEYS[4], '0', 'KEEPTTL') end
+return {l, redis.call('get', KEYS[3]) or '0', d}`)
 )
 
 // Acquire implements Store.
@@ -107,7 +134,7 @@ func (r *Redis) idleMS() int64 { return r.cfg.IdleTTL.Milliseconds() }
 
 // Put implements Store.
 func (r *Redis) Put(ctx context.Context, l *Lease, k string, val []byte) error {
-	n, err := putScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "doc", k), key(l.Session, "seen")},
+	n, err := putScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "doc", k), key(l.Session, "keys"), key(l.Session, "seen")},
 		l.token, val, r.idleMS()).Int()
 	if err != nil {
 		return err
@@ -118,10 +145,15 @@ func (r *Redis) Put(ctx context.Context, l *Lease, k string, val []byte) error {
 	return nil
 }
 
-// AppendLog implements Store.
-func (r *Redis) AppendLog(ctx context.Context, l *Lease, line string, max int) error {
-	n, err := logScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "seen")},
-		l.token, line, max, r.idleMS()).Int()
+// AppendLogs implements Store.
+func (r *Redis) AppendLogs(ctx context.Context, l *Lease, lines []string, max int) error {
+	args := make([]any, 0, 3+len(lines))
+	args = append(args, l.token, r.idleMS(), max)
+	for _, line := range lines {
+		args = append(args, line)
+	}
+	n, err := logScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "logseq"),
+		key(l.Session, "logdrop"), key(l.Session, "keys"), key(l.Session, "seen")}, args...).Int()
 	if err != nil {
 		return err
 	}
@@ -132,13 +164,31 @@ func (r *Redis) AppendLog(ctx context.Context, l *Lease, line string, max int) e
 }
 
 // DrainLogs implements Store.
-func (r *Redis) DrainLogs(ctx context.Context, l *Lease) ([]string, error) {
-	v, err := drainScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs")}, l.token).StringSlice()
+func (r *Redis) DrainLogs(ctx context.Context, l *Lease) (Logs, error) {
+	v, err := drainScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "logseq"),
+		key(l.Session, "logdrop")}, l.token).Slice()
 	if errors.Is(err, redis.Nil) {
-		return nil, ErrLeaseLost
+		return Logs{}, ErrLeaseLost
 	}
-	return v, err
+	if err != nil {
+		return Logs{}, err
+	}
+	if len(v) != 3 {
+		return Logs{}, fmt.Errorf("store: unexpected drain reply %v", v)
+	}
+	var out Logs
+	lines, _ := v[0].([]any)
+	for _, x := range lines {
+		s, _ := x.(string)
+		out.Lines = append(out.Lines, s)
+	}
+	out.Last, _ = strconv.ParseInt(fmt.Sprint(v[1]), 10, 64)
+	out.Dropped, _ = strconv.ParseInt(fmt.Sprint(v[2]), 10, 64)
+	return out, nil
 }
+
+// Ping implements Store.
+func (r *Redis) Ping(ctx context.Context) error { return r.c.Ping(ctx).Err() }
 
 // Sessions implements Store: the sessions whose idle TTL has not run out.
 func (r *Redis) Sessions(ctx context.Context) (int, error) {
@@ -148,4 +198,15 @@ func (r *Redis) Sessions(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, iter.Err()
+}
+
+// SetLogger sends the Redis client's own messages (failed dials and the
+// like, process-wide) to l as warnings, instead of the standard logger's
+// plain text beside a server's JSON lines.
+func SetLogger(l *slog.Logger) { redis.SetLogger(slogPrintf{l}) }
+
+type slogPrintf struct{ l *slog.Logger }
+
+func (s slogPrintf) Printf(ctx context.Context, format string, v ...any) {
+	s.l.WarnContext(ctx, "redis client: "+fmt.Sprintf(format, v...))
 }

@@ -45,13 +45,15 @@ type Store interface {
 	// Put writes a document under the lease (ErrLeaseLost if it is no
 	// longer held).
 	Put(ctx context.Context, l *Lease, key string, val []byte) error
-	// AppendLog adds a log line under the lease, dropping the oldest
-	// lines beyond max.
-	AppendLog(ctx context.Context, l *Lease, line string, max int) error
+	// AppendLogs adds log lines under the lease, dropping (and counting)
+	// the oldest lines beyond max.
+	AppendLogs(ctx context.Context, l *Lease, lines []string, max int) error
 	// DrainLogs returns the session's log lines and removes them.
-	DrainLogs(ctx context.Context, l *Lease) ([]string, error)
+	DrainLogs(ctx context.Context, l *Lease) (Logs, error)
 	// Sessions counts the sessions that hold state.
 	Sessions(ctx context.Context) (int, error)
+	// Ping checks the store answers (readiness).
+	Ping(ctx context.Context) error
 	// Describe names the store for status output (no credentials).
 	Describe() string
 	Close() error
@@ -84,7 +86,9 @@ func (c Config) withDefaults() Config {
 }
 
 // Open returns the store a URL names: "memory:" (or "") for the
-// in-process store, "redis://[user:pass@]host:port[/db]" for Redis.
+// in-process store, "redis://[user:pass@]host:port[/db]" for Redis. The
+// query parameters lease_ttl and idle_ttl (Go durations: 5s, 1h) set
+// cfg's LeaseTTL and IdleTTL; other parameters go to the Redis client.
 func Open(ctx context.Context, rawURL string, cfg Config) (Store, error) {
 	if rawURL == "" || rawURL == "memory:" || rawURL == "memory" {
 		return NewMemory(cfg), nil
@@ -93,11 +97,31 @@ func Open(ctx context.Context, rawURL string, cfg Config) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	q := u.Query()
+	for name, d := range map[string]*time.Duration{"lease_ttl": &cfg.LeaseTTL, "idle_ttl": &cfg.IdleTTL} {
+		if v := q.Get(name); v != "" {
+			if *d, err = time.ParseDuration(v); err != nil || *d < 100*time.Millisecond {
+				return nil, fmt.Errorf("store: %s=%q: want a duration of at least 100ms (5s, 1h)", name, v)
+			}
+		}
+		q.Del(name)
+	}
+	u.RawQuery = q.Encode()
 	switch u.Scheme {
 	case "redis", "rediss":
-		return NewRedis(ctx, rawURL, cfg)
+		return NewRedis(ctx, u.String(), cfg)
 	}
 	return nil, fmt.Errorf("store: unknown store %q (want memory: or redis://host:port/db)", strings.SplitN(rawURL, "://", 2)[0])
+}
+
+// Logs are the lines a drain took. Lines are numbered from 1 per session
+// in the order they were appended: the last one has number Last, so line
+// i has number Last-len(Lines)+1+i. Dropped counts the lines removed for
+// lack of room since the previous drain.
+type Logs struct {
+	Lines   []string
+	Last    int64
+	Dropped int64
 }
 
 // Lease is a held session. Release it when the call ends.
@@ -109,6 +133,10 @@ type Lease struct {
 	done    chan struct{}
 	release func(context.Context) error
 }
+
+// Token is the lease's fencing token: unique to this holding of the
+// session (for logs that show who held it).
+func (l *Lease) Token() string { return l.token }
 
 // Lost is closed when renewal failed: the session may now be held
 // elsewhere, and writes under this lease fail.

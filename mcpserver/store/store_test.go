@@ -7,6 +7,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -78,16 +79,26 @@ func TestDocumentsAndLogs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 5; i++ {
-			if err := s.AppendLog(ctx, l, fmt.Sprint("line", i), 3); err != nil {
+			if err := s.AppendLogs(ctx, l, []string{fmt.Sprint("line", i)}, 3); err != nil {
 				t.Fatal(err)
 			}
 		}
 		logs, err := s.DrainLogs(ctx, l)
-		if err != nil || fmt.Sprint(logs) != "[line2 line3 line4]" {
-			t.Fatalf("logs %v %v", logs, err)
+		if err != nil || fmt.Sprint(logs.Lines) != "[line2 line3 line4]" || logs.Last != 5 || logs.Dropped != 2 {
+			t.Fatalf("logs %+v %v", logs, err)
 		}
-		if logs, _ := s.DrainLogs(ctx, l); len(logs) != 0 {
-			t.Fatalf("logs after drain: %v", logs)
+		if logs, _ := s.DrainLogs(ctx, l); len(logs.Lines) != 0 || logs.Last != 5 || logs.Dropped != 0 {
+			t.Fatalf("logs after drain: %+v", logs)
+		}
+		// Several lines at once, numbered on from the last.
+		if err := s.AppendLogs(ctx, l, []string{"a", "b", "c", "d"}, 3); err != nil {
+			t.Fatal(err)
+		}
+		if logs, _ := s.DrainLogs(ctx, l); fmt.Sprint(logs.Lines) != "[b c d]" || logs.Last != 9 || logs.Dropped != 1 {
+			t.Fatalf("batch: %+v", logs)
+		}
+		if err := s.Ping(ctx); err != nil {
+			t.Fatal(err)
 		}
 		l.Release(ctx)
 		v, ok, err := s.Get(ctx, "a", "memory:default")
@@ -211,4 +222,48 @@ func TestOpen(t *testing.T) {
 	if _, err := Open(ctx, "redis://127.0.0.1:1/0", Config{}); err == nil {
 		t.Fatal("unreachable redis accepted")
 	}
+	for _, bad := range []string{"redis://127.0.0.1:1/0?lease_ttl=x", "redis://127.0.0.1:1/0?idle_ttl=1ms"} {
+		if _, err := Open(ctx, bad, Config{}); err == nil || !strings.Contains(err.Error(), "want a duration") {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+}
+
+// The timings in the URL reach the store; the Redis client does not see
+// them (it refuses parameters it does not know).
+func TestOpenTimings(t *testing.T) {
+	url := startRedis(t)
+	s, err := Open(context.Background(), url+"?lease_ttl=2s&idle_ttl=90m&dial_timeout=3s", Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if c := s.(*Redis).cfg; c.LeaseTTL != 2*time.Second || c.IdleTTL != 90*time.Minute {
+		t.Fatalf("config %+v", c)
+	}
+}
+
+// A session's documents written long ago live as long as the session is
+// written to: the idle TTL is the session's, not each document's.
+func TestIdleTTLIsPerSession(t *testing.T) {
+	ctx := context.Background()
+	ttl := time.Second
+	stores(t, Config{IdleTTL: ttl}, func(t *testing.T, s Store) {
+		l, _ := s.Acquire(ctx, "busy")
+		defer l.Release(ctx)
+		if err := s.Put(ctx, l, "old", []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		// Keep writing another document for over twice the TTL.
+		start := time.Now()
+		for time.Since(start) < 5*ttl/2 {
+			if err := s.Put(ctx, l, "new", []byte("y")); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok, _ := s.Get(ctx, "busy", "old"); !ok {
+				t.Fatalf("the old document expired after %v while the session was in use", time.Since(start))
+			}
+			time.Sleep(ttl / 8) // pacing the writes, not waiting for an outcome
+		}
+	})
 }

@@ -11,8 +11,8 @@ import (
 // the builtin table, completion specs, limits and the job control a
 // sandbox has no terminal for.
 
-func init() {
-	add := func(name string, fn builtinFunc) { builtins[name] = builtinDef{fn: fn} }
+func addMoreBuiltins(t map[string]builtinDef) {
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
 	add("dirs", (*Runner).builtinDirs)
 	add("pushd", (*Runner).builtinPushd)
 	add("popd", (*Runner).builtinPopd)
@@ -240,7 +240,7 @@ func (r *Runner) builtinEnable(args []string) int {
 		r.disabled = map[string]bool{}
 	}
 	if len(args) == 0 || print {
-		for _, n := range sortedKeys(builtins) {
+		for _, n := range sortedKeys(builtins()) {
 			off := r.disabled[n]
 			if all || off == disable {
 				if off {
@@ -254,7 +254,7 @@ func (r *Runner) builtinEnable(args []string) int {
 	}
 	status := 0
 	for _, n := range args {
-		if _, ok := builtins[n]; !ok {
+		if _, ok := builtins()[n]; !ok {
 			r.errorf("enable: %s: not a shell builtin", n)
 			status = 1
 			continue
@@ -405,7 +405,7 @@ func (r *Runner) builtinHelp(args []string) int {
 			r.runExternal(args)
 			return r.status
 		}
-		names := sortedKeys(builtins)
+		names := sortedKeys(builtins())
 		return r.writeOut("help", "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n"+
 			"These shell commands are defined internally.  Type `help' to see this list.\n\n"+
 			strings.Join(names, "\n")+"\n")
@@ -415,7 +415,7 @@ func (r *Runner) builtinHelp(args []string) int {
 		if strings.HasPrefix(n, "-") {
 			continue
 		}
-		if _, ok := builtins[n]; !ok {
+		if _, ok := builtins()[n]; !ok {
 			r.errorf("help: no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", n, n, n)
 			status = 1
 			continue
@@ -594,7 +594,7 @@ func (r *Runner) compAction(action string) []string {
 	case "alias":
 		return sortedKeys(r.aliases)
 	case "builtin":
-		return sortedKeys(builtins)
+		return sortedKeys(builtins())
 	case "function":
 		return sortedKeys(r.funcs)
 	case "keyword":
@@ -622,7 +622,7 @@ func (r *Runner) compAction(action string) []string {
 	case "command":
 		seen := map[string]bool{}
 		var out []string
-		for _, l := range [][]string{sortedKeys(r.aliases), sortedKeys(builtins), sortedKeys(r.funcs), sortedKeys(keywords)} {
+		for _, l := range [][]string{sortedKeys(r.aliases), sortedKeys(builtins()), sortedKeys(r.funcs), sortedKeys(keywords)} {
 			for _, n := range l {
 				if !seen[n] {
 					seen[n] = true

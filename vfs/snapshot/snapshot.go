@@ -178,7 +178,9 @@ func writeEntry(tw *tar.Writer, fsys vfs.FS, p string, fi fs.FileInfo, links map
 		}
 		links[id.Ino] = name
 	}
-	f, err := fsys.OpenFile(p, os.O_RDONLY, 0)
+	// A snapshot observes: reading must not move the access times it
+	// records (two snapshots of an unchanged tree are then identical).
+	f, err := fsys.OpenFile(p, os.O_RDONLY|vfs.NoAtime, 0)
 	if err != nil {
 		return false, fmt.Errorf("snapshot: %w", err)
 	}

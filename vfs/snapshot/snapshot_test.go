@@ -270,3 +270,27 @@ func FuzzRead(f *testing.F) {
 		Read(context.Background(), bytes.NewReader(data), vfs.NewMem(vfs.WithMaxTotalBytes(1<<20)), Limits{MaxBytes: 1 << 20, MaxEntries: 1000})
 	})
 }
+
+// A snapshot observes without changing: taking one leaves every access
+// time as it was, so two snapshots of an unchanged tree are the same
+// bytes (the session store skips an upload on that).
+func TestWriteLeavesTreeUnchanged(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 10; seed++ {
+		src := randomTree(t, seed)
+		before := listing(t, src, false)
+		var first, second bytes.Buffer
+		if err := Write(ctx, &first, src, WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if after := listing(t, src, false); strings.Join(before, "\n") != strings.Join(after, "\n") {
+			t.Fatalf("seed %d: Write changed the tree's metadata", seed)
+		}
+		if err := Write(ctx, &second, src, WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first.Bytes(), second.Bytes()) {
+			t.Fatalf("seed %d: two snapshots of an unchanged tree differ", seed)
+		}
+	}
+}

@@ -1,10 +1,13 @@
 package envlist
 
 import (
+	"strings"
+
 	"github.com/justbash/justbash/commands"
 )
-import "strings"
 
+// Print writes environ one entry a line (a NUL after each with null, as
+// env -0 and printenv -0), and returns the command's status.
 func Print(c *commands.Context, environ []string, null bool) int {
 	end := "\n"
 	if null {
@@ -20,7 +23,8 @@ func Print(c *commands.Context, environ []string, null bool) int {
 	return 0
 }
 
-// unsetEnv drops every NAME= entry.
+// Unset returns environ without its NAME= entries (all of them, as env -u
+// drops every duplicate); environ itself is left alone.
 func Unset(environ []string, name string) []string {
 	out := environ[:0:0]
 	for _, kv := range environ {

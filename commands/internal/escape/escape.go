@@ -17,7 +17,7 @@ const (
 	EscCoreutils
 )
 
-// expandEscapes interprets backslash escapes in s. stop reports a \c
+// Expand interprets backslash escapes in s. stop reports a \c
 // (echo -e and %b: produce no further output); warn collects messages for
 // malformed \x and \u escapes, which stay literal as bash leaves them.
 func Expand(s string, mode escMode) (out string, stop bool, warn []string) {

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// fnmatch matches name against a shell glob (fnmatch(3) without
+// Match matches name against a shell glob (fnmatch(3) without
 // FNM_PATHNAME, so '*' also matches '/', as find -path needs). fold makes
 // the match case-insensitive. Bracket expressions accept '!' or '^'
 // negation, ranges and [:class:] names; '\' quotes the next character.

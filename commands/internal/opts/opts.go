@@ -8,9 +8,25 @@
 //	ls: unrecognized option '--zz'
 //	Try 'ls --help' for more information.
 //
-// Hooks cover the odd command lines: Opt.Optional for values that must be
-// attached (sed -i[SUFFIX], --in-place[=SUFFIX]) and Parser.LongOnly for
-// single-dash long options (sqlite3 -header, getopt_long_only).
+// Hooks cover the command lines that are not GNU's:
+//
+//   - Opt.Optional: a value that must be attached (sed -i[SUFFIX],
+//     --in-place[=SUFFIX], date -I[FMT]).
+//   - Opt.Values: several values in the following arguments (jq's
+//     --arg NAME VALUE), never attached.
+//   - Parser.LongOnly: single-dash long options (sqlite3 -header, as
+//     getopt_long_only).
+//   - Parser.Exact: no abbreviations (jq, sqlite3 spell names out).
+//   - Parser.NoInline: "--name=value" is one unknown word, not a name and
+//     a value (jq, sqlite3).
+//   - Parser.NoEnd: "--" is an option word like any other (sqlite3 has no
+//     end of options).
+//   - Parser.Operand: an argument that starts with '-' but is an operand
+//     (jq's filter "-5 % 3", seq's "-1.5", chmod's mode "-w").
+//
+// Split returns *Error with a Kind and the argument as written, so a
+// command that words its errors its own way (jq, sqlite3) can do so; Parse
+// prints GNU's wording.
 package opts
 
 import (
@@ -33,7 +49,11 @@ type Opt struct {
 	// Optional: the option takes a value only when attached (-iSUF,
 	// --in-place=SUF); the next argument is never consumed.
 	Optional bool
-	Key      string
+	// Values: the option takes this many values from the following
+	// arguments (2 for jq's --arg NAME VALUE); Result.Vals holds them and
+	// Val is the first. A value is never attached.
+	Values int
+	Key    string
 }
 
 func (o *Opt) id() string {
@@ -46,12 +66,14 @@ func (o *Opt) id() string {
 	return o.Long
 }
 
-func (o *Opt) takesValue() bool { return o.Arg || o.Optional }
+func (o *Opt) takesValue() bool { return o.Arg || o.Optional || o.Values > 0 }
 
 // Result is one option occurrence, in command-line order.
 type Result struct {
 	Key string
 	Val string
+	// Vals are the values of an Opt with Values set, in order.
+	Vals []string
 }
 
 // Parser is a command's option table and its rules.
@@ -65,6 +87,21 @@ type Parser struct {
 	// LongOnly lets a single dash start a long option (-header), falling
 	// back to short options when no long name matches.
 	LongOnly bool
+	// Exact: long names must be given in full; no abbreviations.
+	Exact bool
+	// NoInline: "--name=value" is not split at '='; the whole word names
+	// the option (and so is unknown).
+	NoInline bool
+	// NoEnd: "--" does not end the options; it is an unknown option, as
+	// sqlite3 reads it.
+	NoEnd bool
+	// Operand reports that an argument starting with '-' (never "--") is
+	// an operand all the same. nil: every such argument is an option.
+	Operand func(arg string) bool
+	// Check, when set, sees each option word (not the values it takes)
+	// before it is parsed; an error ends the parse with that error (jq
+	// refuses "-rr", as its letter counting does).
+	Check func(arg string) error
 	// Help is printed on stdout for --help (unless an Opt claims "help").
 	Help string
 	// Version is printed on stdout for --version (unless an Opt claims
@@ -82,46 +119,61 @@ var (
 	ErrVersion = errors.New("version requested")
 )
 
-// Error is a usage error, worded as GNU getopt prints it.
-type Error struct{ Msg string }
+// ErrKind says what is wrong with an option.
+type ErrKind int
+
+// The kinds of usage error.
+const (
+	// Unknown: no option has this name or letter.
+	Unknown ErrKind = iota + 1
+	// Ambiguous: an abbreviation matches several long options.
+	Ambiguous
+	// Missing: the option's value (or one of its Values) is absent.
+	Missing
+	// Unwanted: a value was attached to an option that takes none.
+	Unwanted
+)
+
+// Error is a usage error. Msg is worded as GNU getopt prints it; a command
+// with its own wording uses Kind, Arg and Name.
+type Error struct {
+	Msg  string
+	Kind ErrKind
+	// Arg is the command-line argument as written ("-rZ", "--foo=1").
+	Arg string
+	// Name is the option as the argument names it, dash included
+	// ("--arg", "-separator", "-Z").
+	Name string
+}
 
 func (e *Error) Error() string { return e.Msg }
 
-func usagef(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+func usageErr(kind ErrKind, arg, name, format string, args ...any) error {
+	return &Error{Msg: fmt.Sprintf(format, args...), Kind: kind, Arg: arg, Name: name}
+}
 
 // Split divides args (without argv[0]) into options and operands. It does
-// no printing: errors are *Error, ErrHelp or ErrVersion.
+// no printing: errors are *Error, ErrHelp or ErrVersion. With an error, res
+// holds the options before the bad one, for a command that acts on the
+// first of them in order (jq's -h before a later bad option).
 func (p *Parser) Split(args []string) (res []Result, operands []string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "--":
+		case a == "--" && !p.NoEnd:
 			return res, append(operands, args[i+1:]...), nil
-		case strings.HasPrefix(a, "--"):
-			r, used, err := p.long(a[2:], "--", args[i+1:])
+		case len(a) > 1 && a[0] == '-' && (p.Operand == nil || a[1] == '-' || !p.Operand(a)):
+			if p.Check != nil {
+				if err := p.Check(a); err != nil {
+					return res, nil, err
+				}
+			}
+			rs, used, err := p.option(a, args[i+1:])
 			if err != nil {
-				return nil, nil, err
+				return res, nil, err
 			}
 			i += used
-			res = append(res, r)
-		case len(a) > 1 && a[0] == '-':
-			if p.LongOnly {
-				r, used, matched, err := p.longOnly(a[1:], args[i+1:])
-				if err != nil {
-					return nil, nil, err
-				}
-				if matched {
-					i += used
-					res = append(res, r)
-					continue
-				}
-			}
-			rs, used, err := p.short(a[1:], args[i+1:])
 			res = append(res, rs...)
-			if err != nil {
-				return nil, nil, err
-			}
-			i += used
 		default:
 			if p.StopAtOperand {
 				return res, append(operands, args[i:]...), nil
@@ -130,6 +182,31 @@ func (p *Parser) Split(args []string) (res []Result, operands []string, err erro
 		}
 	}
 	return res, operands, nil
+}
+
+// option reads the option word a (and values from rest).
+func (p *Parser) option(a string, rest []string) ([]Result, int, error) {
+	if strings.HasPrefix(a, "--") {
+		r, used, err := p.long(a[2:], "--", rest)
+		if err != nil {
+			return nil, 0, err
+		}
+		return []Result{r}, used, nil
+	}
+	if p.LongOnly {
+		r, used, matched, err := p.longOnly(a[1:], rest)
+		if err != nil {
+			return nil, 0, err
+		}
+		if matched {
+			return []Result{r}, used, nil
+		}
+	}
+	rs, used, err := p.short(a[1:], rest)
+	if err != nil {
+		return nil, 0, err
+	}
+	return rs, used, nil
 }
 
 // Parse is Split for a command: a usage error is printed GNU style on
@@ -208,7 +285,9 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 		if o.Long == name {
 			return o, nil
 		}
-		cands = append(cands, o)
+		if !p.Exact {
+			cands = append(cands, o)
+		}
 	}
 	if len(cands) == 0 {
 		return nil, nil
@@ -219,7 +298,7 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 			for i, c := range cands {
 				names[i] = "'" + dash + c.Long + "'"
 			}
-			return nil, usagef("option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
+			return nil, usageErr(Ambiguous, dash+name, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
 		}
 	}
 	return cands[0], nil
@@ -227,15 +306,27 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 
 // long handles "name" or "name=value" after dash.
 func (p *Parser) long(s, dash string, rest []string) (Result, int, error) {
-	name, val, hasVal := strings.Cut(s, "=")
-	o, err := p.match(name, dash)
+	name, val, hasVal := p.cut(s)
+	var o *Opt
+	var err error
+	if name != "" { // "--" itself, under NoEnd, names nothing
+		o, err = p.match(name, dash)
+	}
 	if err != nil {
 		return Result{}, 0, err
 	}
 	if o == nil {
-		return Result{}, 0, usagef("unrecognized option '%s%s'", dash, s)
+		return Result{}, 0, usageErr(Unknown, dash+s, dash+name, "unrecognized option '%s%s'", dash, s)
 	}
 	return longValue(o, dash, val, hasVal, rest)
+}
+
+// cut splits "name=value" unless NoInline.
+func (p *Parser) cut(s string) (name, val string, hasVal bool) {
+	if p.NoInline {
+		return s, "", false
+	}
+	return strings.Cut(s, "=")
 }
 
 func longValue(o *Opt, dash, val string, hasVal bool, rest []string) (Result, int, error) {
@@ -245,17 +336,32 @@ func longValue(o *Opt, dash, val string, hasVal bool, rest []string) (Result, in
 	case keyVersion:
 		return Result{}, 0, ErrVersion
 	}
+	name := dash + o.Long
 	switch {
+	case o.Values > 0:
+		if hasVal {
+			return Result{}, 0, usageErr(Unwanted, name+"="+val, name, "option '%s' doesn't allow an argument", name)
+		}
+		return values(o, name, o.Values, rest)
 	case !o.takesValue() && hasVal:
-		return Result{}, 0, usagef("option '%s%s' doesn't allow an argument", dash, o.Long)
+		return Result{}, 0, usageErr(Unwanted, name+"="+val, name, "option '%s' doesn't allow an argument", name)
 	case hasVal || o.Optional:
 		return Result{Key: o.id(), Val: val}, 0, nil
 	case !o.Arg:
 		return Result{Key: o.id()}, 0, nil
 	case len(rest) == 0:
-		return Result{}, 0, usagef("option '%s%s' requires an argument", dash, o.Long)
+		return Result{}, 0, usageErr(Missing, name, name, "option '%s' requires an argument", name)
 	}
 	return Result{Key: o.id(), Val: rest[0]}, 1, nil
+}
+
+// values takes o's n values from rest.
+func values(o *Opt, name string, n int, rest []string) (Result, int, error) {
+	if len(rest) < n {
+		return Result{}, 0, usageErr(Missing, name, name, "option '%s' requires %d arguments", name, n)
+	}
+	vals := append([]string(nil), rest[:n]...)
+	return Result{Key: o.id(), Val: vals[0], Vals: vals}, n, nil
 }
 
 // longOnly tries s (after one dash) as a long option, as getopt_long_only
@@ -266,14 +372,14 @@ func (p *Parser) longOnly(s string, rest []string) (r Result, used int, matched 
 	if len(s) == 1 && p.short1(s[0]) != nil {
 		return Result{}, 0, false, nil
 	}
-	name, val, hasVal := strings.Cut(s, "=")
+	name, val, hasVal := p.cut(s)
 	o, err := p.match(name, "-")
 	if err != nil {
 		return Result{}, 0, true, err
 	}
 	if o == nil {
 		if p.short1(s[0]) == nil {
-			return Result{}, 0, true, usagef("unrecognized option '-%s'", s)
+			return Result{}, 0, true, usageErr(Unknown, "-"+s, "-"+name, "unrecognized option '-%s'", s)
 		}
 		return Result{}, 0, false, nil
 	}
@@ -297,7 +403,16 @@ func (p *Parser) short(s string, rest []string) ([]Result, int, error) {
 		o := p.short1(s[j])
 		switch {
 		case o == nil:
-			return res, 0, usagef("invalid option -- '%c'", s[j])
+			return res, 0, usageErr(Unknown, "-"+s, "-"+s[j:j+1], "invalid option -- '%c'", s[j])
+		case o.Values > 0:
+			if j+1 < len(s) {
+				return res, 0, usageErr(Unwanted, "-"+s, "-"+s[j:j+1], "option '-%c' takes its values in the following arguments", s[j])
+			}
+			r, used, err := values(o, "-"+s[j:j+1], o.Values, rest)
+			if err != nil {
+				return res, 0, err
+			}
+			return append(res, r), used, nil
 		case !o.takesValue():
 			res = append(res, Result{Key: o.id()})
 			continue
@@ -306,7 +421,7 @@ func (p *Parser) short(s string, rest []string) ([]Result, int, error) {
 		case o.Optional:
 			return append(res, Result{Key: o.id()}), 0, nil
 		case len(rest) == 0:
-			return res, 0, usagef("option requires an argument -- '%c'", s[j])
+			return res, 0, usageErr(Missing, "-"+s, "-"+s[j:j+1], "option requires an argument -- '%c'", s[j])
 		}
 		return append(res, Result{Key: o.id(), Val: rest[0]}), 1, nil
 	}

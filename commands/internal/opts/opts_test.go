@@ -154,3 +154,79 @@ func TestAgainstGNU(t *testing.T) {
 		}
 	}
 }
+
+// jqLike uses the hooks for command lines that are not GNU's: two-value
+// options, exact names, no "--name=value", and "-5"-like operands.
+var jqLike = Parser{Exact: true, NoInline: true, Opts: []Opt{
+	{Short: 'r', Long: "raw-output"},
+	{Short: 'n', Long: "null-input"},
+	{Long: "arg", Values: 2},
+	{Long: "indent", Arg: true},
+	{Short: 'L', Arg: true},
+}, Operand: func(a string) bool { return a[1] < 'A' }}
+
+func TestHooks(t *testing.T) {
+	good := []struct {
+		args     []string
+		res, ops string
+	}{
+		{[]string{"--arg", "x", "-r", "-n", "$x"}, "arg=x,-r;n=;", "$x"},
+		{[]string{"-5 % 3", "-rn", "--indent", "1"}, "r=;n=;indent=1;", "-5 % 3"},
+		{[]string{"-.a", "-Lmods", "-L", "m2"}, "L=mods;L=m2;", "-.a"},
+		{[]string{"--", "-r"}, "", "-r"},
+	}
+	show2 := func(res []Result) string {
+		var b strings.Builder
+		for _, r := range res {
+			b.WriteString(r.Key + "=" + r.Val)
+			if len(r.Vals) > 1 {
+				b.WriteString("," + strings.Join(r.Vals[1:], ","))
+			}
+			b.WriteString(";")
+		}
+		return b.String()
+	}
+	for _, tc := range good {
+		res, ops, err := jqLike.Split(tc.args)
+		if err != nil || show2(res) != tc.res || strings.Join(ops, ",") != tc.ops {
+			t.Errorf("%q: %q %q %v; want %q %q", tc.args, show2(res), ops, err, tc.res, tc.ops)
+		}
+	}
+	bad := []struct {
+		args      []string
+		kind      ErrKind
+		arg, name string
+	}{
+		{[]string{"--raw"}, Unknown, "--raw", "--raw"}, // no abbreviation
+		{[]string{"--raw-output=1"}, Unknown, "--raw-output=1", "--raw-output=1"},
+		{[]string{"--arg", "x"}, Missing, "--arg", "--arg"},
+		{[]string{"--indent"}, Missing, "--indent", "--indent"},
+		{[]string{"-rZ"}, Unknown, "-rZ", "-Z"},
+		{[]string{"-L"}, Missing, "-L", "-L"},
+	}
+	for _, tc := range bad {
+		_, _, err := jqLike.Split(tc.args)
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != tc.kind || e.Arg != tc.arg || e.Name != tc.name {
+			t.Errorf("%q: got %#v; want kind %d arg %q name %q", tc.args, err, tc.kind, tc.arg, tc.name)
+		}
+	}
+	// NoEnd: "--" is an unknown option, as sqlite3 reads it.
+	noEnd := jqLike
+	noEnd.NoEnd = true
+	var e *Error
+	if _, _, err := noEnd.Split([]string{"-r", "--", "x"}); !errors.As(err, &e) || e.Kind != Unknown || e.Arg != "--" {
+		t.Errorf("NoEnd --: %#v", err)
+	}
+	noEnd.Exact = false // "--" is no abbreviation of every long name
+	if _, _, err := noEnd.Split([]string{"--"}); !errors.As(err, &e) || e.Kind != Unknown {
+		t.Errorf("NoEnd -- without Exact: %#v", err)
+	}
+	// Without Exact and NoInline the same table abbreviates and splits.
+	gnu := jqLike
+	gnu.Exact, gnu.NoInline = false, false
+	res, _, err := gnu.Split([]string{"--raw", "--ind=3"})
+	if err != nil || show(res) != "r=;indent=3;" {
+		t.Errorf("GNU rules: %q %v", show(res), err)
+	}
+}

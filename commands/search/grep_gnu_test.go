@@ -1,0 +1,77 @@
+package search
+
+import "testing"
+
+// TestGrepGNU: expectations recorded by running GNU grep 3.x with LC_ALL=C
+// on the same files, arguments and stdin while writing the test. For the
+// recursive cases GNU lists files in on-disk directory order; the
+// sandbox walks directories sorted, so those lines are sorted by path.
+func TestGrepGNU(t *testing.T) {
+	gf := map[string]string{
+		"bin":          "text line\nbin\x00ary error\nerror again\n",
+		"d/a.txt":      "error in a\n",
+		"d/b.log":      "error in b\n",
+		"d/e.txt":      "nothing\n",
+		"d/skip/c.txt": "error in c\n",
+		"empty":        "",
+		"log":          "INFO start\x0d\nERROR disk full\x0d\nWARN error rate\nerror: x\nno match here\nlast ERROR",
+		"utf":          "caf\xe9 error\n\xff\xfe error\xff\nplain\n",
+		"z":            "one error\x00two\x00three error\x00",
+	}
+	runCases(t, []cmdCase{
+		{Name: "fast-c", Args: []string{"grep", "-c", "error", "log"}, Stdin: "", Files: gf, Out: "2\n", ErrOut: "", Status: 0},
+		{Name: "no-patterns-c", Args: []string{"grep", "-c", "-f", "empty", "log"}, Stdin: "", Files: gf, Out: "", ErrOut: "", Status: 1},
+		{Name: "no-patterns-c-two", Args: []string{"grep", "-c", "-f", "empty", "log", "log"}, Stdin: "", Files: gf, Out: "", ErrOut: "", Status: 1},
+		{Name: "no-patterns", Args: []string{"grep", "-f", "empty", "log"}, Stdin: "", Files: gf, Out: "", ErrOut: "", Status: 1},
+		{Name: "no-patterns-v-c", Args: []string{"grep", "-v", "-c", "-f", "empty", "empty"}, Stdin: "", Files: gf, Out: "0\n", ErrOut: "", Status: 1},
+		{Name: "no-patterns-L", Args: []string{"grep", "-L", "-f", "empty", "log"}, Stdin: "", Files: gf, Out: "log\n", ErrOut: "", Status: 1},
+		{Name: "r-file-operand", Args: []string{"grep", "-r", "error:", "log"}, Stdin: "", Files: gf, Out: "error: x\n", ErrOut: "", Status: 0},
+		{Name: "r-stdin-operand", Args: []string{"grep", "-r", "x", "-"}, Stdin: "x\n", Files: gf, Out: "x\n", ErrOut: "", Status: 0},
+		{Name: "r-dir-operand", Args: []string{"grep", "-r", "in a", "d"}, Stdin: "", Files: gf, Out: "d/a.txt:error in a\n", ErrOut: "", Status: 0},
+		{Name: "fast-n", Args: []string{"grep", "-n", "ERROR", "log"}, Stdin: "", Files: gf, Out: "2:ERROR disk full\x0d\n6:last ERROR\n", ErrOut: "", Status: 0},
+		{Name: "fast-noeol", Args: []string{"grep", "last", "log"}, Stdin: "", Files: gf, Out: "last ERROR\n", ErrOut: "", Status: 0},
+		{Name: "fast-i", Args: []string{"grep", "-i", "error", "log"}, Stdin: "", Files: gf, Out: "ERROR disk full\x0d\nWARN error rate\nerror: x\nlast ERROR\n", ErrOut: "", Status: 0},
+		{Name: "fast-io", Args: []string{"grep", "-io", "error", "log"}, Stdin: "", Files: gf, Out: "ERROR\nerror\nerror\nERROR\n", ErrOut: "", Status: 0},
+		{Name: "fast-ion", Args: []string{"grep", "-ion", "ERR", "log"}, Stdin: "", Files: gf, Out: "2:ERR\n3:err\n4:err\n6:ERR\n", ErrOut: "", Status: 0},
+		{Name: "fast-m", Args: []string{"grep", "-m2", "-n", "r", "log"}, Stdin: "", Files: gf, Out: "1:INFO start\x0d\n3:WARN error rate\n", ErrOut: "", Status: 0},
+		{Name: "fast-regex-lit", Args: []string{"grep", "-n", "err.r", "log"}, Stdin: "", Files: gf, Out: "3:WARN error rate\n4:error: x\n", ErrOut: "", Status: 0},
+		{Name: "fast-regex-concat", Args: []string{"grep", "-En", "[A-Z]+ error", "log"}, Stdin: "", Files: gf, Out: "3:WARN error rate\n", ErrOut: "", Status: 0},
+		{Name: "fast-x", Args: []string{"grep", "-x", "error: x", "log"}, Stdin: "", Files: gf, Out: "error: x\n", ErrOut: "", Status: 0},
+		{Name: "fast-w", Args: []string{"grep", "-wc", "error", "log"}, Stdin: "", Files: gf, Out: "2\n", ErrOut: "", Status: 0},
+		{Name: "fast-crlf-dollar", Args: []string{"grep", "-c", "full$", "log"}, Stdin: "", Files: gf, Out: "0\n", ErrOut: "", Status: 1},
+		{Name: "fast-empty", Args: []string{"grep", "-c", "x", "empty"}, Stdin: "", Files: gf, Out: "0\n", ErrOut: "", Status: 1},
+		{Name: "fast-stdin-empty", Args: []string{"grep", "x"}, Stdin: "", Files: gf, Out: "", ErrOut: "", Status: 1},
+		{Name: "binary", Args: []string{"grep", "error", "bin"}, Stdin: "", Files: gf, Out: "", ErrOut: "grep: bin: binary file matches\n", Status: 0},
+		{Name: "binary-a", Args: []string{"grep", "-a", "ary", "bin"}, Stdin: "", Files: gf, Out: "bin\x00ary error\n", ErrOut: "", Status: 0},
+		{Name: "binary-c", Args: []string{"grep", "-c", "error", "bin"}, Stdin: "", Files: gf, Out: "2\n", ErrOut: "", Status: 0},
+		{Name: "invalid-utf8", Args: []string{"grep", "-n", "error", "utf"}, Stdin: "", Files: gf, Out: "1:caf\xe9 error\n2:\xff\xfe error\xff\n", ErrOut: "", Status: 0},
+		{Name: "z", Args: []string{"grep", "-z", "error", "z"}, Stdin: "", Files: gf, Out: "one error\x00three error\x00", ErrOut: "", Status: 0},
+		{Name: "z-c", Args: []string{"grep", "-zc", "error", "z"}, Stdin: "", Files: gf, Out: "2\n", ErrOut: "", Status: 0},
+		{Name: "L", Args: []string{"grep", "-L", "error", "log", "utf", "empty"}, Stdin: "", Files: gf, Out: "empty\n", ErrOut: "", Status: 0},
+		{Name: "l", Args: []string{"grep", "-l", "error", "log", "utf", "empty"}, Stdin: "", Files: gf, Out: "log\nutf\n", ErrOut: "", Status: 0},
+		{Name: "color-never", Args: []string{"grep", "--color=never", "full", "log"}, Stdin: "", Files: gf, Out: "ERROR disk full\x0d\n", ErrOut: "", Status: 0},
+		{Name: "colour", Args: []string{"grep", "--colour", "full", "log"}, Stdin: "", Files: gf, Out: "ERROR disk full\x0d\n", ErrOut: "", Status: 0},
+		{Name: "R", Args: []string{"grep", "-R", "error", "d"}, Stdin: "", Files: gf, Out: "d/a.txt:error in a\nd/b.log:error in b\nd/skip/c.txt:error in c\n", ErrOut: "", Status: 0},
+		{Name: "r-include", Args: []string{"grep", "-r", "--include=*.txt", "error", "d"}, Stdin: "", Files: gf, Out: "d/a.txt:error in a\nd/skip/c.txt:error in c\n", ErrOut: "", Status: 0},
+		{Name: "r-exclude", Args: []string{"grep", "-r", "--exclude=*.txt", "error", "d"}, Stdin: "", Files: gf, Out: "d/b.log:error in b\n", ErrOut: "", Status: 0},
+		{Name: "r-exclude-dir", Args: []string{"grep", "-r", "--exclude-dir=skip", "error", "d"}, Stdin: "", Files: gf, Out: "d/a.txt:error in a\nd/b.log:error in b\n", ErrOut: "", Status: 0},
+		{Name: "r-L", Args: []string{"grep", "-rL", "error", "d"}, Stdin: "", Files: gf, Out: "d/e.txt\n", ErrOut: "", Status: 0},
+		{Name: "v-fast-file", Args: []string{"grep", "-vc", "error", "log"}, Stdin: "", Files: gf, Out: "4\n", ErrOut: "", Status: 0},
+		{Name: "A-with-lit", Args: []string{"grep", "-A1", "disk", "log"}, Stdin: "", Files: gf, Out: "ERROR disk full\x0d\nWARN error rate\n", ErrOut: "", Status: 0},
+		{Name: "multi-pat-F", Args: []string{"grep", "-F", "-e", "disk", "-e", "rate", "log"}, Stdin: "", Files: gf, Out: "ERROR disk full\x0d\nWARN error rate\n", ErrOut: "", Status: 0},
+		{Name: "x-empty-line", Args: []string{"grep", "-xc", ""}, Stdin: "a\n\nb\n", Files: gf, Out: "1\n", ErrOut: "", Status: 0},
+		{Name: "empty-pat", Args: []string{"grep", "-c", ""}, Stdin: "a\n\nb", Files: gf, Out: "3\n", ErrOut: "", Status: 0},
+		{Name: "o-empty-matches", Args: []string{"grep", "-o", "b*"}, Stdin: "abba\nc\n", Files: gf, Out: "bb\n", ErrOut: "", Status: 0},
+		{Name: "icase-nonascii", Args: []string{"grep", "-i", "CAF"}, Stdin: "caf\n", Files: gf, Out: "caf\n", ErrOut: "", Status: 0},
+		{Name: "bad-regex", Args: []string{"grep", "a\\{1"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Unmatched \\{\n", Status: 2},
+		{Name: "unmatched-bracket", Args: []string{"grep", "[a"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Unmatched [, [^, [:, [., or [=\n", Status: 2},
+		{Name: "bad-interval", Args: []string{"grep", "a\\{x\\}"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Invalid content of \\{\\}\n", Status: 2},
+		{Name: "unmatched-paren", Args: []string{"grep", "\\(a"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Unmatched ( or \\(\n", Status: 2},
+		{Name: "unmatched-close", Args: []string{"grep", "a\\)"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Unmatched ) or \\)\n", Status: 2},
+		{Name: "interval-order", Args: []string{"grep", "a\\{2,1\\}"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Invalid content of \\{\\}\n", Status: 2},
+		{Name: "interval-nomin", Args: []string{"grep", "-o", "xa\\{,2\\}"}, Stdin: "xaaa\n", Files: gf, Out: "xaa\n", ErrOut: "", Status: 0},
+		{Name: "ere-unmatched", Args: []string{"grep", "-E", "(a"}, Stdin: "a\n", Files: gf, Out: "", ErrOut: "grep: Unmatched ( or \\(\n", Status: 2},
+		{Name: "ere-close-literal", Args: []string{"grep", "-E", "a)"}, Stdin: "a)\n", Files: gf, Out: "a)\n", ErrOut: "", Status: 0},
+		{Name: "ere-brace-literal", Args: []string{"grep", "-E", "a{1"}, Stdin: "a{1\n", Files: gf, Out: "a{1\n", ErrOut: "", Status: 0},
+	})
+}

@@ -1,0 +1,22 @@
+package mcpserver
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkHandleFetchLogs is one tools/call through the MCP layer, decoded
+// and encoded, with a tool that runs no JavaScript (fetch_logs): the
+// protocol's own cost per call.
+func BenchmarkHandleFetchLogs(b *testing.B) {
+	rt := newTestRuntime(b, testConfig, JSRunner{})
+	s := NewMCPServer(rt)
+	ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench")})
+	msg := []byte(`{"jsonrpc":"2.0","id":17,"method":"tools/call","params":{"name":"fetch_logs","arguments":{}}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(s.HandleMessage(ctx, msg)) == 0 {
+			b.Fatal("no answer")
+		}
+	}
+}
