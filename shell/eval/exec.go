@@ -486,7 +486,13 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 			args = append(args, s)
 			continue
 		}
-		args = append(args, r.nodeText(e))
+		// An expression the parser read as arithmetic is still a word
+		// to bash: expanded once here, evaluated as it stands by let.
+		s, ok := r.expandText(r.nodeText(e))
+		if !ok {
+			return
+		}
+		args = append(args, trimQuotes(s))
 	}
 	if len(args) > 0 && r.dashDashHelp([]string{"let", args[0]}) {
 		return

@@ -33,6 +33,7 @@ var varRuleScripts = []string{
 	// let evaluates its expanded arguments as they stand: $ and quotes
 	// are syntax errors there.
 	"let 'jv += $iv'; echo $? $jv; iv=3; let 'jv += $iv'; echo $jv; let 'x = $((2+3))'; echo $x; let 'x=\"1\"'; echo $? $x; i=2; let 'a[$i]=5'; declare -p a; let 'y=`echo 1`'; let x=1+2 'y = x * 2'; echo $x $y",
+	`iv=2; jv=iv; let "jv *= 2"; echo $jv; jv=$(( $jv << 2 )); let jv="$jv / 2"; echo $jv; let x=$jv+1; echo $x`,
 	// eval takes NAME=(...) words: expanded as one word, read again.
 	`v="1 2"; eval x=( "a b" $v "$v" ); declare -p x; eval y=( '$v' ); declare -p y; eval foo=() bar=() qux=( "bash" ); declare -p foo bar qux`,
 	`a=(abc def); eval a2=("${a[@]/#/\"-iname \'\"}"); declare -p a2; d[1]=(a ')' b); echo no`,
