@@ -173,11 +173,6 @@ func (r *Runner) emptySubscript(name string, index syntax.ArithmExpr) bool {
 	return true
 }
 
-// badSubscriptAssign is listToMember or emptySubscript.
-func (r *Runner) badSubscriptAssign(name string, index syntax.ArithmExpr) bool {
-	return r.listToMember(name, index) || r.emptySubscript(name, index)
-}
-
 // subscriptText is a subscript as written (an empty one as "").
 func (r *Runner) subscriptText(index syntax.ArithmExpr) string {
 	if r.elemFixOf(index)&fixEmpty != 0 {
