@@ -566,7 +566,9 @@ func (r *Runner) builtinUnset(args []string) int {
 	status := 0
 	for _, a := range args {
 		if mode == 'f' {
-			delete(r.funcs, a)
+			if !r.unsetFunc(a) {
+				status = 1
+			}
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
@@ -595,7 +597,9 @@ func (r *Runner) builtinUnset(args []string) int {
 		}
 		if v := r.vars.visible(a); v == nil && mode == 0 {
 			if _, ok := r.funcs[a]; ok && r.lookupVar(a) == nil {
-				delete(r.funcs, a)
+				if !r.unsetFunc(a) {
+					status = 1
+				}
 				continue
 			}
 		}

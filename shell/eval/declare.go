@@ -707,6 +707,9 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 			names = append(names, it.word)
 		}
 	}
+	if handled, status := r.readonlyFuncs(cmd, f, names, len(items) > 0); handled {
+		return status
+	}
 	status := 0
 	for _, n := range names {
 		fd, ok := r.funcs[n]
@@ -726,11 +729,14 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 			if len(items) > 0 {
 				r.writeOut(cmd, n+"\n")
 			} else {
-				r.writeOut(cmd, "declare -f "+n+"\n")
+				r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
 			}
 			continue
 		}
 		r.writeOut(cmd, funcSource(n, fd)+"\n")
+		if (f.print || len(items) == 0) && fd.readonly {
+			r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
+		}
 	}
 	return status
 }

@@ -430,6 +430,11 @@ func (r *Runner) funcDecl(f *syntax.FuncDecl) {
 		r.fatal(2, "`%s': is a special builtin", name)
 		return
 	}
+	if old := r.funcs[name]; old != nil && old.readonly {
+		r.errorf("%s: readonly function", name)
+		r.status = 1
+		return
+	}
 	file := ""
 	if r.src != nil {
 		file = r.src.file

@@ -47,6 +47,8 @@ type funcDef struct {
 	// BASH_SOURCE inside it).
 	file string
 	line int
+	// readonly is readonly -f / declare -fr: no redefinition, no unset.
+	readonly bool
 }
 
 // source is a text being run: a -c string, a file, an eval'd string.

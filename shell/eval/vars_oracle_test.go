@@ -141,6 +141,26 @@ var namerefScripts = []string{
 	`declare -n r=a; for r in / ; do echo in; done; echo $?; declare -p r; for r in "b[1]" c; do :; done; declare -p r`,
 }
 
+// readonlyFuncScripts: readonly -f and declare -fr.
+var readonlyFuncScripts = []string{
+	`f(){ echo f; }; readonly -f f; f(){ echo g; }; echo $?; f; unset -f f; echo $?; declare -F f; declare -fr; readonly -f; readonly -f nosuch; echo $?`,
+	`f(){ :; }; declare -fr f; echo A; declare -pf f; echo B; declare -F; echo C; declare -Fr f; echo D; declare -F f; g(){ :; }; declare -fr g; declare +r -f g; echo $?; h(){ :; }; declare -pf h; declare -Fr; echo E; declare -fr nosuch; echo $?; f(){ :; } ; echo $?`,
+	`f(){ :; }; readonly -f f; declare -f f; declare -f; unset f; echo $?; g(){ echo 1; }; (readonly -f g; g(){ :; }); g(){ echo 2; }; g`,
+}
+
+func TestOracleReadonlyFuncs(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range readonlyFuncScripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
 func TestOracleNamerefs(t *testing.T) {
 	if _, err := os.Stat("/bin/bash"); err != nil {
 		t.Skip("no /bin/bash to compare with")
