@@ -214,7 +214,9 @@ func (s *Source) kind() (string, error) {
 	return "", fmt.Errorf("unknown server type %q (want stdio, local, http, remote or sse)", s.cfg.Type)
 }
 
-var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+// quietLog discards the transports' logs. Made when a source connects, not
+// at every start of the binary (issue 15).
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 func (s *Source) transport() (transport.Interface, error) {
 	kind, err := s.kind()
@@ -226,16 +228,16 @@ func (s *Source) transport() (transport.Interface, error) {
 		return transport.NewStdioWithOptions(s.cfg.Command, nil, s.cfg.Args,
 			transport.WithCommandFunc(s.command),
 			transport.WithCommandStderrWriter(&s.stderr),
-			transport.WithCommandLogger(quietLog)), nil
+			transport.WithCommandLogger(quietLog())), nil
 	case "sse":
-		opts := []transport.ClientOption{transport.WithHeaders(s.cfg.Headers), transport.WithHeaderFunc(s.authHeader), transport.WithSSELogger(quietLog)}
+		opts := []transport.ClientOption{transport.WithHeaders(s.cfg.Headers), transport.WithHeaderFunc(s.authHeader), transport.WithSSELogger(quietLog())}
 		if s.cfg.HTTPClient != nil {
 			opts = append(opts, transport.WithHTTPClient(s.cfg.HTTPClient))
 		}
 		return transport.NewSSE(s.cfg.URL, opts...)
 	}
 	opts := []transport.StreamableHTTPCOption{transport.WithHTTPHeaders(s.cfg.Headers), transport.WithHTTPHeaderFunc(s.authHeader),
-		transport.WithContinuousListening(), transport.WithHTTPLogger(quietLog)}
+		transport.WithContinuousListening(), transport.WithHTTPLogger(quietLog())}
 	if s.cfg.HTTPClient != nil {
 		opts = append(opts, transport.WithHTTPBasicClient(s.cfg.HTTPClient))
 	}
