@@ -166,7 +166,10 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 	if file {
 		mode = 0
 	}
-	extra := func(cfg *execConfig) { cfg.mode, cfg.interactive, cfg.shopts = mode, interactive, shopts }
+	extra := func(cfg *execConfig) {
+		cfg.mode, cfg.interactive, cfg.shopts = mode, interactive, shopts
+		cfg.file = cfg.file || file // $- has no s for a script file
+	}
 	if !file {
 		name = path.Base(name)
 	}

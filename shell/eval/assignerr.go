@@ -191,8 +191,9 @@ func quoteSubscriptAt(text string, done int, err error) (int, int, bool) {
 	return 0, 0, false
 }
 
-// subscriptOwner reports whether the [ at text[open] follows ${NAME or a
-// NAME at the start of a word (an assignment's left side).
+// subscriptOwner reports whether the [ at text[open] follows ${NAME (or
+// ${#NAME, ${!NAME) or a NAME at the start of a word (an assignment's
+// left side).
 func subscriptOwner(text string, open int) bool {
 	n := open
 	for n > 0 && (text[n-1] == '_' || text[n-1] >= 'a' && text[n-1] <= 'z' || text[n-1] >= 'A' && text[n-1] <= 'Z' || text[n-1] >= '0' && text[n-1] <= '9') {
@@ -201,7 +202,7 @@ func subscriptOwner(text string, open int) bool {
 	if n == open || text[n] >= '0' && text[n] <= '9' {
 		return false
 	}
-	if n >= 2 && text[n-2:n] == "${" {
+	if n >= 2 && text[n-2:n] == "${" || n >= 3 && (text[n-3:n] == "${#" || text[n-3:n] == "${!") {
 		return true
 	}
 	return n == 0 || strings.IndexByte(" \t\n;&|(", text[n-1]) >= 0

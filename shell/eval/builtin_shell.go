@@ -13,6 +13,8 @@ import (
 func (r *Runner) builtinSet(args []string) int {
 	args = args[1:]
 	if len(args) == 0 {
+		r.listing = true
+		defer func() { r.listing = false }()
 		for _, n := range r.allVarNames() {
 			v := r.lookupVar(n)
 			if v == nil || !v.set {
@@ -125,6 +127,9 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	}
 	if name == "emacs" && on {
 		r.opts[optVi] = false
+	}
+	if name == "ignoreeof" {
+		r.ignoreEOFVar(on)
 	}
 	return true
 }

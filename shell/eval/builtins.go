@@ -537,7 +537,7 @@ func (r *Runner) builtinLet(args []string) int {
 	}
 	var n int64
 	for _, a := range args {
-		v, ok := r.withArithCtx("let", a)
+		v, ok := r.letArith(a)
 		if !ok {
 			return 1
 		}
@@ -579,7 +579,9 @@ func (r *Runner) builtinUnset(args []string) int {
 	status := 0
 	for _, a := range args {
 		if mode == 'f' {
-			delete(r.funcs, a)
+			if !r.unsetFunc(a) {
+				status = 1
+			}
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
@@ -608,7 +610,9 @@ func (r *Runner) builtinUnset(args []string) int {
 		}
 		if v := r.vars.visible(a); v == nil && mode == 0 {
 			if _, ok := r.funcs[a]; ok && r.lookupVar(a) == nil {
-				delete(r.funcs, a)
+				if !r.unsetFunc(a) {
+					status = 1
+				}
 				continue
 			}
 		}

@@ -41,8 +41,12 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 			continue
 		}
 		if a.Naked {
-			items = append(items, declItem{word: a.Name.Value})
-			words = append(words, a.Name.Value)
+			w := a.Name.Value
+			if a.Index != nil {
+				w += "[" + r.subscriptText(a.Index) + "]" // declare a[5]
+			}
+			items = append(items, declItem{word: w})
+			words = append(words, w)
 			continue
 		}
 		items = append(items, declItem{assign: a})
@@ -66,7 +70,7 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		return
 	}
 	r.traceArgs(nil, words)
-	r.bashCmd = strings.Join(words, " ")
+	r.setBashCommand(c, nil)
 	if !r.runDebugTrap() {
 		return
 	}
@@ -111,7 +115,11 @@ func (r *Runner) declLastArg(c *syntax.DeclClause, words []string) string {
 		return a.Name.Value + op + lit
 	}
 	// The expanded value: read back what was assigned rather than
-	// expanding (and running substitutions) twice.
+	// expanding (and running substitutions) twice; a reference's value
+	// is the name it was given.
+	if v := r.vars.visible(a.Name.Value); v.has(attrNameref) {
+		return a.Name.Value + op + v.str
+	}
 	s, _ := r.lookupVar(a.Name.Value).scalar()
 	return a.Name.Value + op + s
 }
@@ -257,8 +265,26 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	var hasValue, appendTo bool
 	var index syntax.ArithmExpr
 	var arr *syntax.ArrayExpr
+	arrText := "" // a compound assignment given as a string
 	if a := it.assign; a != nil {
 		name, index, arr, appendTo = a.Name.Value, a.Index, a.Array, a.Append
+		if index != nil && r.elemFixOf(index) != 0 {
+			if r.elemFixOf(index)&fixList != 0 {
+				arr = &syntax.ArrayExpr{}
+			} else if r.emptySubscript(name, index) {
+				r.assignFailed = false // declare goes on with the line
+				return false
+			}
+		}
+		if index != nil && arr != nil {
+			// bash abandons the whole line here, as after a failed
+			// assignment statement.
+			r.errorf("%s[%s]: cannot assign list to array member", name, r.subscriptText(index))
+			if !r.interactive {
+				r.abortCommand()
+			}
+			return false
+		}
 		if it.expanded {
 			value, hasValue = it.value, true
 		} else if a.Value != nil || a.Array == nil {
@@ -270,6 +296,8 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		}
 		if a.Array != nil {
 			hasValue = true
+		} else if quotedCompound(value) {
+			index, arrText = r.quotedCompound(cmd, f, name, index, value)
 		}
 	} else {
 		name = it.word
@@ -278,16 +306,21 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			if strings.HasSuffix(name, "+") {
 				name, appendTo = name[:len(name)-1], true
 			}
-			if strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") && (f.set&(attrIndexed|attrAssoc) != 0 || r.isArrayVar(name)) {
+			if quotedCompound(value) && (f.set&(attrIndexed|attrAssoc) != 0 || r.compoundTarget(cmd, name)) {
 				// declare -a x='(1 2)' parses the value as an array.
-				if parsed, ok := parseArrayText(value); ok {
-					arr, hasValue = parsed, true
-				}
+				arrText = value
 			}
 		}
 		if n, sub, ok := splitSubscript(name); ok {
 			name = n
 			index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+		}
+	}
+	if arrText != "" && arr == nil {
+		if parsed, ok := r.parseArrayText(arrText); ok {
+			arr, hasValue = parsed, true
+		} else {
+			arrText = ""
 		}
 	}
 	if !isName(name) {
@@ -298,6 +331,20 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if index != nil && arr == nil {
+		if cmd == "readonly" || cmd == "export" {
+			// Only declare takes a subscript here.
+			r.errorf("%s: `%s': not a valid identifier", cmd, r.declItemText(it, name, index))
+			return false
+		}
+		if !hasValue && f.set&attrAssoc == 0 && !r.vars.visible(name).has(attrAssoc) {
+			// declare NAME[N] makes NAME an indexed array.
+			f.set |= attrIndexed
+		}
+	}
+	if f.set&attrNameref != 0 && !r.refDeclOK(cmd, f, name, index, value, hasValue) {
+		return false
+	}
 	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
 		if old := r.vars.visible(name); old.has(attrReadonly) {
 			// A readonly variable cannot be shadowed by a local.
@@ -306,9 +353,12 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			return false
 		}
 	}
+	had := r.declExists(cmd, f, name)
 	v := r.declTarget(cmd, f, name)
 	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
-		if cmd == "declare" || cmd == "typeset" || cmd == "local" {
+		// A compound assignment given as text with -a or -A (readonly -a
+		// r='(7)') is refused by the builtin itself.
+		if cmd == "declare" || cmd == "typeset" || cmd == "local" || arrText != "" {
 			r.errorf("%s: %s: readonly variable", cmd, name)
 			r.status = 1
 			return false
@@ -338,12 +388,17 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, v.str)
 		return false
 	}
-	if v.has(attrAssoc) && f.set&attrIndexed != 0 && v.set {
+	// An array, even one declared without a value, keeps its kind.
+	if v.has(attrAssoc) && f.set&attrIndexed != 0 {
 		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
 		return false
 	}
-	if v.has(attrIndexed) && f.set&attrAssoc != 0 && v.set {
+	if v.has(attrIndexed) && f.set&attrAssoc != 0 {
 		r.errorf("%s: %s: cannot convert indexed to associative array", cmd, name)
+		return false
+	}
+	if v.attrs&f.unset&(attrIndexed|attrAssoc) != 0 {
+		r.errorf("%s: %s: cannot destroy array variables in this way", cmd, name)
 		return false
 	}
 	newAttrs := (v.attrs | f.set) &^ f.unset
@@ -355,20 +410,28 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if newAttrs&attrAssoc != 0 && v.assoc == nil {
 		v.assoc = newAssoc()
+		if had {
+			// bash converts an existing variable into a table of
+			// hash_create's default size, which orders the keys.
+			v.assoc.nbuckets = convertedAssocBuckets
+		}
 		if v.set && !v.isArray() {
 			v.assoc.set("0", v.str)
 		}
 		v.str, v.arr = "", nil
-		v.set = true
 	} else if newAttrs&attrIndexed != 0 && newAttrs&attrAssoc == 0 && v.arr == nil {
+		// declare -a NAME alone leaves an array without a value: listed as
+		// "declare -a NAME", unset for [[ -v ]] until an element is set.
 		wasSet := v.set
 		toArray(v)
-		v.set = wasSet || true
+		v.set = wasSet
 	}
 	readonly := newAttrs&attrReadonly != 0
 	v.attrs = newAttrs &^ attrReadonly
 	ok := true
 	switch {
+	case arr != nil && arrText != "":
+		ok = r.fillDeclText(name, v, arr, arrText, appendTo)
 	case arr != nil:
 		ok = r.fillDecl(name, v, arr, appendTo)
 	case hasValue && index != nil:
@@ -412,6 +475,11 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 		}
 		v := &Var{local: true}
 		if old := r.vars.visible(name); old != nil && r.shopts["localvar_inherit"] {
+			*v = *old.clone()
+			v.local = true
+		} else if old := r.vars.callTempVar(name); old != nil {
+			// A variable of the function call's temporary environment
+			// (v=t f) is inherited, value and attributes, as bash does.
 			*v = *old.clone()
 			v.local = true
 		}
@@ -484,28 +552,21 @@ func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo b
 	return r.fillIndexed(name, v, arr, appendTo)
 }
 
-// parseArrayText parses "(a b c)" given as a string to declare.
-func parseArrayText(s string) (*syntax.ArrayExpr, bool) {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader("x="+s), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false
-	}
-	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(c.Assigns) != 1 || c.Assigns[0].Array == nil {
-		return nil, false
-	}
-	return c.Assigns[0].Array, true
-}
-
 // printDecls lists variables as declare -p (or export -p, readonly -p)
 // does.
 func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
-	for _, n := range r.allVarNames() {
+	r.listing = true
+	defer func() { r.listing = false }()
+	names := r.allVarNames()
+	if cmd == "local" {
+		// local lists the function's own variables.
+		names = sortedKeys(r.vars.funcScope().vars)
+	}
+	for _, n := range names {
 		// The variable itself, not a nameref's target: -n lists namerefs.
 		v := r.dynamicVar(n)
-		if v == nil {
+		if v == nil || cmd == "local" {
 			v = r.vars.visible(n)
 		}
 		if v == nil {
@@ -523,6 +584,10 @@ func (r *Runner) printDecls(cmd string, f declFlags) int {
 				}
 			}
 		}
+		if (cmd == "readonly" || cmd == "export") && r.opts[optPosix] {
+			r.writeOut(cmd, posixDeclLine(cmd, r.declLine(n, v), v))
+			continue
+		}
 		r.writeOut(cmd, r.declLine(n, v))
 	}
 	return 0
@@ -535,7 +600,8 @@ func (r *Runner) allVarNames() []string {
 	for _, n := range names {
 		seen[n] = true
 	}
-	for _, n := range []string{"BASHOPTS", "BASHPID", "BASH_SUBSHELL", "LINENO", "RANDOM", "SECONDS", "SHELLOPTS", "PIPESTATUS", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "PPID", "GROUPS", "DIRSTACK"} {
+	for _, n := range []string{"BASHOPTS", "BASHPID", "BASH_SUBSHELL", "LINENO", "RANDOM", "SECONDS", "SHELLOPTS", "PIPESTATUS", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "PPID", "GROUPS", "DIRSTACK",
+		"BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_CMDS", "BASH_LINENO", "BASH_SOURCE", "FUNCNAME"} {
 		if !seen[n] && !r.lostSpecial[n] {
 			names = append(names, n)
 		}
@@ -641,6 +707,9 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 			names = append(names, it.word)
 		}
 	}
+	if handled, status := r.readonlyFuncs(cmd, f, names, len(items) > 0); handled {
+		return status
+	}
 	status := 0
 	for _, n := range names {
 		fd, ok := r.funcs[n]
@@ -660,11 +729,14 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 			if len(items) > 0 {
 				r.writeOut(cmd, n+"\n")
 			} else {
-				r.writeOut(cmd, "declare -f "+n+"\n")
+				r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
 			}
 			continue
 		}
 		r.writeOut(cmd, funcSource(n, fd)+"\n")
+		if (f.print || len(items) == 0) && fd.readonly {
+			r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
+		}
 	}
 	return status
 }

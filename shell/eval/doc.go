@@ -43,8 +43,11 @@
 // a syntax error inside a compound assignment drops the rest of its line
 // and reading goes on, as in bash outside posix mode (assignerr.go).
 // ${x~} and ${x~~} (case toggling) and operators on $! (${!-x}) are read
-// in blankops.go, repeated ! (`! ! cmd`) and a lone ! in bang.go. Still
-// rejected (listed so callers know): an empty subscript `b[]=x` (bash
-// reports it when it assigns), and zsh/mksh-only forms the bash dialect
-// of the parser does not accept.
+// in blankops.go, repeated ! (`! ! cmd`) and a lone ! in bang.go.
+// Subscripts the parser refuses (b[]=x, a[ ], NAME[k]=(list), [k]+=v and
+// keys like [foo bar] inside a compound assignment) are rewritten so they
+// parse and recorded, and bash's error or result comes when the
+// assignment runs (elemfix.go); eval's NAME=(...) arguments are read as
+// one word (evalarray.go). Still rejected (listed so callers know):
+// zsh/mksh-only forms the bash dialect of the parser does not accept.
 package eval

@@ -327,7 +327,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				r.stop(err)
 				return
 			}
-			if !r.setVar(l.Name.Value, it, false) {
+			if ok, stop := r.setLoopRef(l.Name.Value, it); stop {
+				return
+			} else if !ok && !r.setVar(l.Name.Value, it, false) {
 				r.abortCommand()
 				return
 			}
@@ -428,6 +430,11 @@ func (r *Runner) funcDecl(f *syntax.FuncDecl) {
 		r.fatal(2, "`%s': is a special builtin", name)
 		return
 	}
+	if old := r.funcs[name]; old != nil && old.readonly {
+		r.errorf("%s: readonly function", name)
+		r.status = 1
+		return
+	}
 	file := ""
 	if r.src != nil {
 		file = r.src.file
@@ -484,7 +491,13 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 			args = append(args, s)
 			continue
 		}
-		args = append(args, r.nodeText(e))
+		// An expression the parser read as arithmetic is still a word
+		// to bash: expanded once here, evaluated as it stands by let.
+		s, ok := r.expandText(r.nodeText(e))
+		if !ok {
+			return
+		}
+		args = append(args, trimQuotes(s))
 	}
 	if len(args) > 0 && r.dashDashHelp([]string{"let", args[0]}) {
 		return

@@ -362,6 +362,11 @@ func (r *Runner) subscriptValue(name, sub string) (pval, string, bool) {
 // elementValue is element i of an indexed array (negative counts from the
 // end) or of a scalar (only 0).
 func (r *Runner) elementValue(v *Var, name string, i int64) (pval, string, bool) {
+	if i < 0 && i+elemCount(v) < 0 {
+		// Before the first element of any variable, even an unset one.
+		r.errorf("%s: bad array subscript", name)
+		return pval{}, name, true
+	}
 	if v == nil || !v.set {
 		return pval{}, name, true
 	}

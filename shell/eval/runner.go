@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"path"
 	"slices"
 	"strings"
@@ -48,6 +47,8 @@ type funcDef struct {
 	// BASH_SOURCE inside it).
 	file string
 	line int
+	// readonly is readonly -f / declare -fr: no redefinition, no unset.
+	readonly bool
 }
 
 // source is a text being run: a -c string, a file, an eval'd string.
@@ -73,6 +74,9 @@ type source struct {
 	// extended glob groups (extglob_empty.go).
 	emptyGroups map[int]bool
 	feed        lineFeed
+	// elemFix records, by the offset of a subscript's [, a subscript the
+	// reader rewrote so that it parses (elemfix.go).
+	elemFix map[int]byte
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -150,15 +154,23 @@ type Runner struct {
 	// lists but the last, negated pipelines).
 	noErrExit int
 	// inTrap names the trap being run, so a trap does not re-enter itself.
-	inTrap  string
-	bashCmd string
-	jobs    *jobTable
+	inTrap string
+	jobs   *jobTable
+
+	// bashNode is the command BASH_COMMAND shows (printed when read),
+	// with its redirections and the source its text is in.
+	bashNode syntax.Command
+	bashRds  []*syntax.Redirect
+	bashSrc  *source
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
-	rng            *rand.Rand
+	rnd            bashRandom
 	started        time.Time
 	secondsBase    int64
 	scriptFile     string
+	startArgs      []string // the positional parameters the shell started with (BASH_ARGV)
+	dynSeen        uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
+	listing        bool     // set or declare is listing every variable
 	assignFailed   bool
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int
@@ -320,8 +332,11 @@ func (r *Runner) initVars() {
 		}
 	}
 	def("IFS", " \t\n")
-	def("PS1", `\s-\v\$ `)
-	def("PS2", "> ")
+	if r.interactive {
+		// A non-interactive bash leaves the prompts unset (PS4 is set).
+		def("PS1", `\s-\v\$ `)
+		def("PS2", "> ")
+	}
 	def("PS4", "+ ")
 	def("OPTIND", "1")
 	def("OPTERR", "1")
@@ -398,6 +413,7 @@ func (r *Runner) isDir(p string) bool {
 func (r *Runner) SetArgs(arg0 string, params []string) {
 	r.arg0 = arg0
 	r.params = params
+	r.startArgs = params
 }
 
 // SetMode records how the script came: 'c' for -c, 's' for stdin.
@@ -550,6 +566,22 @@ func (r *Runner) runSource(src *source) {
 				}
 				if patched, ok := timeBangAt(parseText, err); ok {
 					parseText, retry = patched, true
+					break
+				}
+				if ed, ok := evalArrayAt(parseText, done, err); ok {
+					parseText, src.text = ed.apply(parseText), ed.apply(src.text)
+					retry = true
+					break
+				}
+				if ed, open, kind, ok := elemFixAt(parseText, done, err); ok {
+					parseText = ed.apply(parseText)
+					if kind != fixAppend && kind != fixBlank {
+						src.text = ed.apply(src.text)
+					}
+					if kind != 0 {
+						putMap(&src.elemFix, open, src.elemFix[open]|kind)
+					}
+					retry = true
 					break
 				}
 				if at, ok := loneBangAt(parseText, err); ok {

@@ -15,6 +15,7 @@ import (
 // expansion error leaves the redirection's file uncreated.
 func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	r.substRan = false
+	r.setBashCommand(c, rds)
 	if r.opts[optKeyword] && len(c.Args) > 0 {
 		c = keywordCall(c)
 	}
@@ -80,7 +81,6 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 			return
 		}
 	}
-	r.bashCmd = strings.Join(args, " ")
 	if !r.runDebugTrap() {
 		return
 	}
@@ -153,9 +153,13 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 		}
 		if a.Index != nil {
 			r.errorf("%s[%s]: cannot assign list to array member", name, r.nodeText(a.Index))
+			r.assignFailed = true
 			return false
 		}
 		return r.assignArray(name, a.Array, a.Append, 0)
+	}
+	if a.Index != nil && !temp && r.listToMember(name, a.Index) {
+		return false
 	}
 	val, ok := r.expandAssignValue(a.Value)
 	if !ok {
@@ -164,6 +168,9 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 	if a.Index != nil {
 		if temp {
 			return true
+		}
+		if r.emptySubscript(name, a.Index) {
+			return false
 		}
 		if name, ok = r.elemRefTarget(name); !ok {
 			return false
@@ -236,8 +243,8 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 // store, so an index sees the elements stored before it.
 func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendTo bool) bool {
 	type item struct {
-		index syntax.ArithmExpr
-		vals  []string
+		elem *syntax.ArrayElem
+		vals []string
 	}
 	items := make([]item, 0, len(arr.Elems))
 	total := int64(0)
@@ -258,7 +265,7 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 			if !ok {
 				return false
 			}
-			items = append(items, item{e.Index, []string{val}})
+			items = append(items, item{e, []string{val}})
 			total++
 			continue
 		}
@@ -286,8 +293,11 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 	v.attrs = v.attrs&^attrAssoc | attrIndexed
 	v.arr, v.str, v.assoc, v.set = a, "", nil, true
 	for _, it := range items {
-		if it.index != nil {
-			i, ok := r.arithIndex(it.index)
+		if it.elem != nil {
+			i, ok, skip := r.elemIndex(it.elem)
+			if skip {
+				continue
+			}
 			if !ok {
 				return false
 			}
@@ -299,11 +309,12 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 			if i < 0 {
 				i += v.arr.maxIndex() + 1
 				if i < 0 {
-					r.errorf("%s: bad array subscript", name)
+					r.errorf("%s: bad array subscript", r.elemText(it.elem))
 					continue
 				}
 			}
-			nv, ok := r.valueFor(tmp, "", it.vals[0], false)
+			old, _ := v.arr.get(i)
+			nv, ok := r.valueFor(tmp, old, it.vals[0], r.elemFixOf(it.elem.Index)&fixAppend != 0)
 			if !ok {
 				return false
 			}
@@ -327,6 +338,13 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 	a := newAssoc()
 	if appendTo && v.assoc != nil {
 		a = v.assoc.clone()
+	} else if v.assoc != nil {
+		// bash empties the table it has, keeping its size.
+		a.nbuckets = v.assoc.nbuckets
+	}
+	prev := v.assoc
+	if appendTo {
+		prev = a
 	}
 	// When the first word has no [key]= subscript, bash 5.2 takes the
 	// words as key value pairs, a later [k]=v being plain text; otherwise
@@ -349,6 +367,10 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 			pending = append(pending, vals...)
 			continue
 		}
+		if r.elemFixOf(e.Index)&fixEmpty != 0 {
+			r.errorf("%s: bad array subscript", r.elemText(e))
+			continue
+		}
 		key, ok := r.assocKey(e.Index)
 		if !ok {
 			return false
@@ -359,7 +381,10 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 		if !ok {
 			return false
 		}
-		nv, ok := r.valueFor(v, "", val, false)
+		// [k]+=v appends to the value k had before the assignment (to the
+		// one being built under +=).
+		old, _ := prev.get(key)
+		nv, ok := r.valueFor(v, old, val, r.elemFixOf(e.Index)&fixAppend != 0)
 		if !ok {
 			return false
 		}

@@ -171,6 +171,9 @@ func (r *Runner) arithIndex(index syntax.ArithmExpr) (int64, bool) {
 
 // assocKey expands an associative array's subscript to its key.
 func (r *Runner) assocKey(index syntax.ArithmExpr) (string, bool) {
+	if sub, ok := r.blankSubscript(index); ok {
+		return sub, true
+	}
 	if w, ok := index.(*syntax.Word); ok {
 		return r.expandString(w)
 	}

@@ -67,7 +67,8 @@ func (r *Runner) dynamicVar(name string) *Var {
 	switch name {
 	case "LINENO", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID",
 		"BASH_SUBSHELL", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
-		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "BASH_ARGC", "BASH_ARGV", "GROUPS":
+		"PIPESTATUS", "BASH_COMMAND", "DIRSTACK", "BASH_ARGC", "BASH_ARGV", "GROUPS",
+		"BASH_ALIASES", "BASH_CMDS", "BASH_ARGV0":
 	default:
 		return nil
 	}
@@ -105,10 +106,17 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "BASHOPTS":
 		return &Var{set: true, str: r.bashOpts(), attrs: attrReadonly}
 	case "GROUPS":
+		if r.unreferenced(dynGroups) {
+			return arr(nil)
+		}
 		return arr([]string{"1000"})
 	case "PIPESTATUS":
 		if r.pipeStatus == nil {
 			return arr([]string{strconv.Itoa(r.lastPipeStatus)})
+		}
+		if len(r.pipeStatus) == 0 {
+			// Before the first command: not there yet.
+			return nil
 		}
 		ss := make([]string, len(r.pipeStatus))
 		for i, s := range r.pipeStatus {
@@ -116,11 +124,20 @@ func (r *Runner) dynamicVar(name string) *Var {
 		}
 		return arr(ss)
 	case "BASH_COMMAND":
-		return str(r.bashCmd)
+		return str(r.bashCommand())
 	case "DIRSTACK":
+		if r.unreferenced(dynDirStack) {
+			return arr(nil)
+		}
 		return arr(r.dirStack())
 	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGC", "BASH_ARGV":
 		return r.callStackVar(name)
+	case "BASH_ARGV0":
+		return str(r.arg0)
+	case "BASH_ALIASES":
+		return assocView(r.aliases)
+	case "BASH_CMDS":
+		return assocView(r.hash)
 	}
 	return nil
 }
@@ -132,23 +149,30 @@ func leftPad(s string, n int) string {
 	return s
 }
 
-// random is bash's $RANDOM: 0..32767, reseeded by assigning RANDOM.
-func (r *Runner) random() int {
-	if r.rng == nil {
-		r.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-	}
-	return int(r.rng.Uint32() & 32767)
-}
+// random is bash's $RANDOM: 0..32767, reseeded by assigning RANDOM
+// (specialvars.go).
+func (r *Runner) random() int { return r.rnd.next(r.pid) }
 
 // callStackVar renders FUNCNAME, BASH_SOURCE and BASH_LINENO from the
 // call stack, innermost first, as bash does.
 func (r *Runner) callStackVar(name string) *Var {
 	if name == "FUNCNAME" && r.funcDepth == 0 {
-		return nil
+		// Declared but without a value outside functions.
+		return &Var{attrs: attrIndexed}
+	}
+	if (name == "BASH_ARGC" || name == "BASH_ARGV") && !r.shopts["extdebug"] {
+		// bash keeps these only in extended debugging mode.
+		return &Var{set: true, attrs: attrIndexed, arr: &indexedArray{}}
 	}
 	a := &indexedArray{}
 	n := len(r.stack)
 	idx := int64(0)
+	argv := func(params []string) {
+		for j := len(params) - 1; j >= 0; j-- {
+			a.set(idx, params[j])
+			idx++
+		}
+	}
 	for i := n - 1; i >= 0; i-- {
 		f := r.stack[i]
 		if f.name == "eval" {
@@ -158,30 +182,31 @@ func (r *Runner) callStackVar(name string) *Var {
 		case "FUNCNAME":
 			a.set(idx, f.name)
 		case "BASH_SOURCE":
-			a.set(idx, f.file)
+			a.set(idx, r.frameFile(f))
 		case "BASH_LINENO":
 			a.set(idx, strconv.Itoa(f.line))
 		case "BASH_ARGC":
 			a.set(idx, strconv.Itoa(len(f.params)))
 		case "BASH_ARGV":
-			for j := len(f.params) - 1; j >= 0; j-- {
-				a.set(idx, f.params[j])
-				idx++
-			}
+			argv(f.params)
 			continue
 		}
 		idx++
 	}
-	switch name {
-	case "FUNCNAME":
-		// bash names the script's own level "main" only for a script
-		// file, not for -c or standard-input text.
-		if r.scriptFile != "" {
-			a.set(idx, "main")
-		}
-	case "BASH_SOURCE":
+	// The script's own level: named only for a script file, not for -c
+	// or standard-input text; its arguments are those the shell started
+	// with.
+	switch {
+	case name == "BASH_ARGC":
+		a.set(idx, strconv.Itoa(len(r.startArgs)))
+	case name == "BASH_ARGV":
+		argv(r.startArgs)
+	case r.scriptFile == "":
+	case name == "FUNCNAME":
+		a.set(idx, "main")
+	case name == "BASH_SOURCE":
 		a.set(idx, r.topFile())
-	case "BASH_LINENO":
+	case name == "BASH_LINENO":
 		a.set(idx, "0")
 	}
 	return &Var{set: true, attrs: attrIndexed, arr: a}
@@ -199,9 +224,7 @@ func (r *Runner) topFile() string {
 // variable's attributes. appendTo is +=.
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	if name == "RANDOM" {
-		if n, err := strconv.ParseInt(val, 10, 64); err == nil {
-			r.rng = rand.New(rand.NewPCG(uint64(n), 0))
-		}
+		r.rnd.seedFrom(val, r.pid)
 		return true
 	}
 	if name == "OPTIND" {
@@ -211,6 +234,17 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		n, _ := strconv.ParseInt(val, 10, 64)
 		r.secondsBase, r.started = n, time.Now()
 		return true
+	}
+	if name == "BASH_ARGV0" && !r.lostSpecial[name] {
+		// Assigning BASH_ARGV0 sets $0 (and the value is kept).
+		r.arg0 = val
+	}
+	if name == "POSIXLY_CORRECT" {
+		// Setting it enters posix mode (unsetting it leaves).
+		r.setLongOpt("posix", true)
+	}
+	if name == "IGNOREEOF" {
+		r.opts[setOptIndex("ignoreeof")] = true
 	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {
@@ -305,7 +339,7 @@ func (r *Runner) readonlyError(name string) {
 // setElemText assigns name[sub] = val with the subscript as text.
 func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
 	v, _ := r.vars.lookup(name)
-	if v.has(attrReadonly) {
+	if v.has(attrReadonly) && v.has(attrAssoc) {
 		r.readonlyError(name)
 		return false
 	}
@@ -316,11 +350,43 @@ func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
 		}
 		return r.setAssocElem(v, key, val, appendTo)
 	}
+	if sub == "*" || sub == "@" {
+		// Not an element of an indexed array: the line is abandoned.
+		r.errorf("%s[%s]: bad array subscript", name, sub)
+		r.status = 1
+		r.assignFailed = true
+		return false
+	}
+	// The subscript is evaluated, and a negative one checked, before
+	// a readonly variable is refused.
 	i, ok := r.arithText(sub)
 	if !ok {
 		return false
 	}
+	if v.has(attrReadonly) {
+		top := elemCount(v)
+		if v.set && !v.isArray() {
+			top = 1 // assigning makes the scalar element 0
+		}
+		if i < 0 && i+top < 0 {
+			r.errorf("%s[%d]: bad array subscript", name, i)
+			r.status = 1
+			r.assignFailed = true
+			return false
+		}
+		r.readonlyError(name)
+		return false
+	}
 	return r.setIndexedElem(name, v, i, val, appendTo)
+}
+
+// elemCount is one past the highest index of an indexed array, 0 for
+// any other variable (bash counts no element back from a scalar's end).
+func elemCount(v *Var) int64 {
+	if v.has(attrIndexed) && v.arr != nil {
+		return v.arr.maxIndex() + 1
+	}
+	return 0
 }
 
 func (r *Runner) setAssocElem(v *Var, key, val string, appendTo bool) bool {
@@ -383,6 +449,12 @@ func toArray(v *Var) {
 // unsetVar removes name from the innermost scope that has it (bash's
 // unset reveals an outer variable of the same name).
 func (r *Runner) unsetVar(name string) bool {
+	if name == "POSIXLY_CORRECT" {
+		defer r.setLongOpt("posix", false)
+	}
+	if name == "IGNOREEOF" {
+		defer func() { r.opts[setOptIndex("ignoreeof")] = false }()
+	}
 	if r.dynamicVar(name) != nil {
 		if r.lostSpecial == nil {
 			r.lostSpecial = map[string]bool{}
@@ -427,11 +499,14 @@ func (r *Runner) unsetElem(name, sub string) bool {
 		r.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
-	if sub == "@" || sub == "*" {
-		return r.unsetVar(name)
+	if (sub == "@" || sub == "*") && v.has(attrIndexed) {
+		// Every element goes; the (now empty) array stays.
+		v.arr = &indexedArray{}
+		return true
 	}
 	switch {
 	case v.has(attrAssoc):
+		// @ and * are keys like any other here.
 		key, ok := r.assocKeyText(sub)
 		if !ok {
 			return false
@@ -451,10 +526,18 @@ func (r *Runner) unsetElem(name, sub string) bool {
 		}
 		v.arr.unset(i)
 	default:
-		i, ok := r.arithText(sub)
-		if ok && i == 0 {
-			return r.unsetVar(name)
+		// A scalar is element 0; any other subscript is refused.
+		if sub != "@" && sub != "*" {
+			i, ok := r.arithText(sub)
+			if !ok {
+				return false
+			}
+			if i == 0 {
+				return r.unsetVar(name)
+			}
 		}
+		r.errorf("unset: %s: not an array variable", name)
+		return false
 	}
 	return true
 }
@@ -509,6 +592,23 @@ func (e arithEnv) Set(name string, sub *string, val int64) error {
 	}
 	return nil
 }
+
+// Index resolves an indexed array's subscript once, for an element that
+// is read and then written (a[i++]++, a[RANDOM%6]+=2): the index, as a
+// number. An associative key, * and @ stay as written.
+func (e arithEnv) Index(name, sub string) (string, error) {
+	r := e.r
+	if sub == "*" || sub == "@" || r.lookupVar(name).has(attrAssoc) {
+		return sub, nil
+	}
+	i, ok := r.arithText(sub)
+	if !ok {
+		return "", errAborted
+	}
+	return strconv.FormatInt(i, 10), nil
+}
+
+var _ arith.IndexEnv = arithEnv{}
 
 type unboundError string
 

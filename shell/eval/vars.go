@@ -229,6 +229,21 @@ func (s *varStore) funcScope() *scope {
 	return s.scopes[0]
 }
 
+// callTempVar finds name in the temporary scopes just outside the
+// innermost function's scope: the prefix assignments of its call.
+func (s *varStore) callTempVar(name string) *Var {
+	i := len(s.scopes) - 1
+	for i > 0 && s.scopes[i].temp {
+		i--
+	}
+	for i--; i > 0 && s.scopes[i].temp; i-- {
+		if v, ok := s.scopes[i].vars[name]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
 func (s *varStore) push(temp bool) *scope {
 	sc := &scope{vars: map[string]*Var{}, temp: temp}
 	s.scopes = append(s.scopes, sc)
