@@ -169,7 +169,7 @@ type Runner struct {
 	debugInherited   bool
 	optPos           int
 	optLast          string
-	localOptind      int
+	optVar           *Var
 	aliasSrc         *source
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.

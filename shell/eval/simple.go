@@ -549,13 +549,13 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	// a function see only its own loops.
 	savedLoops := r.loopDepth
 	r.loopDepth = 0
-	savedOptind := r.localOptind
+	restoreGetopts := r.saveGetopts()
 	defer func() {
+		restoreGetopts()
 		r.vars.pop()
 		r.funcDepth--
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
-		r.localOptind = savedOptind
 		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body

@@ -209,6 +209,9 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		r.secondsBase, r.started = n, time.Now()
 		return true
 	}
+	if name == "OPTIND" {
+		r.optindAssigned()
+	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {
 		target := r.resolveName(name)
