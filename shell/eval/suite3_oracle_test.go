@@ -17,6 +17,10 @@ var suite3Scripts = []string{
 	`getopts; echo $?; getopts o; echo $?; getopts -a o x; echo $?; getopts -- a x -a; echo $? $x`,
 	// unsetting a readonly OPTARG is quiet; setting it is an error.
 	`set -- -a b; readonly OPTARG; getopts :x x; echo "$x"; getopts x x; echo "${OPTARG-u} $x"`,
+	// printing functions: a group body's redirections follow its closing
+	// brace; duplications to a number and closes show their descriptor.
+	"f(){ echo a >&2; { echo d; } >&2; echo e <&0 >&- <&-; echo >&$x 2>&1 3<>f <&\"5\"; g() { :; } 2>&1; } >/dev/null; declare -f f",
+	"g() ( echo x ) >&2; declare -f g; h() { :; } 2>&1 >x; type h",
 }
 
 func TestOracleSuite3(t *testing.T) {
