@@ -540,7 +540,7 @@ func (r *Runner) builtinUnset(args []string) int {
 	status := 0
 	for _, a := range args {
 		if mode == 'f' {
-			delete(r.funcs, a)
+			r.dropFunc(a)
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
@@ -569,7 +569,7 @@ func (r *Runner) builtinUnset(args []string) int {
 		}
 		if v := r.vars.visible(a); v == nil && mode == 0 {
 			if _, ok := r.funcs[a]; ok && r.lookupVar(a) == nil {
-				delete(r.funcs, a)
+				r.dropFunc(a)
 				continue
 			}
 		}

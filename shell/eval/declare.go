@@ -630,6 +630,9 @@ func assocKeyQuote(k string) string {
 
 // declareFuncs handles declare -f and -F.
 func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
+	if status, done := r.funcAttrs(cmd, f, items); done {
+		return status
+	}
 	var names []string
 	if len(items) == 0 {
 		for n := range r.funcs {
@@ -660,11 +663,11 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 			if len(items) > 0 {
 				r.writeOut(cmd, n+"\n")
 			} else {
-				r.writeOut(cmd, "declare -f "+n+"\n")
+				r.writeOut(cmd, "declare -f"+r.funcExportFlag(n)+" "+n+"\n")
 			}
 			continue
 		}
-		r.writeOut(cmd, funcSource(n, fd)+"\n")
+		r.writeOut(cmd, funcSource(n, fd)+"\n"+r.funcAttrLine(n))
 	}
 	return status
 }

@@ -170,6 +170,7 @@ type Runner struct {
 	optPos           int
 	optLast          string
 	optVar           *Var
+	funcExport       map[string]bool
 	aliasSrc         *source
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.
@@ -285,6 +286,7 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 		g.vars[k] = &inherited[i]
 		i++
 	}
+	r.importFuncs(env)
 	// $_ starts as the environment's _ or the name the shell runs as.
 	r.lastArg = r.arg0
 	if v, ok := env["_"]; ok {
@@ -819,6 +821,7 @@ func (r *Runner) subshell() *Runner {
 	c := *r
 	c.vars = r.vars.clone()
 	c.funcs = cloneMap(r.funcs)
+	c.funcExport = cloneMap(r.funcExport)
 	c.aliases = cloneMap(r.aliases)
 	c.shopts = cloneMap(r.shopts)
 	c.traps = nil

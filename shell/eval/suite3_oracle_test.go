@@ -1,8 +1,14 @@
 package eval
 
 import (
+	"bytes"
+	"context"
 	"os"
+	"os/exec"
+	"strings"
 	"testing"
+
+	"github.com/justbash/justbash/vfs"
 )
 
 // suite3Scripts pin rules found with bash's own test suite (builtins,
@@ -21,6 +27,9 @@ var suite3Scripts = []string{
 	// brace; duplications to a number and closes show their descriptor.
 	"f(){ echo a >&2; { echo d; } >&2; echo e <&0 >&- <&-; echo >&$x 2>&1 3<>f <&\"5\"; g() { :; } 2>&1; } >/dev/null; declare -f f",
 	"g() ( echo x ) >&2; declare -f g; h() { :; } 2>&1 >x; type h",
+	// the export attribute of functions: set, listed, removed, refused.
+	`g(){ :; }; h(){ :; }; export -f g; export -f; declare -f; declare -F; declare -Fx; export -nf g; declare -xF; export -f h g nosuch; echo $?; declare -F -x; declare -f -x -F g; unset -f g; g(){ :; }; declare -F`,
+	"function a=b { :; }; function /x { :; }; export -f a=b /x; echo $?; declare -xF",
 }
 
 func TestOracleSuite3(t *testing.T) {
@@ -33,5 +42,73 @@ func TestOracleSuite3(t *testing.T) {
 		if o != wo || e != we || st != ws {
 			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
 		}
+	}
+}
+
+// TestImportedFunctions starts both shells with BASH_FUNC_ entries in the
+// environment: only one definition of the entry's own name is imported.
+func TestImportedFunctions(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	envs := [][]string{
+		{"BASH_FUNC_foo%%=() { echo ok; }"},
+		{"BASH_FUNC_foo%%=() { echo bad; } ; echo BAD"},
+		{"BASH_FUNC_foo%%=() { echo x"},
+		{"BASH_FUNC_bar%%=() { echo a; }", "BASH_FUNC_foo-a%%=() { echo dash; }", "BASH_FUNC_foo=() { echo novar; }"},
+		{"BASH_FUNC_ foo%%=() { echo space; }"},
+		{"BASH_FUNC_x%%=() { _;}>_[$($())] { echo vuln;}"},
+	}
+	script := `foo 2>/dev/null; foo-a 2>/dev/null; declare -F; echo ${BASH_FUNC_foo-unset}; declare -p BASH_FUNC_foo%% 2>/dev/null; echo end`
+	for _, env := range envs {
+		cmd := exec.Command("/bin/bash", "-c", script)
+		cmd.Env = append([]string{"PATH=/nonexistent"}, env...)
+		want, _ := cmd.Output()
+		m := map[string]string{"PATH": "/nonexistent"}
+		for _, kv := range env {
+			k, v, _ := strings.Cut(kv, "=")
+			m[k] = v
+		}
+		fsys := vfs.NewMem()
+		fsys.MkdirAll("/tmp", 0o755)
+		fsys.MkdirAll("/dev", 0o755)
+		fsys.Mknod("/dev/null", vfs.DevNull)
+		r := New(&Config{FS: fsys}, m, "/tmp")
+		var out, errb bytes.Buffer
+		r.SetStdio(strings.NewReader(""), &out, &errb)
+		r.SetMode('c')
+		r.Run(context.Background(), script, "")
+		if out.String() != string(want) {
+			t.Errorf("env %q\nbash: %q\nours: %q", env, want, out.String())
+		}
+	}
+}
+
+// TestExportedFunctionsRoundTrip checks that what a shell exports for a
+// function is read back by a starting shell as the same function.
+func TestExportedFunctionsRoundTrip(t *testing.T) {
+	fsys := vfs.NewMem()
+	fsys.MkdirAll("/tmp", 0o755)
+	r := New(&Config{FS: fsys}, map[string]string{}, "/tmp")
+	var o1, e1 bytes.Buffer
+	r.SetStdio(strings.NewReader(""), &o1, &e1)
+	r.SetMode('c')
+	r.Run(context.Background(), "f() { echo a; for i in 1; do echo $i; done; } >&2; export -f f; g() { :; }", "")
+	env := map[string]string{}
+	for _, kv := range r.environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	if _, ok := env["BASH_FUNC_g%%"]; ok {
+		t.Errorf("g is not exported, yet in the environment: %q", env)
+	}
+	c := New(&Config{FS: fsys}, env, "/tmp")
+	var o2, e2 bytes.Buffer
+	c.SetStdio(strings.NewReader(""), &o2, &e2)
+	c.SetMode('c')
+	c.Run(context.Background(), "declare -f f; f", "")
+	want := "f () \n{ \n    echo a;\n    for i in 1;\n    do\n        echo $i;\n    done\n} 1>&2\ndeclare -fx f\n"
+	if o2.String() != want || e2.String() != "a\n1\n" {
+		t.Errorf("child: out=%q err=%q, want out=%q err=%q", o2.String(), e2.String(), want, "a\n1\n")
 	}
 }
