@@ -44,7 +44,11 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	// $_ becomes the last word once the command is done (a function's
 	// own commands change it meanwhile).
 	last := args[len(args)-1]
-	if len(c.Assigns) > 0 {
+	if len(c.Assigns) > 0 && r.opts[optPosix] && specialBuiltins[args[0]] {
+		if !r.assignBeforeSpecial(c.Assigns) {
+			return
+		}
+	} else if len(c.Assigns) > 0 {
 		r.vars.push(true)
 		defer r.vars.pop()
 		for _, a := range c.Assigns {
@@ -535,6 +539,9 @@ func (r *Runner) lookPath(name string) (string, bool) {
 
 // callFunc runs a shell function with args as its positional parameters.
 func (r *Runner) callFunc(f *funcDef, args []string) {
+	if r.funcNestExceeded(args[0]) {
+		return
+	}
 	if err := r.enter(); err != nil {
 		return
 	}

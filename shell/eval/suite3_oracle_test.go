@@ -30,6 +30,12 @@ var suite3Scripts = []string{
 	// the export attribute of functions: set, listed, removed, refused.
 	`g(){ :; }; h(){ :; }; export -f g; export -f; declare -f; declare -F; declare -Fx; export -nf g; declare -xF; export -f h g nosuch; echo $?; declare -F -x; declare -f -x -F g; unset -f g; g(){ :; }; declare -F`,
 	"function a=b { :; }; function /x { :; }; export -f a=b /x; echo $?; declare -xF",
+	// FUNCNEST: a call past the limit fails and abandons the command line;
+	// a value that is not a positive number sets no limit.
+	"FUNCNEST=3; f(){ echo in$1; f $(($1+1)); echo after; }; f 1; echo $?; echo next\necho $?; FUNCNEST=x; g(){ [ $1 -lt 6 ] && g $(($1+1)); echo $1; }; g 4; FUNCNEST=2; h() { g 1; echo h; }; h || echo st; echo end\necho last $?",
+	// POSIX mode: assignments before a special builtin stay, and leave a
+	// function's temporary scope with it.
+	`set -o posix; x=1 :; echo $x; y=2 export z=3; echo $y $z; f(){ v=5 return 3; }; v=0; v=7 f; echo $? $v; g(){ echo $w; w=9 : ; echo $w; }; w=1; w=2 g; echo $w; a=1 true; echo ${a-u}`,
 }
 
 func TestOracleSuite3(t *testing.T) {
