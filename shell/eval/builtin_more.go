@@ -214,7 +214,7 @@ func (r *Runner) builtinPopd(args []string) int {
 
 func (r *Runner) builtinEnable(args []string) int {
 	args = args[1:]
-	disable, all, print := false, false, false
+	disable, all, print, special := false, false, false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		for _, c := range args[0][1:] {
 			switch c {
@@ -225,6 +225,7 @@ func (r *Runner) builtinEnable(args []string) int {
 			case 'p':
 				print = true
 			case 's':
+				special = true
 			case 'f', 'd':
 				r.errorf("enable: -%c: loadable builtins are not supported in the sandbox", c)
 				return 1
@@ -242,6 +243,10 @@ func (r *Runner) builtinEnable(args []string) int {
 	if len(args) == 0 || print {
 		for _, n := range sortedKeys(builtins) {
 			off := r.disabled[n]
+			if _, isSpecial := specialBuiltins[n]; special && !isSpecial {
+				// -s lists only the special builtins (source too).
+				continue
+			}
 			if all || off == disable {
 				if off {
 					r.writeOut("enable", "enable -n "+n+"\n")

@@ -36,6 +36,10 @@ var suite3Scripts = []string{
 	// POSIX mode: assignments before a special builtin stay, and leave a
 	// function's temporary scope with it.
 	`set -o posix; x=1 :; echo $x; y=2 export z=3; echo $y $z; f(){ v=5 return 3; }; v=0; v=7 f; echo $? $v; g(){ echo $w; w=9 : ; echo $w; }; w=1; w=2 g; echo $w; a=1 true; echo ${a-u}`,
+	// umask: symbolic modes, -S after setting, -p, and their errors.
+	`umask 022; umask -S u=rwx,g=rwx,o=rx; umask; umask -p; umask -p -S; umask g-w; umask -S; umask a+w,o-x; umask; umask u=; umask; umask 0; umask +x; umask; umask u=rwx,bad; echo $?; umask ug=r+x; umask o=u; umask 8; echo $?; umask -x; echo $?; umask 1777; echo $?; umask; umask 077 022; umask`,
+	// enable -s lists the special builtins only.
+	`enable -ps; enable -n eval; enable -nps; enable -aps | grep -c .`,
 }
 
 func TestOracleSuite3(t *testing.T) {
