@@ -770,4 +770,3 @@ func (r *Runner) builtinHash(args []string) int {
 }
 
 const execUsage = "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"
-
