@@ -352,7 +352,7 @@ func (r *Runner) builtinUlimit(args []string) int {
 				r.writeOut("ulimit", row.text+" "+get(row.flag)+"\n")
 			}
 			return 0
-		case a == "-H" || a == "-S":
+		case a == "-H" || a == "-S" || a == "--":
 		case len(a) == 2 && a[0] == '-':
 			flag = a[1]
 			known := false

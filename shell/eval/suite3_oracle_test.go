@@ -40,6 +40,11 @@ var suite3Scripts = []string{
 	`umask 022; umask -S u=rwx,g=rwx,o=rx; umask; umask -p; umask -p -S; umask g-w; umask -S; umask a+w,o-x; umask; umask u=; umask; umask 0; umask +x; umask; umask u=rwx,bad; echo $?; umask ug=r+x; umask o=u; umask 8; echo $?; umask -x; echo $?; umask 1777; echo $?; umask; umask 077 022; umask`,
 	// enable -s lists the special builtins only.
 	`enable -ps; enable -n eval; enable -nps; enable -aps | grep -c .`,
+	// "." with arguments: the caller's parameters come back unless the
+	// file set its own; in POSIX mode a missing file ends the shell.
+	`echo "set -- m n" > f; echo "shift" > g; echo "set -- o p; shift" > h; set -- a b; . ./f x y; echo "$@"; . ./g x y z; echo "$@"; . ./f; echo "$@"; . ./h x y; echo "$@"; set -- q; . ./nonexist; echo $?; set -o posix; . ./nonexist; echo not reached`,
+	// ulimit: -- ends the options.
+	`ulimit -c -S -- 1000; ulimit -c`,
 }
 
 func TestOracleSuite3(t *testing.T) {
