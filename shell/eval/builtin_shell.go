@@ -199,7 +199,7 @@ func (r *Runner) builtinShopt(args []string) int {
 					sel = append(sel, n)
 				}
 			}
-			r.printShopts(sel, get, print || setO, setO)
+			r.printShopts(sel, get, print, setO)
 			return 0
 		}
 		r.printShopts(names, get, print, setO)

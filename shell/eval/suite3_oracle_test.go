@@ -45,6 +45,8 @@ var suite3Scripts = []string{
 	`echo "set -- m n" > f; echo "shift" > g; echo "set -- o p; shift" > h; set -- a b; . ./f x y; echo "$@"; . ./g x y z; echo "$@"; . ./f; echo "$@"; . ./h x y; echo "$@"; set -- q; . ./nonexist; echo $?; set -o posix; . ./nonexist; echo not reached`,
 	// ulimit: -- ends the options.
 	`ulimit -c -S -- 1000; ulimit -c`,
+	// shopt -s/-u -o list as name/value unless -p is given.
+	`shopt -s -o | head -3; shopt -u -o | head -2; shopt -u -p -o | head -2`,
 }
 
 func TestOracleSuite3(t *testing.T) {
