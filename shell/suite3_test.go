@@ -11,6 +11,9 @@ func TestSuite3ChildShells(t *testing.T) {
 		{`(export FOO=BAR; exec -c -l printenv) | grep -c FOO; (FOO=BAR exec printenv) | grep FOO`, "0\nFOO=BAR\n"},
 		{"f() { echo in f $1; } >&2; export -f f; bash -c 'f x 2>&1; declare -F'; export -nf f; bash -c 'f 2>/dev/null; echo $?'", "in f x\ndeclare -fx f\n127\n"},
 		{"foo-a() { echo ok; }; export -f foo-a; bash -c foo-a; env | grep -c '^BASH_FUNC_foo-a%%=() {'", "ok\n1\n"},
+		// signals ignored on entry stay ignored in a child shell.
+		{"trap '' USR2 INT; trap 'echo x' TERM; bash -c \"trap 'echo USR2' USR2; trap - INT; trap -p; trap 'echo t' TERM; trap -p TERM\"; (trap 'echo y' USR2; trap -p USR2)",
+			"trap -- '' SIGINT\ntrap -- '' SIGUSR2\ntrap -- 'echo t' SIGTERM\ntrap -- 'echo y' SIGUSR2\n"},
 	}
 	sh := newShell(t, Options{})
 	for _, tc := range tests {

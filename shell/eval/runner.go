@@ -171,6 +171,7 @@ type Runner struct {
 	optLast          string
 	optVar           *Var
 	funcExport       map[string]bool
+	ignoredOnEntry   map[string]bool
 	aliasSrc         *source
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.
@@ -206,6 +207,7 @@ func (r *Runner) SetParent(p *Runner) {
 	r.parent = p
 	r.nextPid = p.nextPid
 	r.pid = int(p.nextPid.Add(1))
+	r.inheritIgnored(p)
 }
 
 // Aborted reports whether the last Run abandoned a command line because

@@ -214,6 +214,10 @@ func (r *Runner) builtinTrap(args []string) int {
 			status = 1
 			continue
 		}
+		if r.ignoredOnEntry[name] && !r.interactive {
+			// A signal ignored when the shell started stays ignored.
+			continue
+		}
 		if action == "-" {
 			delete(r.traps, name)
 			continue
