@@ -1,7 +1,7 @@
 package eval
 
 // inheritIgnored applies POSIX's rule for a shell started by another:
-// the signals its parent ignores (trap '' SIG) are ignored on entry, and
+// the signals its parent ignores (an empty trap action) are ignored on entry, and
 // a non-interactive shell can neither trap nor reset them; trap -p still
 // shows them as ignored. Pseudo-signals (EXIT, DEBUG, ERR, RETURN) are
 // not signals and are not inherited.
