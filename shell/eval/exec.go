@@ -509,7 +509,7 @@ func (r *Runner) xtrace(line string) {
 			prefix = s
 		}
 		if prefix != "" {
-			prefix = strings.Repeat(prefix[:1], r.subLevel+r.funcTraceLevel()) + prefix
+			prefix = strings.Repeat(prefix[:1], r.traceDepth+r.funcTraceLevel()) + prefix
 		}
 	}
 	r.stderr().Write([]byte(prefix + line + "\n"))

@@ -172,7 +172,10 @@ type Runner struct {
 	optVar           *Var
 	funcExport       map[string]bool
 	ignoredOnEntry   map[string]bool
-	aliasSrc         *source
+	// traceDepth repeats PS4's first character: one more inside each
+	// command or process substitution and trap action (not subshells).
+	traceDepth int
+	aliasSrc   *source
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.
 	parent *Runner

@@ -47,6 +47,9 @@ var suite3Scripts = []string{
 	`ulimit -c -S -- 1000; ulimit -c`,
 	// shopt -s/-u -o list as name/value unless -p is given.
 	`shopt -s -o | head -3; shopt -u -o | head -2; shopt -u -p -o | head -2`,
+	// set -x: PS4's first character repeats once per command substitution
+	// and trap action, not per subshell.
+	`set -x; (echo b); x=$(echo c); trap "echo t" ERR; false; f() { echo $(echo $(echo n)); }; f; trap - ERR; (x=$(echo q)); echo $BASH_SUBSHELL $(echo $BASH_SUBSHELL)`,
 }
 
 func TestOracleSuite3(t *testing.T) {

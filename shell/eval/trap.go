@@ -95,7 +95,9 @@ func (r *Runner) runTrap(name, text string) {
 	savedFlow := r.flow
 	r.flow = flowNone
 	line := r.lineno
+	r.traceDepth++
 	r.evalText(text, "trap")
+	r.traceDepth--
 	r.lineno = line
 	r.inTrap = saved
 	if r.flow == flowNone || r.flow == flowReturn && name != "RETURN" && name != "DEBUG" {
