@@ -48,11 +48,21 @@ type PreparedRun struct {
 	Timeout time.Duration
 }
 
-// Precompile compiles the prelude every runtime starts from, once per
-// process: the first Prepare or Run otherwise pays for it (tens of
-// milliseconds), which a process that will run JavaScript can move off
-// its first call by calling this early, on a goroutine of its own.
-func Precompile() { compilePrelude() }
+// Precompile does, once per process, the work a process's first run pays
+// on top of every later one: compiling the prelude (tens of
+// milliseconds), compiling the patterns that classify a script, the
+// first parse with a source map, the freeze's plan. A process that will
+// run JavaScript moves that off its first call by calling this early, on
+// a goroutine of its own; later calls return at once.
+func Precompile() {
+	precompileOnce.Do(func() {
+		compilePrelude()
+		p := Prepare(RunOptions{Freeze: true, Globals: map[string]any{"data": nil}})
+		_, _ = p.Run(context.Background(), "return 1", PreparedRun{Globals: map[string]json.RawMessage{"data": json.RawMessage("null")}})
+	})
+}
+
+var precompileOnce sync.Once
 
 // Prepare sets a runtime up for one later Run. opts are as for Run;
 // opts.Invoke only needs to be non-nil (the run's own comes with Run), and

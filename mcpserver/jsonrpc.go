@@ -8,17 +8,22 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // The MCP server of the meta tools, written here rather than taken from
 // mcp-go's server package: that package links a JSON Schema compiler
-// whose package initialisation alone cost 11–17 ms on every start of the
+// whose package initialisation alone costs 11–17 ms on every start of the
 // binary (every `justbash -c`, not only the MCP server), and its per-call
-// path decodes each message twice through generic maps and hooks. This one
+// path decodes each message twice through generic maps and hooks. (The
+// compiler stays linked as long as mcp-go's client packages are: their
+// in-process transport imports the server package. The upstream client,
+// sources/mcp, and the OAuth handler still use them.) This one
 // speaks the MCP revisions that use the initialize handshake (2024-11-05
 // to 2025-11-25) over JSON-RPC 2.0: initialize, ping, tools/list,
 // tools/call, notifications, and elicitation requests to the client. A
@@ -106,7 +111,16 @@ func (s *MCPServer) handle(ctx context.Context, p *peer, msg []byte) (out []byte
 		return nil
 	}
 	if !m.hasID() {
-		return nil // notifications ask for nothing we keep
+		if m.Method == "notifications/cancelled" && p != nil {
+			p.cancelRequest(m.Params)
+		}
+		return nil // other notifications ask for nothing we keep
+	}
+	if p != nil && m.Method == "tools/call" {
+		// notifications/cancelled can end this call.
+		var done func()
+		ctx, done = p.track(ctx, m.ID)
+		defer done()
 	}
 	defer func() {
 		// A tool's panic answers its request, not the connection.
@@ -156,8 +170,9 @@ func (s *MCPServer) initialize(p *peer, m *rpcMsg) []byte {
 	return resultResponse(m.ID, res)
 }
 
-// callTool runs a meta tool. Unknown tools are a result with isError, as
-// every other failure of a tool (Runtime.Call says why).
+// callTool runs a meta tool. A tool that is not one of ours is a protocol
+// error (-32602), as the specification lists it; everything a tool itself
+// fails at is a result with isError.
 func (s *MCPServer) callTool(ctx context.Context, p *peer, m *rpcMsg) []byte {
 	var params struct {
 		Name      string         `json:"name"`
@@ -165,6 +180,9 @@ func (s *MCPServer) callTool(ctx context.Context, p *peer, m *rpcMsg) []byte {
 	}
 	if err := json.Unmarshal(m.Params, &params); err != nil || params.Name == "" {
 		return errorResponse(m.ID, codeInvalidParams, "Invalid params for tools/call: want {name, arguments}")
+	}
+	if !isMetaTool(params.Name) {
+		return errorResponse(m.ID, codeInvalidParams, fmt.Sprintf("unknown tool %q (available tools: %s)", params.Name, strings.Join(MetaToolNames, ", ")))
 	}
 	if p != nil {
 		ctx = withPeer(ctx, p)
@@ -211,6 +229,73 @@ type peer struct {
 	nextID  int64
 	pending map[int64]chan rpcReply
 	closed  bool
+	// inflight cancels the client's requests in progress, by their id.
+	inflight map[string]context.CancelFunc
+	// early holds cancellations that came before their request started:
+	// each message runs on its own goroutine, so a notification sent
+	// right after its request may be read first.
+	early map[string]time.Time
+}
+
+// earlyCancelTTL bounds how long a cancellation waits for its request,
+// and maxEarlyCancels how many wait.
+const (
+	earlyCancelTTL  = 5 * time.Second
+	maxEarlyCancels = 32
+)
+
+// track makes ctx cancellable by a notifications/cancelled naming id;
+// done forgets it.
+func (p *peer) track(ctx context.Context, id json.RawMessage) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	key := string(id)
+	p.mu.Lock()
+	if p.inflight == nil {
+		p.inflight = map[string]context.CancelFunc{}
+	}
+	p.inflight[key] = cancel
+	if at, ok := p.early[key]; ok {
+		delete(p.early, key)
+		if time.Since(at) < earlyCancelTTL {
+			cancel()
+		}
+	}
+	p.mu.Unlock()
+	return ctx, func() {
+		p.mu.Lock()
+		delete(p.inflight, key)
+		p.mu.Unlock()
+		cancel()
+	}
+}
+
+// cancelRequest ends the request a notifications/cancelled names.
+func (p *peer) cancelRequest(params json.RawMessage) {
+	var c struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &c) != nil || len(c.RequestID) == 0 {
+		return
+	}
+	key := string(c.RequestID)
+	p.mu.Lock()
+	cancel := p.inflight[key]
+	if cancel == nil {
+		if p.early == nil {
+			p.early = map[string]time.Time{}
+		}
+		for k, at := range p.early {
+			if len(p.early) < maxEarlyCancels && time.Since(at) < earlyCancelTTL {
+				break
+			}
+			delete(p.early, k) // a stale one, or any to make room
+		}
+		p.early[key] = time.Now()
+	}
+	p.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 type rpcReply struct {

@@ -26,8 +26,8 @@ const maxInflightLines = 64
 // until in ends or ctx is cancelled; the scope comes from ctx. Every
 // request runs on its own goroutine, so that a tool call waiting for the
 // client's answer to an elicitation does not stop the reader that brings
-// that answer. At the end of in, the requests still running finish and
-// are answered before ServeLines returns.
+// that answer. The end of in is the client's shutdown: the requests still
+// running are cancelled, and ServeLines returns once they have ended.
 func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer, errLog io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -49,6 +49,7 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 	p := newPeer(write)
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	defer cancel() // before the wait: the end of input ends the calls
 	defer p.close()
 	sem := make(chan struct{}, maxInflightLines)
 	r := bufio.NewReaderSize(in, 64<<10)

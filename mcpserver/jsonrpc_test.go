@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -82,11 +83,14 @@ func TestJSONRPCMessages(t *testing.T) {
 			t.Errorf("%s: answered %s", quiet, out)
 		}
 	}
-	// An unknown tool is a tool result with isError, as on every path.
+	// An unknown tool is a protocol error; a tool's own failure a result.
 	out := s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"rm","arguments":{}}}`))
-	res, _ := decodeMsg(t, out)["result"].(map[string]any)
-	if res["isError"] != true || !strings.Contains(toJSON(res["content"]), `unknown tool \"rm\"`) {
+	if m := decodeMsg(t, out); errCodeOf(m) != -32602 || !strings.Contains(string(out), `unknown tool \"rm\"`) {
 		t.Errorf("unknown tool: %s", out)
+	}
+	out = s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"list_tools","arguments":{"server":"zz"}}}`))
+	if res, _ := decodeMsg(t, out)["result"].(map[string]any); res["isError"] != true {
+		t.Errorf("a failing tool: %s", out)
 	}
 }
 
@@ -173,13 +177,13 @@ func TestServeLines(t *testing.T) {
 		_, _ = io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\r\n\n")
 		_, _ = io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"script":"`+strings.Repeat("x", 2<<10)+`"}}}`+"\n")
 		_, _ = io.WriteString(inW, `[{"jsonrpc":"2.0","id":3,"method":"ping"},{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"return 6*7"}}}]`+"\n")
-		inW.Close()
 	}()
 	sc := bufio.NewScanner(outR)
 	var lines []string
-	for sc.Scan() {
+	for len(lines) < 3 && sc.Scan() {
 		lines = append(lines, sc.Text())
 	}
+	inW.Close()
 	if err := <-done; err != nil {
 		t.Errorf("ServeLines at the end of input: %v", err)
 	}
@@ -197,6 +201,44 @@ func TestServeLines(t *testing.T) {
 	}
 	if !ping || !tooLong || !batch || len(lines) != 3 {
 		t.Errorf("answers (ping %v, too long %v, batch %v):\n%s", ping, tooLong, batch, strings.Join(lines, "\n"))
+	}
+}
+
+// notifications/cancelled ends the call it names; the end of input ends
+// the calls still running, and ServeLines returns.
+func TestServeLinesCancel(t *testing.T) {
+	rt := newTestRuntime(t, testConfig, JSRunner{})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- NewMCPServer(rt).ServeLines(context.Background(), inR, outW, io.Discard)
+		outW.Close()
+	}()
+	long := func(id int) string {
+		return `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"await new Promise((r) => setTimeout(r, 120000))","timeoutMs":300000}}}` + "\n"
+	}
+	sc := bufio.NewScanner(outR)
+	go func() {
+		_, _ = io.WriteString(inW, long(5))
+		_, _ = io.WriteString(inW, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"user"}}`+"\n")
+	}()
+	if !sc.Scan() {
+		t.Fatal("no answer to the cancelled call")
+	}
+	if l := sc.Text(); !strings.HasPrefix(l, `{"jsonrpc":"2.0","id":5,`) || !strings.Contains(l, `"isError":true`) {
+		t.Errorf("cancelled call: %s", l)
+	}
+	_, _ = io.WriteString(inW, long(6))
+	inW.Close()
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("ServeLines: %v", err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the end of input did not end the running call")
 	}
 }
 

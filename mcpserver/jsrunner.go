@@ -65,10 +65,10 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 // Prewarm prepares runtimes for a profile's servers before the first call.
 func (j JSRunner) Prewarm(servers []string, mem uint64) { runtimes.refill(servers, mem) }
 
-// StartEarly prepares (and drops) one runtime while the upstreams are
-// being discovered, so that the one-time work — compiling the prelude,
-// the first VM's allocations — is done before the first call.
-func (j JSRunner) StartEarly() { go prepareFor(nil, 0).Discard() }
+// StartEarly does the process's one-time JavaScript work (compiling the
+// prelude, a first run) while the upstreams are being discovered, so that
+// the first call costs what the hundredth does.
+func (j JSRunner) StartEarly() { go jsexec.Precompile() }
 
 // memoryOp serves one jsmcp.memory call.
 func memoryOp(m *Memory, op string, args json.RawMessage) (json.RawMessage, error) {

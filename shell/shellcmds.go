@@ -17,22 +17,14 @@ import (
 func BuiltinNames() []string { return eval.BuiltinNames() }
 
 // registerShellCommands adds the commands that need the shell itself:
-// bash and sh (nested shells), and ulimit.
+// bash and sh (nested shells). (ulimit is only a builtin, as on a
+// GNU system: there is no ulimit program for env or xargs to run.)
 func (s *Shell) registerShellCommands() {
 	bash := commands.Func(func(ctx context.Context, c *commands.Context) int {
 		return s.bashCommand(ctx, c)
 	})
 	s.reg.Register("bash", bash)
 	s.reg.Register("sh", bash)
-	if _, ok := s.reg.Lookup("ulimit"); !ok {
-		s.reg.Register("ulimit", commands.Func(func(ctx context.Context, c *commands.Context) int {
-			if len(c.Args) > 1 && c.Args[1] == "--help" {
-				return writeHelp(c, ulimitHelp)
-			}
-			fmt.Fprintln(c.Stdout, "unlimited")
-			return 0
-		}))
-	}
 }
 
 // bashHelp is bash 5.2's --help, without the options the sandbox lacks.
@@ -45,11 +37,6 @@ const bashHelp = "GNU bash, version 5.2.15(1)-release (justbash)\n" +
 	"Type `%[1]s -c help' for more information about shell builtin commands.\n"
 
 const bashVersion = "GNU bash, version 5.2.15(1)-release (justbash)\n"
-
-const ulimitHelp = "ulimit: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n" +
-	"    Modify shell resource limits.\n\n" +
-	"    The sandbox has no per-process resource limits: ulimit reports\n" +
-	"    \"unlimited\"; the sandbox's own limits bound every run.\n"
 
 func writeHelp(c *commands.Context, s string) int {
 	if _, err := io.WriteString(c.Stdout, s); err != nil {

@@ -37,3 +37,20 @@ func TestBuiltinDashDashHelp(t *testing.T) {
 		t.Errorf("ours: %q", o)
 	}
 }
+
+// The help text and the builtin table name the same builtins: every
+// builtin that takes options has a synopsis, and every synopsis belongs
+// to a builtin (a row added to one and not the other fails here).
+func TestHelpCoversBuiltinTable(t *testing.T) {
+	noOptions := map[string]bool{"echo": true, "true": true, "false": true, ":": true, "test": true, "[": true}
+	for name := range builtins() {
+		if _, ok := builtinSynopsis[name]; !ok && !noOptions[name] {
+			t.Errorf("builtin %q has no synopsis in builtin_help.go", name)
+		}
+	}
+	for name := range builtinSynopsis {
+		if _, ok := builtins()[name]; !ok {
+			t.Errorf("synopsis for %q, which is not a builtin", name)
+		}
+	}
+}

@@ -11,8 +11,8 @@ import (
 // the builtin table, completion specs, limits and the job control a
 // sandbox has no terminal for.
 
-func init() {
-	add := func(name string, fn builtinFunc) { builtins[name] = builtinDef{fn: fn} }
+func addMoreBuiltins(t map[string]builtinDef) {
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
 	add("dirs", (*Runner).builtinDirs)
 	add("pushd", (*Runner).builtinPushd)
 	add("popd", (*Runner).builtinPopd)
@@ -241,10 +241,10 @@ func (r *Runner) builtinEnable(args []string) int {
 		r.disabled = map[string]bool{}
 	}
 	if len(args) == 0 || print {
-		for _, n := range sortedKeys(builtins) {
+		for _, n := range sortedKeys(builtins()) {
 			off := r.disabled[n]
-			if _, isSpecial := specialBuiltins[n]; special && !isSpecial {
-				// -s lists only the special builtins (source too).
+			if special && builtins()[n].kind != specialBuiltin {
+				// -s lists only the special builtins.
 				continue
 			}
 			if all || off == disable {
@@ -259,7 +259,7 @@ func (r *Runner) builtinEnable(args []string) int {
 	}
 	status := 0
 	for _, n := range args {
-		if _, ok := builtins[n]; !ok {
+		if _, ok := builtins()[n]; !ok {
 			r.errorf("enable: %s: not a shell builtin", n)
 			status = 1
 			continue
@@ -410,7 +410,7 @@ func (r *Runner) builtinHelp(args []string) int {
 			r.runExternal(args)
 			return r.status
 		}
-		names := sortedKeys(builtins)
+		names := sortedKeys(builtins())
 		return r.writeOut("help", "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n"+
 			"These shell commands are defined internally.  Type `help' to see this list.\n\n"+
 			strings.Join(names, "\n")+"\n")
@@ -420,7 +420,7 @@ func (r *Runner) builtinHelp(args []string) int {
 		if strings.HasPrefix(n, "-") {
 			continue
 		}
-		if _, ok := builtins[n]; !ok {
+		if _, ok := builtins()[n]; !ok {
 			r.errorf("help: no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", n, n, n)
 			status = 1
 			continue
@@ -599,7 +599,7 @@ func (r *Runner) compAction(action string) []string {
 	case "alias":
 		return sortedKeys(r.aliases)
 	case "builtin":
-		return sortedKeys(builtins)
+		return sortedKeys(builtins())
 	case "function":
 		return sortedKeys(r.funcs)
 	case "keyword":
@@ -627,7 +627,7 @@ func (r *Runner) compAction(action string) []string {
 	case "command":
 		seen := map[string]bool{}
 		var out []string
-		for _, l := range [][]string{sortedKeys(r.aliases), sortedKeys(builtins), sortedKeys(r.funcs), sortedKeys(keywords)} {
+		for _, l := range [][]string{sortedKeys(r.aliases), sortedKeys(builtins()), sortedKeys(r.funcs), sortedKeys(keywords)} {
 			for _, n := range l {
 				if !seen[n] {
 					seen[n] = true

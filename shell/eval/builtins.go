@@ -7,56 +7,82 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // builtinFunc runs a builtin; args[0] is its name. It returns the status.
 type builtinFunc func(r *Runner, args []string) int
 
+// builtinKind says how the shell treats a builtin besides running it.
+type builtinKind uint8
+
+const (
+	regularBuiltin builtinKind = iota
+	// specialBuiltin is one of POSIX's special builtins: in posix mode
+	// it is found before functions, cannot name a function, and the
+	// assignments before it persist after it returns.
+	specialBuiltin
+)
+
 // builtinDef is one row of the builtin table.
 type builtinDef struct {
-	fn builtinFunc
-	// special builtins (POSIX) differ in error handling and in posix mode
-	// keep their prefix assignments.
-	special bool
+	fn   builtinFunc
+	kind builtinKind
 }
 
-// builtins is every builtin the shell knows, as bash 5.2's help lists
-// them. Rows are added by the files that implement them.
-var builtins = map[string]builtinDef{}
+// builtinTable is the one table of builtins (name → kind → handler),
+// every builtin bash 5.2's help lists. It is built on first use, not at
+// start-up; rows come from the files that implement them (addCoreBuiltins
+// here, addMoreBuiltins in builtin_more.go). The help text of each lives
+// in builtin_help.go, checked against this table by a test.
+var builtinTable struct {
+	once   sync.Once
+	byName map[string]builtinDef
+}
 
-// specialBuiltins are POSIX's special builtins.
-var specialBuiltins = map[string]bool{":": true, ".": true, "break": true, "continue": true, "eval": true,
-	"exec": true, "exit": true, "export": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "times": true, "trap": true, "unset": true, "source": false}
+// builtins returns the table.
+func builtins() map[string]builtinDef {
+	builtinTable.once.Do(func() {
+		t := make(map[string]builtinDef, 80)
+		addCoreBuiltins(t)
+		addMoreBuiltins(t)
+		builtinTable.byName = t
+	})
+	return builtinTable.byName
+}
 
-func init() {
-	add := func(name string, fn builtinFunc) {
-		builtins[name] = builtinDef{fn: fn, special: specialBuiltins[name]}
-	}
-	add(":", func(r *Runner, a []string) int { return 0 })
+// isSpecialBuiltin reports whether name is a POSIX special builtin.
+func isSpecialBuiltin(name string) bool {
+	return builtins()[name].kind == specialBuiltin
+}
+
+func addCoreBuiltins(t map[string]builtinDef) {
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
+	addSpecial := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: specialBuiltin} }
+	addSpecial(":", func(r *Runner, a []string) int { return 0 })
 	add("true", func(r *Runner, a []string) int { return 0 })
 	add("false", func(r *Runner, a []string) int { return 1 })
 	add("echo", (*Runner).builtinEcho)
-	add("exit", (*Runner).builtinExit)
-	add("return", (*Runner).builtinReturn)
-	add("break", (*Runner).builtinBreak)
-	add("continue", (*Runner).builtinBreak)
-	add("eval", (*Runner).builtinEval)
-	add("source", (*Runner).builtinSource)
-	add(".", (*Runner).builtinSource)
-	add("shift", (*Runner).builtinShift)
+	addSpecial("exit", (*Runner).builtinExit)
+	addSpecial("return", (*Runner).builtinReturn)
+	addSpecial("break", (*Runner).builtinBreak)
+	addSpecial("continue", (*Runner).builtinBreak)
+	addSpecial("eval", (*Runner).builtinEval)
+	addSpecial("source", (*Runner).builtinSource)
+	addSpecial(".", (*Runner).builtinSource)
+	addSpecial("shift", (*Runner).builtinShift)
 	add("test", func(r *Runner, a []string) int { return r.builtinTest(a[0], a[1:]) })
 	add("[", func(r *Runner, a []string) int { return r.builtinTest(a[0], a[1:]) })
-	add("trap", func(r *Runner, a []string) int { return r.builtinTrap(a[1:]) })
+	addSpecial("trap", func(r *Runner, a []string) int { return r.builtinTrap(a[1:]) })
 	add("let", func(r *Runner, a []string) int { return r.builtinLet(a[1:]) })
-	add("unset", (*Runner).builtinUnset)
-	add("set", (*Runner).builtinSet)
+	addSpecial("unset", (*Runner).builtinUnset)
+	addSpecial("set", (*Runner).builtinSet)
 	add("shopt", (*Runner).builtinShopt)
 	add("declare", (*Runner).builtinDeclare)
 	add("typeset", (*Runner).builtinDeclare)
 	add("local", (*Runner).builtinDeclare)
-	add("export", (*Runner).builtinDeclare)
-	add("readonly", (*Runner).builtinDeclare)
+	addSpecial("export", (*Runner).builtinDeclare)
+	addSpecial("readonly", (*Runner).builtinDeclare)
 	add("command", (*Runner).builtinCommand)
 	add("builtin", (*Runner).builtinBuiltin)
 	add("type", (*Runner).builtinType)
@@ -66,7 +92,7 @@ func init() {
 	add("unalias", (*Runner).builtinUnalias)
 	add("wait", (*Runner).builtinWait)
 	add("jobs", (*Runner).builtinJobs)
-	add("exec", (*Runner).builtinExec)
+	addSpecial("exec", (*Runner).builtinExec)
 	add("umask", (*Runner).builtinUmask)
 	add("hash", (*Runner).builtinHash)
 	add("read", (*Runner).builtinRead)
@@ -75,7 +101,7 @@ func init() {
 	add("printf", (*Runner).builtinPrintf)
 	add("getopts", (*Runner).builtinGetopts)
 	add("kill", (*Runner).builtinKill)
-	add("times", func(r *Runner, a []string) int {
+	addSpecial("times", func(r *Runner, a []string) int {
 		fmt.Fprint(r.stdout(), "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")
 		return 0
 	})
@@ -84,8 +110,8 @@ func init() {
 // BuiltinNames lists every builtin of the interpreter, sorted: the one
 // table the REPL's completion and other name lists derive from.
 func BuiltinNames() []string {
-	names := make([]string, 0, len(builtins))
-	for n := range builtins {
+	names := make([]string, 0, len(builtins()))
+	for n := range builtins() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -94,7 +120,7 @@ func BuiltinNames() []string {
 
 // builtin finds an enabled builtin by name.
 func (r *Runner) builtin(name string) (builtinDef, bool) {
-	b, ok := builtins[name]
+	b, ok := builtins()[name]
 	if !ok || r.disabled[name] {
 		return builtinDef{}, false
 	}

@@ -23,7 +23,7 @@
 //   - execution (exec.go, simple.go, redirect.go, jobs.go, trap.go):
 //     commands, pipelines (concurrent stages), redirections and a
 //     descriptor table, background jobs, traps and signals, set -e rules.
-//   - builtins (builtins.go and builtin_*.go): one table, name → handler.
+//   - builtins (builtins.go and builtin_*.go): one table, name → kind → handler, built on first use.
 //
 // Limits live in Go state (limits.go), never in variables: steps, call
 // depth (functions, source, eval, $( ), nested shells share one budget),

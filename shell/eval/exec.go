@@ -423,9 +423,9 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 
 func (r *Runner) funcDecl(f *syntax.FuncDecl) {
 	name := f.Name.Value
-	if _, ok := specialBuiltins[name]; ok && r.opts[optPosix] {
-		r.errorf("`%s': is a special builtin", name)
-		r.status = 1
+	if r.opts[optPosix] && isSpecialBuiltin(name) {
+		// A fatal error in posix mode: the shell (or subshell) ends with 2.
+		r.fatal(2, "`%s': is a special builtin", name)
 		return
 	}
 	file := ""

@@ -3,8 +3,6 @@ package eval
 import (
 	"strconv"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // funcNestExceeded applies FUNCNEST: when it holds a number above zero,
@@ -23,22 +21,6 @@ func (r *Runner) funcNestExceeded(name string) bool {
 	r.errorf("%s: maximum function nesting level exceeded (%d)", name, n)
 	r.status = 1
 	r.abortCommand()
-	return true
-}
-
-// assignBeforeSpecial makes the assignments written before a special
-// builtin in POSIX mode: they are ordinary assignments that stay after
-// the builtin (var=20 return leaves var set). False when one failed.
-func (r *Runner) assignBeforeSpecial(as []*syntax.Assign) bool {
-	for _, a := range as {
-		if !r.assign(a, false) {
-			if r.flow == flowNone {
-				r.status = 1
-			}
-			return false
-		}
-		r.propagateTemp(a.Name.Value)
-	}
 	return true
 }
 

@@ -47,6 +47,21 @@ var ruleScripts = []string{
 	// after a single | it is a syntax error.
 	"!; echo $?\ntrue && !; echo $?\nif !; then echo y; else echo n; fi\nset -e; !\necho survived",
 	`echo a | !; echo $?`,
+	// POSIX special builtins in posix mode: found before functions,
+	// assignments before them persist (in the current scope), not
+	// before command or builtin; source is one of them.
+	"times() { echo func; }; set -o posix; times >/dev/null; echo st=$?; x=5 times >/dev/null; echo x=$x",
+	"set -o posix; f() { x=7 :; echo in=$x; }; f; echo out=$x; x=9 command :; echo c=$x; x=3 builtin :; echo b=$x; x=4 eval 'echo e=$x'; echo $x; w=1 source /dev/null; echo w=$w",
+	"set -o posix; g() { local z=1; z=2 :; echo $z; }; g; echo ${z-unset}; x=1 true; echo ${x-unset}",
+	"set -o posix; source() { :; }; echo $?",
+	"set -o posix; (eval() { :; }; echo in); echo after $?",
+	// An assignment error (readonly) in posix mode: before a special
+	// builtin or alone it ends the shell (127 from -c); before another
+	// command it abandons the rest of the line.
+	"set -o posix; readonly r=1; r=2 :\necho reached $?",
+	"set -o posix; readonly r=1; r=2\necho reached $?",
+	"set -o posix; readonly r=1; r=2 true; echo same line\necho next $?",
+	"set -o posix; readonly r=1; f() { :; }; r=2 f; echo same\necho next $?",
 }
 
 func TestOracleRules(t *testing.T) {

@@ -805,6 +805,11 @@ func (r *Runner) exit(status int) {
 // fatal reports a fatal error: a non-interactive shell exits with status.
 func (r *Runner) fatal(status int, format string, args ...any) {
 	r.errorf(format, args...)
+	r.fatalReported(status)
+}
+
+// fatalReported ends the run after a fatal error already reported.
+func (r *Runner) fatalReported(status int) {
 	r.aborted = true
 	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive {
 		// bash -c ends with 127 after a fatal expansion error.

@@ -44,16 +44,18 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	// $_ becomes the last word once the command is done (a function's
 	// own commands change it meanwhile).
 	last := args[len(args)-1]
-	if len(c.Assigns) > 0 && r.opts[optPosix] && specialBuiltins[args[0]] {
-		if !r.assignBeforeSpecial(c.Assigns) {
-			return
+	if len(c.Assigns) > 0 {
+		// In posix mode the assignments before a special builtin
+		// persist: they are made in the current scope, not a
+		// temporary one.
+		special := r.posixSpecial(args[0])
+		if !special {
+			r.vars.push(true)
+			defer r.vars.pop()
 		}
-	} else if len(c.Assigns) > 0 {
-		r.vars.push(true)
-		defer r.vars.pop()
 		for _, a := range c.Assigns {
 			r.assignFailed = false
-			if !r.assign(a, true) {
+			if !r.assign(a, !special) {
 				if r.assignFailed && r.flow == flowNone && !r.opts[optPosix] {
 					// A readonly variable among a command's
 					// assignments is only reported: bash runs
@@ -63,8 +65,12 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 				}
 				if r.flow == flowNone {
 					r.status = 1
+					r.posixAssignError(special)
 				}
 				return
+			}
+			if special {
+				r.propagateTemp(a.Name.Value)
 			}
 		}
 	}
@@ -112,6 +118,9 @@ func (r *Runner) assignAll(as []*syntax.Assign) {
 		if !r.assign(a, false) {
 			if r.flow == flowNone {
 				r.status = 1
+				if r.opts[optPosix] && r.posixAssignError(true) {
+					return
+				}
 				if r.assignFailed && !r.interactive {
 					// A failed assignment (readonly) ends a script's
 					// current command line.
@@ -375,7 +384,7 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 // (command, builtin).
 func (r *Runner) run(args []string, noFunc bool) {
 	name := args[0]
-	if !noFunc {
+	if !noFunc && !r.posixSpecial(name) { // POSIX finds special builtins first
 		if f, ok := r.funcs[name]; ok {
 			r.callFunc(f, args)
 			return
@@ -386,6 +395,33 @@ func (r *Runner) run(args []string, noFunc bool) {
 		return
 	}
 	r.runExternal(args)
+}
+
+// posixAssignError applies POSIX's rule to a failed assignment
+// (readonly) in posix mode: before a special builtin or alone it ends a
+// non-interactive shell; before another command it abandons the rest of
+// the command line. It reports whether it acted.
+func (r *Runner) posixAssignError(special bool) bool {
+	if !r.assignFailed || !r.opts[optPosix] || r.interactive {
+		return false
+	}
+	r.assignFailed = false
+	if special {
+		r.fatalReported(1)
+	} else {
+		r.abortCommand()
+	}
+	return true
+}
+
+// posixSpecial reports whether name runs as a POSIX special builtin:
+// posix mode is on and the builtin is enabled.
+func (r *Runner) posixSpecial(name string) bool {
+	if !r.opts[optPosix] {
+		return false
+	}
+	b, ok := r.builtin(name)
+	return ok && b.kind == specialBuiltin
 }
 
 // runExternal finds args[0] on $PATH (or as a path) and runs it through
