@@ -499,6 +499,7 @@ func (r *Runner) builtinType(args []string) int {
 
 // builtinCd changes the working directory.
 func (r *Runner) builtinCd(args []string) int {
+	name := args[0] // pushd and popd change directory through cd
 	args = args[1:]
 	physical := r.opts[optPhysical]
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
@@ -574,11 +575,11 @@ func (r *Runner) builtinCd(args []string) int {
 		err = r.checkDotDot(dir)
 	}
 	if err != nil {
-		r.errorf("cd: %s: %s", dir, errText(err))
+		r.errorf("%s: %s: %s", name, dir, errText(err))
 		return 1
 	}
 	if !fi.IsDir() {
-		r.errorf("cd: %s: Not a directory", dir)
+		r.errorf("%s: %s: Not a directory", name, dir)
 		return 1
 	}
 	if physical {

@@ -50,6 +50,9 @@ var suite3Scripts = []string{
 	// set -x: PS4's first character repeats once per command substitution
 	// and trap action, not per subshell.
 	`set -x; (echo b); x=$(echo c); trap "echo t" ERR; false; f() { echo $(echo $(echo n)); }; f; trap - ERR; (x=$(echo q)); echo $BASH_SUBSHELL $(echo $BASH_SUBSHELL)`,
+	// dirs, pushd, popd: -X that is no option is an invalid number; the
+	// index in messages keeps its sign; cd's errors name pushd.
+	`pushd ./nothere; echo $?; pushd -m; echo $?; popd -m; echo $?; dirs -m; echo $?; dirs 7; echo $?; pushd -n /usr >/dev/null; dirs +9; echo $?; pushd +9; echo $?; pushd -9; popd +9; echo $?; popd -x; echo $?; pushd -- -x; echo $?; pushd a b; echo $?; pushd -n -- /x >/dev/null; popd -n >/dev/null; dirs -l -p | wc -l`,
 }
 
 func TestOracleSuite3(t *testing.T) {
