@@ -327,6 +327,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				r.stop(err)
 				return
 			}
+			r.traceFor(l)
 			if !r.setVar(l.Name.Value, it, false) {
 				r.abortCommand()
 				return
@@ -347,6 +348,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		r.setLine(l.Lparen)
 		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
 	}
+	r.traceArithFor(l.Init)
 	if l.Init != nil {
 		if _, ok := expr(l.Init); !ok {
 			return
@@ -358,6 +360,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			r.stop(err)
 			return
 		}
+		r.traceArithFor(l.Cond)
 		if l.Cond != nil {
 			n, ok := expr(l.Cond)
 			if !ok {
@@ -370,6 +373,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		if !r.loopBody(body) {
 			return
 		}
+		r.traceArithFor(l.Post)
 		if l.Post != nil {
 			if _, ok := expr(l.Post); !ok {
 				return
@@ -379,6 +383,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 }
 
 func (r *Runner) caseClause(c *syntax.CaseClause) {
+	r.traceCase(c)
 	word, ok := r.expandString(c.Word)
 	if !ok {
 		return

@@ -53,6 +53,9 @@ var suite3Scripts = []string{
 	// dirs, pushd, popd: -X that is no option is an invalid number; the
 	// index in messages keeps its sign; cd's errors name pushd.
 	`pushd ./nothere; echo $?; pushd -m; echo $?; popd -m; echo $?; dirs -m; echo $?; dirs 7; echo $?; pushd -n /usr >/dev/null; dirs +9; echo $?; pushd +9; echo $?; pushd -9; popd +9; echo $?; popd -x; echo $?; pushd -- -x; echo $?; pushd a b; echo $?; pushd -n -- /x >/dev/null; popd -n >/dev/null; dirs -l -p | wc -l`,
+	// set -x on compound commands: for words as written per iteration,
+	// each (( )) of an arithmetic for with its blanks, case's word.
+	`set -x; for i in a "b c" $(echo d); do :; done; for ((i=0 ; i<1 ; i++)); do :; done; for ((;;)); do break; done; case "a b" in a*) ;; esac; for ((i=0; i<=1; i++ )) ; do x=0; done; f() { for j in 1; do :; done; }; f; for k in; do :; done`,
 }
 
 func TestOracleSuite3(t *testing.T) {
