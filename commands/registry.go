@@ -10,8 +10,16 @@ import (
 // Entries may be lazy: a command registered with RegisterLazy is built the
 // first time it is looked up, so a registry costs nothing for the commands
 // a run never uses (sqlite, js-exec).
+//
+// A registry made by NewLayered reads through to a base registry it never
+// writes: a sandbox starts from the process-wide command table without
+// copying its few hundred names, and only what it adds, replaces or
+// removes is its own.
 type Registry struct {
 	mu   sync.RWMutex
+	base *Registry
+	// cmds holds the registry's own names; with a base, a nil entry hides
+	// the base's command of that name (Remove).
 	cmds map[string]*entry
 }
 
@@ -35,6 +43,15 @@ func (e *entry) get() Command {
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry { return &Registry{cmds: map[string]*entry{}} }
+
+// NewLayered returns a registry that starts with base's commands and reads
+// them from base instead of copying them. Registering, replacing and
+// removing names on it leave base untouched; names registered on base
+// later show through unless the layer has its own entry for them. Lazy
+// commands of base are built once for all its layers.
+func NewLayered(base *Registry) *Registry {
+	return &Registry{base: base, cmds: map[string]*entry{}}
+}
 
 // Register adds or replaces the command called name.
 func (r *Registry) Register(name string, cmd Command) {
@@ -68,36 +85,79 @@ func (r *Registry) put(name string, e *entry) {
 
 // Has reports whether name is registered, without building a lazy command.
 func (r *Registry) Has(name string) bool {
+	return r.find(name) != nil
+}
+
+// find returns the entry of name, looking through to the base, or nil.
+func (r *Registry) find(name string) *entry {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
-	_, ok := r.cmds[name]
-	return ok
+	e, ok := r.cmds[name]
+	r.mu.RUnlock()
+	if ok {
+		return e // nil when the layer hides the base's name
+	}
+	if r.base != nil {
+		return r.base.find(name)
+	}
+	return nil
 }
 
 // Remove deletes the command called name.
 func (r *Registry) Remove(name string) {
+	hide := r.base != nil && r.base.find(name) != nil
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if hide {
+		r.cmds[name] = nil
+		return
+	}
 	delete(r.cmds, name)
 }
 
 // Lookup finds the command called name, building it if it is lazy.
 func (r *Registry) Lookup(name string) (Command, bool) {
-	r.mu.RLock()
-	e, ok := r.cmds[name]
-	r.mu.RUnlock()
-	if !ok {
+	e := r.find(name)
+	if e == nil {
 		return nil, false
 	}
 	return e.get(), true
 }
 
-// Names lists the registered names, sorted.
-func (r *Registry) Names() []string {
+// all returns every name the registry answers for with its entry.
+func (r *Registry) all() map[string]*entry {
+	var out map[string]*entry
+	if r.base != nil {
+		out = r.base.all()
+	} else {
+		out = map[string]*entry{}
+	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	names := make([]string, 0, len(r.cmds))
-	for n := range r.cmds {
+	for n, e := range r.cmds {
+		if e == nil {
+			delete(out, n)
+		} else {
+			out[n] = e
+		}
+	}
+	return out
+}
+
+// Names lists the registered names, sorted.
+func (r *Registry) Names() []string {
+	if r.base == nil {
+		r.mu.RLock()
+		defer r.mu.RUnlock()
+		names := make([]string, 0, len(r.cmds))
+		for n := range r.cmds {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return names
+	}
+	m := r.all()
+	names := make([]string, 0, len(m))
+	for n := range m {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -110,24 +170,21 @@ func (r *Registry) AddFrom(src *Registry, replace bool) {
 	if r == src {
 		return
 	}
-	src.mu.RLock()
-	defer src.mu.RUnlock()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for n, e := range src.cmds {
-		if _, ok := r.cmds[n]; ok && !replace {
+	for n, e := range src.all() {
+		if !replace && r.Has(n) {
 			continue
 		}
-		r.cmds[n] = e
+		r.put(n, e)
 	}
 }
 
 // Clone returns an independent copy of r: names added to or removed from
-// one do not show in the other.
+// one do not show in the other. A layer's copy shares its base and copies
+// only the layer's own names.
 func (r *Registry) Clone() *Registry {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	c := &Registry{cmds: make(map[string]*entry, len(r.cmds))}
+	c := &Registry{base: r.base, cmds: make(map[string]*entry, len(r.cmds))}
 	for n, e := range r.cmds {
 		c.cmds[n] = e
 	}

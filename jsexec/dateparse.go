@@ -204,8 +204,31 @@ func (z zone) parseISO(s string) (float64, bool) {
 }
 
 // zoneWords are the zone names the lenient grammar knows (minutes east).
-var zoneWords = map[string]int{"gmt": 0, "utc": 0, "ut": 0, "z": 0, "est": -300, "edt": -240,
-	"cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420}
+// A switch, not a map: a package-level map is built at every start of the
+// binary (issue 15).
+func zoneWord(w string) (int, bool) {
+	switch w {
+	case "gmt", "utc", "ut", "z":
+		return 0, true
+	case "est":
+		return -300, true
+	case "edt":
+		return -240, true
+	case "cst":
+		return -360, true
+	case "cdt":
+		return -300, true
+	case "mst":
+		return -420, true
+	case "mdt":
+		return -360, true
+	case "pst":
+		return -480, true
+	case "pdt":
+		return -420, true
+	}
+	return 0, false
+}
 
 // dnum is a numeric date component and how many digits it had.
 type dnum struct{ v, width int }
@@ -292,7 +315,7 @@ func (f *loose) word(p *scanner) bool {
 	}
 	w := p.s[:n]
 	p.s = p.s[n:]
-	if off, ok := zoneWords[w]; ok {
+	if off, ok := zoneWord(w); ok {
 		f.off, f.zoned = off, true
 		return true
 	}

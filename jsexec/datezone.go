@@ -213,20 +213,64 @@ func (z zone) fromParts(parts []float64, utc bool) float64 {
 var (
 	weekdays = [...]string{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"}
 	months   = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
-	// zoneNames are the long names node prints in Date's toString for
-	// the abbreviations the zone table uses; others print as they are.
-	zoneNames = map[string]string{
-		"UTC": "Coordinated Universal Time", "GMT": "Greenwich Mean Time", "BST": "British Summer Time",
-		"IST": "India Standard Time", "EST": "Eastern Standard Time", "EDT": "Eastern Daylight Time",
-		"CST": "Central Standard Time", "CDT": "Central Daylight Time", "MST": "Mountain Standard Time",
-		"MDT": "Mountain Daylight Time", "PST": "Pacific Standard Time", "PDT": "Pacific Daylight Time",
-		"CET": "Central European Standard Time", "CEST": "Central European Summer Time",
-		"EET": "Eastern European Standard Time", "EEST": "Eastern European Summer Time",
-		"WET": "Western European Standard Time", "WEST": "Western European Summer Time",
-		"JST": "Japan Standard Time", "KST": "Korean Standard Time", "AEST": "Australian Eastern Standard Time",
-		"AEDT": "Australian Eastern Daylight Time", "HST": "Hawaii-Aleutian Standard Time", "MSK": "Moscow Standard Time",
-	}
 )
+
+// zoneName is the long name node prints in Date's toString for an
+// abbreviation the zone table uses; others print as they are. A switch,
+// not a map: a package-level map is built at every start of the binary.
+func zoneName(abbr string) (string, bool) {
+	switch abbr {
+	case "UTC":
+		return "Coordinated Universal Time", true
+	case "GMT":
+		return "Greenwich Mean Time", true
+	case "BST":
+		return "British Summer Time", true
+	case "IST":
+		return "India Standard Time", true
+	case "EST":
+		return "Eastern Standard Time", true
+	case "EDT":
+		return "Eastern Daylight Time", true
+	case "CST":
+		return "Central Standard Time", true
+	case "CDT":
+		return "Central Daylight Time", true
+	case "MST":
+		return "Mountain Standard Time", true
+	case "MDT":
+		return "Mountain Daylight Time", true
+	case "PST":
+		return "Pacific Standard Time", true
+	case "PDT":
+		return "Pacific Daylight Time", true
+	case "CET":
+		return "Central European Standard Time", true
+	case "CEST":
+		return "Central European Summer Time", true
+	case "EET":
+		return "Eastern European Standard Time", true
+	case "EEST":
+		return "Eastern European Summer Time", true
+	case "WET":
+		return "Western European Standard Time", true
+	case "WEST":
+		return "Western European Summer Time", true
+	case "JST":
+		return "Japan Standard Time", true
+	case "KST":
+		return "Korean Standard Time", true
+	case "AEST":
+		return "Australian Eastern Standard Time", true
+	case "AEDT":
+		return "Australian Eastern Daylight Time", true
+	case "HST":
+		return "Hawaii-Aleutian Standard Time", true
+	case "MSK":
+		return "Moscow Standard Time", true
+	}
+	return "", false
+}
 
 func yearString(y int) string {
 	if y < 0 {
@@ -246,7 +290,7 @@ func (z zone) format(kind string, t float64) string {
 		sign, off = '-', -off
 	}
 	name := abbr
-	if long, ok := zoneNames[strings.ToUpper(abbr)]; ok {
+	if long, ok := zoneName(strings.ToUpper(abbr)); ok {
 		name = long
 	}
 	clock := fmt.Sprintf("%02d:%02d:%02d GMT%c%02d%02d (%s)", lt.Hour(), lt.Minute(), lt.Second(), sign, off/3600, off/60%60, name)

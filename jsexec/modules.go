@@ -47,7 +47,7 @@ func (r *rt) prepare(code string) (body string, mapped bool, err error) {
 		}
 		res := api.Transform(code, api.TransformOptions{
 			Loader: loader, Sourcefile: r.filename(), Target: api.ES2020, Banner: banner,
-			Supported: supported, LogLevel: api.LogLevelSilent, Sourcemap: api.SourceMapExternal,
+			Supported: supported(), LogLevel: api.LogLevelSilent, Sourcemap: api.SourceMapExternal,
 			Define: map[string]string{"import.meta.url": r.metaURL()},
 		})
 		if len(res.Errors) > 0 {
@@ -83,7 +83,11 @@ func (r *rt) metaURL() string {
 
 // supported tells esbuild what goja handles natively, so it only lowers
 // the rest (async generators and for await, which goja lacks).
-var supported = map[string]bool{"top-level-await": true, "dynamic-import": false, "for-await": false, "async-generator": false}
+// It is made per build, not held in a package-level map built at every
+// start of the binary.
+func supported() map[string]bool {
+	return map[string]bool{"top-level-await": true, "dynamic-import": false, "for-await": false, "async-generator": false}
+}
 
 // needsLowering spots syntax goja cannot parse in plain scripts, which
 // then go through esbuild like TypeScript does.
@@ -137,7 +141,7 @@ func (r *rt) bundle(code string, ts bool) (string, error) {
 		Format:        api.FormatESModule,
 		Platform:      api.PlatformNeutral,
 		Target:        api.ES2020,
-		Supported:     supported,
+		Supported:     supported(),
 		Sourcemap:     api.SourceMapExternal,
 		Outfile:       "/jsexec-out.js",
 		Banner:        map[string]string{"js": banner},
@@ -311,7 +315,7 @@ func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 	mapped := false
 	if isTS(file) || strings.HasSuffix(file, ".mjs") || moduleSyntax().MatchString(src) || needsLowering(src) {
 		res := api.Transform(src, api.TransformOptions{Loader: loaderFor(file), Format: api.FormatCommonJS, Sourcefile: file, Target: api.ES2020,
-			Supported: supported, Banner: banner, Sourcemap: api.SourceMapExternal, LogLevel: api.LogLevelSilent,
+			Supported: supported(), Banner: banner, Sourcemap: api.SourceMapExternal, LogLevel: api.LogLevelSilent,
 			Define: map[string]string{"import.meta.url": jsonString("file://" + file)}})
 		if len(res.Errors) > 0 {
 			panic(r.vm.NewGoError(esbuildError(res.Errors, file)))

@@ -212,25 +212,44 @@ func (s *nestScanner) setOperand(v bool) {
 
 // Keywords after which an expression starts (a / begins a regex), and
 // those of them that are operators (they nest like unary ones).
-var (
-	exprKeywords = map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true,
-		"delete": true, "void": true, "throw": true, "case": true, "yield": true, "await": true, "extends": true}
-	opKeywords   = map[string]bool{"typeof": true, "instanceof": true, "in": true, "of": true, "new": true, "delete": true, "void": true, "yield": true, "await": true}
-	ctrlKeywords = map[string]bool{"if": true, "while": true, "for": true, "with": true, "catch": true, "switch": true}
-)
+// Switches, not maps: a package-level map is built at every start of the
+// binary (issue 15).
+func exprKeyword(w string) bool {
+	switch w {
+	case "return", "throw", "case", "extends":
+		return true
+	}
+	return opKeyword(w)
+}
+
+func opKeyword(w string) bool {
+	switch w {
+	case "typeof", "instanceof", "in", "of", "new", "delete", "void", "yield", "await":
+		return true
+	}
+	return false
+}
+
+func ctrlKeyword(w string) bool {
+	switch w {
+	case "if", "while", "for", "with", "catch", "switch":
+		return true
+	}
+	return false
+}
 
 func (s *nestScanner) identifier() {
 	w := s.word(s.i)
 	s.i += max(len(w), 1)
 	switch {
-	case ctrlKeywords[w] || w == "else" || w == "do":
+	case ctrlKeyword(w) || w == "else" || w == "do":
 		// Statements nest in statements: if(1)if(1)... recurses too.
 		s.addOps(1)
 		s.setOperand(false)
 		s.ends = false
-		s.ctrlNext = ctrlKeywords[w]
-	case exprKeywords[w]:
-		if opKeywords[w] {
+		s.ctrlNext = ctrlKeyword(w)
+	case exprKeyword(w):
+		if opKeyword(w) {
 			s.addOps(1)
 		}
 		s.setOperand(false)

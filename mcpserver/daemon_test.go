@@ -116,7 +116,7 @@ func dialWS(t *testing.T, srv *httptest.Server, query, key string) (*client.Clie
 	if key != "" {
 		h.Set(APIKeyHeader, key)
 	}
-	c := client.NewClient(NewWSTransport(url, h))
+	c := client.NewClient(newWSMCPGo(url, h))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := c.Start(ctx); err != nil {

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/justbash/justbash/sources/mcp"
-	"github.com/mark3labs/mcp-go/client/transport"
 )
 
 // OAuthFile is the token store's name in the data directory.
@@ -25,12 +24,12 @@ const OAuthFile = "oauth.json"
 // is, and the current token. URL ties the entry to the server's address,
 // so a token never goes to a server the config has since repointed.
 type OAuthEntry struct {
-	URL                 string           `json:"url"`
-	ClientID            string           `json:"clientId,omitempty"`
-	ClientSecret        string           `json:"clientSecret,omitempty"`
-	AuthMethod          string           `json:"tokenEndpointAuthMethod,omitempty"`
-	ResourceMetadataURL string           `json:"resourceMetadataUrl,omitempty"`
-	Token               *transport.Token `json:"token,omitempty"`
+	URL                 string `json:"url"`
+	ClientID            string `json:"clientId,omitempty"`
+	ClientSecret        string `json:"clientSecret,omitempty"`
+	AuthMethod          string `json:"tokenEndpointAuthMethod,omitempty"`
+	ResourceMetadataURL string `json:"resourceMetadataUrl,omitempty"`
+	Token               *Token `json:"token,omitempty"`
 }
 
 // OAuthStore is the oauth.json file: entries by server name. Every change
@@ -126,57 +125,9 @@ func (s *OAuthStore) Authorized(def *ServerDef) bool {
 	return ok && e.Token != nil && e.Token.AccessToken != "" && (!e.Token.IsExpired() || e.Token.RefreshToken != "")
 }
 
-// entryTokens adapts one entry to mcp-go's TokenStore, so the handler's
-// exchanges and refreshes land in the file.
-type entryTokens struct {
-	store       *OAuthStore
-	server, url string
-}
-
-func (t entryTokens) GetToken(ctx context.Context) (*transport.Token, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	e, ok := t.store.Entry(t.server, t.url)
-	if !ok || e.Token == nil {
-		return nil, transport.ErrNoToken
-	}
-	return e.Token, nil
-}
-
-func (t entryTokens) SaveToken(ctx context.Context, tok *transport.Token) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return t.store.Update(t.server, t.url, func(e *OAuthEntry) { e.Token = tok })
-}
-
-// handler builds an mcp-go OAuth handler for the server from its config
-// and stored entry.
-func (s *OAuthStore) handler(def *ServerDef, redirect string, hc *http.Client) *transport.OAuthHandler {
-	cfg := transport.OAuthConfig{RedirectURI: redirect, PKCEEnabled: true, HTTPClient: hc,
-		TokenStore: entryTokens{store: s, server: def.Name, url: def.URL}}
-	if o := def.OAuth; o != nil {
-		cfg.ClientID, cfg.ClientSecret, cfg.Scopes = o.ClientID, o.ClientSecret, strings.Fields(o.Scope)
-	}
-	prm := ""
-	if e, ok := s.Entry(def.Name, def.URL); ok {
-		if cfg.ClientID == "" {
-			cfg.ClientID, cfg.ClientSecret, cfg.TokenEndpointAuthMethod = e.ClientID, e.ClientSecret, e.AuthMethod
-		}
-		prm = e.ResourceMetadataURL
-	}
-	h := transport.NewOAuthHandler(cfg)
-	h.SetBaseURL(discoveryBase(def.URL))
-	if prm != "" {
-		h.SetProtectedResourceMetadataURL(prm)
-	}
-	return h
-}
-
 // discoveryBase is the server URL without query and fragment, the base
-// mcp-go's transports use for discovery, so that protected-resource
-// metadata naming the MCP endpoint as its resource matches.
+// of discovery, so that protected-resource metadata naming the MCP
+// endpoint as its resource matches.
 func discoveryBase(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -205,17 +156,16 @@ func (s *OAuthStore) Tokens(cfg *Config, hc *http.Client) func(server string) mc
 			return nil
 		}
 		var once sync.Once
-		var h *transport.OAuthHandler
+		var c *oauthClient
 		return func(ctx context.Context) (string, error) {
 			if _, ok := s.Entry(def.Name, def.URL); !ok {
 				return "", nil
 			}
-			once.Do(func() { h = s.handler(def, "", hc) })
-			v, err := h.GetAuthorizationHeader(ctx)
+			once.Do(func() { c = s.newOAuthClient(def, "", hc, true) })
+			tok, err := c.accessToken(ctx)
 			if err != nil {
 				return "", nil // no usable token: the server's 401 says why
 			}
-			_, tok, _ := strings.Cut(v, " ")
 			return tok, nil
 		}
 	}

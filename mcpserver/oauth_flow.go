@@ -12,8 +12,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-
-	"github.com/mark3labs/mcp-go/client/transport"
 )
 
 // DefaultCallbackAddr is where `justbash mcp auth` waits for the browser.
@@ -82,27 +80,22 @@ func Authorize(ctx context.Context, def *ServerDef, o AuthOptions) error {
 			return err
 		}
 	}
-	h := o.Store.handler(def, redirect, o.HTTPClient)
+	// A client registered earlier was registered for another redirect
+	// URI, so without one in the config a new client is registered.
+	c := o.Store.newOAuthClient(def, redirect, o.HTTPClient, false)
+	if prm != "" {
+		c.prm = prm
+	}
 	if def.OAuth.ClientID == "" {
-		// A client registered earlier was registered for another redirect
-		// URI, so register afresh.
-		h = freshClientHandler(o.Store, def, redirect, o.HTTPClient, prm)
-		if err := h.RegisterClient(ctx, "justbash"); err != nil {
+		if err := c.register(ctx, "justbash"); err != nil {
 			if strings.Contains(err.Error(), "does not support dynamic client registration") {
 				return fmt.Errorf("%v: set oauth.clientId (and clientSecret) to a client registered with it", err)
 			}
 			return fmt.Errorf("dynamic client registration: %v", err)
 		}
 	}
-	verifier, err := transport.GenerateCodeVerifier()
-	if err != nil {
-		return err
-	}
-	state, err := transport.GenerateState()
-	if err != nil {
-		return err
-	}
-	authURL, err := h.GetAuthorizationURL(ctx, state, transport.GenerateCodeChallenge(verifier))
+	verifier, state := randomToken(), randomToken()
+	authURL, err := c.authCodeURL(ctx, state, verifier)
 	if err != nil {
 		return fmt.Errorf("authorization server discovery: %v", err)
 	}
@@ -134,12 +127,15 @@ func Authorize(ctx context.Context, def *ServerDef, o AuthOptions) error {
 	if r.err != nil {
 		return r.err
 	}
-	if err := h.ProcessAuthorizationResponse(ctx, r.code, r.state, verifier); err != nil {
+	if r.state != state {
+		return errors.New("the authorization response's state does not match the request's")
+	}
+	if err := c.exchange(ctx, r.code, verifier); err != nil {
 		return fmt.Errorf("exchanging the code: %v", err)
 	}
 	err = o.Store.Update(def.Name, def.URL, func(e *OAuthEntry) {
 		if def.OAuth.ClientID == "" {
-			e.ClientID, e.ClientSecret, e.AuthMethod = h.GetClientID(), h.GetClientSecret(), h.GetTokenEndpointAuthMethod()
+			e.ClientID, e.ClientSecret, e.AuthMethod = c.clientID, c.clientSecret, c.authMethod
 		}
 	})
 	if err != nil {
@@ -147,19 +143,6 @@ func Authorize(ctx context.Context, def *ServerDef, o AuthOptions) error {
 	}
 	fmt.Fprintf(o.Output, "Authorized %s; the token is stored in %s.\n", def.Name, o.Store.Path())
 	return nil
-}
-
-// freshClientHandler is a handler without any stored client, for a new
-// dynamic registration.
-func freshClientHandler(s *OAuthStore, def *ServerDef, redirect string, hc *http.Client, prm string) *transport.OAuthHandler {
-	cfg := transport.OAuthConfig{RedirectURI: redirect, PKCEEnabled: true, HTTPClient: hc, Scopes: strings.Fields(def.OAuth.Scope),
-		ClientSecret: def.OAuth.ClientSecret, TokenStore: entryTokens{store: s, server: def.Name, url: def.URL}}
-	h := transport.NewOAuthHandler(cfg)
-	h.SetBaseURL(discoveryBase(def.URL))
-	if prm != "" {
-		h.SetProtectedResourceMetadataURL(prm)
-	}
-	return h
 }
 
 func callbackHandler(replies chan<- authReply) http.Handler {

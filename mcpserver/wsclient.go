@@ -2,176 +2,124 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"sync"
 
 	"github.com/coder/websocket"
-	"github.com/mark3labs/mcp-go/client/transport"
-	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// WSTransport is an mcp-go client transport over the daemon's WebSocket,
-// so Go programs (and the tests) can use client.NewClient against /mcp.
+// WSTransport is a client transport of the official MCP Go SDK over the
+// daemon's WebSocket, so Go programs can connect an sdk Client to /mcp:
+//
+//	cs, err := sdk.NewClient(impl, nil).Connect(ctx, mcpserver.NewWSTransport(url, header), nil)
+//
+// Each WebSocket text message is one JSON-RPC message.
 type WSTransport struct {
 	url    string
 	header http.Header
-
-	mu      sync.Mutex
-	conn    *websocket.Conn
-	pending map[string]chan *transport.JSONRPCResponse
-	onNote  func(mcp.JSONRPCNotification)
-	cancel  context.CancelFunc
-	done    chan struct{}
-	err     error
 }
 
 // NewWSTransport returns a transport for url (ws://host:port/mcp?...)
 // sending header (the API key) on the upgrade.
 func NewWSTransport(url string, header http.Header) *WSTransport {
-	return &WSTransport{url: url, header: header, pending: map[string]chan *transport.JSONRPCResponse{}, done: make(chan struct{})}
+	return &WSTransport{url: url, header: header}
 }
 
-// Start dials the daemon.
-func (t *WSTransport) Start(ctx context.Context) error {
+var _ sdk.Transport = (*WSTransport)(nil)
+
+// wsReadLimit bounds one message from the daemon.
+const wsReadLimit = 64 << 20
+
+// Connect dials the daemon. The connection does not depend on ctx after
+// the dial: it lives until Close.
+func (t *WSTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	c, resp, err := websocket.Dial(ctx, t.url, &websocket.DialOptions{HTTPHeader: t.header, Subprotocols: []string{WSSubprotocol}})
 	if err != nil {
 		if resp != nil {
-			return fmt.Errorf("websocket dial: %s: %w", resp.Status, err)
+			return nil, fmt.Errorf("websocket dial: %s: %w", resp.Status, err)
 		}
-		return err
+		return nil, err
 	}
-	c.SetReadLimit(64 << 20)
-	rctx, cancel := context.WithCancel(context.Background())
-	t.mu.Lock()
-	t.conn, t.cancel = c, cancel
-	t.mu.Unlock()
-	go t.readLoop(rctx)
-	return nil
+	c.SetReadLimit(wsReadLimit)
+	life, cancel := context.WithCancel(context.Background())
+	w := &wsConn{c: c, life: life, cancel: cancel, in: make(chan wsFrame)}
+	go w.readLoop()
+	return w, nil
 }
 
-func (t *WSTransport) readLoop(ctx context.Context) {
-	defer close(t.done)
+// wsConn is one dialled WebSocket. One goroutine reads it, because
+// cancelling the context of a websocket Read closes the connection: a
+// Read whose caller gave up must not.
+type wsConn struct {
+	c      *websocket.Conn
+	life   context.Context // cancelled by Close
+	cancel context.CancelFunc
+	in     chan wsFrame
+
+	once sync.Once
+	err  error
+}
+
+type wsFrame struct {
+	b   []byte
+	err error
+}
+
+func (w *wsConn) readLoop() {
 	for {
-		_, msg, err := t.conn.Read(ctx)
-		if err != nil {
-			t.mu.Lock()
-			t.err = err
-			for id, ch := range t.pending {
-				close(ch)
-				delete(t.pending, id)
-			}
-			t.mu.Unlock()
+		typ, b, err := w.c.Read(w.life)
+		if err == nil && typ != websocket.MessageText {
+			continue // the protocol is text frames; anything else is noise
+		}
+		select {
+		case w.in <- wsFrame{b, err}:
+		case <-w.life.Done():
 			return
 		}
-		var probe struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		if json.Unmarshal(msg, &probe) != nil {
-			continue
-		}
-		if len(probe.ID) == 0 || string(probe.ID) == "null" {
-			var n mcp.JSONRPCNotification
-			if json.Unmarshal(msg, &n) == nil {
-				t.mu.Lock()
-				h := t.onNote
-				t.mu.Unlock()
-				if h != nil {
-					h(n)
-				}
-			}
-			continue
-		}
-		var resp transport.JSONRPCResponse
-		if json.Unmarshal(msg, &resp) != nil {
-			continue
-		}
-		t.mu.Lock()
-		ch := t.pending[string(probe.ID)]
-		delete(t.pending, string(probe.ID))
-		t.mu.Unlock()
-		if ch != nil {
-			ch <- &resp
+		if err != nil {
+			return
 		}
 	}
 }
 
-// SendRequest sends a request and waits for its response.
-func (t *WSTransport) SendRequest(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
-	idJSON, err := json.Marshal(req.ID)
-	if err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(req)
-	if err != nil {
-		return nil, err
-	}
-	ch := make(chan *transport.JSONRPCResponse, 1)
-	t.mu.Lock()
-	if t.conn == nil || t.err != nil {
-		t.mu.Unlock()
-		return nil, errors.New("websocket transport is not connected")
-	}
-	t.pending[string(idJSON)] = ch
-	t.mu.Unlock()
-	if err := t.conn.Write(ctx, websocket.MessageText, body); err != nil {
-		t.mu.Lock()
-		delete(t.pending, string(idJSON))
-		t.mu.Unlock()
-		return nil, err
-	}
+// Read returns the next message; ctx or Close ends the wait.
+func (w *wsConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	select {
-	case resp, ok := <-ch:
-		if !ok {
-			return nil, fmt.Errorf("connection lost: %v", t.err)
+	case f := <-w.in:
+		if f.err != nil {
+			w.Close()
+			return nil, f.err
 		}
-		return resp, nil
+		return jsonrpc.DecodeMessage(f.b)
 	case <-ctx.Done():
-		t.mu.Lock()
-		delete(t.pending, string(idJSON))
-		t.mu.Unlock()
 		return nil, ctx.Err()
+	case <-w.life.Done():
+		return nil, errors.New("websocket transport closed")
 	}
 }
 
-// SendNotification sends a notification.
-func (t *WSTransport) SendNotification(ctx context.Context, n mcp.JSONRPCNotification) error {
-	body, err := json.Marshal(n)
+// Write sends one message.
+func (w *wsConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
-	c := t.conn
-	t.mu.Unlock()
-	if c == nil {
-		return errors.New("websocket transport is not connected")
-	}
-	return c.Write(ctx, websocket.MessageText, body)
+	return w.c.Write(ctx, websocket.MessageText, b)
 }
 
-// SetNotificationHandler sets the handler of server notifications.
-func (t *WSTransport) SetNotificationHandler(h func(mcp.JSONRPCNotification)) {
-	t.mu.Lock()
-	t.onNote = h
-	t.mu.Unlock()
+// Close closes the WebSocket with a normal closure; later calls return
+// the first call's result.
+func (w *wsConn) Close() error {
+	w.once.Do(func() {
+		w.cancel()
+		w.err = w.c.Close(websocket.StatusNormalClosure, "")
+	})
+	return w.err
 }
 
-// Close closes the connection.
-func (t *WSTransport) Close() error {
-	t.mu.Lock()
-	c, cancel := t.conn, t.cancel
-	t.mu.Unlock()
-	if c == nil {
-		return nil
-	}
-	err := c.Close(websocket.StatusNormalClosure, "")
-	cancel()
-	<-t.done
-	return err
-}
-
-// GetSessionId is empty: the daemon keys sessions by the sessionId query.
-func (t *WSTransport) GetSessionId() string { return "" }
+// SessionID is empty: the daemon keys sessions by the sessionId query.
+func (w *wsConn) SessionID() string { return "" }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"sync"
 
 	"github.com/justbash/justbash/vfs"
 )
@@ -14,6 +15,33 @@ import (
 // build their own FS around one (the CLI mounts a host directory on it)
 // start from here, so /dev looks the same everywhere.
 func NewMemFS(lim Limits) *vfs.Mem {
+	return devTree().ForkFresh(memOptions(lim)...)
+}
+
+// devTree is NewMemFS's tree and sandboxTree a default Shell's, each laid
+// out once per process: a New copies one (vfs.Mem.ForkFresh) instead of
+// resolving and creating a score of paths, which was most of its cost.
+var (
+	devTree = sync.OnceValue(func() *vfs.Mem {
+		m := vfs.NewMem()
+		addDev(m)
+		return m
+	})
+	sandboxTree = sync.OnceValue(func() *vfs.Mem {
+		m := vfs.NewMem()
+		addDev(m)
+		if err := layout(m, defaultDir); err != nil {
+			// Only a bug makes a fresh Mem refuse these paths.
+			panic("shell: default layout: " + err.Error())
+		}
+		return m
+	})
+)
+
+// defaultDir is the working directory when Options.Dir is empty.
+const defaultDir = "/home/user"
+
+func memOptions(lim Limits) []vfs.MemOption {
 	var opts []vfs.MemOption
 	if lim.MaxFileSize > 0 {
 		opts = append(opts, vfs.WithMaxFileSize(lim.MaxFileSize))
@@ -21,7 +49,10 @@ func NewMemFS(lim Limits) *vfs.Mem {
 	if lim.MaxTotalBytes > 0 {
 		opts = append(opts, vfs.WithMaxTotalBytes(lim.MaxTotalBytes))
 	}
-	m := vfs.NewMem(opts...)
+	return opts
+}
+
+func addDev(m *vfs.Mem) {
 	m.MkdirAll("/dev", 0o755)
 	for _, d := range []struct {
 		name string
@@ -38,25 +69,36 @@ func NewMemFS(lim Limits) *vfs.Mem {
 		{"/proc/self/fd/1", "/dev/stdout"}, {"/proc/self/fd/2", "/dev/stderr"}} {
 		m.Symlink(l[0], l[1])
 	}
-	return m
 }
 
-// layout creates the directories a bash user expects. Existing files are
-// left alone: a caller-supplied FS keeps its content.
-func (s *Shell) layout() error {
+// newSandboxFS is the filesystem of a Shell made without Options.FS: the
+// default layout, and dir, the working directory.
+func newSandboxFS(lim Limits, dir string) (*vfs.Mem, error) {
+	m := sandboxTree().ForkFresh(memOptions(lim)...)
+	if dir != defaultDir {
+		if err := m.MkdirAll(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("shell: layout %s: %w", dir, err)
+		}
+	}
+	return m, nil
+}
+
+// layout creates in fsys the directories a bash user expects, and dir.
+// Existing files are left alone: a caller-supplied FS keeps its content.
+func layout(fsys vfs.FS, dir string) error {
 	for _, d := range []struct {
 		name string
 		perm fs.FileMode
 	}{{"/bin", 0o755}, {"/usr/bin", 0o755}, {"/usr/local/bin", 0o755}, {"/tmp", 0o777 | fs.ModeSticky},
-		{"/home/user", 0o755}, {"/dev", 0o755}, {"/etc", 0o755}, {"/root", 0o700}, {s.dir, 0o755}} {
-		if err := s.fs.MkdirAll(d.name, d.perm); err != nil && !errors.Is(err, fs.ErrExist) {
+		{"/home/user", 0o755}, {"/dev", 0o755}, {"/etc", 0o755}, {"/root", 0o700}, {dir, 0o755}} {
+		if err := fsys.MkdirAll(d.name, d.perm); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("shell: layout %s: %w", d.name, err)
 		}
 	}
-	if !vfs.Exists(s.fs, "/etc/passwd") {
-		vfs.WriteFile(s.fs, "/etc/passwd", []byte("root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n"), 0o644)
-		vfs.WriteFile(s.fs, "/etc/group", []byte("root:x:0:\nuser:x:1000:\n"), 0o644)
-		vfs.WriteFile(s.fs, "/etc/hostname", []byte("localhost\n"), 0o644)
+	if !vfs.Exists(fsys, "/etc/passwd") {
+		vfs.WriteFile(fsys, "/etc/passwd", []byte("root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n"), 0o644)
+		vfs.WriteFile(fsys, "/etc/group", []byte("root:x:0:\nuser:x:1000:\n"), 0o644)
+		vfs.WriteFile(fsys, "/etc/hostname", []byte("localhost\n"), 0o644)
 	}
 	return nil
 }
@@ -79,8 +121,8 @@ func (s *Shell) isStubName(name string) bool {
 	if !stubbable(name) {
 		return false
 	}
-	_, ok := s.reg.Lookup(name)
-	return ok
+	// Has, not Lookup: a stat of /bin/sqlite3 must not build sqlite3.
+	return s.reg.Has(name)
 }
 
 func stubbable(name string) bool {

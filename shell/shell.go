@@ -96,14 +96,13 @@ func New(opts Options) (*Shell, error) {
 	}
 	s := &Shell{limits: lim, dir: opts.Dir}
 	if s.dir == "" {
-		s.dir = "/home/user"
+		s.dir = defaultDir
 	}
 	s.dir = path.Clean("/" + s.dir)
 	if opts.Registry != nil {
 		s.reg = opts.Registry.Clone()
 	} else {
-		s.reg = commands.NewRegistry()
-		registerSubpackageCommands(s.reg, opts, lim)
+		s.reg = subpackageCommands(opts, lim)
 	}
 	for name, cmd := range opts.Commands {
 		s.reg.Register(name, cmd)
@@ -120,12 +119,17 @@ func New(opts Options) (*Shell, error) {
 	}
 	s.env = defaultEnv()
 	maps.Copy(s.env, opts.Env)
-	s.fs = opts.FS
-	if s.fs == nil {
-		s.fs = NewMemFS(lim)
-	}
-	if err := s.layout(); err != nil {
-		return nil, err
+	if opts.FS != nil {
+		s.fs = opts.FS
+		if err := layout(s.fs, s.dir); err != nil {
+			return nil, err
+		}
+	} else {
+		m, err := newSandboxFS(lim, s.dir)
+		if err != nil {
+			return nil, err
+		}
+		s.fs = m
 	}
 	s.stubs = s.withStubs(s.fs)
 	s.fs = s.stubs

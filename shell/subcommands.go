@@ -7,17 +7,16 @@ import (
 	"github.com/justbash/justbash/jsexec"
 )
 
-// registerSubpackageCommands adds the sandbox's command set (the one table
-// in commands/all) to reg, keeping any command of the same name the caller
-// registered. curl gets the network policy; the zero policy refuses every
-// request.
-func registerSubpackageCommands(reg *commands.Registry, opts Options, lim Limits) {
+// subpackageCommands returns the sandbox's command set (the one table in
+// commands/all) as a layer over the table the process shares, so a New
+// does not copy a few hundred names. curl gets the network policy; the
+// zero policy refuses every request.
+func subpackageCommands(opts Options, lim Limits) *commands.Registry {
 	jsOpts := jsexec.Options{Tools: opts.Tools, Network: opts.Network,
 		Limits: jsexec.ShellLimits(lim.MaxHeapBytes, lim.MaxCallDepth, lim.MaxOutputBytes, lim.MaxStringBytes, lim.MaxFileSize)}
-	all.Register(reg, all.Options{
+	return all.Layered(all.Options{
 		Network: opts.Network,
 		JS:      jsOpts,
 		SQLite:  sqlite.Options{Timeout: lim.Timeout, MaxDBBytes: lim.MaxFileSize},
-		Keep:    true,
 	})
 }

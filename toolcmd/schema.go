@@ -47,12 +47,15 @@ func parseSchema(raw json.RawMessage) (*schemaInfo, error) {
 }
 
 // coveredKeywords are the schema keywords checkValue enforces fully, plus
-// annotations that assert nothing.
-var coveredKeywords = map[string]bool{
-	"type": true, "properties": true, "required": true, "items": true, "enum": true,
-	"additionalProperties": true, "description": true, "title": true, "$schema": true,
-	"$comment": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-	"default": true,
+// annotations that assert nothing. A switch, not a package-level map that
+// every start of the binary would build (issue 15).
+func coveredKeyword(k string) bool {
+	switch k {
+	case "type", "properties", "required", "items", "enum", "additionalProperties", "description",
+		"title", "$schema", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "default":
+		return true
+	}
+	return false
 }
 
 // usesMore reports whether a schema document uses a keyword checkValue
@@ -68,7 +71,7 @@ func usesMore(raw json.RawMessage, depth int) bool {
 		return string(bytes.TrimSpace(raw)) != "true"
 	}
 	for k, v := range m {
-		if !coveredKeywords[k] {
+		if !coveredKeyword(k) {
 			return true
 		}
 		switch k {

@@ -184,8 +184,15 @@ func (r *Registry) searchIndex() *searchIndex {
 	return r.search
 }
 
-// stopWords carry no meaning for ranking.
-var stopWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "for": true, "to": true, "in": true, "on": true, "and": true, "or": true, "by": true, "with": true, "is": true, "be": true, "it": true, "this": true, "that": true}
+// stopWord: these words carry no meaning for ranking. A switch, not a
+// package-level map that every start of the binary would build.
+func stopWord(w string) bool {
+	switch w {
+	case "a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "by", "with", "is", "be", "it", "this", "that":
+		return true
+	}
+	return false
+}
 
 // words splits text into lower-case words, breaking camelCase, kebab,
 // snake and dotted names, and reduces plurals ("numbers" → "number",
@@ -194,7 +201,7 @@ func words(s string) []string {
 	var out []string
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !isWordRune(r) }) {
 		for _, w := range strings.Split(KebabCase(f), "-") {
-			if w = stem(w); w != "" && !stopWords[w] {
+			if w = stem(w); w != "" && !stopWord(w) {
 				out = append(out, w)
 			}
 		}

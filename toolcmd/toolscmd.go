@@ -44,10 +44,18 @@ LEARN MORE
   tools <command> --help
 `
 
-var toolsSubHelp = map[string]string{
-	"list":     "List tools, all or in one namespace\n\nUSAGE\n  tools list [namespace] [--json]\n",
-	"search":   "Find tools by words of their name and description, best match first\n\nUSAGE\n  tools search QUERY... [--json]\n",
-	"describe": "Show a tool's description, parameters, a JavaScript call and TypeScript signature\n(--full: the whole description, every type and the JSON Schemas)\n\nUSAGE\n  tools describe PATH [--full] [--json]\n  tools describe NAMESPACE SUBCOMMAND [--full] [--json]\n",
+// toolsSubHelp is a function, not a package-level map that every start of
+// the binary would build (issue 15).
+func toolsSubHelp(sub string) (string, bool) {
+	switch sub {
+	case "list":
+		return "List tools, all or in one namespace\n\nUSAGE\n  tools list [namespace] [--json]\n", true
+	case "search":
+		return "Find tools by words of their name and description, best match first\n\nUSAGE\n  tools search QUERY... [--json]\n", true
+	case "describe":
+		return "Show a tool's description, parameters, a JavaScript call and TypeScript signature\n(--full: the whole description, every type and the JSON Schemas)\n\nUSAGE\n  tools describe PATH [--full] [--json]\n  tools describe NAMESPACE SUBCOMMAND [--full] [--json]\n", true
+	}
+	return "", false
 }
 
 func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int) {
@@ -81,7 +89,7 @@ func (t *toolsCommand) Run(ctx context.Context, c *commands.Context) (status int
 			words = append(words, a)
 		}
 	}
-	if h, ok := toolsSubHelp[sub]; ok && help {
+	if h, ok := toolsSubHelp(sub); ok && help {
 		io.WriteString(c.Stdout, h)
 		return 0
 	}

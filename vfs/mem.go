@@ -37,6 +37,9 @@ type Mem struct {
 	maxInodes int64
 	bytes     int64 // sum of regular file sizes (each inode once)
 	inodes    int64
+	// stamp, while ForkFresh copies a tree into this Mem, is the time
+	// every copied inode gets.
+	stamp time.Time
 }
 
 // MemOption configures NewMem.

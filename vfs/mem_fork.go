@@ -1,5 +1,7 @@
 package vfs
 
+import "time"
+
 // Fork returns a copy of m that shares the bytes of every regular file with
 // m until either side writes to it (copy-on-write per file): an agent that
 // branches (tries two fixes from one state) pays for what each branch
@@ -7,18 +9,41 @@ package vfs
 // inode numbers are kept, so hard links stay links. Files open in m are not
 // open in the copy, and an unlinked file still open in m is not in it.
 func (m *Mem) Fork() *Mem {
+	return m.fork(nil, false)
+}
+
+// ForkFresh is Fork for a template: the copy takes opts (its clock, its
+// quotas) instead of m's, and every inode in it carries the copy's
+// current time, as if the tree had just been made. A tree laid out once
+// per process this way starts each sandbox for the cost of a copy.
+func (m *Mem) ForkFresh(opts ...MemOption) *Mem {
+	return m.fork(opts, true)
+}
+
+func (m *Mem) fork(opts []MemOption, fresh bool) *Mem {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	c := &Mem{clock: m.clock, nextIno: m.nextIno, uid: m.uid, gid: m.gid,
 		maxFile: m.maxFile, maxTotal: m.maxTotal, maxInodes: m.maxInodes}
-	copied := map[*inode]*inode{}
-	c.root = c.forkTree(m.root, nil, copied)
+	if fresh {
+		c.clock, c.maxFile, c.maxTotal, c.maxInodes = nowUTC, 0, 0, 0
+		for _, o := range opts {
+			o(c)
+		}
+		c.stamp = c.now()
+	}
+	c.root = c.forkTree(m.root, nil)
+	c.stamp = time.Time{}
 	return c
 }
 
 // forkTree copies the tree under n without recursion (a tree can be
-// deeper than Go's stack allows), counting what the copy holds.
-func (c *Mem) forkTree(root, parent *inode, copied map[*inode]*inode) *inode {
+// deeper than Go's stack allows), counting what the copy holds. Only a
+// file with several names (a hard link; directories have one) can be met
+// twice: just those go through the map that copies each inode once, made
+// only when the tree has one.
+func (c *Mem) forkTree(root, parent *inode) *inode {
+	var copied map[*inode]*inode
 	type job struct {
 		src, dstParent *inode
 		name           string
@@ -28,10 +53,20 @@ func (c *Mem) forkTree(root, parent *inode, copied map[*inode]*inode) *inode {
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		dst, seen := copied[j.src]
+		linked := j.src.nlink > 1 && !j.src.isDir()
+		var dst *inode
+		seen := false
+		if linked {
+			dst, seen = copied[j.src]
+		}
 		if !seen {
 			dst = c.forkInode(j.src)
-			copied[j.src] = dst
+			if linked {
+				if copied == nil {
+					copied = map[*inode]*inode{}
+				}
+				copied[j.src] = dst
+			}
 		}
 		if j.dstParent == nil {
 			top = dst
@@ -57,6 +92,9 @@ func (c *Mem) forkInode(n *inode) *inode {
 	d := &inode{ino: n.ino, mode: n.mode, uid: n.uid, gid: n.gid,
 		atime: n.atime, mtime: n.mtime, ctime: n.ctime, nlink: n.nlink,
 		target: n.target, dev: n.dev}
+	if !c.stamp.IsZero() {
+		d.atime, d.mtime, d.ctime = c.stamp, c.stamp, c.stamp
+	}
 	if n.isDir() {
 		d.children = make(map[string]*inode, len(n.children))
 	}

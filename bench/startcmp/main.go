@@ -1,16 +1,21 @@
 // Command startcmp compares whole-process start-up of justbash with
 // /bin/bash: for each script it runs both, interleaved, many times, and
-// prints the median wall time and the peak RSS (from wait4's rusage) side
-// by side. Interleaving matters on a shared machine: both shells see the
-// same load, so the ratio stays meaningful when the absolute times drift.
+// prints side by side the median wall time, the median CPU time (user +
+// sys, from wait4's rusage) and the median peak RSS. Interleaving matters
+// on a shared machine: both shells see the same load, so the ratio stays
+// meaningful when the absolute times drift. CPU time is the steadier of
+// the two clocks there: waiting for a core does not count in it.
 //
 //	go run ./bench/startcmp -justbash ./justbash -n 41
+//	go run ./bench/startcmp -justbash ./justbash -mcpworker
+//	go run ./bench/startcmp -bash ./justbash.old -justbash ./justbash   # before/after
 //
 // bench/run.sh builds the release binary and runs this.
 package main
 
 import (
-	"bufio"
+	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -19,6 +24,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/justbash/justbash/shell/isolate/workerproc"
 )
 
 // cases are the scripts of issue 15's table.
@@ -31,7 +38,8 @@ var cases = []struct{ name, script string }{
 
 type sample struct {
 	wall time.Duration
-	rss  int64 // KiB
+	cpu  time.Duration // user + sys of the child
+	rss  int64         // KiB
 }
 
 func runOnce(bin, script string) (sample, error) {
@@ -41,23 +49,26 @@ func runOnce(bin, script string) (sample, error) {
 	if err := cmd.Run(); err != nil {
 		return sample{}, fmt.Errorf("%s -c %q: %w", bin, script, err)
 	}
-	wall := time.Since(start)
-	var rss int64
+	s := sample{wall: time.Since(start)}
+	s.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss
+		s.rss = ru.Maxrss
 	}
-	return sample{wall, rss}, nil
+	return s, nil
 }
 
-func median(s []sample) (time.Duration, int64) {
+// median returns the median of each column separately.
+func median(s []sample) sample {
 	w := make([]time.Duration, len(s))
+	c := make([]time.Duration, len(s))
 	r := make([]int64, len(s))
 	for i, x := range s {
-		w[i], r[i] = x.wall, x.rss
+		w[i], c[i], r[i] = x.wall, x.cpu, x.rss
 	}
 	slices.Sort(w)
+	slices.Sort(c)
 	slices.Sort(r)
-	return w[len(w)/2], r[len(r)/2]
+	return sample{w[len(w)/2], c[len(c)/2], r[len(r)/2]}
 }
 
 func main() {
@@ -67,12 +78,8 @@ func main() {
 	only := flag.String("only", "", "run only the cases whose name contains this")
 	worker := flag.Bool("mcpworker", false, "also time an MCP worker's spawn-to-ready (justbash mcp __worker)")
 	flag.Parse()
-	defer func() {
-		if *worker {
-			workerReady(*jb, *n)
-		}
-	}()
-	fmt.Printf("%-22s %10s %10s %7s %10s %10s\n", "script", "bash", "justbash", "ratio", "bash RSS", "jb RSS")
+	fmt.Printf("%-20s %9s %9s %6s | %9s %9s %6s | %8s %8s\n", "script (medians)",
+		"bash wall", "jb wall", "ratio", "bash cpu", "jb cpu", "ratio", "bash RSS", "jb RSS")
 	for _, c := range cases {
 		if *only != "" && !strings.Contains(c.name, *only) {
 			continue
@@ -98,51 +105,90 @@ func main() {
 				}
 			}
 		}
-		bw, brss := median(b)
-		jw, jrss := median(j)
-		fmt.Printf("%-22s %10s %10s %6.1fx %7.1f MB %7.1f MB\n", c.name, round(bw), round(jw),
-			float64(jw)/float64(bw), float64(brss)/1024, float64(jrss)/1024)
+		bm, jm := median(b), median(j)
+		fmt.Printf("%-20s %9s %9s %5.1fx | %9s %9s %5.1fx | %5.1f MB %5.1f MB\n", c.name,
+			ms(bm.wall), ms(jm.wall), ratio(jm.wall, bm.wall),
+			ms(bm.cpu), ms(jm.cpu), ratio(jm.cpu, bm.cpu),
+			float64(bm.rss)/1024, float64(jm.rss)/1024)
+	}
+	if *worker {
+		if err := workerReady(*jb, *n); err != nil {
+			fmt.Fprintln(os.Stderr, "startcmp: MCP worker:", err)
+			os.Exit(1)
+		}
 	}
 }
 
-func round(d time.Duration) string {
+func ms(d time.Duration) string {
 	return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
 }
 
-// workerReady times what an MCP server waits for when it starts a worker:
-// from the spawn of `justbash mcp __worker` to the answer of its first
-// bash run (the worker then has its shell). The protocol is mcpserver's
-// internal one; if it changes, this reports the error.
-func workerReady(jb string, n int) {
+func ratio(a, b time.Duration) float64 {
+	if b <= 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// workerReady times what an MCP server waits for when a bash session needs
+// a new worker: from the spawn of `justbash mcp __worker` to the answer of
+// its first bash call (the worker has then built its shell). It speaks the
+// workers' protocol through package workerproc, as mcpserver does, so a
+// change of the protocol breaks this at compile time or with an error.
+func workerReady(jb string, n int) error {
 	var times []sample
 	for i := 0; i < n; i++ {
-		cmd := exec.Command(jb, "mcp", "__worker")
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "startcmp:", err)
-			return
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "startcmp:", err)
-			return
-		}
 		start := time.Now()
-		if err := cmd.Start(); err != nil {
-			fmt.Fprintln(os.Stderr, "startcmp:", err)
-			return
+		p, err := workerproc.Start([]string{jb, "mcp", "__worker"}, nil, nil)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintln(in, `{"type":"bash","id":1,"script":"echo ready"}`)
-		line, err := bufio.NewReader(out).ReadString('\n')
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		out, err := p.Call(ctx, "bash", []byte(`{"script":"echo ready"}`))
 		wall := time.Since(start)
-		in.Close()
-		cmd.Wait()
-		if err != nil || !strings.Contains(line, "ready") {
-			fmt.Fprintf(os.Stderr, "startcmp: worker answered %q (%v)\n", line, err)
-			return
+		cpu := taskCPU(p.Pid())
+		cancel()
+		p.Kill("")
+		var done struct {
+			Stdout string `json:"stdout"`
+			Error  string `json:"error"`
 		}
-		times = append(times, sample{wall: wall})
+		if err == nil {
+			err = json.Unmarshal(out, &done)
+		}
+		if err != nil || done.Stdout != "ready\n" {
+			return fmt.Errorf("answered %q (%v); stderr: %s", out, err, p.Stderr())
+		}
+		times = append(times, sample{wall: wall, cpu: cpu})
 	}
-	w, _ := median(times)
-	fmt.Printf("%-22s %10s %10s\n", "MCP worker ready", "", round(w))
+	m := median(times)
+	cpu := "n/a"
+	if m.cpu > 0 {
+		cpu = ms(m.cpu)
+	}
+	fmt.Printf("%-20s %9s %9s %6s | %9s %9s   (spawn to first bash answer)\n", "MCP worker ready", "", ms(m.wall), "", "", cpu)
+	return nil
+}
+
+// taskCPU sums the CPU time the threads of process pid have run so far
+// (Linux's /proc/PID/task/*/schedstat, in nanoseconds); 0 where there is
+// no such file. The worker is still alive then, so wait4's rusage is not
+// there yet.
+func taskCPU(pid int) time.Duration {
+	dirs, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return 0
+	}
+	var total time.Duration
+	for _, d := range dirs {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/schedstat", pid, d.Name()))
+		if err != nil {
+			continue
+		}
+		var ns int64
+		if _, err := fmt.Sscan(string(b), &ns); err == nil {
+			total += time.Duration(ns)
+		}
+	}
+	return total
 }

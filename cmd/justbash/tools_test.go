@@ -251,7 +251,7 @@ func TestToolsOpenAPIProblems(t *testing.T) {
 		if got.stdout != want+"A good one\n" || got.code != 0 {
 			t.Errorf("run %d: stdout\n%s\nwant\n%s\nstderr: %s", run, got.stdout, want+"A good one\n", got.stderr)
 		}
-		entries, _ := filepath.Glob(filepath.Join(cache, "justbash", "openapi", "*.gob"))
+		entries, _ := filepath.Glob(filepath.Join(cache, "justbash", "openapi", "*.rec"))
 		if len(entries) != 2 { // one per source name: the tool paths start with it
 			t.Errorf("run %d: cache entries %v", run, entries)
 		}

@@ -43,6 +43,17 @@ func Default() *commands.Registry {
 	return r
 }
 
+// Layered returns a registry holding every command, configured by o, that
+// reads the commands which take no options from one table shared by the
+// process (commands.NewLayered): only curl, sqlite3 and js-exec/node are
+// its own. A sandbox made per request costs a few entries, not a copy of
+// the whole set. o.Keep has no effect: the registry starts empty.
+func Layered(o Options) *commands.Registry {
+	r := commands.NewLayered(light.Shared())
+	registerOptioned(r, o)
+	return r
+}
+
 // Register adds every command to r.
 func Register(r *commands.Registry, o Options) {
 	add := r
@@ -56,6 +67,15 @@ func Register(r *commands.Registry, o Options) {
 	}
 	if o.Keep {
 		r.AddFrom(add, false)
+	}
+}
+
+// registerOptioned adds the commands that take Options to a registry
+// that reads the others through: curl, and the heavy ones unless o.Light.
+func registerOptioned(r *commands.Registry, o Options) {
+	light.RegisterConfigured(r, light.Options{Network: o.Network})
+	if !o.Light {
+		registerHeavy(r, o)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"sync"
 )
 
 // A bzip2 writer, written from the format's description (the decoder is
@@ -125,6 +126,7 @@ func (b *bitWriter) flush() error {
 // bzCRC is the block CRC: CRC-32 with the 0x04c11db7 polynomial, most
 // significant bit first (not the reflected form of hash/crc32).
 func bzCRC(p []byte) uint32 {
+	bzCRCOnce.Do(makeBzCRCTable)
 	crc := ^uint32(0)
 	for _, c := range p {
 		crc = crc<<8 ^ bzCRCTable[byte(crc>>24)^c]
@@ -132,7 +134,15 @@ func bzCRC(p []byte) uint32 {
 	return ^crc
 }
 
-var bzCRCTable = func() (t [256]uint32) {
+// bzCRCTable is computed the first time bzip2 writes, not at every start
+// of the binary (issue 15); a zero sync.Once needs no initialisation.
+var (
+	bzCRCOnce  sync.Once
+	bzCRCTable [256]uint32
+)
+
+func makeBzCRCTable() {
+	t := &bzCRCTable
 	for i := range t {
 		c := uint32(i) << 24
 		for k := 0; k < 8; k++ {
@@ -144,8 +154,7 @@ var bzCRCTable = func() (t [256]uint32) {
 		}
 		t[i] = c
 	}
-	return t
-}()
+}
 
 // rle1 is the first stage: a run of 4 to 255 equal bytes becomes the 4
 // bytes and a count of the rest.

@@ -34,11 +34,14 @@ const (
 	numSpecial = vARGV
 )
 
-var specialNames = map[string]int{
-	"NF": vNF, "NR": vNR, "FNR": vFNR, "FS": vFS, "OFS": vOFS, "ORS": vORS,
-	"RS": vRS, "SUBSEP": vSUBSEP, "CONVFMT": vCONVFMT, "OFMT": vOFMT,
-	"RSTART": vRSTART, "RLENGTH": vRLENGTH, "FILENAME": vFILENAME, "RT": vRT,
-	"ARGC": vARGC, "ARGV": vARGV, "ENVIRON": vENVIRON, "PROCINFO": vPROCINFO,
+// specialNames is built on first use (see tables.go).
+func specialNamesMap() map[string]int {
+	return map[string]int{
+		"NF": vNF, "NR": vNR, "FNR": vFNR, "FS": vFS, "OFS": vOFS, "ORS": vORS,
+		"RS": vRS, "SUBSEP": vSUBSEP, "CONVFMT": vCONVFMT, "OFMT": vOFMT,
+		"RSTART": vRSTART, "RLENGTH": vRLENGTH, "FILENAME": vFILENAME, "RT": vRT,
+		"ARGC": vARGC, "ARGV": vARGV, "ENVIRON": vENVIRON, "PROCINFO": vPROCINFO,
+	}
 }
 
 type (

@@ -39,20 +39,24 @@ const (
 	bIsarray
 )
 
-var builtinNames = map[string]int{
-	"length": bLength, "substr": bSubstr, "index": bIndex, "split": bSplit,
-	"match": bMatch, "sub": bSub, "gsub": bGsub, "gensub": bGensub,
-	"sprintf": bSprintf, "tolower": bTolower, "toupper": bToupper, "int": bInt,
-	"sqrt": bSqrt, "exp": bExp, "log": bLog, "sin": bSin, "cos": bCos,
-	"atan2": bAtan2, "rand": bRand, "srand": bSrand, "systime": bSystime,
-	"strftime": bStrftime, "mktime": bMktime, "close": bClose, "fflush": bFflush,
-	"system": bSystem, "asort": bAsort, "asorti": bAsorti, "and": bAnd,
-	"or": bOr, "xor": bXor, "lshift": bLshift, "rshift": bRshift,
-	"compl": bCompl, "strtonum": bStrtonum, "isarray": bIsarray,
+// builtinNames is built on first use (see tables.go).
+func builtinNamesMap() map[string]int {
+	return map[string]int{
+		"length": bLength, "substr": bSubstr, "index": bIndex, "split": bSplit,
+		"match": bMatch, "sub": bSub, "gsub": bGsub, "gensub": bGensub,
+		"sprintf": bSprintf, "tolower": bTolower, "toupper": bToupper, "int": bInt,
+		"sqrt": bSqrt, "exp": bExp, "log": bLog, "sin": bSin, "cos": bCos,
+		"atan2": bAtan2, "rand": bRand, "srand": bSrand, "systime": bSystime,
+		"strftime": bStrftime, "mktime": bMktime, "close": bClose, "fflush": bFflush,
+		"system": bSystem, "asort": bAsort, "asorti": bAsorti, "and": bAnd,
+		"or": bOr, "xor": bXor, "lshift": bLshift, "rshift": bRshift,
+		"compl": bCompl, "strtonum": bStrtonum, "isarray": bIsarray,
+	}
 }
 
-// argument count limits: min, max
-var builtinArity = map[int][2]int{
+// argument count limits: min, max (an array the linker lays out, where a
+// map would be built at every start of the binary)
+var builtinArity = [...][2]int{
 	bLength: {0, 1}, bSubstr: {2, 3}, bIndex: {2, 2}, bSplit: {2, 4},
 	bMatch: {2, 3}, bSub: {2, 3}, bGsub: {2, 3}, bGensub: {3, 4},
 	bSprintf: {1, 1 << 20}, bTolower: {1, 1}, bToupper: {1, 1}, bInt: {1, 1},
@@ -68,7 +72,7 @@ var builtinArity = map[int][2]int{
 // *arrayRef nodes so the interpreter never has to guess.
 func (p *parser) builtin() expr {
 	name := p.tok.s
-	id := builtinNames[name]
+	id := tables().builtinNames[name]
 	p.next()
 	b := &builtinExpr{fn: id}
 	if id == bLength && p.tok.t != tLparen {

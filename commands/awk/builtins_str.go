@@ -246,7 +246,7 @@ func (in *interp) strftime(a []expr) value {
 	}
 	if len(a) >= 3 && in.eval(a[2]).toBool() {
 		// gawk's utc-flag formats through gmtime, whose zone is "GMT".
-		t = t.In(gmt)
+		t = t.In(tables().gmt)
 	} else if value, ok := in.c.LookupEnv("TZ"); ok {
 		t = t.In(tz.Load(value))
 	}
@@ -271,5 +271,3 @@ func mktime(spec string) float64 {
 	t := time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, time.UTC)
 	return float64(t.Unix())
 }
-
-var gmt = time.FixedZone("GMT", 0)

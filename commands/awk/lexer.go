@@ -80,12 +80,15 @@ const (
 	tIllegal
 )
 
-var keywords = map[string]tok{
-	"BEGIN": tBegin, "END": tEnd, "BEGINFILE": tBeginFile, "ENDFILE": tEndFile, "function": tFunction, "func": tFunction,
-	"if": tIf, "else": tElse, "while": tWhile, "for": tFor, "do": tDo,
-	"break": tBreak, "continue": tContinue, "next": tNext, "nextfile": tNextfile,
-	"exit": tExit, "return": tReturn, "delete": tDelete, "in": tIn,
-	"getline": tGetline, "print": tPrint, "printf": tPrintf,
+// keywords is built on first use (see tables.go).
+func keywordsMap() map[string]tok {
+	return map[string]tok{
+		"BEGIN": tBegin, "END": tEnd, "BEGINFILE": tBeginFile, "ENDFILE": tEndFile, "function": tFunction, "func": tFunction,
+		"if": tIf, "else": tElse, "while": tWhile, "for": tFor, "do": tDo,
+		"break": tBreak, "continue": tContinue, "next": tNext, "nextfile": tNextfile,
+		"exit": tExit, "return": tReturn, "delete": tDelete, "in": tIn,
+		"getline": tGetline, "print": tPrint, "printf": tPrintf,
+	}
 }
 
 // token is one lexical token with its source line (for error messages).
@@ -234,10 +237,10 @@ func (lx *lexer) scanToken() token {
 			lx.pos++
 		}
 		word := lx.src[start:lx.pos]
-		if k, ok := keywords[word]; ok {
+		if k, ok := tables().keywords[word]; ok {
 			return token{t: k, s: word, line: lx.line}
 		}
-		if _, ok := builtinNames[word]; ok {
+		if _, ok := tables().builtinNames[word]; ok {
 			return token{t: tBuiltin, s: word, line: lx.line}
 		}
 		if lx.pos < len(lx.src) && lx.src[lx.pos] == '(' {

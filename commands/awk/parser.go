@@ -31,7 +31,7 @@ type parser struct {
 func parse(src string) (prog *program, err error) {
 	p := &parser{lx: lexer{src: src, line: 1}}
 	p.prog = &program{funcs: map[string]*funcDef{}, globals: map[string]int{}}
-	for name, idx := range specialNames {
+	for name, idx := range tables().specialNames {
 		p.prog.globals[name] = idx
 	}
 	p.prog.nglob = numPredef
@@ -155,7 +155,7 @@ func (p *parser) function() {
 		p.fail()
 	}
 	name := p.tok.s
-	if _, ok := specialNames[name]; ok {
+	if _, ok := tables().specialNames[name]; ok {
 		p.errorf("cannot use special variable `%s' as a function name", name)
 	}
 	if f, ok := p.prog.funcs[name]; ok && f.defined {

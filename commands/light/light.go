@@ -56,15 +56,22 @@ var families = []func(*commands.Registry){
 	text.Register,
 }
 
-// familyTable holds the family commands, built once per process: they take
-// no options, and every Shell starts from them (a sandbox is made often).
-var familyTable = sync.OnceValue(func() *commands.Registry {
+// sharedTable holds every command of the table that takes no Options,
+// built once per process: every Shell starts from it (a sandbox is made
+// often), by copy (Register) or by reading through (Shared).
+var sharedTable = sync.OnceValue(func() *commands.Registry {
 	r := commands.NewRegistry()
 	for _, reg := range families {
 		reg(r)
 	}
+	registerPlain(r)
 	return r
 })
+
+// Shared returns the process's one registry of the commands that take no
+// Options. It must not be changed: read through it with
+// commands.NewLayered, or copy it with AddFrom.
+func Shared() *commands.Registry { return sharedTable() }
 
 // Default returns a registry holding every command of the table with zero
 // Options.
@@ -81,20 +88,26 @@ func Register(r *commands.Registry, o Options) {
 		// Build the full set aside, then copy the names r lacks.
 		add = commands.NewRegistry()
 	}
-	add.AddFrom(familyTable(), true)
-	registerPackages(add, o.Network)
+	add.AddFrom(sharedTable(), true)
+	RegisterConfigured(add, o)
 	if o.Keep {
 		r.AddFrom(add, false)
 	}
 }
 
-// registerPackages adds the commands that live in their own packages; their
-// constructors are cheap closures.
-func registerPackages(r *commands.Registry, network *curl.Policy) {
+// RegisterConfigured adds the commands of the table that take Options
+// (curl, with o.Network); Shared holds the rest.
+func RegisterConfigured(r *commands.Registry, o Options) {
 	var policy curl.Policy
-	if network != nil {
-		policy = *network
+	if o.Network != nil {
+		policy = *o.Network
 	}
+	r.Register("curl", curl.New(policy))
+}
+
+// registerPlain adds the commands that live in their own packages and take
+// no options; their constructors are cheap closures.
+func registerPlain(r *commands.Registry) {
 	r.Register("awk", awk.New())
 	r.Register("busybox", busybox.New())
 	r.Register("sed", sed.New())
@@ -106,6 +119,5 @@ func registerPackages(r *commands.Registry, network *curl.Policy) {
 	r.Register("tar", archive.NewTar())
 	r.Register("zip", ziputil.NewZip())
 	r.Register("unzip", ziputil.NewUnzip())
-	r.Register("curl", curl.New(policy))
 	r.Register("html-to-markdown", htmlmd.New())
 }

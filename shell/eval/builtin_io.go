@@ -539,12 +539,16 @@ func (r *Runner) builtinGetopts(args []string) int {
 	}
 	opterr, _ := r.lookupVar("OPTERR").scalar()
 	quiet := silent || opterr == "0"
-	optindStr, _ := r.lookupVar("OPTIND").scalar()
+	optindVar := r.vars.visible("OPTIND")
+	optindStr, _ := optindVar.scalar()
 	optind, err := strconv.Atoi(optindStr)
 	if err != nil || optind < 1 {
 		optind = 1
 	}
-	pos := r.getoptsPos(optindStr)
+	pos := 0
+	if r.optLast == optindStr && optindStr != "" && optindVar == r.optVar {
+		pos = r.optPos
+	}
 	g := getoptsStep{args: words, optind: optind, pos: pos}
 	opt, optarg, hasArg, msg, ok := g.next(spec, silent)
 	if msg != "" && !quiet {
@@ -556,7 +560,7 @@ func (r *Runner) builtinGetopts(args []string) int {
 		opt, status = "?", 1
 	}
 	r.setVar("OPTIND", strconv.Itoa(g.optind), false)
-	r.keepGetoptsPos(g.pos, strconv.Itoa(g.optind))
+	r.optPos, r.optLast, r.optVar = g.pos, strconv.Itoa(g.optind), r.vars.visible("OPTIND")
 	if hasArg {
 		r.setVar("OPTARG", optarg, false)
 	} else {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -49,6 +50,9 @@ func (r *Runner) findJob(spec string) *job {
 
 // builtinWait waits for jobs: all, the named ones, or (-n) the next.
 func (r *Runner) builtinWait(args []string) int {
+	if r.jobs.coprocs != nil {
+		defer r.reapCoprocs()
+	}
 	args = args[1:]
 	next := false
 	pvar := ""
@@ -281,6 +285,9 @@ func (r *Runner) builtinKill(args []string) int {
 		}
 		j := r.findJob(t)
 		if j == nil {
+			j = r.g.procs.byPid(t)
+		}
+		if j == nil {
 			if strings.HasPrefix(t, "%") {
 				r.errorf("kill: %s: no such job", t)
 			} else if _, err := strconv.Atoi(t); err != nil {
@@ -321,6 +328,7 @@ func (r *Runner) signalJob(j *job, sig string) {
 // timeClause is the time keyword: runs the pipeline and prints real, user
 // and sys times to stderr in TIMEFORMAT.
 func (r *Runner) timeClause(c *syntax.TimeClause) {
+	c = flattenTime(c)
 	start := time.Now()
 	if c.Stmt != nil {
 		r.stmt(c.Stmt)
@@ -331,9 +339,10 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	format, set := r.lookupVar("TIMEFORMAT").scalar()
 	if !set {
 		format = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
-		if c.PosixFormat {
-			format = "real %2R\nuser %2U\nsys %2S"
-		}
+	}
+	if c.PosixFormat {
+		// time -p prints POSIX's format whatever TIMEFORMAT says.
+		format = "real %2R\nuser %2U\nsys %2S"
 	}
 	fmt.Fprintln(r.stderr(), timeFormat(format, el))
 }
@@ -396,23 +405,34 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	if c.Name != nil {
 		name = c.Name.Lit()
 	}
-	inR, inW := newPipe()
-	outR, outW := newPipe()
-	rfd := r.fds.firstFree(60)
+	r.reapCoprocs()
+	r.warnCoprocRunning()
+	// Kernel-like buffered pipes: a coprocess's output waits there for a
+	// reader as it would in a real pipe.
+	inP, outP := newBufPipe(), newBufPipe()
+	inR, inW := pipeReader{inP}, pipeWriter{inP}
+	outR, outW := pipeReader{outP}, pipeWriter{outP}
+	rfd, wfd := r.fds.coprocFds()
 	r.fds.set(rfd, newOwnedEntry(outR, nil, outR, ""))
-	wfd := r.fds.firstFree(60)
 	r.fds.set(wfd, newOwnedEntry(nil, inW, inW, ""))
 	sub := r.subshell()
 	sub.fds.close(rfd)
 	sub.fds.close(wfd)
 	sub.fds.set(0, &fdEntry{r: inR})
 	sub.fds.set(1, &fdEntry{w: outW})
+	ctx, cancel := context.WithCancel(r.ctx)
+	sub.ctx = ctx
 	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name,
-		atEnd: func() { outR.Close(); inW.Close() }}
+		atEnd: func() { outR.Close(); inW.Close() },
+		// A signal ends the coprocess even while it waits on its pipes.
+		cancel: func() { cancel(); inR.Close(); outW.Close() }}
 	r.jobs.add(j)
+	r.g.procs.add(j)
+	r.jobs.coprocs = append(r.jobs.coprocs, &coprocRec{job: j, name: name, rfd: rfd, wfd: wfd, r: r.fds.get(rfd), w: r.fds.get(wfd)})
 	r.lastBg = sub.pid
 	go func() {
 		defer close(j.done)
+		defer r.g.procs.remove(j)
 		defer outW.Close()
 		defer sub.recoverPanic()
 		sub.stmt(c.Stmt)
@@ -420,6 +440,10 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		sub.fds.releaseAll()
 		inR.Close()
 		j.status = sub.status
+		if j.sig != 0 {
+			j.status = j.sig
+		}
+		cancel()
 	}()
 	a := &indexedArray{}
 	a.set(0, strconv.Itoa(rfd))

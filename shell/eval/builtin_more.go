@@ -12,7 +12,7 @@ import (
 // sandbox has no terminal for.
 
 func addMoreBuiltins(t map[string]builtinDef) {
-	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: regularBuiltin} }
 	add("dirs", (*Runner).builtinDirs)
 	add("pushd", (*Runner).builtinPushd)
 	add("popd", (*Runner).builtinPopd)
@@ -38,13 +38,10 @@ func addMoreBuiltins(t map[string]builtinDef) {
 		r.errorf("logout: not login shell: use `exit'")
 		return 1
 	})
-	// history: a sandbox keeps no history of its own (the REPL disables
-	// this builtin and provides its own command).
-	add("history", func(r *Runner, a []string) int { return 0 })
-	add("fc", func(r *Runner, a []string) int {
-		r.errorf("fc: history specification out of range")
-		return 1
-	})
+	// history: the list of a script run with set -o history (the REPL
+	// provides its own command).
+	add("history", (*Runner).builtinHistory)
+	add("fc", (*Runner).builtinFc)
 	add("bind", func(r *Runner, a []string) int { return 0 })
 }
 

@@ -114,7 +114,11 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if i < 0 {
 		return false
 	}
+	was := r.opts[i]
 	r.opts[i] = on
+	if i == optHistory && on && !was {
+		r.enableHistory()
+	}
 	if name == "vi" && on {
 		r.opts[optEmacs] = false
 	}
@@ -740,6 +744,22 @@ func (r *Runner) builtinExec(args []string) int {
 
 func (r *Runner) builtinHash(args []string) int {
 	args = args[1:]
+	for _, a := range args {
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			if !strings.ContainsRune("lrpdt", c) {
+				r.errorf("hash: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]")
+				return 2
+			}
+		}
+	}
+	if !r.opts[optHashAll] && (len(args) == 0 || args[0] != "-r" && args[0] != "-l") {
+		r.errorf("hash: hashing disabled")
+		return 1
+	}
 	if len(args) == 0 {
 		if len(r.hash) == 0 {
 			r.writeOut("hash", "hash: hash table empty\n")
@@ -753,6 +773,13 @@ func (r *Runner) builtinHash(args []string) int {
 	}
 	if args[0] == "-r" {
 		r.hash = nil
+		return 0
+	}
+	if args[0] == "-p" && len(args) > 2 {
+		// hash -p PATH NAME remembers PATH for NAME without a search.
+		for _, n := range args[2:] {
+			putMap(&r.hash, n, args[1])
+		}
 		return 0
 	}
 	status := 0

@@ -57,7 +57,7 @@ func isSpecialBuiltin(name string) bool {
 }
 
 func addCoreBuiltins(t map[string]builtinDef) {
-	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn} }
+	add := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: regularBuiltin} }
 	addSpecial := func(name string, fn builtinFunc) { t[name] = builtinDef{fn: fn, kind: specialBuiltin} }
 	addSpecial(":", func(r *Runner, a []string) int { return 0 })
 	add("true", func(r *Runner, a []string) int { return 0 })
@@ -504,6 +504,12 @@ var errIsDir = errors.New("is a directory")
 
 func (r *Runner) builtinShift(args []string) int {
 	n := 1
+	if len(args) > 2 {
+		// A usage error of a special builtin: bash drops the line.
+		r.errorf("shift: too many arguments")
+		r.discardCommand()
+		return 1
+	}
 	if len(args) > 1 {
 		v, ok := r.numArg("shift", args[1])
 		if !ok {
@@ -547,6 +553,7 @@ func (r *Runner) builtinLet(args []string) int {
 func (r *Runner) builtinUnset(args []string) int {
 	mode := byte(0)
 	args = args[1:]
+	funcs, vars := false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
 		if args[0] == "--" {
 			args = args[1:]
@@ -556,6 +563,12 @@ func (r *Runner) builtinUnset(args []string) int {
 			switch c {
 			case 'f', 'v', 'n':
 				mode = byte(c)
+				funcs = funcs || c == 'f'
+				vars = vars || c == 'v'
+				if funcs && vars {
+					r.errorf("unset: cannot simultaneously unset a function and a variable")
+					return 1
+				}
 			default:
 				r.errorf("unset: -%c: invalid option", c)
 				fmt.Fprintln(r.stderr(), "unset: usage: unset [-f] [-v] [-n] [name ...]")

@@ -15,7 +15,7 @@ import (
 // pattern list with its alternatives expanded, then the closing paren.
 func (r *Runner) extGlobInto(b *fieldBuf, g *syntax.ExtGlob) bool {
 	b.addLiteral(g.Op.String())
-	if !r.extGlobBody(b, g.Pattern.Value) {
+	if !r.emptyGroup(g) && !r.extGlobBody(b, g.Pattern.Value) {
 		return false
 	}
 	b.addLiteral(")")

@@ -82,6 +82,24 @@ func (t *fdTable) firstFree(from int) int {
 	}
 }
 
+// coprocFds picks a coprocess's descriptors as bash does: its two pipes'
+// four ends each move to the highest free descriptor below 64, and the
+// shell keeps the first (read end) and the last (write end), closing the
+// child's two between them. It falls back upward when 10..63 are taken.
+func (t *fdTable) coprocFds() (rfd, wfd int) {
+	var got []int
+	for n := 63; n >= 10 && len(got) < 4; n-- {
+		if _, ok := t.m[n]; !ok {
+			got = append(got, n)
+		}
+	}
+	if len(got) < 4 {
+		rfd = t.firstFree(64)
+		return rfd, t.firstFree(rfd + 1)
+	}
+	return got[0], got[3]
+}
+
 func (e *fdEntry) retain() {
 	if e.refs == nil {
 		return

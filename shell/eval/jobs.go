@@ -43,6 +43,9 @@ type jobTable struct {
 	// its job list there; they are not this shell's children, so wait
 	// and the end of the run never wait for them.
 	inherited []*job
+	// coprocs are this shell's running coprocesses; touched only by the
+	// shell that owns the table.
+	coprocs []*coprocRec
 }
 
 // inherit is the job table of a $( ) subshell: the parent's jobs stay
@@ -174,11 +177,13 @@ func (r *Runner) background(st *syntax.Stmt) {
 	sub.ctx = ctx
 	fg := *st
 	fg.Background = false
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: strings.TrimSpace(r.nodeText(st.Cmd)), cancel: cancel}
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel}
 	r.jobs.add(j)
+	r.g.procs.add(j)
 	r.lastBg = sub.pid
 	go func() {
 		defer close(j.done)
+		defer r.g.procs.remove(j)
 		defer r.g.jobs.Add(-1)
 		defer sub.recoverPanic()
 		sub.stmt(&fg)
@@ -378,4 +383,13 @@ func isJobsCall(st *syntax.Stmt) bool {
 		return false
 	}
 	return c.Args[0].Lit() == "jobs"
+}
+
+// jobText is the text jobs shows for a background statement: its command,
+// or the statement less the & when it has only redirections (> f &).
+func (r *Runner) jobText(st *syntax.Stmt) string {
+	if st.Cmd != nil {
+		return strings.TrimSpace(r.nodeText(st.Cmd))
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(r.nodeText(st)), "&"))
 }

@@ -55,6 +55,8 @@ type guard struct {
 
 	mu      sync.Mutex
 	tripped *LimitError
+
+	procs procTable // every running job of the run, by pid (kill PID)
 }
 
 func newGuard(parent context.Context, l Limits) *guard {

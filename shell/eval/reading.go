@@ -3,14 +3,10 @@ package eval
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// newPipe is a synchronous in-memory pipe.
-func newPipe() (*io.PipeReader, *io.PipeWriter) { return io.Pipe() }
 
 // syntaxErrorAt reports a parse error as bash does: the unexpected token
 // (or end of file), then the offending line.
@@ -19,14 +15,25 @@ func (r *Runner) reportSyntax(src *source, err error) {
 	line := 1
 	msg := "syntax error"
 	tokText := ""
+	pre, preLine := "", 0
 	if errors.As(err, &pe) {
 		line = int(pe.Pos.Line())
 		if pe.Incomplete {
 			msg = "syntax error: unexpected end of file"
+			eofLine := line
 			line = strings.Count(src.text, "\n") + 1
-			if strings.HasSuffix(src.text, "\n") {
-				line = strings.Count(src.text, "\n") + 1
+			if c, ok := eofMatching(pe.Text); ok {
+				// bash names what was left open, on the line it opened
+				// ($( on the last line), instead of the end of file.
+				pre, preLine = "unexpected EOF while looking for matching `"+c+"'", eofLine
+				if c == ")" && strings.Contains(pe.Text, "`$(` with") {
+					preLine = line
+				}
+				msg = ""
 			}
+		} else if tok := funcParenToken(src.text, pe); tok != "" {
+			msg = "syntax error near unexpected token `" + tok + "'"
+			tokText = lineAt(src.text, int(pe.Pos.Offset()))
 		} else {
 			tok := tokenAt(src.text, int(pe.Pos.Offset()))
 			if tok == "" {
@@ -39,21 +46,70 @@ func (r *Runner) reportSyntax(src *source, err error) {
 	} else {
 		msg = "syntax error: " + err.Error()
 	}
-	line += src.lineBase
-	prefix := r.msgPrefixAt(src, line)
-	if src.file == "" && r.mode == 'c' && r.evalLevel() == 0 {
-		prefix = fmt.Sprintf("%s: -c: line %d: ", r.arg0, line)
-	}
-	if r.inEval() && !r.interactive {
-		// bash names eval in the prefix: FILE: eval: line N: (FILE as
-		// for any message: the script, "environment" in a -c function).
-		prefix = strings.Replace(r.msgPrefixAt(src, line), ": line ", ": eval: line ", 1)
-	}
 	w := r.stderr()
+	if pre != "" {
+		fmt.Fprintf(w, "%s%s\n", r.syntaxPrefix(src, preLine+src.lineBase), pre)
+		if msg == "" {
+			return
+		}
+	}
+	line += src.lineBase
+	prefix := r.syntaxPrefix(src, line)
 	fmt.Fprintf(w, "%s%s\n", prefix, msg)
 	if tokText != "" {
 		fmt.Fprintf(w, "%s`%s'\n", prefix, tokText)
 	}
+}
+
+// syntaxPrefix is the "NAME: line N: " before a syntax error.
+func (r *Runner) syntaxPrefix(src *source, line int) string {
+	if r.inEval() && !r.interactive {
+		// bash names eval in the prefix: FILE: eval: line N: (FILE as
+		// for any message: the script, "environment" in a -c function).
+		return strings.Replace(r.msgPrefixAt(src, line), ": line ", ": eval: line ", 1)
+	}
+	if src.file == "" && r.mode == 'c' && r.evalLevel() == 0 {
+		return fmt.Sprintf("%s: -c: line %d: ", r.arg0, line)
+	}
+	return r.msgPrefixAt(src, line)
+}
+
+// eofMatching is the closing character bash names when the text ends
+// inside a quote, a command or arithmetic substitution, or an array list.
+func eofMatching(text string) (string, bool) {
+	switch {
+	case strings.HasPrefix(text, "reached EOF without closing quote "):
+		q := strings.TrimPrefix(text, "reached EOF without closing quote ")
+		if len(q) == 3 {
+			return q[1:2], true
+		}
+	case text == "reached EOF without matching `$(` with `)`",
+		text == "reached EOF without matching `$((` with `))`",
+		text == "reached EOF without matching `(` with `)`":
+		return ")", true
+	}
+	return "", false
+}
+
+// funcParenToken is the token bash names for name( followed by something
+// other than ): the token after the (, or newline.
+func funcParenToken(text string, pe syntax.ParseError) string {
+	if !strings.HasSuffix(pe.Text, "( must be followed by `)`") && !strings.HasSuffix(pe.Text, "(` must be followed by `)`") {
+		return ""
+	}
+	off := int(pe.Pos.Offset())
+	k := strings.IndexByte(text[min(off, len(text)):], '(')
+	if k < 0 {
+		return ""
+	}
+	i := off + k + 1
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if tok := tokenAt(text, i); tok != "" {
+		return tok
+	}
+	return "newline"
 }
 
 // tokenAt is the shell token starting at offset off of text.

@@ -68,7 +68,7 @@ func (r *Runner) redirFD(rd *syntax.Redirect, save func(int)) (int, bool) {
 	if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
 		name := s[1 : len(s)-1]
 		if isDupClose(rd) {
-			v, _ := r.lookupVar(name).scalar()
+			v := r.varRedirValue(name)
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				r.errorf("%s: ambiguous redirect", v)
@@ -77,7 +77,7 @@ func (r *Runner) redirFD(rd *syntax.Redirect, save func(int)) (int, bool) {
 			return n, true
 		}
 		n := r.fds.firstFree(10)
-		if !r.setVar(name, strconv.Itoa(n), false) {
+		if !r.setVarRedir(name, strconv.Itoa(n)) {
 			return -1, false
 		}
 		return n, true
@@ -231,7 +231,7 @@ func rawHeredoc(w *syntax.Word) string {
 
 // redirTarget expands a redirection's word to one file name.
 func (r *Runner) redirTarget(w *syntax.Word) (string, bool) {
-	fields, ok := r.expandFields([]*syntax.Word{w})
+	fields, ok := r.redirFields(w)
 	if !ok {
 		return "", false
 	}

@@ -65,6 +65,14 @@ type source struct {
 	// extraBang counts, by the offset of a pipeline's first !, the further
 	// ! the parser refused and the reader blanked (bang.go).
 	extraBang map[int]int
+	// top marks a script's own text (not eval or source): its lines go
+	// through history (readLine); histDone is the offset read so far.
+	top      bool
+	histDone int
+	// emptyGroups are the offsets of the | the reader put into empty
+	// extended glob groups (extglob_empty.go).
+	emptyGroups map[int]bool
+	feed        lineFeed
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -169,7 +177,9 @@ type Runner struct {
 	debugInherited   bool
 	optPos           int
 	optLast          string
-	optVar           *Var
+	optVar           *Var // the OPTIND getopts last set (a new local one starts over)
+	hist             *histState
+	localOptind      int
 	funcExport       map[string]bool
 	ignoredOnEntry   map[string]bool
 	// traceDepth repeats PS4's first character: one more inside each
@@ -460,7 +470,7 @@ func (r *Runner) Run(ctx context.Context, src, file string) (status int, err err
 	}
 	r.flow = flowNone
 	r.aborted, r.exited = false, false
-	r.runSource(&source{text: src, file: file})
+	r.runSource(&source{text: src, file: file, top: true})
 	r.exited = r.flow == flowExit
 	if r.exited {
 		r.status = r.exitCode
@@ -503,8 +513,22 @@ func (r *Runner) runSource(src *source) {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
 		defer parserPool.Put(p)
-		for stmts, err := range drainOnError(p.InteractiveSeq(strings.NewReader(parseText))) {
+		var in io.Reader
+		var feed *lineFeed
+		if src.top {
+			src.feed = lineFeed{r: r, src: src, text: parseText, p: p}
+			feed = &src.feed
+			in = feed
+		} else {
+			in = strings.NewReader(parseText)
+		}
+		errLen := len(parseText)
+		for stmts, err := range drainOnError(p.InteractiveSeq(in)) {
+			if feed != nil {
+				parseText = feed.text // as history expansion left it
+			}
 			if err != nil {
+				errLen = len(parseText)
 				if patched, ok := blankArith(parseText, err); ok {
 					parseText, retry = patched, true
 					break
@@ -531,9 +555,20 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if patched, ok := timeBangAt(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
 				if at, ok := loneBangAt(parseText, err); ok {
 					parseText = parseText[:at] + " :" + parseText[at:]
 					src.text = src.text[:at] + " :" + src.text[at:]
+					retry = true
+					break
+				}
+				if at, ok := emptyGroupAt(parseText, err); ok {
+					putMap(&src.emptyGroups, at, true)
+					parseText = parseText[:at] + "|" + parseText[at:]
+					src.text = src.text[:at] + "|" + src.text[at:]
 					retry = true
 					break
 				}
@@ -568,6 +603,9 @@ func (r *Runner) runSource(src *source) {
 						break
 					}
 				}
+				if r.condSyntax(src, parseText, err) {
+					return
+				}
 				r.reportSyntax(src, err)
 				r.status = 2
 				if r.evalLevel() == 0 {
@@ -597,6 +635,8 @@ func (r *Runner) runSource(src *source) {
 		if !retry {
 			return
 		}
+		// The patch was made in text already read: what was read shifts.
+		src.histDone += len(parseText) - errLen
 	}
 }
 

@@ -76,7 +76,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	}
 	r.traceArgs(c.Assigns, args)
 	if len(rds) > 0 {
-		restore, ok := r.redirect(rds)
+		restore, ok := r.redirectBeside(rds, len(c.Assigns) > 0)
 		defer restore()
 		if !ok {
 			r.status = 1
@@ -592,13 +592,15 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	// a function see only its own loops.
 	savedLoops := r.loopDepth
 	r.loopDepth = 0
-	restoreGetopts := r.saveGetopts()
+	savedOptind := r.localOptind
+	savedOpt := r.saveGetopts()
 	defer func() {
-		restoreGetopts()
+		r.restoreGetopts(savedOpt)
 		r.vars.pop()
 		r.funcDepth--
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
+		r.localOptind = savedOptind
 		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body

@@ -74,7 +74,8 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 		}
 		yw, _ := e.Y.(*syntax.Word)
 		switch e.Op {
-		case syntax.TsMatch, syntax.TsNoMatch:
+		case syntax.TsMatch, syntax.TsMatchShort, syntax.TsNoMatch:
+			// = matches a pattern like == inside [[ ]].
 			pat, ok := r.expandPattern(yw)
 			if !ok {
 				return false, false
@@ -85,7 +86,7 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 				return false, false
 			}
 			m := p.Match(x)
-			return m == (e.Op == syntax.TsMatch), true
+			return m == (e.Op != syntax.TsNoMatch), true
 		case syntax.TsReMatch:
 			return r.regexMatch(x, yw)
 		}

@@ -172,6 +172,14 @@ func (r *Runner) builtinTrap(args []string) int {
 		if len(names) > 0 {
 			names = names[1:]
 		}
+		if len(names) > 0 && names[0] == "--" {
+			names = names[1:]
+		} else if len(names) > 0 && len(names[0]) > 1 && names[0][0] == '-' && names[0] != "-p" && names[0] != "-P" {
+			// Options come together: trap -p -s is an unknown option.
+			r.errorf("trap: %s: invalid option", names[0][:2])
+			fmt.Fprintln(r.stderr(), "trap: usage: trap [-lp] [[arg] signal_spec ...]")
+			return 2
+		}
 		return r.printTraps(names)
 	}
 	if args[0] == "-l" {

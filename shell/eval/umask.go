@@ -1,112 +1,56 @@
 package eval
 
 import (
-	"fmt"
 	"io/fs"
-	"strconv"
 	"strings"
 )
 
-const umaskUsage = "umask [-p] [-S] [mode]"
-
-// builtinUmask shows or sets the file creation mask. A mode is octal or
-// symbolic (u=rwx,g+w,o-x: clauses of who, an operator and permissions,
-// applied to the permissions the mask leaves). -S shows the mask
-// symbolically, also after setting it; -p prints it as a umask command.
-func (r *Runner) builtinUmask(args []string) int {
-	flags, rest, ok := r.builtinFlags("umask", "pS", umaskUsage, args[1:])
-	if !ok {
-		return 2
-	}
-	if len(rest) > 0 {
-		mask, ok := r.parseUmask(rest[0])
-		if !ok {
-			return 1
-		}
-		r.umaskSet, r.umaskVal = true, mask
-		if !flags['S'] {
-			return 0
-		}
-	}
-	m := r.umask()
-	prefix := ""
-	if flags['p'] {
-		prefix = "umask "
-		if flags['S'] {
-			prefix = "umask -S "
-		}
-	}
-	if flags['S'] {
-		return r.writeOut("umask", prefix+symbolicPerms(^m&0o777)+"\n")
-	}
-	return r.writeOut("umask", fmt.Sprintf("%s%04o\n", prefix, m))
-}
-
-// parseUmask reads an octal or symbolic mode into a mask.
-func (r *Runner) parseUmask(s string) (fs.FileMode, bool) {
-	if s != "" && s[0] >= '0' && s[0] <= '9' {
-		n, err := strconv.ParseUint(s, 8, 32)
-		if err != nil || n > 0o7777 {
-			r.errorf("umask: %s: octal number out of range", s)
-			return 0, false
-		}
-		return fs.FileMode(n & 0o777), true
-	}
-	bits := ^r.umask() & 0o777
-	for {
+// symbolicPerm applies a symbolic mode (u=rwx,g+w,o-x) to the permissions
+// perm, as umask reads one: clauses of [ugoa]* then +, - or = and r, w, x.
+func (r *Runner) symbolicPerm(mode string, perm fs.FileMode) (fs.FileMode, bool) {
+	for i := 0; i < len(mode); {
 		var who fs.FileMode
-		for ; s != "" && strings.IndexByte("agou", s[0]) >= 0; s = s[1:] {
-			who |= map[byte]fs.FileMode{'a': 0o777, 'u': 0o700, 'g': 0o070, 'o': 0o007}[s[0]]
+		for ; i < len(mode) && strings.IndexByte("ugoa", mode[i]) >= 0; i++ {
+			who |= map[byte]fs.FileMode{'u': 0o700, 'g': 0o070, 'o': 0o007, 'a': 0o777}[mode[i]]
 		}
-		if s == "" || strings.IndexByte("+-=", s[0]) < 0 {
-			c := "\x00" // bash shows the string's end as a NUL
-			if s != "" {
-				c = s[:1]
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(mode) || strings.IndexByte("+-=", mode[i]) < 0 {
+			c := byte(0)
+			if i < len(mode) {
+				c = mode[i]
 			}
-			r.errorf("umask: `%s': invalid symbolic mode operator", c)
+			r.errorf("umask: `%c': invalid symbolic mode operator", c)
 			return 0, false
 		}
-		op := s[0]
-		s = s[1:]
-		var perm fs.FileMode
-		for ; s != "" && strings.IndexByte("rwx", s[0]) >= 0; s = s[1:] {
-			perm |= map[byte]fs.FileMode{'r': 0o444, 'w': 0o222, 'x': 0o111}[s[0]]
-		}
-		if s != "" && s[0] != ',' {
-			r.errorf("umask: `%c': invalid symbolic mode character", s[0])
-			return 0, false
-		}
-		if who != 0 {
-			perm &= who
+		op := mode[i]
+		i++
+		var bits fs.FileMode
+		for ; i < len(mode) && mode[i] != ','; i++ {
+			switch mode[i] {
+			case 'r':
+				bits |= 0o444
+			case 'w':
+				bits |= 0o222
+			case 'x':
+				bits |= 0o111
+			default:
+				r.errorf("umask: `%c': invalid symbolic mode character", mode[i])
+				return 0, false
+			}
 		}
 		switch op {
 		case '+':
-			bits |= perm
+			perm |= bits & who
 		case '-':
-			bits &^= perm
+			perm &^= bits & who
 		case '=':
-			if who == 0 {
-				who = 0o777
-			}
-			bits = bits&^who | perm
+			perm = perm&^who | bits&who
 		}
-		if s == "" {
-			return ^bits & 0o777, true
+		if i < len(mode) {
+			i++ // the comma
 		}
-		s = s[1:]
 	}
-}
-
-// symbolicPerms shows permissions as umask -S does: u=rwx,g=rx,o=rx.
-func symbolicPerms(perm fs.FileMode) string {
-	part := func(shift uint) string {
-		var b strings.Builder
-		for i, c := range "rwx" {
-			if perm>>shift&(4>>i) != 0 {
-				b.WriteRune(c)
-			}
-		}
-		return b.String()
-	}
-	return "u=" + part(6) + ",g=" + part(3) + ",o=" + part(0)
+	return perm, true
 }

@@ -204,13 +204,13 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		}
 		return true
 	}
+	if name == "OPTIND" {
+		r.optVar = nil // assigning OPTIND restarts getopts (POSIX)
+	}
 	if name == "SECONDS" {
 		n, _ := strconv.ParseInt(val, 10, 64)
 		r.secondsBase, r.started = n, time.Now()
 		return true
-	}
-	if name == "OPTIND" {
-		r.optindAssigned()
 	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set && v.str != "" {

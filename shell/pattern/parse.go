@@ -3,6 +3,7 @@ package pattern
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -156,6 +157,22 @@ func (p *parser) splitGroup(i, end int) (alts [][2]int, next int, ok bool) {
 				i = n
 				continue
 			}
+			// bash's scan for the group's end reads up to a ']' once a
+			// '[' opens: with none, the group has no end and its
+			// characters are ordinary (+(a|b[) matches itself).
+			j := i + 1
+			if j < end && (p.pat[j] == '!' || p.pat[j] == '^') {
+				j++
+			}
+			if j < end && p.pat[j] == ']' {
+				j++
+			}
+			k := strings.IndexByte(p.pat[j:end], ']')
+			if k < 0 {
+				return nil, 0, false
+			}
+			i = j + k + 1
+			continue
 		case '(':
 			depth++
 		case ')':

@@ -95,7 +95,15 @@ func (t ispTypeRef) String() string {
 	return t.Name
 }
 
-var builtinScalars = map[string]bool{"String": true, "Int": true, "Float": true, "Boolean": true, "ID": true}
+// builtinScalar: a switch, not a package-level map that every start of the
+// binary would build (issue 15).
+func builtinScalar(name string) bool {
+	switch name {
+	case "String", "Int", "Float", "Boolean", "ID":
+		return true
+	}
+	return false
+}
 
 // introspectionToSDL converts the data of an introspection response
 // ({"__schema": …}) to SDL that gqlparser can load. Built-in scalars and
@@ -122,7 +130,7 @@ func introspectionToSDL(data json.RawMessage) (string, error) {
 	types := append([]ispType(nil), d.Schema.Types...)
 	sort.Slice(types, func(i, j int) bool { return types[i].Name < types[j].Name })
 	for _, t := range types {
-		if strings.HasPrefix(t.Name, "__") || builtinScalars[t.Name] {
+		if strings.HasPrefix(t.Name, "__") || builtinScalar(t.Name) {
 			continue
 		}
 		writeType(&b, t)

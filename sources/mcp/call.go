@@ -9,9 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func (s *Source) callTimeout() time.Duration {
@@ -42,10 +40,7 @@ func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (j
 	cctx, leave := s.calls.enter(cctx)
 	defer leave()
 
-	req := mcpgo.CallToolRequest{}
-	req.Params.Name = name
-	req.Params.Arguments = arguments
-	res, err := cl.CallTool(cctx, req)
+	res, err := cl.CallTool(cctx, &sdk.CallToolParams{Name: name, Arguments: arguments})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -62,7 +57,7 @@ func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (j
 }
 
 // client returns the live connection, reconnecting when the last one died.
-func (s *Source) client(ctx context.Context) (*client.Client, error) {
+func (s *Source) client(ctx context.Context) (*sdk.ClientSession, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -83,14 +78,13 @@ func (s *Source) client(ctx context.Context) (*client.Client, error) {
 		return nil, fmt.Errorf("reconnect failed: %w", err)
 	}
 	s.cl, s.dead = cl, nil
-	s.listen(cl)
 	// The restarted server may offer different tools.
 	go s.onListChanged(cl)
 	return cl, nil
 }
 
 // markDead records that cl stopped working, so the next call reconnects.
-func (s *Source) markDead(cl *client.Client, err error) {
+func (s *Source) markDead(cl *sdk.ClientSession, err error) {
 	if err == nil {
 		err = errors.New("connection lost")
 	}
@@ -103,10 +97,10 @@ func (s *Source) markDead(cl *client.Client, err error) {
 
 // lost reports whether a failed call means the connection is gone (rather
 // than the server answering with a protocol error), marking it dead.
-func (s *Source) lost(cl *client.Client, callErr error) bool {
-	if !errors.Is(callErr, transport.ErrTransportClosed) {
+func (s *Source) lost(cl *sdk.ClientSession, callErr error) bool {
+	if !errors.Is(callErr, sdk.ErrConnectionClosed) {
 		pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err := cl.Ping(pctx)
+		err := cl.Ping(pctx, nil)
 		cancel()
 		if err == nil {
 			return false
@@ -120,14 +114,14 @@ func (s *Source) lost(cl *client.Client, callErr error) bool {
 // structuredContent → that object; text-only → the joined text (JSON is
 // not parsed); anything else → {text, content, meta}; isError → an error
 // carrying the text.
-func unwrap(res *mcpgo.CallToolResult) (json.RawMessage, error) {
+func unwrap(res *sdk.CallToolResult) (json.RawMessage, error) {
 	if res == nil {
 		return nil, errors.New("empty result")
 	}
 	var texts []string
 	textOnly := true
 	for _, c := range res.Content {
-		if tc, ok := mcpgo.AsTextContent(c); ok {
+		if tc, ok := c.(*sdk.TextContent); ok {
 			texts = append(texts, tc.Text)
 			continue
 		}
@@ -140,9 +134,9 @@ func unwrap(res *mcpgo.CallToolResult) (json.RawMessage, error) {
 		}
 		return nil, errors.New(text)
 	}
-	if len(res.RawStructuredContent) > 0 && string(res.RawStructuredContent) != "null" {
-		return res.RawStructuredContent, nil
-	}
+	// The SDK hands structuredContent over decoded (objects as maps,
+	// numbers as float64), so it is re-encoded: keys come out sorted, and
+	// integers beyond 2^53 lose precision.
 	if res.StructuredContent != nil {
 		return json.Marshal(res.StructuredContent)
 	}
@@ -151,11 +145,11 @@ func unwrap(res *mcpgo.CallToolResult) (json.RawMessage, error) {
 	}
 	content := res.Content
 	if content == nil {
-		content = []mcpgo.Content{}
+		content = []sdk.Content{}
 	}
 	return json.Marshal(struct {
-		Text    string          `json:"text"`
-		Content []mcpgo.Content `json:"content"`
-		Meta    *mcpgo.Meta     `json:"meta"`
+		Text    string        `json:"text"`
+		Content []sdk.Content `json:"content"`
+		Meta    sdk.Meta      `json:"meta"`
 	}{text, content, res.Meta})
 }

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/justbash/justbash/toolcmd"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // tracker remembers the contexts of calls in flight. A server-initiated
@@ -56,19 +56,18 @@ func (t *tracker) pick(ctx context.Context) context.Context {
 	return nil
 }
 
-// elicitHandler routes the server's elicitation requests to the Invoker's
+// elicit routes the server's elicitation requests to the Invoker's
 // elicitation hook via toolcmd.Elicit.
-type elicitHandler struct{ s *Source }
-
-func (h elicitHandler) Elicit(ctx context.Context, req mcpgo.ElicitationRequest) (*mcpgo.ElicitationResult, error) {
-	decline := &mcpgo.ElicitationResult{ElicitationResponse: mcpgo.ElicitationResponse{Action: mcpgo.ElicitationResponseActionDecline}}
-	callCtx := h.s.calls.pick(ctx)
-	if callCtx == nil {
+func (s *Source) elicit(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+	decline := &sdk.ElicitResult{Action: string(toolcmd.ActionDecline)}
+	callCtx := s.calls.pick(ctx)
+	if callCtx == nil || req == nil || req.Params == nil {
 		return decline, nil
 	}
-	er := toolcmd.ElicitRequest{Message: req.Params.Message, URL: req.Params.URL, ElicitationID: req.Params.ElicitationID}
-	if req.Params.RequestedSchema != nil {
-		if b, err := json.Marshal(req.Params.RequestedSchema); err == nil {
+	p := req.Params
+	er := toolcmd.ElicitRequest{Message: p.Message, URL: p.URL, ElicitationID: p.ElicitationID}
+	if p.RequestedSchema != nil {
+		if b, err := json.Marshal(p.RequestedSchema); err == nil {
 			er.RequestedSchema = b
 		}
 	}
@@ -80,7 +79,7 @@ func (h elicitHandler) Elicit(ctx context.Context, req mcpgo.ElicitationRequest)
 	if err != nil && action == toolcmd.ActionAccept {
 		action = toolcmd.ActionCancel
 	}
-	out := &mcpgo.ElicitationResult{ElicitationResponse: mcpgo.ElicitationResponse{Action: mcpgo.ElicitationResponseAction(action)}}
+	out := &sdk.ElicitResult{Action: string(action)}
 	if action == toolcmd.ActionAccept {
 		content := resp.Content
 		if content == nil {

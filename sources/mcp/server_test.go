@@ -54,10 +54,13 @@ func newTestServer() *server.MCPServer {
 		return mcpgo.NewToolResultError("boom happened"), nil
 	})
 	s.AddTool(safeTool("slow", mcpgo.WithNumber("ms")), func(ctx context.Context, r mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		fmt.Fprintln(os.Stderr, "slow: started")
 		select {
 		case <-time.After(time.Duration(r.GetFloat("ms", 0)) * time.Millisecond):
 			return mcpgo.NewToolResultText("done"), nil
 		case <-ctx.Done():
+			// Seen on stderr by the test of cancellation.
+			fmt.Fprintln(os.Stderr, "slow: cancelled")
 			return nil, ctx.Err()
 		}
 	})

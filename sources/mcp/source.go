@@ -27,9 +27,7 @@ import (
 	"time"
 
 	"github.com/justbash/justbash/toolcmd"
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Default timeouts.
@@ -86,11 +84,10 @@ type Source struct {
 	stderr ring
 	calls  tracker
 
-	mu         sync.Mutex // guards the connection fields below
-	cl         *client.Client
-	dead       error
-	closed     bool
-	stopListen func()
+	mu     sync.Mutex // guards the connection fields below
+	cl     *sdk.ClientSession
+	dead   error
+	closed bool
 
 	refreshMu  sync.Mutex
 	toolsMu    sync.RWMutex
@@ -120,7 +117,6 @@ func Add(ctx context.Context, reg *toolcmd.Registry, cfg Config) (*Source, error
 	}
 	s.mu.Lock()
 	s.cl = cl
-	s.listen(cl)
 	s.mu.Unlock()
 	if err := s.refresh(ctx, cl); err != nil {
 		if len(s.Paths()) == 0 {
@@ -154,12 +150,9 @@ func (s *Source) Close() error {
 		return nil
 	}
 	s.closed = true
-	cl, stop := s.cl, s.stopListen
-	s.cl, s.stopListen = nil, nil
+	cl := s.cl
+	s.cl = nil
 	s.mu.Unlock()
-	if stop != nil {
-		stop()
-	}
 	// Under toolsMu so a refresh in flight cannot re-add tools after this.
 	s.toolsMu.Lock()
 	s.reg.RemoveSource(s.src)
@@ -214,38 +207,36 @@ func (s *Source) kind() (string, error) {
 	return "", fmt.Errorf("unknown server type %q (want stdio, local, http, remote or sse)", s.cfg.Type)
 }
 
-var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+// quietLog discards the transports' logs. Made when a source connects, not
+// at every start of the binary (issue 15).
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-func (s *Source) transport() (transport.Interface, error) {
+// transport builds the SDK transport for the configured server. A stdio
+// server is started by the SDK's CommandTransport from the command we
+// build (own process group, our environment, stderr into the ring).
+func (s *Source) transport() (sdk.Transport, error) {
 	kind, err := s.kind()
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case "stdio":
-		return transport.NewStdioWithOptions(s.cfg.Command, nil, s.cfg.Args,
-			transport.WithCommandFunc(s.command),
-			transport.WithCommandStderrWriter(&s.stderr),
-			transport.WithCommandLogger(quietLog)), nil
+		cmd := s.command()
+		cmd.Stderr = &s.stderr
+		// A grandchild holding stderr open must not keep Close waiting.
+		cmd.WaitDelay = time.Second
+		// Close: stdin closed, then SIGTERM after this long, then SIGKILL.
+		return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
 	case "sse":
-		opts := []transport.ClientOption{transport.WithHeaders(s.cfg.Headers), transport.WithHeaderFunc(s.authHeader), transport.WithSSELogger(quietLog)}
-		if s.cfg.HTTPClient != nil {
-			opts = append(opts, transport.WithHTTPClient(s.cfg.HTTPClient))
-		}
-		return transport.NewSSE(s.cfg.URL, opts...)
+		return &sdk.SSEClientTransport{Endpoint: s.cfg.URL, HTTPClient: s.httpClient()}, nil
 	}
-	opts := []transport.StreamableHTTPCOption{transport.WithHTTPHeaders(s.cfg.Headers), transport.WithHTTPHeaderFunc(s.authHeader),
-		transport.WithContinuousListening(), transport.WithHTTPLogger(quietLog)}
-	if s.cfg.HTTPClient != nil {
-		opts = append(opts, transport.WithHTTPBasicClient(s.cfg.HTTPClient))
-	}
-	return transport.NewStreamableHTTP(s.cfg.URL, opts...)
+	return &sdk.StreamableClientTransport{Endpoint: s.cfg.URL, HTTPClient: s.httpClient()}, nil
 }
 
 // command builds the server process. It is not tied to the connect
 // context: the server lives until Close, not until Add returns.
-func (s *Source) command(_ context.Context, name string, _ []string, args []string) (*exec.Cmd, error) {
-	cmd := exec.Command(name, args...)
+func (s *Source) command() *exec.Cmd {
+	cmd := exec.Command(s.cfg.Command, s.cfg.Args...)
 	cmd.Dir = s.cfg.Dir
 	env := append([]string{}, s.cfg.BaseEnv...)
 	keys := make([]string, 0, len(s.cfg.Env))
@@ -260,18 +251,57 @@ func (s *Source) command(_ context.Context, name string, _ []string, args []stri
 	// A process group of its own: Ctrl-C at the terminal interrupts the
 	// command the user is running, never the tool server.
 	ownGroup(cmd)
-	return cmd, nil
+	return cmd
 }
 
-func (s *Source) authHeader(ctx context.Context) map[string]string {
+// httpClient is the configured client (or the default one) whose requests
+// carry the static headers and the current bearer token: the SDK's HTTP
+// transports take an *http.Client and nothing else.
+func (s *Source) httpClient() *http.Client {
+	base := s.cfg.HTTPClient
+	if base == nil {
+		base = http.DefaultClient
+	}
+	hc := *base
+	rt := hc.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	hc.Transport = headerTransport{base: rt, s: s}
+	return &hc
+}
+
+// headerTransport adds the source's headers and Authorization to every
+// request.
+type headerTransport struct {
+	base http.RoundTripper
+	s    *Source
+}
+
+func (h headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	auth := h.s.authHeader(req.Context())
+	if len(h.s.cfg.Headers) == 0 && auth == "" {
+		return h.base.RoundTrip(req)
+	}
+	r := req.Clone(req.Context())
+	for k, v := range h.s.cfg.Headers {
+		r.Header.Set(k, v)
+	}
+	if auth != "" {
+		r.Header.Set("Authorization", auth)
+	}
+	return h.base.RoundTrip(r)
+}
+
+func (s *Source) authHeader(ctx context.Context) string {
 	if s.cfg.TokenSource == nil {
-		return nil
+		return ""
 	}
 	tok, err := s.cfg.TokenSource(ctx)
 	if err != nil || tok == "" {
-		return nil
+		return ""
 	}
-	return map[string]string{"Authorization": "Bearer " + tok}
+	return "Bearer " + tok
 }
 
 func (s *Source) connectTimeout() time.Duration {
@@ -281,61 +311,73 @@ func (s *Source) connectTimeout() time.Duration {
 	return DefaultConnectTimeout
 }
 
+// detached connects its transport with a context that outlives the
+// call: the SSE transport keeps the connect context for its event stream,
+// which must outlive the (bounded) handshake. That context is cancelled
+// only when the caller gives up before the connection is made. It records
+// a failure to connect, so that it can be told apart from a failed
+// handshake.
+type detached struct {
+	sdk.Transport
+	failed error
+}
+
+func (d *detached) Connect(ctx context.Context) (sdk.Connection, error) {
+	life, abort := context.WithCancel(context.WithoutCancel(ctx))
+	made, watched := make(chan struct{}), make(chan bool, 1)
+	go func() {
+		select {
+		case <-ctx.Done():
+			abort()
+			watched <- true
+		case <-made:
+			watched <- false
+		}
+	}()
+	c, err := d.Transport.Connect(life)
+	close(made)
+	aborted := <-watched
+	if err != nil {
+		abort()
+		d.failed = err
+		return nil, err
+	}
+	if aborted {
+		c.Close()
+		return nil, ctx.Err()
+	}
+	return c, nil
+}
+
 // connect starts the transport and runs the MCP handshake.
-func (s *Source) connect(ctx context.Context) (*client.Client, error) {
+func (s *Source) connect(ctx context.Context) (*sdk.ClientSession, error) {
 	tr, err := s.transport()
 	if err != nil {
 		return nil, s.errorf("%v", err)
 	}
-	opts := []client.ClientOption{client.WithElicitationHandler(elicitHandler{s})}
-	if s.cfg.ProtocolVersion != "" {
-		opts = append(opts, client.WithProtocolVersion(s.cfg.ProtocolVersion))
-	}
-	cl := client.NewClient(tr, opts...)
-	// The transport keeps this context for its lifetime, so it must not be
-	// the caller's (possibly short) one.
-	if err := cl.Start(context.WithoutCancel(ctx)); err != nil {
-		return nil, s.withStderr(s.errorf("start: %v", err))
-	}
+	c := sdk.NewClient(&sdk.Implementation{Name: "justbash", Version: "0.1.0"}, &sdk.ClientOptions{
+		Logger: quietLog(),
+		// No roots; elicitation is added because a handler is set.
+		Capabilities:       &sdk.ClientCapabilities{},
+		ElicitationHandler: s.elicit,
+		// Setting it also opens subscriptions/listen on modern
+		// connections, where notifications flow only when asked for.
+		ToolListChangedHandler: func(_ context.Context, req *sdk.ToolListChangedRequest) {
+			go s.onListChanged(req.Session)
+		},
+	})
 	cctx, cancel := context.WithTimeout(ctx, s.connectTimeout())
 	defer cancel()
-	init := mcpgo.InitializeRequest{}
-	init.Params.ProtocolVersion = s.cfg.ProtocolVersion
-	if init.Params.ProtocolVersion == "" {
-		init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
-	}
-	init.Params.ClientInfo = mcpgo.Implementation{Name: "justbash", Version: "0.1.0"}
-	init.Params.Capabilities.Elicitation = &mcpgo.ElicitationCapability{}
-	if _, err := cl.Initialize(cctx, init); err != nil {
-		cl.Close()
+	d := &detached{Transport: tr}
+	cs, err := c.Connect(cctx, d, &sdk.ClientSessionOptions{ProtocolVersion: s.cfg.ProtocolVersion})
+	if err != nil {
+		if d.failed != nil {
+			return nil, s.withStderr(s.errorf("start: %v", d.failed))
+		}
 		return nil, s.withStderr(s.errorf("initialize: %v", err))
 	}
-	cl.OnNotification(func(n mcpgo.JSONRPCNotification) {
-		if n.Method == mcpgo.MethodNotificationToolsListChanged {
-			go s.onListChanged(cl)
-		}
-	})
-	cl.OnConnectionLost(func(err error) { s.markDead(cl, err) })
-	return cl, nil
-}
-
-// listen opts in to tools/list_changed on modern connections, where
-// notifications flow only on a subscriptions/listen stream; older
-// revisions deliver them without asking.
-// The caller holds s.mu (or owns s exclusively).
-func (s *Source) listen(cl *client.Client) {
-	if old := s.stopListen; old != nil {
-		s.stopListen = nil
-		go old()
-	}
-	caps := cl.GetServerCapabilities()
-	if caps.Tools == nil || !caps.Tools.ListChanged || !mcpgo.IsModernProtocol(cl.ProtocolVersion()) {
-		return
-	}
-	stop, err := cl.ListenAsync(context.Background(), mcpgo.SubscriptionFilter{ToolsListChanged: true}, nil)
-	if err == nil {
-		s.stopListen = stop
-	}
+	go func() { s.markDead(cs, cs.Wait()) }()
+	return cs, nil
 }
 
 // settleStderr waits briefly until the server's stderr stops growing: a

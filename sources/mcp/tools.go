@@ -11,8 +11,7 @@ import (
 	"unicode"
 
 	"github.com/justbash/justbash/toolcmd"
-	"github.com/mark3labs/mcp-go/client"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // ToolSegment turns a server's tool name into one path segment.
@@ -75,17 +74,21 @@ func toolPaths(ns string, names []string) map[string]string {
 
 // refresh lists the server's tools and replaces this source's
 // registrations with them.
-func (s *Source) refresh(ctx context.Context, cl *client.Client) error {
+func (s *Source) refresh(ctx context.Context, cl *sdk.ClientSession) error {
 	s.refreshMu.Lock()
 	defer s.refreshMu.Unlock()
 	lctx, cancel := context.WithTimeout(ctx, s.connectTimeout())
 	defer cancel()
-	res, err := cl.ListTools(lctx, mcpgo.ListToolsRequest{})
-	if err != nil {
-		return s.withStderr(s.errorf("list tools: %v", err))
+	// The iterator follows nextCursor page by page.
+	var tools []*sdk.Tool
+	for t, err := range cl.Tools(lctx, &sdk.ListToolsParams{}) {
+		if err != nil {
+			return s.withStderr(s.errorf("list tools: %v", err))
+		}
+		tools = append(tools, t)
 	}
-	names := make([]string, len(res.Tools))
-	for i, t := range res.Tools {
+	names := make([]string, len(tools))
+	for i, t := range tools {
 		names[i] = t.Name
 	}
 	paths := toolPaths(s.cfg.Name, names)
@@ -105,7 +108,7 @@ func (s *Source) refresh(ctx context.Context, cl *client.Client) error {
 	}
 	var errs []error
 	var added []string
-	for _, t := range res.Tools {
+	for _, t := range tools {
 		tool, err := s.tool(paths[t.Name], t)
 		if err == nil {
 			err = put(tool)
@@ -134,7 +137,7 @@ func (s *Source) refresh(ctx context.Context, cl *client.Client) error {
 }
 
 // onListChanged re-discovers the tools after the server said they changed.
-func (s *Source) onListChanged(cl *client.Client) {
+func (s *Source) onListChanged(cl *sdk.ClientSession) {
 	s.mu.Lock()
 	current := s.cl == cl && !s.closed
 	s.mu.Unlock()
@@ -144,7 +147,7 @@ func (s *Source) onListChanged(cl *client.Client) {
 }
 
 // tool converts one server tool.
-func (s *Source) tool(path string, t mcpgo.Tool) (toolcmd.Tool, error) {
+func (s *Source) tool(path string, t *sdk.Tool) (toolcmd.Tool, error) {
 	raw, err := json.Marshal(t)
 	if err != nil {
 		return toolcmd.Tool{}, err
@@ -156,12 +159,15 @@ func (s *Source) tool(path string, t mcpgo.Tool) (toolcmd.Tool, error) {
 	if err := json.Unmarshal(raw, &wire); err != nil {
 		return toolcmd.Tool{}, err
 	}
-	a := t.Annotations
+	var a sdk.ToolAnnotations
+	if t.Annotations != nil {
+		a = *t.Annotations
+	}
 	ann := toolcmd.Annotations{
 		Title:       firstNonEmpty(t.Title, a.Title),
-		ReadOnly:    isTrue(a.ReadOnlyHint),
+		ReadOnly:    a.ReadOnlyHint,
 		Destructive: isTrue(a.DestructiveHint),
-		Idempotent:  isTrue(a.IdempotentHint),
+		Idempotent:  a.IdempotentHint,
 		OpenWorld:   isTrue(a.OpenWorldHint),
 	}
 	// As in the executor SDK: an explicit destructiveHint asks first. The

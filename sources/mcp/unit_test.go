@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func TestRingKeepsTail(t *testing.T) {
@@ -25,19 +25,20 @@ func TestRingKeepsTail(t *testing.T) {
 }
 
 func TestUnwrapRules(t *testing.T) {
-	img := mcpgo.NewImageContent("AAAA", "image/png")
+	img := &sdk.ImageContent{Data: []byte{0, 0, 0}, MIMEType: "image/png"} // "AAAA" in base64
+	text := func(s string) *sdk.TextContent { return &sdk.TextContent{Text: s} }
 	tests := []struct {
 		name    string
-		res     *mcpgo.CallToolResult
+		res     *sdk.CallToolResult
 		want    string
 		wantErr string
 	}{
-		{"structured wins over text", &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent("7")}, StructuredContent: map[string]any{"sum": 7}}, `{"sum":7}`, ""},
-		{"json text not parsed", &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent(`{"a":1}`)}}, `"{\"a\":1}"`, ""},
-		{"no content", &mcpgo.CallToolResult{}, `""`, ""},
-		{"image only", &mcpgo.CallToolResult{Content: []mcpgo.Content{img}}, `{"text":"","content":[{"type":"image","data":"AAAA","mimeType":"image/png"}],"meta":null}`, ""},
-		{"error text", &mcpgo.CallToolResult{IsError: true, Content: []mcpgo.Content{mcpgo.NewTextContent("bad"), mcpgo.NewTextContent("worse")}}, "", "bad\nworse"},
-		{"error without text", &mcpgo.CallToolResult{IsError: true, StructuredContent: map[string]any{"x": 1}}, "", "tool reported an error"},
+		{"structured wins over text", &sdk.CallToolResult{Content: []sdk.Content{text("7")}, StructuredContent: map[string]any{"sum": 7}}, `{"sum":7}`, ""},
+		{"json text not parsed", &sdk.CallToolResult{Content: []sdk.Content{text(`{"a":1}`)}}, `"{\"a\":1}"`, ""},
+		{"no content", &sdk.CallToolResult{}, `""`, ""},
+		{"image only", &sdk.CallToolResult{Content: []sdk.Content{img}}, `{"text":"","content":[{"type":"image","mimeType":"image/png","data":"AAAA"}],"meta":null}`, ""},
+		{"error text", &sdk.CallToolResult{IsError: true, Content: []sdk.Content{text("bad"), text("worse")}}, "", "bad\nworse"},
+		{"error without text", &sdk.CallToolResult{IsError: true, StructuredContent: map[string]any{"x": 1}}, "", "tool reported an error"},
 		{"nil", nil, "", "empty result"},
 	}
 	for _, tc := range tests {

@@ -3,9 +3,9 @@ package openapi
 import (
 	"bufio"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -14,11 +14,16 @@ import (
 
 // cacheVersion changes whenever what a record holds or how it is derived
 // changes, so an old cache is never read as a new one.
-const cacheVersion = "openapi-cache-4"
+const cacheVersion = "openapi-cache-5"
 
-// cacheEntry is a processed spec as the cache keeps it. gob rather than
-// JSON: the schemas are byte slices it copies without re-scanning, which
-// is most of what makes a warm start fast.
+// maxCacheEntry bounds an entry read back: a processed spec is smaller
+// than the spec (itself at most maxSpecBytes) times a small factor.
+const maxCacheEntry = 4 * maxSpecBytes
+
+// cacheEntry is a processed spec as the cache keeps it, in the binary
+// layout of cachecodec.go rather than JSON: the schemas are byte slices it
+// copies without re-scanning, which is most of what makes a warm start
+// fast.
 type cacheEntry struct {
 	Records  []record
 	Warnings []string
@@ -48,7 +53,7 @@ func (s *Source) cacheKey(data []byte, _ *url.URL) string {
 }
 
 func (s *Source) cachePath(key string) string {
-	return filepath.Join(s.cacheDir(), key+".gob")
+	return filepath.Join(s.cacheDir(), key+".rec")
 }
 
 func (s *Source) cacheGet(key string) (*cacheEntry, bool) {
@@ -60,11 +65,15 @@ func (s *Source) cacheGet(key string) (*cacheEntry, bool) {
 		return nil, false
 	}
 	defer f.Close()
-	var e cacheEntry
-	if err := gob.NewDecoder(bufio.NewReaderSize(f, 1<<16)).Decode(&e); err != nil {
+	b, err := io.ReadAll(io.LimitReader(f, maxCacheEntry+1))
+	if err != nil || len(b) > maxCacheEntry {
+		return nil, false
+	}
+	e, err := (&cacheReader{b: b}).entry()
+	if err != nil {
 		return nil, false // a damaged or old entry is rebuilt
 	}
-	return &e, true
+	return e, true
 }
 
 // cachePut writes atomically (temp file + rename) so a concurrent reader
@@ -81,11 +90,7 @@ func (s *Source) cachePut(key string, e *cacheEntry) {
 	if err != nil {
 		return
 	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	err = gob.NewEncoder(w).Encode(e)
-	if err == nil {
-		err = w.Flush()
-	}
+	err = (&cacheWriter{w: bufio.NewWriterSize(f, 1<<16)}).entry(e)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

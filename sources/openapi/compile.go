@@ -168,14 +168,43 @@ func (c *compiler) defName(loc, frag string) string {
 }
 
 // Keywords whose value is a map of schemas, one schema, or a list of them.
-var (
-	schemaMapKeys  = map[string]bool{"properties": true, "patternProperties": true, "dependentSchemas": true}
-	schemaOneKeys  = map[string]bool{"additionalProperties": true, "not": true, "contains": true, "propertyNames": true, "if": true, "then": true, "else": true, "unevaluatedProperties": true, "unevaluatedItems": true, "additionalItems": true}
-	schemaListKeys = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true}
-	// dropKeys carry nothing a caller or validator needs; dropping them
-	// keeps tool schemas small.
-	dropKeys = map[string]bool{"example": true, "examples": true, "xml": true, "externalDocs": true, "discriminator": true, "$schema": true, "$id": true, "$defs": true, "definitions": true, "collectionFormat": true}
-)
+// Switches, not package-level maps, which every start of the binary would
+// build (issue 15).
+func schemaMapKey(k string) bool {
+	switch k {
+	case "properties", "patternProperties", "dependentSchemas":
+		return true
+	}
+	return false
+}
+
+func schemaOneKey(k string) bool {
+	switch k {
+	case "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+		"unevaluatedProperties", "unevaluatedItems", "additionalItems":
+		return true
+	}
+	return false
+}
+
+func schemaListKey(k string) bool {
+	switch k {
+	case "allOf", "anyOf", "oneOf", "prefixItems":
+		return true
+	}
+	return false
+}
+
+// dropKey: these keywords carry nothing a caller or validator needs;
+// dropping them keeps tool schemas small.
+func dropKey(k string) bool {
+	switch k {
+	case "example", "examples", "xml", "externalDocs", "discriminator", "$schema", "$id", "$defs",
+		"definitions", "collectionFormat":
+		return true
+	}
+	return false
+}
 
 // node compiles one schema node: refs become "#/$defs/<name>", OpenAPI
 // 3.0 and Swagger 2 keywords become their 2020-12 forms.
@@ -202,13 +231,13 @@ func (c *compiler) node(n any, loc string, depth int, deps *[]*def) any {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
 		switch {
-		case strings.HasPrefix(k, "x-") && k != "x-nullable", dropKeys[k]:
+		case strings.HasPrefix(k, "x-") && k != "x-nullable", dropKey(k):
 		case k == "$ref":
 			s, _ := v.(string)
 			d := c.ref(s, loc)
 			*deps = appendDef(*deps, d)
 			out[k] = "#/$defs/" + d.name
-		case schemaMapKeys[k]:
+		case schemaMapKey(k):
 			if sm, isMap := v.(map[string]any); isMap {
 				o := make(map[string]any, len(sm))
 				for name, sub := range sm {
@@ -216,9 +245,9 @@ func (c *compiler) node(n any, loc string, depth int, deps *[]*def) any {
 				}
 				out[k] = o
 			}
-		case schemaOneKeys[k]:
+		case schemaOneKey(k):
 			out[k] = c.node(v, loc, depth+1, deps)
-		case schemaListKeys[k]:
+		case schemaListKey(k):
 			if l, isList := v.([]any); isList {
 				o := make([]any, len(l))
 				for i, sub := range l {

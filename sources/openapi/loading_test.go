@@ -234,7 +234,7 @@ func TestCache(t *testing.T) {
 		t.Error("changed spec read from the cache")
 	}
 	// A damaged entry is rebuilt, not trusted.
-	entries, _ := filepath.Glob(filepath.Join(dir, "*.gob"))
+	entries, _ := filepath.Glob(filepath.Join(dir, "*.rec"))
 	if len(entries) != 2 {
 		t.Fatalf("cache entries: %v", entries)
 	}
