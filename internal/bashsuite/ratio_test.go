@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,12 @@ func TestRewriteDiffs(t *testing.T) {
 	got, rights := rewriteDiffs(in)
 	want := "${THIS_SH} ./x.tests > ${BASH_TSTOUT} 2>&1\ncat ${BASH_TSTOUT} > \"$BASHSUITE_OUT/x.right.out\"\n"
 	if got != want || len(rights) != 1 || rights[0] != "x.right" {
+		t.Errorf("rewriteDiffs = %q %q", got, rights)
+	}
+	in = "TEST_NAME='set-x'\ndiff $TEST_FILE ${TEST_NAME}.right && rm -f $TEST_FILE\ndiff ${AFLAG} ${BASH_TSTOUT} glob.right\ndiff -a OUT y.right"
+	got, rights = rewriteDiffs(in)
+	want = "TEST_NAME='set-x'\ncat $TEST_FILE > \"$BASHSUITE_OUT/set-x.right.out\"\ncat ${BASH_TSTOUT} > \"$BASHSUITE_OUT/glob.right.out\"\ncat OUT > \"$BASHSUITE_OUT/y.right.out\""
+	if got != want || strings.Join(rights, " ") != "set-x.right glob.right y.right" {
 		t.Errorf("rewriteDiffs = %q %q", got, rights)
 	}
 }

@@ -54,18 +54,51 @@ func loadHarnesses(dir string, filter *regexp.Regexp) ([]harness, error) {
 }
 
 // rewriteDiffs replaces the comparisons of a run-* script (see loadHarnesses).
+// The diff may carry options before its operands (diff $AFLAG OUT X.right,
+// where run-intl and run-glob-test put -a), and the .right name may use a
+// variable the script sets to a plain word (${TEST_NAME}.right in
+// run-set-x).
 func rewriteDiffs(script string) (string, []string) {
 	lines := strings.Split(script, "\n")
+	vars := plainAssignments(lines)
 	var rights []string
 	for i, ln := range lines {
 		f := strings.Fields(ln)
-		if len(f) < 3 || f[0] != "diff" || !strings.HasSuffix(f[2], ".right") {
+		if len(f) < 3 || f[0] != "diff" {
 			continue
 		}
-		rights = append(rights, f[2])
-		lines[i] = fmt.Sprintf(`cat %s > "$BASHSUITE_OUT/%s.out"`, f[1], f[2])
+		ops := f[1:]
+		for len(ops) > 0 && (strings.HasPrefix(ops[0], "-") || ops[0] == "$AFLAG" || ops[0] == "${AFLAG}") {
+			ops = ops[1:]
+		}
+		if len(ops) < 2 {
+			continue
+		}
+		right := os.Expand(ops[1], func(v string) string { return vars[v] })
+		if !strings.HasSuffix(right, ".right") || strings.Contains(right, "/") {
+			continue
+		}
+		rights = append(rights, right)
+		lines[i] = fmt.Sprintf(`cat %s > "$BASHSUITE_OUT/%s.out"`, ops[0], right)
 	}
 	return strings.Join(lines, "\n"), rights
+}
+
+// plainAssignments are the NAME='word' lines of a script whose value
+// needs no expansion.
+func plainAssignments(lines []string) map[string]string {
+	vars := map[string]string{}
+	for _, ln := range lines {
+		name, val, ok := strings.Cut(strings.TrimSpace(ln), "=")
+		if !ok || name == "" || strings.ContainsAny(name, " \t$") {
+			continue
+		}
+		val = strings.Trim(val, `'"`)
+		if val != "" && !strings.ContainsAny(val, "$`\\ ;") {
+			vars[name] = val
+		}
+	}
+	return vars
 }
 
 // testName is the report's name for a .right file: NAME of NAME.right.

@@ -524,15 +524,14 @@ func (r *Runner) checkPrintfWidths(format string, args []string) error {
 // (or the given words). The position inside a group of letters (-abc) is
 // kept in Go state, valid while OPTIND keeps the value getopts gave it.
 func (r *Runner) builtinGetopts(args []string) int {
-	if len(args) < 3 {
-		r.errorf("getopts: usage error")
-		fmt.Fprintln(r.stderr(), "getopts: usage: getopts optstring name [arg ...]")
+	args, ok := r.getoptsOperands(args)
+	if !ok {
 		return 2
 	}
-	spec, name := args[1], args[2]
+	spec, name := args[0], args[1]
 	words := r.params
-	if len(args) > 3 {
-		words = args[3:]
+	if len(args) > 2 {
+		words = args[2:]
 	}
 	silent := strings.HasPrefix(spec, ":")
 	if silent {
@@ -565,7 +564,7 @@ func (r *Runner) builtinGetopts(args []string) int {
 	if hasArg {
 		r.setVar("OPTARG", optarg, false)
 	} else {
-		r.unsetVar("OPTARG")
+		r.dropOptarg()
 	}
 	if !isName(name) {
 		r.errorf("getopts: `%s': not a valid identifier", name)

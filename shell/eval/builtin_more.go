@@ -55,6 +55,9 @@ func (r *Runner) tildeDir(d string) string {
 }
 
 func (r *Runner) builtinDirs(args []string) int {
+	if st := r.dirStackArgs("dirs", "clpv", args[1:]); st != 0 {
+		return st
+	}
 	long, perLine, verbose := false, false, false
 	var index string
 	for _, a := range args[1:] {
@@ -124,12 +127,16 @@ func (r *Runner) stackIndex(spec string, n int) (int, bool) {
 	return k, true
 }
 
-// chdir changes directory as cd does, for pushd and popd.
-func (r *Runner) chdir(dir string) bool {
-	return r.builtinCd([]string{"cd", "--", dir}) == 0
+// chdir changes directory as cd does, for pushd and popd (named in its
+// messages).
+func (r *Runner) chdir(name, dir string) bool {
+	return r.builtinCd([]string{name, "--", dir}) == 0
 }
 
 func (r *Runner) builtinPushd(args []string) int {
+	if st := r.dirStackArgs("pushd", "n", args[1:]); st != 0 {
+		return st
+	}
 	args = args[1:]
 	noCd := false
 	if len(args) > 0 && args[0] == "-n" {
@@ -149,7 +156,7 @@ func (r *Runner) builtinPushd(args []string) int {
 	case len(args[0]) > 1 && (args[0][0] == '+' || args[0][0] == '-') && isDigits(args[0][1:]):
 		i, ok := r.stackIndex(args[0], len(stack))
 		if !ok {
-			r.errorf("pushd: %s: directory stack index out of range", args[0][1:])
+			r.errorf("pushd: %s: directory stack index out of range", args[0])
 			return 1
 		}
 		stack = append(stack[i:], stack[:i]...)
@@ -159,13 +166,13 @@ func (r *Runner) builtinPushd(args []string) int {
 			return r.builtinDirs([]string{"dirs"})
 		}
 		old := r.dir
-		if !r.chdir(args[0]) {
+		if !r.chdir("pushd", args[0]) {
 			return 1
 		}
 		r.dirs = append([]string{old}, r.dirs...)
 		return r.builtinDirs([]string{"dirs"})
 	}
-	if !noCd && stack[0] != r.dir && !r.chdir(stack[0]) {
+	if !noCd && stack[0] != r.dir && !r.chdir("pushd", stack[0]) {
 		return 1
 	}
 	r.dirs = stack[1:]
@@ -173,6 +180,9 @@ func (r *Runner) builtinPushd(args []string) int {
 }
 
 func (r *Runner) builtinPopd(args []string) int {
+	if st := r.dirStackArgs("popd", "n", args[1:]); st != 0 {
+		return st
+	}
 	args = args[1:]
 	noCd := false
 	if len(args) > 0 && args[0] == "-n" {
@@ -192,7 +202,7 @@ func (r *Runner) builtinPopd(args []string) int {
 		}
 		if !ok {
 			if len(a) > 1 && (a[0] == '+' || a[0] == '-') {
-				r.errorf("popd: %s: directory stack index out of range", a[1:])
+				r.errorf("popd: %s: directory stack index out of range", a)
 			} else {
 				r.errorf("popd: %s: invalid argument", a)
 				fmt.Fprintln(r.stderr(), "popd: usage: popd [-n] [+N | -N]")
@@ -202,7 +212,7 @@ func (r *Runner) builtinPopd(args []string) int {
 		i = k
 	}
 	stack = append(stack[:i], stack[i+1:]...)
-	if i == 0 && !noCd && !r.chdir(stack[0]) {
+	if i == 0 && !noCd && !r.chdir("popd", stack[0]) {
 		return 1
 	}
 	r.dirs = stack[1:]
@@ -211,7 +221,7 @@ func (r *Runner) builtinPopd(args []string) int {
 
 func (r *Runner) builtinEnable(args []string) int {
 	args = args[1:]
-	disable, all, print := false, false, false
+	disable, all, print, special := false, false, false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		for _, c := range args[0][1:] {
 			switch c {
@@ -222,6 +232,7 @@ func (r *Runner) builtinEnable(args []string) int {
 			case 'p':
 				print = true
 			case 's':
+				special = true
 			case 'f', 'd':
 				r.errorf("enable: -%c: loadable builtins are not supported in the sandbox", c)
 				return 1
@@ -239,6 +250,10 @@ func (r *Runner) builtinEnable(args []string) int {
 	if len(args) == 0 || print {
 		for _, n := range sortedKeys(builtins()) {
 			off := r.disabled[n]
+			if special && builtins()[n].kind != specialBuiltin {
+				// -s lists only the special builtins.
+				continue
+			}
 			if all || off == disable {
 				if off {
 					r.writeOut("enable", "enable -n "+n+"\n")
@@ -344,7 +359,7 @@ func (r *Runner) builtinUlimit(args []string) int {
 				r.writeOut("ulimit", row.text+" "+get(row.flag)+"\n")
 			}
 			return 0
-		case a == "-H" || a == "-S":
+		case a == "-H" || a == "-S" || a == "--":
 		case len(a) == 2 && a[0] == '-':
 			flag = a[1]
 			known := false

@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -209,7 +208,7 @@ func (r *Runner) builtinShopt(args []string) int {
 					sel = append(sel, n)
 				}
 			}
-			r.printShopts(sel, get, print || setO, setO)
+			r.printShopts(sel, get, print, setO)
 			return 0
 		}
 		r.printShopts(names, get, print, setO)
@@ -509,6 +508,7 @@ func (r *Runner) builtinType(args []string) int {
 
 // builtinCd changes the working directory.
 func (r *Runner) builtinCd(args []string) int {
+	name := args[0] // pushd and popd change directory through cd
 	args = args[1:]
 	physical := r.opts[optPhysical]
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
@@ -584,11 +584,11 @@ func (r *Runner) builtinCd(args []string) int {
 		err = r.checkDotDot(dir)
 	}
 	if err != nil {
-		r.errorf("cd: %s: %s", dir, errText(err))
+		r.errorf("%s: %s: %s", name, dir, errText(err))
 		return 1
 	}
 	if !fi.IsDir() {
-		r.errorf("cd: %s: Not a directory", dir)
+		r.errorf("%s: %s: Not a directory", name, dir)
 		return 1
 	}
 	if physical {
@@ -726,7 +726,7 @@ func (r *Runner) builtinUnalias(args []string) int {
 // builtinExec: with no command its redirections stay; a command replaces
 // the shell (here: runs, then the shell exits with its status).
 func (r *Runner) builtinExec(args []string) int {
-	args, ok := r.execOptions(args[1:])
+	args, eo, ok := r.execFlags(args[1:])
 	if !ok {
 		// A bad option is an ordinary error: the shell goes on.
 		return 2
@@ -742,62 +742,9 @@ func (r *Runner) builtinExec(args []string) int {
 		r.exit(st)
 		return st
 	}
-	r.runExternal(args)
+	r.execExternal(args, eo)
 	r.exit(r.status)
 	return r.status
-}
-
-func (r *Runner) builtinUmask(args []string) int {
-	args = args[1:]
-	symbolic := false
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		switch args[0] {
-		case "-S":
-			symbolic = true
-		case "-p":
-		default:
-			r.errorf("umask: %s: invalid option", args[0][:2])
-			fmt.Fprintln(r.stderr(), "umask: usage: umask [-p] [-S] [mode]")
-			return 2
-		}
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		m := r.umask()
-		if symbolic {
-			perm := ^m & 0o777
-			part := func(shift uint) string {
-				s := ""
-				if perm>>shift&4 != 0 {
-					s += "r"
-				}
-				if perm>>shift&2 != 0 {
-					s += "w"
-				}
-				if perm>>shift&1 != 0 {
-					s += "x"
-				}
-				return s
-			}
-			return r.writeOut("umask", "u="+part(6)+",g="+part(3)+",o="+part(0)+"\n")
-		}
-		return r.writeOut("umask", fmt.Sprintf("%04o\n", m))
-	}
-	if args[0] != "" && !isDigit(args[0][0]) {
-		perm, ok := r.symbolicPerm(args[0], ^r.umask()&0o777)
-		if !ok {
-			return 1
-		}
-		r.umaskSet, r.umaskVal = true, ^perm&0o777
-		return 0
-	}
-	n, err := strconv.ParseUint(args[0], 8, 32)
-	if err != nil {
-		r.errorf("umask: %s: octal number out of range", args[0])
-		return 1
-	}
-	r.umaskSet, r.umaskVal = true, fs.FileMode(n&0o777)
-	return 0
 }
 
 func (r *Runner) builtinHash(args []string) int {
@@ -856,36 +803,3 @@ func (r *Runner) builtinHash(args []string) int {
 }
 
 const execUsage = "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"
-
-// execOptions reads exec's -c, -l and -a NAME (clustered or not) and
-// returns the command words. A letter it does not know, or -a without a
-// name, is reported with exec's usage line.
-func (r *Runner) execOptions(args []string) ([]string, bool) {
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'c', 'l':
-			case 'a':
-				if i+1 < len(a) {
-					i = len(a)
-				} else if len(args) > 0 {
-					args = args[1:]
-				} else {
-					r.errorf("exec: -a: option requires an argument")
-					fmt.Fprintf(r.stderr(), "exec: usage: %s\n", execUsage)
-					return nil, false
-				}
-			default:
-				r.errorf("exec: -%c: invalid option", a[i])
-				fmt.Fprintf(r.stderr(), "exec: usage: %s\n", execUsage)
-				return nil, false
-			}
-		}
-	}
-	return args, true
-}

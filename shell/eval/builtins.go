@@ -421,6 +421,7 @@ func (r *Runner) builtinSource(args []string) int {
 	text, err := r.readScript(p)
 	if err != nil {
 		r.errorf("%s: %s", name, errText(err))
+		r.sourceFailed()
 		return 1
 	}
 	if err := r.enter(); err != nil {
@@ -437,7 +438,7 @@ func (r *Runner) builtinSource(args []string) int {
 	r.runSource(&source{text: text, file: name})
 	r.stack = r.stack[:len(r.stack)-1]
 	r.sourceDepth--
-	if len(args) > 2 {
+	if len(args) > 2 && sameParams(r.params, args[2:]) {
 		r.params = savedParams
 	}
 	if r.flow == flowReturn {

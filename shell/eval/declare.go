@@ -696,6 +696,9 @@ func assocKeyQuote(k string) string {
 
 // declareFuncs handles declare -f and -F.
 func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
+	if status, done := r.funcAttrs(cmd, f, items); done {
+		return status
+	}
 	var names []string
 	if len(items) == 0 {
 		for n := range r.funcs {
@@ -729,13 +732,13 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 			if len(items) > 0 {
 				r.writeOut(cmd, n+"\n")
 			} else {
-				r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
+				r.writeOut(cmd, "declare -f"+r.funcFlags(n, fd)+" "+n+"\n")
 			}
 			continue
 		}
 		r.writeOut(cmd, funcSource(n, fd)+"\n")
-		if (f.print || len(items) == 0) && fd.readonly {
-			r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
+		if attrs := r.funcFlags(n, fd); (f.print || len(items) == 0) && attrs != "" {
+			r.writeOut(cmd, "declare -f"+attrs+" "+n+"\n")
 		}
 	}
 	return status

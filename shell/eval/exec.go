@@ -327,6 +327,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				r.stop(err)
 				return
 			}
+			r.traceFor(l)
 			if ok, stop := r.setLoopRef(l.Name.Value, it); stop {
 				return
 			} else if !ok && !r.setVar(l.Name.Value, it, false) {
@@ -349,6 +350,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		r.setLine(l.Lparen)
 		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
 	}
+	r.traceArithFor(l.Init)
 	if l.Init != nil {
 		if _, ok := expr(l.Init); !ok {
 			return
@@ -360,6 +362,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			r.stop(err)
 			return
 		}
+		r.traceArithFor(l.Cond)
 		if l.Cond != nil {
 			n, ok := expr(l.Cond)
 			if !ok {
@@ -372,6 +375,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		if !r.loopBody(body) {
 			return
 		}
+		r.traceArithFor(l.Post)
 		if l.Post != nil {
 			if _, ok := expr(l.Post); !ok {
 				return
@@ -381,6 +385,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 }
 
 func (r *Runner) caseClause(c *syntax.CaseClause) {
+	r.traceCase(c)
 	word, ok := r.expandString(c.Word)
 	if !ok {
 		return
@@ -522,7 +527,7 @@ func (r *Runner) xtrace(line string) {
 			prefix = s
 		}
 		if prefix != "" {
-			prefix = strings.Repeat(prefix[:1], r.subLevel+r.funcTraceLevel()) + prefix
+			prefix = strings.Repeat(prefix[:1], r.traceDepth+r.funcTraceLevel()) + prefix
 		}
 	}
 	r.stderr().Write([]byte(prefix + line + "\n"))

@@ -17,8 +17,14 @@ func (r *Runner) unsetFunc(name string) bool {
 		r.errorf("unset: %s: cannot unset: readonly function", name)
 		return false
 	}
-	delete(r.funcs, name)
+	r.dropFunc(name)
 	return true
+}
+
+// funcFlags are a function's attributes as declare prints them: r for
+// readonly, x for exported ("declare -frx f").
+func (r *Runner) funcFlags(name string, fd *funcDef) string {
+	return funcAttrs(fd) + r.funcExportFlag(name)
 }
 
 // readonlyFuncs handles the readonly attribute of declare -f/-F and

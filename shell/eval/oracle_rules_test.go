@@ -62,6 +62,8 @@ var ruleScripts = []string{
 	"set -o posix; readonly r=1; r=2\necho reached $?",
 	"set -o posix; readonly r=1; r=2 true; echo same line\necho next $?",
 	"set -o posix; readonly r=1; f() { :; }; r=2 f; echo same\necho next $?",
+	// A function both readonly and exported: declare lists rx together.
+	"f(){ :; }; export -f f; readonly -f f; g(){ :; }; export -f g; h(){ :; }; readonly -f h; declare -f; declare -pf g; declare -f g; declare -F; unset -f h; echo $?; unset -f g; declare -F",
 }
 
 func TestOracleRules(t *testing.T) {

@@ -66,12 +66,18 @@ func (p *bashPrinter) funcDecl(name string, f *syntax.FuncDecl, ind int, keyword
 	p.w(name + " () \n")
 	p.indent(ind)
 	body := f.Body
-	if blk, ok := body.Cmd.(*syntax.Block); ok && len(body.Redirs) == 0 {
+	if blk, ok := body.Cmd.(*syntax.Block); ok && !body.Negated && !body.Background {
+		// Redirections of a group body belong to the function: bash
+		// prints them after its closing brace.
 		p.w("{ \n")
 		p.list(blk.Stmts, ind+4)
 		p.w("\n")
 		p.indent(ind)
 		p.w("}")
+		for _, rd := range body.Redirs {
+			p.w(" ")
+			p.redirect(rd)
+		}
 		return
 	}
 	p.w("{ \n")
@@ -153,8 +159,15 @@ func (p *bashPrinter) stmt(st *syntax.Stmt, ind int) {
 func (p *bashPrinter) redirect(rd *syntax.Redirect) {
 	if rd.N != nil {
 		p.w(rd.N.Value)
+	} else if n := impliedFd(rd); n != "" {
+		p.w(n)
 	}
 	op := rd.Op.String()
+	if (rd.Op == syntax.DplIn || rd.Op == syntax.DplOut) && rd.Word.Lit() == "-" {
+		// Closing is one operation whichever way it is written: <&- too
+		// prints as >&-.
+		op = ">&"
+	}
 	p.w(op)
 	switch rd.Op {
 	case syntax.DplIn, syntax.DplOut:
@@ -366,4 +379,28 @@ func (p *bashPrinter) caseClause(c *syntax.CaseClause, ind int) {
 	}
 	p.indent(ind)
 	p.w("esac")
+}
+
+// impliedFd is the descriptor bash shows on a redirection written
+// without one: a duplication to a plain number or a close (>&2 is 1>&2,
+// <&- is 0>&-) and <> (0<>). Others keep the short form (> f, >&$x).
+func impliedFd(rd *syntax.Redirect) string {
+	def := "1"
+	switch rd.Op {
+	case syntax.RdrInOut:
+		return "0"
+	case syntax.DplIn:
+		def = "0"
+	case syntax.DplOut:
+	default:
+		return ""
+	}
+	lit := rd.Word.Lit()
+	if lit == "-" {
+		return def
+	}
+	if lit == "" || strings.Trim(lit, "0123456789") != "" {
+		return ""
+	}
+	return def
 }

@@ -192,7 +192,12 @@ type Runner struct {
 	optVar           *Var // the OPTIND getopts last set (a new local one starts over)
 	hist             *histState
 	localOptind      int
-	aliasSrc         *source
+	funcExport       map[string]bool
+	ignoredOnEntry   map[string]bool
+	// traceDepth repeats PS4's first character: one more inside each
+	// command or process substitution and trap action (not subshells).
+	traceDepth int
+	aliasSrc   *source
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.
 	parent *Runner
@@ -227,6 +232,7 @@ func (r *Runner) SetParent(p *Runner) {
 	r.parent = p
 	r.nextPid = p.nextPid
 	r.pid = int(p.nextPid.Add(1))
+	r.inheritIgnored(p)
 }
 
 // Aborted reports whether the last Run abandoned a command line because
@@ -307,6 +313,7 @@ func New(cfg *Config, env map[string]string, dir string) *Runner {
 		g.vars[k] = &inherited[i]
 		i++
 	}
+	r.importFuncs(env)
 	// $_ starts as the environment's _ or the name the shell runs as.
 	r.lastArg = r.arg0
 	if v, ok := env["_"]; ok {
@@ -896,6 +903,7 @@ func (r *Runner) subshell() *Runner {
 	c := *r
 	c.vars = r.vars.clone()
 	c.funcs = cloneMap(r.funcs)
+	c.funcExport = cloneMap(r.funcExport)
 	c.aliases = cloneMap(r.aliases)
 	c.shopts = cloneMap(r.shopts)
 	c.traps = nil

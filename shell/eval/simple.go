@@ -70,6 +70,9 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 				}
 				return
 			}
+			if special {
+				r.propagateTemp(a.Name.Value)
+			}
 		}
 	}
 	r.traceArgs(c.Assigns, args)
@@ -597,6 +600,9 @@ func (r *Runner) lookPath(name string) (string, bool) {
 
 // callFunc runs a shell function with args as its positional parameters.
 func (r *Runner) callFunc(f *funcDef, args []string) {
+	if r.funcNestExceeded(args[0]) {
+		return
+	}
 	if err := r.enter(); err != nil {
 		return
 	}

@@ -227,6 +227,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	defer r.leave()
 	buf := &limitBuffer{g: r.g}
 	sub := r.subshell()
+	sub.traceDepth++
 	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
 	if f, ok := catFileSubst(cs); ok {
@@ -293,6 +294,7 @@ type readerOnly struct{ io.Reader }
 func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, bool) {
 	pr, pw := io.Pipe()
 	sub := r.subshell()
+	sub.traceDepth++
 	fd := 63
 	for r.fds.get(fd) != nil && fd > 10 {
 		fd--

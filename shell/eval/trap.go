@@ -95,7 +95,9 @@ func (r *Runner) runTrap(name, text string) {
 	savedFlow := r.flow
 	r.flow = flowNone
 	line := r.lineno
+	r.traceDepth++
 	r.evalText(text, "trap")
+	r.traceDepth--
 	r.lineno = line
 	r.inTrap = saved
 	if r.flow == flowNone || r.flow == flowReturn && name != "RETURN" && name != "DEBUG" {
@@ -220,6 +222,10 @@ func (r *Runner) builtinTrap(args []string) int {
 		if !ok {
 			r.errorf("trap: %s: invalid signal specification", s)
 			status = 1
+			continue
+		}
+		if r.ignoredOnEntry[name] && !r.interactive {
+			// A signal ignored when the shell started stays ignored.
 			continue
 		}
 		if action == "-" {

@@ -552,7 +552,7 @@ func (r *Runner) environ() []string {
 		}
 		out = append(out, n+"="+v.str)
 	}
-	return out
+	return append(out, r.funcEnviron()...)
 }
 
 // arithEnv adapts the runner to arith.Env.
