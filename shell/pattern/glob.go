@@ -89,17 +89,15 @@ func Glob(ctx context.Context, fsys vfs.FS, dir, pat string, o GlobOptions) ([]s
 	}
 	comps := splitComps(pat[i:])
 	states := []gstate{start}
-	ignore, err := g.ignorePatterns(true)
+	ignore, err := g.ignorePatterns()
 	if err != nil {
 		return nil, err
 	}
 	// Final results match GLOBIGNORE as whole paths with '/' matched only
-	// by '/', except what a trailing ** produced (bash: GLOBIGNORE=d* hides
-	// d/x from ** but GLOBIGNORE='*.txt' keeps sub/x.txt from */*).
-	final, err := g.ignorePatterns(len(comps) == 0 || comps[len(comps)-1].text != "**")
-	if err != nil {
-		return nil, err
-	}
+	// by '/' — except by a pattern's last '*' (see ignorePattern), which is
+	// why GLOBIGNORE=D* hides Dir/z.txt from ** while GLOBIGNORE='*.txt'
+	// keeps sub/x.txt.
+	final := ignore
 	for ci, c := range comps {
 		var err error
 		states, err = g.step(states, comps, ci, c, i == 0)
@@ -289,7 +287,7 @@ func (g *globber) globStar(st gstate, c comp, last, links bool, add func(gstate)
 }
 
 // finish drops ignored results, sorts bytewise and removes duplicates.
-func (g *globber) finish(states []gstate, ignore []*Pattern) ([]string, error) {
+func (g *globber) finish(states []gstate, ignore []ignorePattern) ([]string, error) {
 	out := make([]string, 0, len(states))
 	for _, st := range states {
 		if st.spelled == "" || (len(ignore) > 0 && ignored(st.spelled, ignore)) {
@@ -301,31 +299,69 @@ func (g *globber) finish(states []gstate, ignore []*Pattern) ([]string, error) {
 	return slices.Compact(out), nil
 }
 
-// ignorePatterns compiles GLOBIGNORE's patterns: for the levels a glob
-// walks through (pathname), or for its final results (whole).
-func (g *globber) ignorePatterns(pathname bool) ([]*Pattern, error) {
-	imode := Mode(0)
-	if pathname {
-		imode = Pathname
+// ignorePattern is one GLOBIGNORE pattern. bash matches them with
+// FNM_PATHNAME ('/' matched only by '/'), but its matcher succeeds as soon
+// as it reaches a pattern's final '*', whatever is left of the name,
+// slashes included: GLOBIGNORE='sub/*' hides sub/deep/q, 'sub/deep' does
+// not. An open pattern is that: the pattern without its final stars,
+// which need only match a prefix of the name.
+type ignorePattern struct {
+	p    *Pattern
+	open bool
+}
+
+func (ip ignorePattern) match(name string) bool {
+	if !ip.open {
+		return ip.p.Match(name)
 	}
+	for i := len(name); i >= 0; i-- {
+		if ip.p.Match(name[:i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// trimFinalStars drops the unescaped '*'s that end pat; ok is false when
+// there are none (a final '*' escaped by an odd number of backslashes is
+// a literal star).
+func trimFinalStars(pat string) (string, bool) {
+	end := len(pat)
+	for end > 0 && pat[end-1] == '*' {
+		bs := 0
+		for i := end - 2; i >= 0 && pat[i] == '\\'; i-- {
+			bs++
+		}
+		if bs%2 == 1 {
+			break
+		}
+		end--
+	}
+	return pat[:end], end < len(pat)
+}
+
+// ignorePatterns compiles GLOBIGNORE's patterns.
+func (g *globber) ignorePatterns() ([]ignorePattern, error) {
+	imode := Pathname
 	if g.o.ExtGlob {
 		imode |= ExtGlob
 	}
 	if g.o.NoCase {
 		imode |= NoCase
 	}
-	var ignore []*Pattern
+	var ignore []ignorePattern
 	for _, ig := range g.o.Ignore {
-		p, err := Compile(ig, imode)
+		body, open := trimFinalStars(ig)
+		p, err := Compile(body, imode)
 		if err != nil {
 			return nil, err
 		}
-		ignore = append(ignore, p)
+		ignore = append(ignore, ignorePattern{p: p, open: open})
 	}
 	return ignore, nil
 }
 
-func ignored(name string, ignore []*Pattern) bool {
+func ignored(name string, ignore []ignorePattern) bool {
 	base := name
 	if i := strings.LastIndexByte(name, '/'); i >= 0 && i+1 < len(name) {
 		base = name[i+1:]
@@ -334,7 +370,7 @@ func ignored(name string, ignore []*Pattern) bool {
 		return true
 	}
 	for _, p := range ignore {
-		if p.Match(name) {
+		if p.match(name) {
 			return true
 		}
 	}

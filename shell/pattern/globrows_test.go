@@ -83,4 +83,15 @@ var globRows = []globRow{
 	{"*/..", "", "x", nil},
 	{"**", "s", "d*:.h", []string{".a", ".b", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "emp", "ld", "q*", "sp ace"}},
 	{"*", "x", "@(a|b)", []string{".a", ".b", ".h", "A.txt", "B.TXT", "D2", "a-b", "abc", "br[ack]et", "d", "emp", "ld", "q*", "sp ace"}},
+	// GLOBIGNORE: '/' is matched only by '/', except by a pattern's last '*'
+	// (bash's matcher stops at it): d* hides d/e/x from **, *x does not.
+	{"**", "s", "*x", []string{".a", ".b", ".h", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "d", "d/dang", "d/e", "d/e/f", "d/e/f/g", "d/e/x", "d/le", "d/x", "emp", "ld", "q*", "sp ace"}},
+	{"**", "s", "d*", []string{".a", ".b", ".h", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "emp", "ld", "q*", "sp ace"}},
+	{"**", "s", "d/e", []string{".a", ".b", ".h", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "d", "d/dang", "d/e/f", "d/e/f/g", "d/e/x", "d/le", "d/x", "emp", "ld", "q*", "sp ace"}},
+	{"**", "s", "d/*", []string{".a", ".b", ".h", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "d", "emp", "ld", "q*", "sp ace"}},
+	{"**", "s", "*/*", []string{".a", ".b", ".h", "A.txt", "B.TXT", "D2", "a", "a-b", "abc", "b", "br[ack]et", "d", "emp", "ld", "q*", "sp ace"}},
+	{"**/*", "s", "d*", []string{".a", ".b", ".h", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "emp", "ld", "q*", "sp ace"}},
+	{"*/*", "", "a*", []string{".h/y", ".h/z", "d/dang", "d/e", "d/le", "d/x", "ld/dang", "ld/e", "ld/le", "ld/x"}},
+	{"**", "s", "d/e*:*.txt", []string{".a", ".b", ".h", ".h/y", ".h/z", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "d", "d/dang", "d/le", "d/x", "emp", "ld", "q*", "sp ace"}},
+	{"**", "s", "d\\*", []string{".a", ".b", ".h", ".h/y", ".h/z", "A.txt", "B.TXT", "D2", "a", "a-b", "a-b/x", "abc", "b", "br[ack]et", "d", "d/dang", "d/e", "d/e/f", "d/e/f/g", "d/e/x", "d/le", "d/x", "emp", "ld", "q*", "sp ace"}},
 }
