@@ -111,7 +111,9 @@ func (h *streamableHTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "an MCP message is posted as Content-Type: application/json")
 		return
 	}
-	body, err := io.ReadAll(r.Body)
+	// The daemon caps the body already; the handler caps it itself too, so
+	// it stays bounded wherever it is mounted.
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
