@@ -100,7 +100,7 @@ func TestHTTPAPI(t *testing.T) {
 	if code, m := post(t, u+"/api/call?tool=execute_code", testKey, big); code != 413 || !strings.Contains(m["error"].(string), "1 MiB") {
 		t.Errorf("oversized body: %d %v", code, m)
 	}
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for restarted.Load() == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"sync"
 
 	"github.com/justbash/justbash/commands"
 
@@ -15,6 +16,11 @@ import (
 // -P 4 must run at the same time (a command records the peak).
 func TestXargsParallel(t *testing.T) {
 	var running, peak atomic.Int32
+	// Each probe waits until two run at once (a condition, not a pause):
+	// parallel runs meet at once; serial ones would wait out the guard and
+	// fail on the peak below.
+	overlap := make(chan struct{})
+	var met sync.Once
 	testReg.Register("xargs-probe", commands.Func(func(ctx context.Context, c *commands.Context) int {
 		n := running.Add(1)
 		for {
@@ -23,7 +29,14 @@ func TestXargsParallel(t *testing.T) {
 				break
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		if n >= 2 {
+			met.Do(func() { close(overlap) })
+		}
+		select {
+		case <-overlap:
+		case <-ctx.Done():
+		case <-time.After(30 * time.Second):
+		}
 		running.Add(-1)
 		c.Stdout.Write([]byte(strings.Join(c.Args[1:], " ") + "\n"))
 		return 0
