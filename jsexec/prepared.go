@@ -216,21 +216,5 @@ func (p *Prepared) run(code string, globals map[string]json.RawMessage) (json.Ra
 	if err != nil {
 		return nil, r.convert(err)
 	}
-	fn, _ := goja.AssertFunction(fv)
-	pv, err := fn(goja.Undefined(), r.moduleArgs()...)
-	if err != nil {
-		return nil, r.convert(err)
-	}
-	pr, ok := pv.Export().(*goja.Promise)
-	if !ok {
-		return nil, &Error{Message: "js-exec: internal error: body is not async"}
-	}
-	r.main = pr
-	if err := r.drive(pr); err != nil {
-		return nil, err
-	}
-	if pr.State() == goja.PromiseStateRejected {
-		return nil, r.uncaught(pr.Result(), "")
-	}
-	return r.resultJSON(pr.Result())
+	return r.runBody(fv)
 }

@@ -120,9 +120,15 @@ func (r *rt) run(code string) (json.RawMessage, error) {
 	if err != nil {
 		return nil, r.convert(err)
 	}
+	return r.runBody(fv)
+}
+
+// runBody calls the compiled async body (the value its program
+// evaluated to) with the module arguments, drives the event loop until
+// its promise settles, and returns the result as JSON.
+func (r *rt) runBody(fv goja.Value) (json.RawMessage, error) {
 	fn, _ := goja.AssertFunction(fv)
-	args := r.moduleArgs()
-	pv, err := fn(goja.Undefined(), args...)
+	pv, err := fn(goja.Undefined(), r.moduleArgs()...)
 	if err != nil {
 		return nil, r.convert(err)
 	}
