@@ -208,6 +208,10 @@ func ansiCQuote(s string) string {
 				b.WriteString(`\c`)
 			}
 		case 'x':
+			if i+1 < len(s) && s[i+1] == '{' {
+				i = ansiHexBrace(&b, s, i+2)
+				continue
+			}
 			j := i + 1
 			for j < len(s) && j < i+3 && isHex(s[j]) {
 				j++
