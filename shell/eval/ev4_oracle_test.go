@@ -12,6 +12,14 @@ var ev4Scripts = []string{
 	// no digits gives NUL, which ends the string. ${x@E} shares it.
 	`printf '<%s>' $'ab\x{}cd' $'ab\x{41}cd' $'ab\x{4}cd' $'ab\x{c}de' $'\x{01234567X' $'\x{41}b' $'x\x{' | od -c`,
 	`x='a\x{42}c'; echo "${x@E}"; echo -e 'a\x{41}b'`,
+	// posix mode: inside "${x+word}" (- = ? + too) a ' is literal and
+	// hides no '}'; the pattern operators keep quoting; outside posix
+	// mode the quotes still quote.
+	"set -o posix\necho 2 \"${IFS+'}'z}\"\necho 3 \"foo ${IFS+'bar} baz\"\necho \"$(echo \"${IFS:-'}'z}\")\"",
+	"set -o posix\nkey=v; echo \"${IFS+'$key'}\" ${IFS+'$key'}; foo=\"x'}'y\"; echo \"${foo%'}'*}\" \"${foo#*'}'}\" \"${foo/'}'/Q}\"",
+	"set -o posix\nprintf '%s\\n' \"${IFS+\"'\"x ~ x'}'x\"'}\"x}\" #'\nprintf '<%s> ' \"${IFS+foo 'b\\\nar' baz}\"; echo .",
+	"set -o posix\ncat <<E\n\"${IFS+'}'z}\"\nE\necho $'\\'' \"${u-'}'}\"",
+	"echo \"${IFS+'}'z}\"\nset -o posix\necho \"${IFS+'}'z}\"\nset +o posix\necho \"${IFS+'}'z}\"",
 }
 
 func TestOracleEv4(t *testing.T) {
