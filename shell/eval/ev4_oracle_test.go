@@ -10,7 +10,7 @@ import (
 var ev4Scripts = []string{
 	// $'\x{HHH}': any number of hex digits, low byte kept, '}' optional;
 	// no digits gives NUL, which ends the string. ${x@E} shares it.
-	`printf '<%s>' $'ab\x{}cd' $'ab\x{41}cd' $'ab\x{4}cd' $'ab\x{c}de' $'\x{01234567X' $'\x{41}b' $'x\x{' | od -c`,
+	`printf '<%s>' $'ab\x{}cd' $'ab\x{41}cd' $'ab\x{4}cd' $'ab\x{c}de' $'\x{01234567X' $'\x{41}b' $'x\x{'; printf '<%q>' $'\x{cde' $'a\x{1}b'`,
 	`x='a\x{42}c'; echo "${x@E}"; echo -e 'a\x{41}b'`,
 	// posix mode: inside "${x+word}" (- = ? + too) a ' is literal and
 	// hides no '}'; the pattern operators keep quoting; outside posix
@@ -20,6 +20,21 @@ var ev4Scripts = []string{
 	"set -o posix\nprintf '%s\\n' \"${IFS+\"'\"x ~ x'}'x\"'}\"x}\" #'\nprintf '<%s> ' \"${IFS+foo 'b\\\nar' baz}\"; echo .",
 	"set -o posix\ncat <<E\n\"${IFS+'}'z}\"\nE\necho $'\\'' \"${u-'}'}\"",
 	"echo \"${IFS+'}'z}\"\nset -o posix\necho \"${IFS+'}'z}\"\nset +o posix\necho \"${IFS+'}'z}\"",
+	// A here-document without its delimiter ends at the end of input,
+	// with a warning; in $( ) a line starting with the delimiter and
+	// going on to ')' ends it too, the rest read as commands.
+	"echo a\ncat <<EOF\nhi",
+	"cat <<-EOF\n\tbody $HOME\n",
+	"c() { while IFS= read -r l; do echo \"$l\"; done; }\nfoo=$(c <<EOF\nhi\nEOF )\necho $foo\ne=$(c <<EOF\nc\nEOF) ; echo z\necho $e",
+	"c() { while IFS= read -r l; do echo \"$l\"; done; }\nx=$(c <<\\)\nq\n))\necho $x",
+	"foo=$(read -r x <<EOF\nhi\nEOFabc\n)\necho \"[$foo]\"\n",
+	"cat <<EOF\nhi\nEOF )\necho x",
+	// Printing functions: a here-document's body and delimiter once,
+	// <<- bodies without their tabs, no ";" after the line holding one
+	// nor after the compound command around it.
+	"fff()\n{\n  ed foo <<ENDOFINPUT >/dev/null\n/^name/d\nq\nENDOFINPUT\naa=1\n}\ndeclare -f fff",
+	"g() { cat <<'END'\nx $y\nEND\ncat <<-E\n\ttabbed\n\tE\ncat <<F\nF\necho z\n}\ndeclare -f g",
+	"g() {\n  while read l; do cat <<E\nin loop\nE\n  done\n  if true; then cat <<A; fi\na\nA\n  cat <<P 3<<Q\np\nP\nq\nQ\n  { cat <<R; }\nr\nR\n}\ndeclare -f g",
 }
 
 func TestOracleEv4(t *testing.T) {

@@ -38,6 +38,9 @@ type pqFrame struct {
 type posixQuotes struct {
 	stack []pqFrame
 	off   bool
+	// docs, when non-nil, collects the here-document operators met
+	// instead of stopping (heredoceof.go).
+	docs *[]pendingDoc
 }
 
 // maxPQDepth bounds the scanner's stack; deeper text is left alone.
@@ -153,8 +156,18 @@ func (q *posixQuotes) top(line string, i int) int {
 			return len(line)
 		}
 	case '<':
-		if strings.HasPrefix(line[i:], "<<") && !strings.HasPrefix(line[i:], "<<<") {
-			q.off = true
+		if strings.HasPrefix(line[i:], "<<<") {
+			return i + 2
+		}
+		if strings.HasPrefix(line[i:], "<<") {
+			if q.docs == nil {
+				q.off = true
+				return i
+			}
+			d, end := readDocOp(line, i)
+			d.inSub = q.inSub()
+			*q.docs = append(*q.docs, d)
+			return end - 1
 		}
 	}
 	return i

@@ -36,6 +36,7 @@ func (r *Runner) runSource(src *source) {
 	done := -1
 	var aliased map[string]bool
 	var split map[int]bool
+	var docFixed map[int]bool // here-documents ended by heredoceof.go
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -99,6 +100,14 @@ func (r *Runner) runSource(src *source) {
 					if kind != 0 {
 						putMap(&src.elemFix, open, src.elemFix[open]|kind)
 					}
+					retry = true
+					break
+				}
+				if h, ok := heredocEOFAt(parseText, done, src.pads, err); ok && !docFixed[h.op] {
+					putMap(&docFixed, h.op, true)
+					r.warnHeredocEOF(src, h)
+					src.notePad(h, len(parseText))
+					parseText, src.text = h.apply(parseText), h.apply(src.text)
 					retry = true
 					break
 				}

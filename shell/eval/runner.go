@@ -75,6 +75,12 @@ type source struct {
 	// elemFix records, by the offset of a subscript's [, a subscript the
 	// reader rewrote so that it parses (elemfix.go).
 	elemFix map[int]byte
+	// eofPad counts the lines the reader appended to end here-documents
+	// bash ends at the end of input; pads are the offsets of newlines it
+	// put inside the text, which bash's line numbers do not count
+	// (heredoceof.go).
+	eofPad int
+	pads   []int
 }
 
 // flow is a pending change of control: break, continue, return, exit.
