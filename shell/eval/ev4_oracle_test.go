@@ -29,6 +29,13 @@ var ev4Scripts = []string{
 	"c() { while IFS= read -r l; do echo \"$l\"; done; }\nx=$(c <<\\)\nq\n))\necho $x",
 	"foo=$(read -r x <<EOF\nhi\nEOFabc\n)\necho \"[$foo]\"\n",
 	"cat <<EOF\nhi\nEOF )\necho x",
+	// An unquoted body joins backslash-newlines before the delimiter is
+	// matched (a quoted one does not); the word itself may continue on
+	// the next line; a <<- delimiter starting with a tab also matches
+	// its line before the tabs are stripped.
+	"read -r x << EOF\nhi\nEO\\\nF\necho \"$x\" $LINENO\nread -r y << 'EOF'\nhi\\\nEO\\\nF\nEOF\necho \"$y\" $LINENO",
+	"read -r x << EO\\\nF\nhi\nEOF\necho \"$x\" $LINENO",
+	"read -r x <<-'\tEND'\n\thello\n\tEND\necho \"[$x]\"",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

@@ -16,22 +16,30 @@ import (
 // both, so the reading loop puts the missing delimiter line in and reads
 // again.
 
-// heredocEOF is the patch for an unclosed here-document: ins is put at
-// at; warnLine and opLine (1-based, in the text) are for the warning.
+// heredocEOF is the patch for an unclosed here-document: ins replaces
+// del bytes at at; warnLine and opLine (1-based, in the text) are for
+// the warning, when warn is set (not for a delimiter the parser could
+// not see, see docBody).
 type heredocEOF struct {
-	op, at           int // op: offset of the operator
+	op, at, del      int // op: offset of the operator
 	ins, delim       string
 	warnLine, opLine int
+	warn             bool
 }
 
-func (h heredocEOF) apply(s string) string { return s[:h.at] + h.ins + s[h.at:] }
+func (h heredocEOF) apply(s string) string { return s[:h.at] + h.ins + s[h.at+h.del:] }
 
 // pendingDoc is a here-document operator whose body is still to come.
 type pendingDoc struct {
-	delim string
-	dash  bool // <<-: tabs are stripped before the delimiter is matched
-	inSub bool // the operator sits inside $( )
-	at    int  // offset of the operator in its line
+	delim  string
+	dash   bool // <<-: tabs are stripped before the delimiter is matched
+	inSub  bool // the operator sits inside $( )
+	quoted bool // part of the word is quoted: the body is taken as is
+	at     int  // offset of the operator in its line
+	// word, wordEnd: offsets of the delimiter word in its line; cont:
+	// the word goes on after a backslash-newline
+	word, wordEnd int
+	cont          bool
 }
 
 // readDocOp reads the operator and delimiter word at line[i] ("<<") and
@@ -47,17 +55,23 @@ func readDocOp(line string, i int) (pendingDoc, int) {
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
 	}
+	d.word = i
 	var b strings.Builder
 	for ; i < len(line); i++ {
 		c := line[i]
 		switch {
 		case strings.IndexByte(" \t\n;&|<>()", c) >= 0:
-			d.delim = b.String()
+			d.delim, d.wordEnd = b.String(), i
 			return d, i
+		case c == '\\' && i+1 < len(line) && line[i+1] == '\n':
+			d.delim, d.wordEnd, d.cont = b.String(), i, true
+			return d, len(line)
 		case c == '\\' && i+1 < len(line):
 			i++
 			b.WriteByte(line[i])
+			d.quoted = true
 		case c == '\'' || c == '"':
+			d.quoted = true
 			j := strings.IndexByte(line[i+1:], c)
 			if j < 0 {
 				j = len(line) - i - 1
@@ -68,7 +82,7 @@ func readDocOp(line string, i int) (pendingDoc, int) {
 			b.WriteByte(c)
 		}
 	}
-	d.delim = b.String()
+	d.delim, d.wordEnd = b.String(), i
 	return d, i
 }
 
@@ -103,6 +117,9 @@ func heredocEOFAt(text string, done int, pads []int, err error) (heredocEOF, boo
 		pos = end
 		for _, d := range docs {
 			h, next, ok := docBody(text, pos, d, len(pads))
+			if ok && h.at < 0 {
+				h.at = opStart + d.word // the word is rewritten
+			}
 			if ok {
 				h.delim, h.op = d.delim, opStart+d.at
 				h.opLine = strings.Count(text[:opStart], "\n") + 1 - len(pads)
@@ -125,38 +142,60 @@ func lineEnd(text string, pos int) int {
 
 // docBody reads the body of d from text[pos:]: it returns the offset
 // after its delimiter line, or (ok) the patch that ends it as bash does.
+// Besides the end of input and the line in $( ), two delimiter lines
+// bash sees escape the parser: in an unquoted body a line joined with
+// the next by backslash-newline, and for <<- a delimiter starting with a
+// tab that matches its line before the tabs are stripped.
 func docBody(text string, pos int, d pendingDoc, pads int) (heredocEOF, int, bool) {
 	if d.delim == "" {
 		return heredocEOF{}, len(text), false
 	}
 	for pos < len(text) {
 		end := lineEnd(text, pos)
-		line := strings.TrimSuffix(text[pos:end], "\n")
+		raw := strings.TrimSuffix(text[pos:end], "\n")
+		joins := 0
+		for !d.quoted && oddBackslashes(raw) && end < len(text) {
+			next := lineEnd(text, end)
+			raw = raw[:len(raw)-1] + strings.TrimSuffix(text[end:next], "\n")
+			end, joins = next, joins+1
+		}
+		line := raw
 		if d.dash {
 			line = strings.TrimLeft(line, "\t")
 		}
 		rest, ok := strings.CutPrefix(line, d.delim)
-		if ok && rest == "" || d.dash && strings.TrimSuffix(text[pos:end], "\n") == d.delim {
-			// The end (bash matches a <<- delimiter that starts with a
-			// tab against the line before its tabs are stripped too).
+		switch {
+		case ok && rest == "" && joins > 0:
+			// The lines become the delimiter then blank lines, which
+			// keeps the line count.
+			span := strings.TrimSuffix(text[pos:end], "\n")
+			return heredocEOF{at: pos, del: len(span), ins: d.delim + strings.Repeat("\n", joins)}, 0, true
+		case ok && rest == "":
 			return heredocEOF{}, end, false
-		}
-		if ok && d.inSub && strings.Contains(rest, ")") {
-			at := pos + len(text[pos:end]) - len(rest)
-			if strings.HasSuffix(text[pos:end], "\n") {
-				at--
-			}
-			return heredocEOF{at: at, ins: "\n", warnLine: strings.Count(text[:pos], "\n") + 1 - pads}, 0, true
+		case d.dash && raw == d.delim && !strings.Contains(d.delim, "'"):
+			// The parser strips the line's tabs before it compares:
+			// drop them from the word instead.
+			word := "'" + strings.TrimLeft(d.delim, "\t") + "'"
+			return heredocEOF{at: -1, del: d.wordEnd - d.word, ins: word}, 0, true
+		case ok && joins == 0 && d.inSub && strings.Contains(rest, ")"):
+			at := pos + len(raw) - len(rest)
+			return heredocEOF{at: at, ins: "\n", warn: true, warnLine: strings.Count(text[:pos], "\n") + 1 - pads}, 0, true
 		}
 		pos = end
 	}
-	h := heredocEOF{at: len(text), warnLine: strings.Count(text, "\n") - pads}
+	h := heredocEOF{at: len(text), warn: true, warnLine: strings.Count(text, "\n") - pads}
 	if !strings.HasSuffix(text, "\n") {
 		h.warnLine++
 		h.ins = "\n"
 	}
 	h.ins += d.delim + "\n"
 	return h, 0, true
+}
+
+// oddBackslashes reports whether s ends in an unescaped backslash.
+func oddBackslashes(s string) bool {
+	n := len(s) - len(strings.TrimRight(s, "\\"))
+	return n%2 == 1
 }
 
 // warnHeredocEOF prints bash's warning for a body ended by h.
@@ -169,6 +208,9 @@ func (r *Runner) warnHeredocEOF(src *source, h heredocEOF) {
 // notePad records the lines a patch h put into the source (whose text
 // was n bytes long), so line numbers stay bash's.
 func (s *source) notePad(h heredocEOF, n int) {
+	if h.ins != "\n" && h.at != n {
+		return // a patch that keeps the lines
+	}
 	if h.at == n {
 		s.eofPad += strings.Count(h.ins, "\n")
 		return
@@ -185,4 +227,44 @@ func (s *source) padsBefore(off int) int {
 		}
 	}
 	return n
+}
+
+// joinDelims rewrites, before text is parsed, each here-document
+// delimiter line bash finds only after joining backslash-newlines (an
+// unquoted body is read that way): the parser would take a later line as
+// the delimiter. The lines become the delimiter then blank lines.
+func joinDelims(text string) string {
+	if !strings.Contains(text, "<<") || !strings.Contains(text, "\\\n") {
+		return text
+	}
+	var docs []pendingDoc
+	q := posixQuotes{docs: &docs}
+	for pos := 0; pos < len(text); {
+		end := lineEnd(text, pos)
+		q.rewrite(text[pos:end])
+		if q.off {
+			return text
+		}
+		pos = end
+		for _, d := range docs {
+			if d.cont && pos < len(text) {
+				// The word goes on in the next line; the body after it.
+				more, _ := readDocOp("<<"+text[pos:lineEnd(text, pos)], 0)
+				d.delim += more.delim
+				d.quoted = d.quoted || more.quoted
+				pos = lineEnd(text, pos)
+			}
+			h, next, ok := docBody(text, pos, d, 0)
+			if ok && !h.warn && h.at >= 0 && h.del > 0 && strings.HasPrefix(h.ins, d.delim+"\n") {
+				text = h.apply(text)
+				h, next, ok = docBody(text, pos, d, 0)
+			}
+			if ok {
+				return text // a body bash ends otherwise: left to the reader
+			}
+			pos = next
+		}
+		docs = docs[:0]
+	}
+	return text
 }

@@ -32,6 +32,7 @@ func (r *Runner) runSource(src *source) {
 		r.stop(r.g.trip("max nesting depth", maxParseNesting))
 		return
 	}
+	src.text = joinDelims(src.text)
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
@@ -105,7 +106,9 @@ func (r *Runner) runSource(src *source) {
 				}
 				if h, ok := heredocEOFAt(parseText, done, src.pads, err); ok && !docFixed[h.op] {
 					putMap(&docFixed, h.op, true)
-					r.warnHeredocEOF(src, h)
+					if h.warn {
+						r.warnHeredocEOF(src, h)
+					}
 					src.notePad(h, len(parseText))
 					parseText, src.text = h.apply(parseText), h.apply(src.text)
 					retry = true
