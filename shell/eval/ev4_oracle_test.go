@@ -36,6 +36,12 @@ var ev4Scripts = []string{
 	"read -r x << EOF\nhi\nEO\\\nF\necho \"$x\" $LINENO\nread -r y << 'EOF'\nhi\\\nEO\\\nF\nEOF\necho \"$y\" $LINENO",
 	"read -r x << EO\\\nF\nhi\nEOF\necho \"$x\" $LINENO",
 	"read -r x <<-'\tEND'\n\thello\n\tEND\necho \"[$x]\"",
+	// In $( ) a body line starting with the delimiter and going on to
+	// ')' ends the body even when a later line is the delimiter.
+	"b=$(read -r x <<EOF\nquoted parens \\( ) here\nEOF)\n\necho \"$b\" $LINENO\n(read -r x <<EOF\nmore\nEOF\n)\necho $LINENO",
+	// An unclosed subshell is an unexpected end of file.
+	"( echo a; ( echo b )",
+	"(cat <<EOF\nstill more\nEOF)",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

@@ -229,13 +229,17 @@ func (s *source) padsBefore(off int) int {
 	return n
 }
 
-// joinDelims rewrites, before text is parsed, each here-document
-// delimiter line bash finds only after joining backslash-newlines (an
-// unquoted body is read that way): the parser would take a later line as
-// the delimiter. The lines become the delimiter then blank lines.
-func joinDelims(text string) string {
-	if !strings.Contains(text, "<<") || !strings.Contains(text, "\\\n") {
-		return text
+// prepHeredocs rewrites, before the text is parsed, the here-document
+// ends bash finds and the parser would miss (it would take a later line
+// as the delimiter): a delimiter line joined by backslash-newline in an
+// unquoted body (the lines become the delimiter then blank lines), and
+// in $( ) a line starting with the delimiter and going on to ')' (split
+// after the delimiter; its warning waits in docWarns for the reader).
+// Bodies bash ends at the end of input are left to the reader's retry.
+func (s *source) prepHeredocs() {
+	text := s.text
+	if !strings.Contains(text, "<<") {
+		return
 	}
 	var docs []pendingDoc
 	q := posixQuotes{docs: &docs}
@@ -243,9 +247,11 @@ func joinDelims(text string) string {
 		end := lineEnd(text, pos)
 		q.rewrite(text[pos:end])
 		if q.off {
-			return text
+			break
 		}
+		opStart := pos
 		pos = end
+	docs:
 		for _, d := range docs {
 			if d.cont && pos < len(text) {
 				// The word goes on in the next line; the body after it.
@@ -254,17 +260,37 @@ func joinDelims(text string) string {
 				d.quoted = d.quoted || more.quoted
 				pos = lineEnd(text, pos)
 			}
-			h, next, ok := docBody(text, pos, d, 0)
-			if ok && !h.warn && h.at >= 0 && h.del > 0 && strings.HasPrefix(h.ins, d.delim+"\n") {
+			h, next, ok := docBody(text, pos, d, len(s.pads))
+			if ok && !h.warn && h.at >= 0 && h.del > 0 {
 				text = h.apply(text)
-				h, next, ok = docBody(text, pos, d, 0)
+				h, next, ok = docBody(text, pos, d, len(s.pads))
 			}
-			if ok {
-				return text // a body bash ends otherwise: left to the reader
+			switch {
+			case !ok:
+				pos = next
+			case h.warn && h.ins == "\n" && h.at < len(text):
+				text = h.apply(text)
+				h.delim, h.op = d.delim, opStart+d.at
+				h.opLine = strings.Count(text[:opStart], "\n") + 1 - len(s.pads)
+				s.pads = append(s.pads, h.at)
+				s.docWarns = append(s.docWarns, h)
+				pos = h.at + 1 // the rest of the line is code again
+				break docs
+			default:
+				s.text = text
+				return
 			}
-			pos = next
 		}
 		docs = docs[:0]
 	}
-	return text
+	s.text = text
+}
+
+// warnDocs prints the warnings prepHeredocs left for here-documents
+// whose operator comes before offset end (the commands read so far).
+func (r *Runner) warnDocs(src *source, end int) {
+	for len(src.docWarns) > 0 && src.docWarns[0].op < end {
+		r.warnHeredocEOF(src, src.docWarns[0])
+		src.docWarns = src.docWarns[1:]
+	}
 }

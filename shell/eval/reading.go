@@ -22,7 +22,7 @@ func (r *Runner) reportSyntax(src *source, err error) {
 			msg = "syntax error: unexpected end of file"
 			eofLine := line
 			line = strings.Count(src.text, "\n") + 1 - src.eofPad - len(src.pads)
-			if c, ok := eofMatching(pe.Text); ok {
+			if c, ok := eofMatching(pe.Text); ok && !subshellOpen(src.text, pe) {
 				// bash names what was left open, on the line it opened
 				// ($( on the last line), instead of the end of file.
 				pre, preLine = "unexpected EOF while looking for matching `"+c+"'", eofLine

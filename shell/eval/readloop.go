@@ -32,7 +32,7 @@ func (r *Runner) runSource(src *source) {
 		r.stop(r.g.trip("max nesting depth", maxParseNesting))
 		return
 	}
-	src.text = joinDelims(src.text)
+	src.prepHeredocs()
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
@@ -183,6 +183,7 @@ func (r *Runner) runSource(src *source) {
 				return
 			}
 			done = int(stmts[len(stmts)-1].End().Offset())
+			r.warnDocs(src, done)
 			if !r.runLine(src, stmts) {
 				return
 			}

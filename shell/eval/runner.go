@@ -81,6 +81,9 @@ type source struct {
 	// (heredoceof.go).
 	eofPad int
 	pads   []int
+	// docWarns are warnings for here-documents ended early, printed when
+	// the reader gets to them.
+	docWarns []heredocEOF
 }
 
 // flow is a pending change of control: break, continue, return, exit.
