@@ -42,6 +42,9 @@ var ev4Scripts = []string{
 	// An unclosed subshell is an unexpected end of file.
 	"( echo a; ( echo b )",
 	"(cat <<EOF\nstill more\nEOF)",
+	// The offset and length of ${x:o:l} are arithmetic read when
+	// expanded: A[%] and A[$k] with an associative A.
+	"declare -A A; A[%]=3; A[x]=2; k=x; s=abcdefgh; echo ${s:A[%]:A[$k]} ${s:1:A[%]} ${s:A[%]}; echo \"${s:A[%]:A[$k]}\"",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

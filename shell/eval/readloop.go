@@ -135,6 +135,10 @@ func (r *Runner) runSource(src *source) {
 					parseText, retry = patched, true
 					break
 				}
+				if patched, ok := sliceArithAt(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}

@@ -1,0 +1,93 @@
+package eval
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The offset and length of ${name:offset:length} are arithmetic that
+// bash reads only when it expands them (A[%] with an associative A, a
+// subscript holding $k), while mvdan/sh parses them as it reads and
+// refuses some. At such an error the reader turns the offset and length
+// into same-length names; the evaluator takes arithmetic text from the
+// original source by offset, so it sees what was written.
+
+// sliceArithAt finds the ${name:...} around a parse error at err and
+// returns text with its offset and length blanked, or false.
+func sliceArithAt(text string, err error) (string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || pe.Incomplete {
+		return "", false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(text) {
+		return "", false
+	}
+	for start := min(off, len(text)-2); start >= 0; start-- {
+		if text[start:start+2] != "${" {
+			continue
+		}
+		body := text[start+2:]
+		n := paramNameEnd(body)
+		if n == 0 || n >= len(body) || body[n] != ':' || strings.IndexByte("-=?+", body[n+1]) >= 0 {
+			return "", false // the innermost ${ is not a slice
+		}
+		from := start + 2 + n + 1
+		end, ok := sliceEnd(text, from)
+		if !ok || end < off {
+			return "", false
+		}
+		b := []byte(text)
+		for i := from; i < end; i++ {
+			if b[i] != ':' || !sliceColon(text, from, i) {
+				if b[i] != '\n' {
+					b[i] = '_'
+				}
+			}
+		}
+		return string(b), true
+	}
+	return "", false
+}
+
+// sliceEnd finds the '}' closing a slice whose offset starts at from:
+// brackets and parentheses nest; quotes and nested ${ are not followed.
+func sliceEnd(text string, from int) (int, bool) {
+	depth := 0
+	for i := from; i < len(text); i++ {
+		switch text[i] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case '}':
+			if depth == 0 {
+				return i, true
+			}
+		case '{', '\'', '"', '`', '\n':
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// sliceColon reports whether the ':' at i separates the offset from the
+// length: the first one outside brackets and parentheses.
+func sliceColon(text string, from, i int) bool {
+	depth := 0
+	for j := from; j < i; j++ {
+		switch text[j] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case ':':
+			if depth == 0 {
+				return false // an earlier one separates
+			}
+		}
+	}
+	return depth == 0
+}
