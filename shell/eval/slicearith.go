@@ -34,9 +34,12 @@ func sliceArithAt(text string, err error) (string, bool) {
 		if n == 0 || n >= len(body) || body[n] != ':' || strings.IndexByte("-=?+", body[n+1]) >= 0 {
 			return "", false // the innermost ${ is not a slice
 		}
+		if c := body[0]; !isNameByte(c) && c != '@' && c != '*' {
+			return "", false // ${#:...} and the like: bash refuses them too
+		}
 		from := start + 2 + n + 1
 		end, ok := sliceEnd(text, from)
-		if !ok || end < off {
+		if !ok || end < off || strings.Trim(text[from:end], " \t\n:_") == "" {
 			return "", false
 		}
 		b := []byte(text)
@@ -46,6 +49,9 @@ func sliceArithAt(text string, err error) (string, bool) {
 					b[i] = '_'
 				}
 			}
+		}
+		if string(b) == text {
+			return "", false
 		}
 		return string(b), true
 	}
