@@ -46,6 +46,9 @@ var ev4Scripts = []string{
 	// expanded: A[%] and A[$k] with an associative A.
 	"declare -A A; A[%]=3; A[x]=2; k=x; s=abcdefgh; echo ${s:A[%]:A[$k]} ${s:1:A[%]} ${s:A[%]}; echo \"${s:A[%]:A[$k]}\"",
 	"set -- a b c; echo ${#:1}; echo ${#:}; echo after",
+	// ${$(...)} (zsh's nested expansion, refused by the parser) is a
+	// bad substitution when expanded, not a syntax error.
+	"echo ${$(($#-1))}; echo after\necho next",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

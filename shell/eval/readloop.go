@@ -139,6 +139,11 @@ func (r *Runner) runSource(src *source) {
 					parseText, retry = patched, true
 					break
 				}
+				if patched, at, orig, ok := nestedParamAt(parseText, err); ok {
+					putMap(&src.badSubst, at, src.text[at:at+len(orig)])
+					parseText, retry = patched, true
+					break
+				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}

@@ -97,3 +97,34 @@ func sliceColon(text string, from, i int) bool {
 	}
 	return depth == 0
 }
+
+// nestedParamAt answers mvdan/sh's refusal of ${$(...)} (a zsh nested
+// expansion): bash reads it and reports a bad substitution when it
+// expands it, so the expansion is blanked to a same-length ${___} and
+// its text kept for that message, as blankParam does.
+func nestedParamAt(text string, err error) (string, int, string, bool) {
+	var le syntax.LangError
+	if !errors.As(err, &le) || le.Feature != "nested parameter expansions" {
+		return "", 0, "", false
+	}
+	off := int(le.Pos.Offset())
+	if off < 2 || off > len(text) || text[off-2:off] != "${" {
+		return "", 0, "", false
+	}
+	start, depth := off-2, 0
+	for i := off; i < len(text); i++ {
+		switch text[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				blank := "${" + strings.Repeat("_", i-start-2) + "}"
+				return text[:start] + blank + text[i+1:], start, text[start : i+1], true
+			}
+			depth--
+		case '\n', '\'', '"', '`', '\\':
+			return "", 0, "", false
+		}
+	}
+	return "", 0, "", false
+}
