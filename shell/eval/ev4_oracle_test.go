@@ -49,6 +49,8 @@ var ev4Scripts = []string{
 	// ${$(...)} (zsh's nested expansion, refused by the parser) is a
 	// bad substitution when expanded, not a syntax error.
 	"echo ${$(($#-1))}; echo after\necho next",
+	// Only ${x/#p/r} and ${x/%p/r} anchor: after // a # or % is literal.
+	`x=abcd; echo ${x//#a/z} ${x//%d/z}; y="a#ab%d"; echo ${y//#a/z} ${y//%d/Q} ${y/#a/z} ${y/%d/z}; v=(abcde abcfg); echo ${v[*]//#abc/foo} ${v[*]/#abc/foo}`,
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

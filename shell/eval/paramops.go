@@ -564,7 +564,9 @@ func (r *Runner) sliceSparse(vv *Var, v pval, off, length int64, hasLen bool) (p
 func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
 	orig, with := r.slashPattern(p)
 	anchor := byte(0)
-	if orig != nil && len(orig.Parts) > 0 {
+	// Only a single '/' takes an anchor: after '//' a leading # or % is
+	// part of the pattern.
+	if orig != nil && len(orig.Parts) > 0 && !p.Repl.All {
 		if l, ok := orig.Parts[0].(*syntax.Lit); ok && l.Value != "" && (l.Value[0] == '#' || l.Value[0] == '%') {
 			anchor = l.Value[0]
 			parts := append([]syntax.WordPart{&syntax.Lit{Value: l.Value[1:]}}, orig.Parts[1:]...)
