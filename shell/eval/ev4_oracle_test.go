@@ -51,6 +51,8 @@ var ev4Scripts = []string{
 	"echo ${$(($#-1))}; echo after\necho next",
 	// Only ${x/#p/r} and ${x/%p/r} anchor: after // a # or % is literal.
 	`x=abcd; echo ${x//#a/z} ${x//%d/z}; y="a#ab%d"; echo ${y//#a/z} ${y//%d/Q} ${y/#a/z} ${y/%d/z}; v=(abcde abcfg); echo ${v[*]//#abc/foo} ${v[*]/#abc/foo}`,
+	// nocasematch reaches pattern substitution, not removal or case ops.
+	`shopt -s nocasematch; x=abcd; echo ${x#A} ${x/A/z} ${x//[BC]/x} ${x/#A/q} ${x,,[A]} ${x^^[B]} ${x//BC/x} "${x/%D/e}"; a=(Ab aB); echo ${a[@]/b/-}`,
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

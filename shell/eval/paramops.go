@@ -577,7 +577,8 @@ func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
 	if !ok {
 		return v, false
 	}
-	pat, ok := r.compilePattern(patText, false)
+	// nocasematch reaches pattern substitution, not removal (# %).
+	pat, ok := r.compilePattern(patText, r.shopts["nocasematch"])
 	if !ok {
 		return v, false
 	}
