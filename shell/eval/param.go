@@ -57,6 +57,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	if isAttrOp(p) {
 		return r.attrOp(b, p, quoted)
 	}
+	if done, ok := r.wholeAtOp(b, p, quoted); done {
+		return ok
+	}
 	v, name, ok := r.paramValue(p)
 	if !ok {
 		return false

@@ -434,7 +434,8 @@ func (r *Runner) atOp(p *syntax.ParamExp, w *syntax.Word) (func(string) string, 
 	return nil, false
 }
 
-// attrFlags renders a variable's attributes as declare's letters.
+// attrFlags renders a variable's attributes as declare's letters, in
+// bash's order (the case attributes last).
 func attrFlags(v *Var) string {
 	if v == nil {
 		return ""
@@ -443,8 +444,8 @@ func attrFlags(v *Var) string {
 	for _, f := range []struct {
 		a uint16
 		c byte
-	}{{attrIndexed, 'a'}, {attrAssoc, 'A'}, {attrInteger, 'i'}, {attrLower, 'l'}, {attrNameref, 'n'},
-		{attrReadonly, 'r'}, {attrTrace, 't'}, {attrUpper, 'u'}, {attrExport, 'x'}} {
+	}{{attrIndexed, 'a'}, {attrAssoc, 'A'}, {attrInteger, 'i'}, {attrNameref, 'n'}, {attrReadonly, 'r'},
+		{attrTrace, 't'}, {attrExport, 'x'}, {attrLower, 'l'}, {attrUpper, 'u'}} {
 		if v.attrs&f.a != 0 {
 			b.WriteByte(f.c)
 		}
