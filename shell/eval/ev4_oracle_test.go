@@ -56,6 +56,10 @@ var ev4Scripts = []string{
 	// @A, @K and @k of a whole array, of $@, of a declared variable
 	// without a value; attribute letters in bash's order.
 	"p(){ printf \"<%s>\" \"$@\"; echo; }; foo=string; set -- \"a b\" \"c d\"; p ${foo@K} ${foo@k}; p ${@@K}; p \"${@@K}\"; p \"${@@k}\"; p \"${@@A}\"; p \"${*@A}\"; set --; p \"${@@A}\" \"${@@K}\"; A=(zero \"one o\"); p \"${A[@]@K}\"; p \"${A[*]@K}\"; p \"${A[@]@k}\"; p ${A[@]@k}; p \"${A@K}\" \"${A@A}\" \"${A[1]@A}\" \"${A[1]@K}\"; declare -A M=([k 1]=v1 [k2]=\"v 2\"); p \"${M[@]@K}\" \"${M[@]@k}\" \"${M[@]@A}\" \"${M@A}\"; E=(); p \"${E[@]@A}\" \"${E[@]@K}\"; declare -i n; p \"${n@A}\" \"${n[@]@A}\" \"${n@K}\"; unset zz; p \"${zz@A}\" \"${zz[@]@A}\"; x=1; p \"${x[@]@A}\"; readonly x; p \"${x@A}\"; f(){ local -i q=2; p \"${q@A}\"; }; f; declare -ailrtx v=1; echo ${v@a}; declare -p v",
+	// ${x@P} expands parameters, command substitutions and arithmetic
+	// after the prompt escapes (promptvars); quotes stay literal and what
+	// an escape produced is not expanded again.
+	`x='a"b $y '"'q'"' $(echo c) $((1+2)) \\ \v `+"`echo d`"+` ~ \q'; y=Y; echo "${x@P}"; shopt -u promptvars; echo "${x@P}"; H=host; N='\[\]${H}($L)[\v]> '; shopt -s promptvars; echo "${N@P}"`,
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -262,10 +263,11 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// expandPrompt expands the backslash escapes of PS1-style strings
-// (${x@P}).
-func (r *Runner) expandPrompt(s string) string {
-	var b strings.Builder
+// promptEscapes expands the backslash escapes of PS1-style strings
+// (${x@P}); with quoteOut, what an escape produces is backslash-quoted
+// for the expansion that follows under promptvars (prompt.go).
+func (r *Runner) promptEscapes(s string, quoteOut bool) string {
+	var b bytes.Buffer
 	get := func(n string) string {
 		v, _ := r.lookupVar(n).scalar()
 		return v
@@ -277,6 +279,7 @@ func (r *Runner) expandPrompt(s string) string {
 			continue
 		}
 		i++
+		mark := b.Len()
 		now := time.Now().UTC()
 		switch s[i] {
 		case 'u':
@@ -338,6 +341,11 @@ func (r *Runner) expandPrompt(s string) string {
 		default:
 			b.WriteByte('\\')
 			b.WriteByte(s[i])
+		}
+		if quoteOut && b.Len() > mark {
+			out := string(b.Bytes()[mark:])
+			b.Truncate(mark)
+			b.WriteString(promptQuote(out))
 		}
 	}
 	return b.String()
