@@ -60,6 +60,13 @@ var ev4Scripts = []string{
 	// after the prompt escapes (promptvars); quotes stay literal and what
 	// an escape produced is not expanded again.
 	`x='a"b $y '"'q'"' $(echo c) $((1+2)) \\ \v `+"`echo d`"+` ~ \q'; y=Y; echo "${x@P}"; shopt -u promptvars; echo "${x@P}"; H=host; N='\[\]${H}($L)[\v]> '; shopt -s promptvars; echo "${N@P}"`,
+	// select over an empty list neither prompts nor reads: status 0.
+	"false; select i; do echo; done; echo \"st=$?\"; set -- a; false; select i in; do echo; done; echo \"st=$?\"",
+	// A backslash ending the input is literal; a backslash-newline
+	// ending it joins nothing.
+	`eval "echo C\\"; echo "x\\"; eval "echo D\\
+"; echo E\`,
+	"echo F\\\n",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

@@ -317,6 +317,10 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			r.status = 1
 			return
 		}
+		if c.Select && len(items) == 0 {
+			r.status = 0 // bash neither prompts nor reads
+			return
+		}
 		if c.Select {
 			r.selectLoop(l.Name.Value, items, c.Do)
 			return

@@ -23,6 +23,9 @@ import (
 // result) comes at run time.
 func (r *Runner) runSource(src *source) {
 	if !strings.HasSuffix(src.text, "\n") {
+		if oddBackslashes(src.text) {
+			src.text += "\\" // a backslash ending the text is literal
+		}
 		src.text += "\n"
 	}
 	saved := r.src
@@ -33,6 +36,11 @@ func (r *Runner) runSource(src *source) {
 		return
 	}
 	src.prepHeredocs()
+	if t := src.text; strings.HasSuffix(t, "\\\n") && oddBackslashes(t[:len(t)-1]) {
+		// A line continuation at the end of input joins nothing: bash
+		// runs the line (the parser would wait for more).
+		src.text = t[:len(t)-2] + "\n"
+	}
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
