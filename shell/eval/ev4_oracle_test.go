@@ -67,6 +67,9 @@ var ev4Scripts = []string{
 	`eval "echo C\\"; echo "x\\"; eval "echo D\\
 "; echo E\`,
 	"echo F\\\n",
+	// An alias completed by the text after it (an open $( ) expands
+	// at each use, not only the first.
+	"DATE=D\nshopt -s expand_aliases\nalias comsub0='echo $(echo $DATE'\ncomsub0)\ncomsub0\t\t) after\necho next\nalias m='echo $(( 4+3 )'\nm)\nm)",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

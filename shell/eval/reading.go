@@ -231,7 +231,7 @@ func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int
 	}
 	word := text[start:end]
 	val, ok := r.aliases[word]
-	if !ok || done[word] {
+	if !ok || done[aliasKey(word, start)] {
 		return 0, 0, "", false
 	}
 	return start, end, val, true

@@ -74,7 +74,7 @@ func (r *Runner) runSource(src *source) {
 					// bash expands aliases while it reads, so an alias can
 					// make a line parse ({, do, then...): substitute it in
 					// the text and read again.
-					putMap(&aliased, parseText[at:end], true)
+					putMap(&aliased, aliasKey(parseText[at:end], at), true)
 					parseText = parseText[:at] + val + parseText[end:]
 					src.text = src.text[:at] + val + src.text[end:]
 					retry = true
