@@ -59,7 +59,7 @@ var ev4Scripts = []string{
 	// ${x@P} expands parameters, command substitutions and arithmetic
 	// after the prompt escapes (promptvars); quotes stay literal and what
 	// an escape produced is not expanded again.
-	`x='a"b $y '"'q'"' $(echo c) $((1+2)) \\ \v `+"`echo d`"+` ~ \q'; y=Y; echo "${x@P}"; shopt -u promptvars; echo "${x@P}"; H=host; N='\[\]${H}($L)[\v]> '; shopt -s promptvars; echo "${N@P}"`,
+	`x='a"b $y '"'q'"' $(echo c) $((1+2)) \\ \v ` + "`echo d`" + ` ~ \q'; y=Y; echo "${x@P}"; shopt -u promptvars; echo "${x@P}"; H=host; N='\[\]${H}($L)[\v]> '; shopt -s promptvars; echo "${N@P}"`,
 	// select over an empty list neither prompts nor reads: status 0.
 	"false; select i; do echo; done; echo \"st=$?\"; set -- a; false; select i in; do echo; done; echo \"st=$?\"",
 	// A backslash ending the input is literal; a backslash-newline
@@ -70,6 +70,9 @@ var ev4Scripts = []string{
 	// An alias completed by the text after it (an open $( ) expands
 	// at each use, not only the first.
 	"DATE=D\nshopt -s expand_aliases\nalias comsub0='echo $(echo $DATE'\ncomsub0)\ncomsub0\t\t) after\necho next\nalias m='echo $(( 4+3 )'\nm)\nm)",
+	// In posix mode aliases expand while a command substitution is read:
+	// they may supply its case, braces or closing parenthesis.
+	"shopt -s expand_aliases\nset -o posix\n\nalias switch=case\n\nswitch foo in foo) echo ok 1;; esac\n\necho $( switch foo in foo) echo ok 2;; esac )\necho \"$( switch foo in foo) echo ok 3;; esac )\"\n\necho $( switch foo in (foo) echo ok 4;; esac )\necho \"$( switch foo in (foo) echo ok 5;; esac )\"\n\nalias nest='('\n\necho $( nest echo ok 6 ) )\necho \"$( nest echo ok 7 ) )\"\n\nalias short='echo ok 8 )'\n\nalias DO='{ '\nalias DONE='}'\ngot=$(DO\necho ok 9; DONE)\necho \"$got\" \n\necho $( short\necho \"$( short \"\n\n# remember that short\" won't work because you start a new quoting context\n# inside $( and the token (`short') won't be delimited by the ending double\n# quote, so there's no opportunity to perform the alias expansion that would\n# terminate the command substitution\n",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

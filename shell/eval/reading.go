@@ -232,7 +232,10 @@ func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int
 	word := text[start:end]
 	val, ok := r.aliases[word]
 	if !ok || done[aliasKey(word, start)] {
-		return 0, 0, "", false
+		if pe.Incomplete {
+			off = len(text) // the open $( is the last one
+		}
+		return r.aliasInComsub(text, off, done)
 	}
 	return start, end, val, true
 }
