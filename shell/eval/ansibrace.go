@@ -29,3 +29,19 @@ func hexVal(c byte) byte {
 	}
 	return c - 'A' + 10
 }
+
+// ansiControl writes the control character of \cX, X at s[i]: \c? is
+// DEL, and \c\\ is FS with both backslashes consumed, as bash does.
+// It returns the index of the last byte consumed.
+func ansiControl(b *strings.Builder, s string, i int) int {
+	switch c := s[i]; {
+	case c == '?':
+		b.WriteByte(0x7f)
+	case c == '\\' && i+1 < len(s) && s[i+1] == '\\':
+		b.WriteByte(0x1c)
+		return i + 1
+	default:
+		b.WriteByte(c & 0x1f)
+	}
+	return i
+}

@@ -12,6 +12,8 @@ var ev4Scripts = []string{
 	// no digits gives NUL, which ends the string. ${x@E} shares it.
 	`printf '<%s>' $'ab\x{}cd' $'ab\x{41}cd' $'ab\x{4}cd' $'ab\x{c}de' $'\x{01234567X' $'\x{41}b' $'x\x{'; printf '<%q>' $'\x{cde' $'a\x{1}b'`,
 	`x='a\x{42}c'; echo "${x@E}"; echo -e 'a\x{41}b'`,
+	// \c? is DEL; \c\\ is FS and consumes both backslashes.
+	`printf '%q ' $'\c[\c\\\c]\c^\c_\c?' $'\ca\cA\c1\c\\x\c'; x='\c?\c\\z'; printf '%q\n' "${x@E}"`,
 	// posix mode: inside "${x+word}" (- = ? + too) a ' is literal and
 	// hides no '}'; the pattern operators keep quoting; outside posix
 	// mode the quotes still quote.

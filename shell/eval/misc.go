@@ -203,8 +203,7 @@ func ansiCQuote(s string) string {
 			b.WriteByte(c)
 		case 'c':
 			if i+1 < len(s) {
-				i++
-				b.WriteByte(s[i] & 0x1f)
+				i = ansiControl(&b, s, i+1)
 			} else {
 				b.WriteString(`\c`)
 			}
