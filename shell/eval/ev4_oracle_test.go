@@ -75,6 +75,9 @@ var ev4Scripts = []string{
 	// In posix mode aliases expand while a command substitution is read:
 	// they may supply its case, braces or closing parenthesis.
 	"shopt -s expand_aliases\nset -o posix\n\nalias switch=case\n\nswitch foo in foo) echo ok 1;; esac\n\necho $( switch foo in foo) echo ok 2;; esac )\necho \"$( switch foo in foo) echo ok 3;; esac )\"\n\necho $( switch foo in (foo) echo ok 4;; esac )\necho \"$( switch foo in (foo) echo ok 5;; esac )\"\n\nalias nest='('\n\necho $( nest echo ok 6 ) )\necho \"$( nest echo ok 7 ) )\"\n\nalias short='echo ok 8 )'\n\nalias DO='{ '\nalias DONE='}'\ngot=$(DO\necho ok 9; DONE)\necho \"$got\" \n\necho $( short\necho \"$( short \"\n\n# remember that short\" won't work because you start a new quoting context\n# inside $( and the token (`short') won't be delimited by the ending double\n# quote, so there's no opportunity to perform the alias expansion that would\n# terminate the command substitution\n",
+	// A "..." nested in the word of a double-quoted ${x:+word}: a
+	// backslash there quotes any character and goes.
+	"p(){ printf '<%s>' \"$@\"; echo; }\nselvecs='&m68kcoff_vec'\np \"T = ${selvecs:+-D=\\'$selvecs\\'}\"\np T = ${selvecs:+-D=\\'$selvecs\\'}\np \"T = ${selvecs:+-D=\"\\'$selvecs\\'\"}\"\np \"${selvecs:+\\p}\" ${selvecs:+\\p} \"${selvecs:+\"\\p\"}\" \"${selvecs:+\\'}\" \"${selvecs:+\"\\'\"}\" ${selvecs:+\"\\'\"}\np \"${selvecs:+\\\"}\" \"${selvecs:+\\\\}\" \"${selvecs:+\\$}\" \"${selvecs:+\\}}\" \"${selvecs:+\\`}\"\n",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.
