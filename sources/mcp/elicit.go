@@ -1,12 +1,13 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"sync"
 
+	"github.com/justbash/justbash/mcpclient"
 	"github.com/justbash/justbash/toolcmd"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // tracker remembers the contexts of calls in flight. A server-initiated
@@ -58,18 +59,15 @@ func (t *tracker) pick(ctx context.Context) context.Context {
 
 // elicit routes the server's elicitation requests to the Invoker's
 // elicitation hook via toolcmd.Elicit.
-func (s *Source) elicit(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
-	decline := &sdk.ElicitResult{Action: string(toolcmd.ActionDecline)}
+func (s *Source) elicit(ctx context.Context, p *mcpclient.ElicitParams) (*mcpclient.ElicitResult, error) {
+	decline := &mcpclient.ElicitResult{Action: string(toolcmd.ActionDecline)}
 	callCtx := s.calls.pick(ctx)
-	if callCtx == nil || req == nil || req.Params == nil {
+	if callCtx == nil || p == nil {
 		return decline, nil
 	}
-	p := req.Params
 	er := toolcmd.ElicitRequest{Message: p.Message, URL: p.URL, ElicitationID: p.ElicitationID}
-	if p.RequestedSchema != nil {
-		if b, err := json.Marshal(p.RequestedSchema); err == nil {
-			er.RequestedSchema = b
-		}
+	if rs := bytes.TrimSpace(p.RequestedSchema); len(rs) > 0 && string(rs) != "null" {
+		er.RequestedSchema = json.RawMessage(rs)
 	}
 	resp, err := toolcmd.Elicit(callCtx, er)
 	action := resp.Action
@@ -79,7 +77,7 @@ func (s *Source) elicit(ctx context.Context, req *sdk.ElicitRequest) (*sdk.Elici
 	if err != nil && action == toolcmd.ActionAccept {
 		action = toolcmd.ActionCancel
 	}
-	out := &sdk.ElicitResult{Action: string(action)}
+	out := &mcpclient.ElicitResult{Action: string(action)}
 	if action == toolcmd.ActionAccept {
 		content := resp.Content
 		if content == nil {
