@@ -121,6 +121,9 @@ func (c *stdioConn) read(r Receiver, max int) {
 func readLine(br *bufio.Reader, max int) ([]byte, error) {
 	frag, err := br.ReadSlice('\n')
 	if err == nil {
+		if len(frag) > max && len(trimEOL(frag)) > max {
+			return nil, fmt.Errorf("message larger than %d bytes", max)
+		}
 		return copyLine(frag), nil
 	}
 	var buf []byte
@@ -137,10 +140,11 @@ func readLine(br *bufio.Reader, max int) ([]byte, error) {
 		}
 		return nil, err
 	}
-	if len(buf)+len(frag) > max+1 {
+	line := trimEOL(append(buf, frag...))
+	if len(line) > max {
 		return nil, fmt.Errorf("message larger than %d bytes", max)
 	}
-	return trimEOL(append(buf, frag...)), nil
+	return line, nil
 }
 
 func copyLine(frag []byte) []byte {
