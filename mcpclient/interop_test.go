@@ -44,7 +44,9 @@ const bigStructured = `{"z":9007199254740993,"a":[1,2],"m":{"y":1,"b":2}}`
 func newSDKServer(note func(string)) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "sdk-fixture", Version: "1.0.0"}, &sdk.ServerOptions{PageSize: 2})
 	obj := map[string]any{"type": "object"}
-	text := func(s string) *sdk.CallToolResult { return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}} }
+	text := func(s string) *sdk.CallToolResult {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}
+	}
 	s.AddTool(&sdk.Tool{Name: "big", InputSchema: obj}, func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "big"}}, StructuredContent: json.RawMessage(bigStructured)}, nil
 	})
@@ -95,7 +97,11 @@ type notes struct {
 
 func (n *notes) Write(p []byte) (int, error) { n.mu.Lock(); defer n.mu.Unlock(); return n.buf.Write(p) }
 func (n *notes) add(s string)                { n.Write([]byte(s + "\n")) }
-func (n *notes) has(s string) bool           { n.mu.Lock(); defer n.mu.Unlock(); return strings.Contains(n.buf.String(), s) }
+func (n *notes) has(s string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return strings.Contains(n.buf.String(), s)
+}
 
 // checkSDKServer runs the whole fixture over one transport.
 func checkSDKServer(t *testing.T, tr Transport, seen *notes) {
