@@ -11,11 +11,10 @@ import (
 )
 
 // tracker remembers the contexts of calls in flight. A server-initiated
-// elicitation/create (protocol revisions before 2026-07-28) arrives on the
-// transport, not on the call that caused it; it is answered in the context
-// of the most recent call still running on this source, which is the one
-// that asked whenever calls are not concurrent. Multi round-trip
-// elicitation (2026-07-28) arrives in the call's own context.
+// elicitation/create arrives on the transport, not on the call that caused
+// it; it is answered in the context of the most recent call still running
+// on this source, which is the one that asked whenever calls are not
+// concurrent.
 type tracker struct {
 	mu     sync.Mutex
 	active []*callCtx

@@ -67,7 +67,8 @@ type Config struct {
 	// ConnectTimeout bounds connecting and listing tools.
 	CallTimeout    time.Duration
 	ConnectTimeout time.Duration
-	// ProtocolVersion pins the MCP revision; empty negotiates the latest.
+	// ProtocolVersion is the MCP revision to ask for; empty (or one newer
+	// than mcpclient speaks) asks for mcpclient.LatestVersion.
 	ProtocolVersion string
 	// NoReconnect turns off reconnecting after the server dies: calls then
 	// fail with the reason the connection was lost.
@@ -249,7 +250,7 @@ func (s *Source) command() *exec.Cmd {
 }
 
 // httpClient is the configured client (or the default one) whose requests
-// carry the static headers and the current bearer token: the SDK's HTTP
+// carry the static headers and the current bearer token: mcpclient's HTTP
 // transports take an *http.Client and nothing else.
 func (s *Source) httpClient() *http.Client {
 	base := s.cfg.HTTPClient
