@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -221,4 +222,33 @@ func TestSDKServerSSE(t *testing.T) {
 	ts := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return srv }, nil))
 	defer ts.Close()
 	checkSDKServer(t, &SSETransport{URL: ts.URL}, seen)
+}
+
+// Connecting over each HTTP transport and closing leaves no goroutine of
+// ours behind (the GET stream, the SSE reader), once the test's own HTTP
+// connections are closed.
+func TestHTTPNoGoroutineLeak(t *testing.T) {
+	srv := newSDKServer(func(string) {})
+	streamable := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	sse := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	hc := &http.Client{Transport: &http.Transport{}}
+	before := runtime.NumGoroutine()
+	for range 3 {
+		for _, tr := range []Transport{&StreamableTransport{URL: streamable.URL, HTTPClient: hc}, &SSETransport{URL: sse.URL, HTTPClient: hc}} {
+			c, err := Connect(context.Background(), tr, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.CallTool(context.Background(), "big", nil); err != nil {
+				t.Fatal(err)
+			}
+			c.Close()
+		}
+	}
+	hc.CloseIdleConnections()
+	streamable.CloseClientConnections()
+	sse.CloseClientConnections()
+	goroutinesSettle(t, before)
+	streamable.Close()
+	sse.Close()
 }
