@@ -11,8 +11,8 @@ import (
 type echoConn struct{ r Receiver }
 
 func (e *echoConn) Connect(_ context.Context, r Receiver) (Conn, error) { e.r = r; return e, nil }
-func (e *echoConn) Close() error                                         { return nil }
-func (e *echoConn) answersInSend() bool                                  { return true }
+func (e *echoConn) Close() error                                        { return nil }
+func (e *echoConn) answersInSend() bool                                 { return true }
 func (e *echoConn) Send(_ context.Context, msg []byte) error {
 	var m struct {
 		ID     json.RawMessage `json:"id"`
