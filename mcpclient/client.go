@@ -131,6 +131,14 @@ type Client struct {
 	nextID atomic.Int64
 	init   InitializeResult
 
+	// serving bounds the server's requests answered at once, so that a
+	// flood of them cannot pile up goroutines; past it they are dropped.
+	serving chan struct{}
+	// changeQueued and changeRun coalesce tools/list_changed: at most one
+	// ToolsChanged runs and one waits, however many notifications come.
+	changeQueued atomic.Bool
+	changeRun    sync.Mutex
+
 	mu      sync.Mutex
 	pending map[int64]chan response
 	err     error // set once the connection is gone
@@ -147,7 +155,8 @@ type response struct {
 // failure to start the transport is a *StartError. The connection does not
 // depend on ctx once Connect has returned: it lives until Close.
 func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
-	c := &Client{pending: map[int64]chan response{}, done: make(chan struct{}), ready: make(chan struct{})}
+	c := &Client{pending: map[int64]chan response{}, done: make(chan struct{}), ready: make(chan struct{}),
+		serving: make(chan struct{}, maxServing)}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -417,12 +426,33 @@ func (c *Client) Receive(msg []byte) {
 	case env.Method == "" && hasID:
 		c.deliver(env)
 	case env.Method != "" && hasID:
-		go c.serve(env)
-	case env.Method == "notifications/tools/list_changed":
-		if f := c.opts.ToolsChanged; f != nil {
-			go f(c)
+		select {
+		case c.serving <- struct{}{}:
+			go func() {
+				defer func() { <-c.serving }()
+				c.serve(env)
+			}()
+		default:
 		}
+	case env.Method == "notifications/tools/list_changed":
+		c.toolsChanged()
 	}
+}
+
+// maxServing bounds the server's requests in progress at once.
+const maxServing = 64
+
+func (c *Client) toolsChanged() {
+	f := c.opts.ToolsChanged
+	if f == nil || c.changeQueued.Swap(true) {
+		return // a run is already waiting; it will see this change too
+	}
+	go func() {
+		c.changeRun.Lock()
+		defer c.changeRun.Unlock()
+		c.changeQueued.Store(false)
+		f(c)
+	}()
 }
 
 func (c *Client) deliver(env envelope) {

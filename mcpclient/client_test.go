@@ -350,3 +350,43 @@ func goroutinesSettle(t *testing.T, n int) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// A flood of tools/list_changed runs the hook at most once at a time with
+// one run waiting; a flood of server requests is answered only up to the
+// bound while the handler is busy.
+func TestFloodsAreBounded(t *testing.T) {
+	f := &fakeServer{handle: standard("2025-11-25")}
+	release := make(chan struct{})
+	var mu sync.Mutex
+	runs, elicits := 0, 0
+	c := connectFake(t, f, &Options{
+		ToolsChanged: func(*Client) { mu.Lock(); runs++; mu.Unlock(); <-release },
+		Elicit: func(context.Context, *ElicitParams) (*ElicitResult, error) {
+			mu.Lock()
+			elicits++
+			mu.Unlock()
+			<-release
+			return nil, nil
+		},
+	})
+	before := runtime.NumGoroutine()
+	for i := range 1000 {
+		c.Receive([]byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
+		c.Receive([]byte(`{"jsonrpc":"2.0","id":"e` + fmt.Sprint(i) + `","method":"elicitation/create","params":{"message":"m"}}`))
+	}
+	waitFor(t, "the first runs", func() bool { mu.Lock(); defer mu.Unlock(); return runs == 1 && elicits == maxServing })
+	// The running hook has started, so these queue exactly one more run.
+	for range 100 {
+		c.Receive([]byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
+	}
+	if n := runtime.NumGoroutine() - before; n > maxServing+2 {
+		t.Errorf("%d goroutines for 2100 messages", n)
+	}
+	close(release)
+	waitFor(t, "the waiting run", func() bool { mu.Lock(); defer mu.Unlock(); return runs == 2 })
+	mu.Lock()
+	if elicits != maxServing {
+		t.Errorf("%d elicitations answered, want %d", elicits, maxServing)
+	}
+	mu.Unlock()
+}
