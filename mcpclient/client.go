@@ -65,10 +65,12 @@ func (e *RPCError) Error() string {
 }
 
 // Receiver takes what a connection reads. Receive gets one JSON-RPC
-// message (or batch) whose bytes it may keep; Lost is called once when the
-// connection has ended for good, after the last Receive.
+// message (or batch) whose bytes it may keep, with the context of the
+// request whose answer carried it (Streamable HTTP) or a background one;
+// Lost is called once when the connection has ended for good, after the
+// last Receive.
 type Receiver interface {
-	Receive(msg []byte)
+	Receive(ctx context.Context, msg []byte)
 	Lost(err error)
 }
 
@@ -104,7 +106,9 @@ type Options struct {
 	// this client speaks) asks for LatestVersion.
 	ProtocolVersion string
 	// Elicit answers the server's elicitation/create requests; without it
-	// the capability is not announced and such requests are refused.
+	// the capability is not announced and such requests are refused. Its
+	// context is the asking call's when the transport knows it (a request
+	// that came in the answer to that call's POST), else a background one.
 	Elicit func(ctx context.Context, p *ElicitParams) (*ElicitResult, error)
 	// ToolsChanged is called (on its own goroutine) when the server says
 	// its tool list changed.
@@ -402,7 +406,7 @@ const maxBatch = 1000
 // a request from the server is answered, a notification is handled or
 // dropped. Malformed messages are dropped: a server's mistake must not
 // take the connection down.
-func (c *Client) Receive(msg []byte) {
+func (c *Client) Receive(ctx context.Context, msg []byte) {
 	msg = bytes.TrimSpace(msg)
 	if len(msg) > 0 && msg[0] == '[' {
 		var batch []json.RawMessage
@@ -413,7 +417,7 @@ func (c *Client) Receive(msg []byte) {
 			if i == maxBatch {
 				break
 			}
-			c.Receive(m)
+			c.Receive(ctx, m)
 		}
 		return
 	}
@@ -430,7 +434,7 @@ func (c *Client) Receive(msg []byte) {
 		case c.serving <- struct{}{}:
 			go func() {
 				defer func() { <-c.serving }()
-				c.serve(env)
+				c.serve(ctx, env)
 			}()
 		default:
 		}
@@ -475,7 +479,7 @@ func (c *Client) deliver(env envelope) {
 }
 
 // serve answers a request from the server.
-func (c *Client) serve(env envelope) {
+func (c *Client) serve(ctx context.Context, env envelope) {
 	<-c.ready
 	if c.conn == nil {
 		return
@@ -486,7 +490,7 @@ func (c *Client) serve(env envelope) {
 	case "ping":
 		result = struct{}{}
 	case "elicitation/create":
-		result, rpcErr = c.elicit(env.Params)
+		result, rpcErr = c.elicit(ctx, env.Params)
 	default:
 		rpcErr = &RPCError{Code: -32601, Message: "method not found: " + env.Method}
 	}
@@ -500,7 +504,7 @@ func (c *Client) serve(env envelope) {
 	if err != nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_ = c.conn.Send(ctx, b)
+	_ = c.conn.Send(sctx, b)
 }

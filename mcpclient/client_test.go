@@ -62,7 +62,7 @@ func (f *fakeServer) messages() []string {
 // reply answers request m with result (raw JSON), asynchronously, as a
 // server on the other end of a pipe would.
 func (f *fakeServer) reply(m map[string]json.RawMessage, result string) {
-	go f.r.Receive([]byte(`{"jsonrpc":"2.0","id":` + string(m["id"]) + `,"result":` + result + `}`))
+	go f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(m["id"]) + `,"result":` + result + `}`))
 }
 
 func method(m map[string]json.RawMessage) string {
@@ -231,7 +231,7 @@ func TestCancelNotifies(t *testing.T) {
 	}
 	want := `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + string(lateID) + `,"reason":"cancelled"}}`
 	waitFor(t, "notifications/cancelled", func() bool { return strings.Contains(strings.Join(f.messages(), "\n"), want) })
-	f.r.Receive([]byte(`{"jsonrpc":"2.0","id":` + string(lateID) + `,"result":{}}`))
+	f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(lateID) + `,"result":{}}`))
 	if err := c.Ping(context.Background()); err != nil {
 		t.Errorf("after cancel: %v", err)
 	}
@@ -254,11 +254,11 @@ func TestServerMessages(t *testing.T) {
 	})
 	for _, junk := range []string{``, `nonsense`, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}`,
 		`{"jsonrpc":"2.0","id":"not-ours","result":{}}`, `{"jsonrpc":"2.0","id":99999,"result":{}}`, `[1,2`, `{"id":`} {
-		c.Receive([]byte(junk))
+		c.Receive(context.Background(), []byte(junk))
 	}
-	c.Receive([]byte(`[{"jsonrpc":"2.0","id":"p1","method":"ping"},{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{}}]`))
-	c.Receive([]byte(`{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`))
-	c.Receive([]byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
+	c.Receive(context.Background(), []byte(`[{"jsonrpc":"2.0","id":"p1","method":"ping"},{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{}}]`))
+	c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`))
+	c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
 	select {
 	case got := <-changed:
 		if got != c {
@@ -289,7 +289,7 @@ func TestErrorsAndClose(t *testing.T) {
 	f.handle = func(f *fakeServer, m map[string]json.RawMessage) {
 		switch method(m) {
 		case "tools/call":
-			go f.r.Receive([]byte(`{"jsonrpc":"2.0","id":` + string(m["id"]) + `,"error":{"code":-32602,"message":"unknown tool"}}`))
+			go f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(m["id"]) + `,"error":{"code":-32602,"message":"unknown tool"}}`))
 		case "hold":
 			held.Done()
 		default:
@@ -371,13 +371,13 @@ func TestFloodsAreBounded(t *testing.T) {
 	})
 	before := runtime.NumGoroutine()
 	for i := range 1000 {
-		c.Receive([]byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
-		c.Receive([]byte(`{"jsonrpc":"2.0","id":"e` + fmt.Sprint(i) + `","method":"elicitation/create","params":{"message":"m"}}`))
+		c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
+		c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":"e` + fmt.Sprint(i) + `","method":"elicitation/create","params":{"message":"m"}}`))
 	}
 	waitFor(t, "the first runs", func() bool { mu.Lock(); defer mu.Unlock(); return runs == 1 && elicits == maxServing })
 	// The running hook has started, so these queue exactly one more run.
 	for range 100 {
-		c.Receive([]byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
+		c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
 	}
 	if n := runtime.NumGoroutine() - before; n > maxServing+2 {
 		t.Errorf("%d goroutines for 2100 messages", n)

@@ -252,3 +252,37 @@ func TestHTTPNoGoroutineLeak(t *testing.T) {
 	streamable.Close()
 	sse.Close()
 }
+
+type ctxKey struct{}
+
+// Over Streamable HTTP an elicitation comes in the answer to the call that
+// caused it, so the handler gets that call's context: concurrent calls
+// each see their own.
+func TestElicitGetsCallContext(t *testing.T) {
+	srv := newSDKServer(func(string) {})
+	ts := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	defer ts.Close()
+	c, err := Connect(context.Background(), &StreamableTransport{URL: ts.URL}, &Options{
+		Elicit: func(ctx context.Context, _ *ElicitParams) (*ElicitResult, error) {
+			who, _ := ctx.Value(ctxKey{}).(string)
+			return &ElicitResult{Action: "accept", Content: map[string]any{"name": who}}, nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var wg sync.WaitGroup
+	for _, who := range []string{"first", "second", "third"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.WithValue(context.Background(), ctxKey{}, who), 30*time.Second)
+			defer cancel()
+			res, err := c.CallTool(ctx, "ask", nil)
+			if err != nil || res.Content[0].Text != "accept "+who {
+				t.Errorf("%s: %+v, %v", who, res, err)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -148,7 +148,7 @@ func (t *SSETransport) Connect(ctx context.Context, r Receiver) (Conn, error) {
 				got = true
 				endpoint <- string(ev.data)
 			case got && (ev.name == "" || ev.name == "message"):
-				r.Receive(ev.data)
+				r.Receive(context.Background(), ev.data)
 			}
 			return true
 		})

@@ -111,7 +111,7 @@ func (c *stdioConn) read(r Receiver, max int) {
 			return
 		}
 		if len(line) > 0 {
-			r.Receive(line)
+			r.Receive(context.Background(), line)
 		}
 	}
 }

@@ -99,7 +99,7 @@ func (c *streamConn) Send(ctx context.Context, msg []byte) error {
 	case "text/event-stream":
 		return readEvents(resp.Body, c.max, func(ev event) bool {
 			if ev.name == "" || ev.name == "message" {
-				c.r.Receive(ev.data)
+				c.r.Receive(ctx, ev.data)
 			}
 			return true
 		})
@@ -111,7 +111,7 @@ func (c *streamConn) Send(ctx context.Context, msg []byte) error {
 		if len(b) > c.max {
 			return fmt.Errorf("response larger than %d bytes", c.max)
 		}
-		c.r.Receive(b)
+		c.r.Receive(ctx, b)
 		return nil
 	}
 	drain(resp.Body)
@@ -175,7 +175,7 @@ func (c *streamConn) listenOnce() bool {
 	}
 	_ = readEvents(resp.Body, c.max, func(ev event) bool {
 		if ev.name == "" || ev.name == "message" {
-			c.r.Receive(ev.data)
+			c.r.Receive(context.Background(), ev.data)
 		}
 		return true
 	})

@@ -162,7 +162,7 @@ type ElicitResult struct {
 	Content map[string]any `json:"content,omitempty"`
 }
 
-func (c *Client) elicit(params json.RawMessage) (any, *RPCError) {
+func (c *Client) elicit(ctx context.Context, params json.RawMessage) (any, *RPCError) {
 	if c.opts.Elicit == nil {
 		return nil, &RPCError{Code: -32601, Message: "elicitation is not supported"}
 	}
@@ -170,7 +170,7 @@ func (c *Client) elicit(params json.RawMessage) (any, *RPCError) {
 	if err := json.Unmarshal(params, &p); err != nil {
 		return nil, &RPCError{Code: -32602, Message: "invalid elicitation params: " + err.Error()}
 	}
-	res, err := c.opts.Elicit(context.Background(), &p)
+	res, err := c.opts.Elicit(ctx, &p)
 	if err != nil {
 		return nil, &RPCError{Code: -32603, Message: err.Error()}
 	}

@@ -68,7 +68,7 @@ func (w *wsConn) readLoop(life context.Context, r mcpclient.Receiver) {
 			return
 		}
 		if typ == websocket.MessageText {
-			r.Receive(b) // the protocol is text frames; anything else is noise
+			r.Receive(context.Background(), b) // the protocol is text frames; anything else is noise
 		}
 	}
 }

@@ -10,11 +10,12 @@ import (
 	"github.com/justbash/justbash/toolcmd"
 )
 
-// tracker remembers the contexts of calls in flight. A server-initiated
-// elicitation/create arrives on the transport, not on the call that caused
-// it; it is answered in the context of the most recent call still running
-// on this source, which is the one that asked whenever calls are not
-// concurrent.
+// tracker remembers the contexts of calls in flight. Over Streamable HTTP
+// a server's elicitation/create comes in the answer to the call that
+// caused it, and mcpclient hands over that call's context. On stdio, SSE
+// and WebSocket it arrives on the transport, not on a call; it is then
+// answered in the context of the most recent call still running on this
+// source, which is the one that asked whenever calls are not concurrent.
 type tracker struct {
 	mu     sync.Mutex
 	active []*callCtx
