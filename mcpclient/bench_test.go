@@ -25,7 +25,7 @@ func (e *echoConn) Send(_ context.Context, msg []byte) error {
 	if m.Method == "initialize" {
 		result = `{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"echo","version":"1"}}`
 	}
-	e.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`))
+	e.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":`+result+`}`))
 	return nil
 }
 

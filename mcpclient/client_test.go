@@ -62,7 +62,7 @@ func (f *fakeServer) messages() []string {
 // reply answers request m with result (raw JSON), asynchronously, as a
 // server on the other end of a pipe would.
 func (f *fakeServer) reply(m map[string]json.RawMessage, result string) {
-	go f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(m["id"]) + `,"result":` + result + `}`))
+	go f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+string(m["id"])+`,"result":`+result+`}`))
 }
 
 func method(m map[string]json.RawMessage) string {
@@ -231,7 +231,7 @@ func TestCancelNotifies(t *testing.T) {
 	}
 	want := `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + string(lateID) + `,"reason":"cancelled"}}`
 	waitFor(t, "notifications/cancelled", func() bool { return strings.Contains(strings.Join(f.messages(), "\n"), want) })
-	f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(lateID) + `,"result":{}}`))
+	f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+string(lateID)+`,"result":{}}`))
 	if err := c.Ping(context.Background()); err != nil {
 		t.Errorf("after cancel: %v", err)
 	}
@@ -289,7 +289,7 @@ func TestErrorsAndClose(t *testing.T) {
 	f.handle = func(f *fakeServer, m map[string]json.RawMessage) {
 		switch method(m) {
 		case "tools/call":
-			go f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":` + string(m["id"]) + `,"error":{"code":-32602,"message":"unknown tool"}}`))
+			go f.r.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+string(m["id"])+`,"error":{"code":-32602,"message":"unknown tool"}}`))
 		case "hold":
 			held.Done()
 		default:
@@ -372,7 +372,7 @@ func TestFloodsAreBounded(t *testing.T) {
 	before := runtime.NumGoroutine()
 	for i := range 1000 {
 		c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
-		c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":"e` + fmt.Sprint(i) + `","method":"elicitation/create","params":{"message":"m"}}`))
+		c.Receive(context.Background(), []byte(`{"jsonrpc":"2.0","id":"e`+fmt.Sprint(i)+`","method":"elicitation/create","params":{"message":"m"}}`))
 	}
 	waitFor(t, "the first runs", func() bool { mu.Lock(); defer mu.Unlock(); return runs == 1 && elicits == maxServing })
 	// The running hook has started, so these queue exactly one more run.

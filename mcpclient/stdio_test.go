@@ -35,8 +35,12 @@ func (r *recorder) waitGone(t *testing.T) {
 
 func newRecorder() *recorder { return &recorder{gone: make(chan struct{})} }
 
-func (r *recorder) Receive(_ context.Context, m []byte) { r.mu.Lock(); r.msgs = append(r.msgs, string(m)); r.mu.Unlock() }
-func (r *recorder) Lost(err error)   { r.mu.Lock(); r.lost = err; r.mu.Unlock(); close(r.gone) }
+func (r *recorder) Receive(_ context.Context, m []byte) {
+	r.mu.Lock()
+	r.msgs = append(r.msgs, string(m))
+	r.mu.Unlock()
+}
+func (r *recorder) Lost(err error) { r.mu.Lock(); r.lost = err; r.mu.Unlock(); close(r.gone) }
 func (r *recorder) got() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
