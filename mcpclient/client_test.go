@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -389,4 +390,45 @@ func TestFloodsAreBounded(t *testing.T) {
 		t.Errorf("%d elicitations answered, want %d", elicits, maxServing)
 	}
 	mu.Unlock()
+}
+
+// Whatever a server sends, the client neither panics nor hangs, and its
+// connection stays usable.
+func FuzzReceive(f *testing.F) {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"result":{}}`, `[{"id":"x","method":"ping"},{"method":"notifications/tools/list_changed"}]`,
+		`{"id":2,"error":{"code":1,"message":"m","data":[1]}}`, `{"id":"e","method":"elicitation/create","params":{"message":1}}`, `[[[[`, `{"id":null}`} {
+		f.Add([]byte(s))
+	}
+	srv := &fakeServer{handle: standard("2025-11-25")}
+	c, err := Connect(context.Background(), srv, &Options{ToolsChanged: func(*Client) {},
+		Elicit: func(context.Context, *ElicitParams) (*ElicitResult, error) { return nil, nil }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { c.Close() })
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		c.Receive(context.Background(), msg)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := c.Ping(ctx); err != nil {
+			t.Fatalf("after %q: %v", msg, err)
+		}
+	})
+}
+
+func FuzzReadEvents(f *testing.F) {
+	f.Add([]byte("event: endpoint\ndata: /x\n\n: c\ndata: a\ndata: b\n\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		total := 0
+		_ = readEvents(bytes.NewReader(in), 64, func(e event) bool {
+			if len(e.data) > 64 {
+				t.Fatalf("event of %d bytes passed a cap of 64", len(e.data))
+			}
+			total += len(e.data)
+			return true
+		})
+		if total > len(in) {
+			t.Fatalf("%d bytes of events from %d of input", total, len(in))
+		}
+	})
 }
