@@ -242,9 +242,14 @@ func (c *Client) Call(ctx context.Context, method string, params json.RawMessage
 
 	msg := encodeRequest(id, method, params)
 	if err := c.conn.Send(ctx, msg); err != nil {
+		select {
+		case r := <-ch: // answered before the stream broke
+			return r.result, r.err
+		default:
+		}
 		c.forget(id)
 		if ctx.Err() != nil {
-			c.cancelled(id, ctx)
+			c.cancelled(ctx, id, method)
 			return nil, ctx.Err()
 		}
 		if c.closedErr() != nil {
@@ -270,7 +275,7 @@ func (c *Client) Call(ctx context.Context, method string, params json.RawMessage
 		return r.result, r.err
 	case <-ctx.Done():
 		c.forget(id)
-		c.cancelled(id, ctx)
+		c.cancelled(ctx, id, method)
 		return nil, ctx.Err()
 	}
 }
@@ -288,8 +293,13 @@ func (c *Client) closedErr() error {
 }
 
 // cancelled tells the server that the caller gave up on request id. It is
-// sent on its own goroutine: the caller has already left.
-func (c *Client) cancelled(id int64, ctx context.Context) {
+// sent on its own goroutine: the caller has already left. The handshake is
+// never cancelled (the specification forbids it); the connection is
+// closed instead.
+func (c *Client) cancelled(ctx context.Context, id int64, method string) {
+	if method == "initialize" {
+		return
+	}
 	reason := "cancelled"
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		reason = "timed out"
