@@ -29,8 +29,9 @@ import (
 	"time"
 )
 
-// Protocol revisions this client speaks, newest first.
-var supportedVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+// Versions are the MCP revisions with the initialize handshake, newest
+// first: the ones this client speaks (and justbash's server answers in).
+var Versions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // LatestVersion is the revision asked for when none is configured.
 const LatestVersion = "2025-11-25"
@@ -183,7 +184,7 @@ func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
 
 func (c *Client) initialize(ctx context.Context) error {
 	version := c.opts.ProtocolVersion
-	if !slices.Contains(supportedVersions, version) {
+	if !slices.Contains(Versions, version) {
 		version = LatestVersion
 	}
 	name, ver := c.opts.Name, c.opts.Version
@@ -213,7 +214,7 @@ func (c *Client) initialize(ctx context.Context) error {
 	if err := json.Unmarshal(raw, &c.init); err != nil {
 		return fmt.Errorf("bad initialize result: %v", err)
 	}
-	if !slices.Contains(supportedVersions, c.init.ProtocolVersion) {
+	if !slices.Contains(Versions, c.init.ProtocolVersion) {
 		return fmt.Errorf("server chose protocol version %q, which this client does not speak", c.init.ProtocolVersion)
 	}
 	if n, ok := c.conn.(negotiated); ok {
