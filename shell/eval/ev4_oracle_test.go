@@ -78,6 +78,9 @@ var ev4Scripts = []string{
 	// A "..." nested in the word of a double-quoted ${x:+word}: a
 	// backslash there quotes any character and goes.
 	"p(){ printf '<%s>' \"$@\"; echo; }\nselvecs='&m68kcoff_vec'\np \"T = ${selvecs:+-D=\\'$selvecs\\'}\"\np T = ${selvecs:+-D=\\'$selvecs\\'}\np \"T = ${selvecs:+-D=\"\\'$selvecs\\'\"}\"\np \"${selvecs:+\\p}\" ${selvecs:+\\p} \"${selvecs:+\"\\p\"}\" \"${selvecs:+\\'}\" \"${selvecs:+\"\\'\"}\" ${selvecs:+\"\\'\"}\np \"${selvecs:+\\\"}\" \"${selvecs:+\\\\}\" \"${selvecs:+\\$}\" \"${selvecs:+\\}}\" \"${selvecs:+\\`}\"\n",
+	// In backquotes a backslash-newline goes even inside single quotes
+	// (bash removes it while collecting the text); elsewhere it stays.
+	"echo `echo 'foo\\\nbar'`  \necho \"`echo 'foo\\\nbar'`\"\necho $LINENO\necho 'x\\\ny'\n",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

@@ -136,7 +136,7 @@ func (r *Runner) setLine(p syntax.Pos) {
 	if p.IsValid() {
 		r.lineno = int(p.Line())
 		if r.src != nil {
-			r.lineno += r.src.lineBase - r.src.padsBefore(int(p.Offset()))
+			r.lineno += r.src.lineBase - r.src.padsBefore(int(p.Offset())) + r.src.cutsBefore(int(p.Offset()))
 		}
 	}
 }

@@ -229,7 +229,9 @@ func (s *source) padsBefore(off int) int {
 	return n
 }
 
-// prepHeredocs rewrites, before the text is parsed, the here-document
+// prepHeredocs rewrites, before the text is parsed, backslash-newlines
+// in single quotes inside backquotes (see quotedContinuation) and the
+// here-document
 // ends bash finds and the parser would miss (it would take a later line
 // as the delimiter): a delimiter line joined by backslash-newline in an
 // unquoted body (the lines become the delimiter then blank lines), and
@@ -238,7 +240,7 @@ func (s *source) padsBefore(off int) int {
 // Bodies bash ends at the end of input are left to the reader's retry.
 func (s *source) prepHeredocs() {
 	text := s.text
-	if !strings.Contains(text, "<<") {
+	if !strings.Contains(text, "<<") && !(strings.Contains(text, "`") && strings.Contains(text, "\\\n")) {
 		return
 	}
 	var docs []pendingDoc
@@ -248,6 +250,13 @@ func (s *source) prepHeredocs() {
 		q.rewrite(text[pos:end])
 		if q.off {
 			break
+		}
+		if at, ok := q.quotedContinuation(text, end); ok {
+			// Removed; the line goes on with the next one.
+			text = text[:at] + text[at+2:]
+			s.cuts = append(s.cuts, at)
+			pos = at
+			continue
 		}
 		opStart := pos
 		pos = end
@@ -293,4 +302,33 @@ func (r *Runner) warnDocs(src *source, end int) {
 		r.warnHeredocEOF(src, src.docWarns[0])
 		src.docWarns = src.docWarns[1:]
 	}
+}
+
+// cutsBefore counts the newlines the reader removed before off.
+func (s *source) cutsBefore(off int) int {
+	n := 0
+	for _, c := range s.cuts {
+		if c < off {
+			n++
+		}
+	}
+	return n
+}
+
+// quotedContinuation finds, for the line the scanner q has just read
+// (ending at end in text), a backslash-newline ending it inside single
+// quotes inside backquotes: bash removes it while it collects the
+// backquoted text, before the quotes are read ('foo\<newline>bar' there
+// is foobar); the parser keeps it. It returns the backslash's offset.
+func (q *posixQuotes) quotedContinuation(text string, end int) (int, bool) {
+	n := len(q.stack)
+	if n == 0 || q.stack[n-1].kind != pqSq || !strings.HasSuffix(text[:end], "\\\n") || !oddBackslashes(text[:end-1]) {
+		return 0, false
+	}
+	for _, f := range q.stack {
+		if f.backtick {
+			return end - 2, true
+		}
+	}
+	return 0, false
 }

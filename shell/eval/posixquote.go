@@ -19,6 +19,7 @@ const (
 	pqDq                  // "..."
 	pqParam               // ${ before its operator
 	pqWord                // the word of ${name OP word}
+	pqSq                  // '...' running on past its line
 )
 
 type pqFrame struct {
@@ -70,6 +71,13 @@ func (q *posixQuotes) rewrite(line string) string {
 			i = q.dq(line, i)
 		case pqParam:
 			q.param(line, i)
+		case pqSq:
+			if j := strings.IndexByte(line[i:], '\''); j >= 0 {
+				q.pop()
+				i += j
+			} else {
+				i = len(line)
+			}
 		case pqWord:
 			if c == '\'' && f.literal {
 				b.WriteString(line[last:i])
@@ -127,7 +135,8 @@ func (q *posixQuotes) top(line string, i int) int {
 		if j := strings.IndexByte(line[i+1:], '\''); j >= 0 {
 			return i + 1 + j
 		}
-		q.off = true // a quote spanning lines: not followed
+		q.push(pqFrame{kind: pqSq})
+		return len(line)
 	case '"':
 		q.push(pqFrame{kind: pqDq})
 	case '$':
@@ -224,7 +233,8 @@ func (q *posixQuotes) word(line string, i int) int {
 		if j := strings.IndexByte(line[i+1:], '\''); j >= 0 {
 			return i + 1 + j
 		}
-		q.off = true
+		q.push(pqFrame{kind: pqSq})
+		return len(line)
 	case '"':
 		q.push(pqFrame{kind: pqDq})
 	case '$':

@@ -17,11 +17,11 @@ func (r *Runner) reportSyntax(src *source, err error) {
 	tokText := ""
 	pre, preLine := "", 0
 	if errors.As(err, &pe) {
-		line = int(pe.Pos.Line()) - src.padsBefore(int(pe.Pos.Offset()))
+		line = int(pe.Pos.Line()) - src.padsBefore(int(pe.Pos.Offset())) + src.cutsBefore(int(pe.Pos.Offset()))
 		if pe.Incomplete {
 			msg = "syntax error: unexpected end of file"
 			eofLine := line
-			line = strings.Count(src.text, "\n") + 1 - src.eofPad - len(src.pads)
+			line = strings.Count(src.text, "\n") + 1 - src.eofPad - len(src.pads) + len(src.cuts)
 			if c, ok := eofMatching(pe.Text); ok && !subshellOpen(src.text, pe) {
 				// bash names what was left open, on the line it opened
 				// ($( on the last line), instead of the end of file.

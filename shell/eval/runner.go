@@ -81,6 +81,9 @@ type source struct {
 	// (heredoceof.go).
 	eofPad int
 	pads   []int
+	// cuts are the offsets where the reader removed a backslash-newline
+	// the parser would have kept (heredoceof.go), lines bash counts.
+	cuts []int
 	// docWarns are warnings for here-documents ended early, printed when
 	// the reader gets to them.
 	docWarns []heredocEOF

@@ -42,6 +42,12 @@ func sliceArithAt(text string, err error) (string, bool) {
 		if !ok || end < off || strings.Trim(text[from:end], " \t\n:_") == "" {
 			return "", false
 		}
+		for i := from; i < end; i++ {
+			if text[i] == ':' && sliceColon(text, from, i) &&
+				(strings.TrimSpace(text[from:i]) == "" || strings.TrimSpace(text[i+1:end]) == "") {
+				return "", false // a blank part: blankSliceParam's case
+			}
+		}
 		b := []byte(text)
 		for i := from; i < end; i++ {
 			if b[i] != ':' || !sliceColon(text, from, i) {
