@@ -81,6 +81,9 @@ var ev4Scripts = []string{
 	// In backquotes a backslash-newline goes even inside single quotes
 	// (bash removes it while collecting the text); elsewhere it stays.
 	"echo `echo 'foo\\\nbar'`  \necho \"`echo 'foo\\\nbar'`\"\necho $LINENO\necho 'x\\\ny'\n",
+	// ${#OP} with a lone operator character is a bad substitution; the
+	// lengths ${#-} ${#?} and $# with an operator and word are not.
+	`set -- a b; echo ${#-} ${#?} ${#%%} ${#=x} ${#+y} ${#/a/b}; echo ${#/}; echo "${#%}"; echo ${#=}; echo ${#+}; echo ${#^}; echo ${#,}; echo end`,
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

@@ -41,6 +41,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 			return false
 		}
 	}
+	if r.badHashOp(p) {
+		return false
+	}
 	if p.Length && p.Exp == nil {
 		n, ok := r.paramLength(p)
 		if !ok {
