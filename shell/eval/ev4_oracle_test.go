@@ -84,6 +84,8 @@ var ev4Scripts = []string{
 	// ${#OP} with a lone operator character is a bad substitution; the
 	// lengths ${#-} ${#?} and $# with an operator and word are not.
 	`set -- a b; echo ${#-} ${#?} ${#%%} ${#=x} ${#+y} ${#/a/b}; echo ${#/}; echo "${#%}"; echo ${#=}; echo ${#+}; echo ${#^}; echo ${#,}; echo end`,
+	// An arithmetic error in a slice names the parameter first.
+	"x=abc; a=(1 2); set -- q a b; echo ${x:%}; echo ${x:1:%}\necho ${@:%}\necho ${a[@]:%}\necho \"${a[1]:%}\"\necho ${1:%}\necho ${#:%}; echo end",
 	// Printing functions: a here-document's body and delimiter once,
 	// <<- bodies without their tabs, no ";" after the line holding one
 	// nor after the compound command around it.

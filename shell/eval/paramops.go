@@ -455,14 +455,14 @@ func attrFlags(v *Var) string {
 
 // slice implements ${x:offset:length}.
 func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
-	off, ok := r.arithNode(p.Slice.Offset)
+	off, ok := r.sliceArith(p, p.Slice.Offset)
 	if !ok {
 		return v, false
 	}
 	hasLen := p.Slice.Length != nil
 	var length int64
 	if hasLen {
-		if length, ok = r.arithNode(p.Slice.Length); !ok {
+		if length, ok = r.sliceArith(p, p.Slice.Length); !ok {
 			return v, false
 		}
 	}

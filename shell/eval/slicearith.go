@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/justbash/justbash/shell/arith"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -34,7 +35,7 @@ func sliceArithAt(text string, err error) (string, bool) {
 		if n == 0 || n >= len(body) || body[n] != ':' || strings.IndexByte("-=?+", body[n+1]) >= 0 {
 			return "", false // the innermost ${ is not a slice
 		}
-		if c := body[0]; !isNameByte(c) && c != '@' && c != '*' {
+		if c := body[0]; !isNameByte(c) && c != '@' && c != '*' && c != '#' {
 			return "", false // ${#:...} and the like: bash refuses them too
 		}
 		from := start + 2 + n + 1
@@ -133,4 +134,34 @@ func nestedParamAt(text string, err error) (string, int, string, bool) {
 		}
 	}
 	return "", 0, "", false
+}
+
+// sliceArith evaluates a slice's offset or length; bash names the
+// parameter (with its subscript) before an arithmetic error there:
+// "x: %: syntax error: operand expected".
+func (r *Runner) sliceArith(p *syntax.ParamExp, n syntax.ArithmExpr) (int64, bool) {
+	if n == nil {
+		return 0, true
+	}
+	s, ok := r.expandText(r.nodeText(n))
+	if !ok {
+		return 0, false
+	}
+	v, err := arith.Eval(trimQuotes(s), arithEnv{r})
+	if err == nil {
+		return v, true
+	}
+	switch err.(type) {
+	case abortedError, unboundError:
+		r.arithError(err)
+		return 0, false
+	}
+	name := p.Param.Value
+	if p.Index != nil {
+		name += "[" + r.nodeText(p.Index) + "]"
+	}
+	r.errorf("%s: %s", name, err.Error())
+	r.status = 1
+	r.abortCommand()
+	return 0, false
 }
