@@ -37,6 +37,7 @@ type rt struct {
 	trampoline goja.Callable
 	current    func()
 	in         intrinsics
+	hidden     hidden
 	httpClient *http.Client
 	toolCalls  int
 	exited     bool
