@@ -31,4 +31,3 @@ func stringValue(vm *goja.Runtime, s string) goja.Value {
 	stringValues.Store(s, v)
 	return v
 }
-
