@@ -1,6 +1,7 @@
 package jsexec
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/dop251/goja"
@@ -31,3 +32,6 @@ func stringValue(vm *goja.Runtime, s string) goja.Value {
 	stringValues.Store(s, v)
 	return v
 }
+
+// errMissingBuiltins is a VM without a built-in the set-up relies on.
+var errMissingBuiltins = errors.New("a built-in the sandbox relies on is missing")
