@@ -146,7 +146,8 @@ type freezeWalker struct {
 	ok bool
 }
 
-func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
+// newWalker captures the reflection a walk asks.
+func (r *rt) newWalker() (*freezeWalker, error) {
 	obj := r.vm.Get("Object").ToObject(r.vm)
 	refl := r.vm.Get("Reflect").ToObject(r.vm)
 	w := &freezeWalker{r: r, ok: true}
@@ -156,8 +157,15 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 	if w.ownKeys == nil || w.gopd == nil || w.fz == nil {
 		return nil, errors.New("freeze: reflection is missing")
 	}
+	return w, nil
+}
+
+func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
+	w, err := r.newWalker()
+	if err != nil {
+		return nil, err
+	}
 	plan := &freezePlan{}
-	var err error
 	if plan.tames, err = w.tame(); err != nil {
 		return nil, err
 	}
@@ -182,8 +190,8 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 
 // descriptor is what the walk needs of one own property.
 type descriptor struct {
-	exists, data, configurable, enumerable bool
-	value                                  goja.Value
+	exists, data, writable, configurable, enumerable bool
+	value, get, set                                  goja.Value
 }
 
 func (w *freezeWalker) describe(o *goja.Object, key goja.Value) (descriptor, error) {
@@ -196,14 +204,15 @@ func (w *freezeWalker) describe(o *goja.Object, key goja.Value) (descriptor, err
 		return descriptor{}, nil
 	}
 	v := d.Get("value")
-	_, hasGet := d.Get("get").(*goja.Object)
-	_, hasSet := d.Get("set").(*goja.Object)
+	get, hasGet := d.Get("get").(*goja.Object)
+	set, hasSet := d.Get("set").(*goja.Object)
 	data := v != nil || d.Get("writable") != nil
 	if hasGet || hasSet {
 		data = false
 	}
-	return descriptor{exists: true, data: data, configurable: d.Get("configurable").ToBoolean(),
-		enumerable: d.Get("enumerable").ToBoolean(), value: v}, nil
+	return descriptor{exists: true, data: data, writable: data && d.Get("writable").ToBoolean(),
+		configurable: d.Get("configurable").ToBoolean(), enumerable: d.Get("enumerable").ToBoolean(),
+		value: v, get: orNil(get, hasGet), set: orNil(set, hasSet)}, nil
 }
 
 func (w *freezeWalker) tame() ([]tameStep, error) {
@@ -480,4 +489,13 @@ func (r *rt) tameProp(proto *goja.Object, t tameStep) error {
 		enum = goja.FLAG_TRUE
 	}
 	return proto.DefineAccessorProperty(key, get, set, goja.FLAG_FALSE, enum)
+}
+
+// orNil is o as a Value, nil when absent (a nil *goja.Object in a Value
+// would not be nil).
+func orNil(o *goja.Object, ok bool) goja.Value {
+	if !ok {
+		return nil
+	}
+	return o
 }

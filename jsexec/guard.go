@@ -96,20 +96,18 @@ const guardSrc = `(function (g, check, maxNest) {
     defineProperty(g, "Proxy", { value: W, writable: true, enumerable: false, configurable: true });
   }
   const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
-  // A function, not a Proxy: goja's instanceof refuses proxies. It shares
-  // the prototype, statics and name, so instanceof, subclassing, species
-  // and from/of behave as before.
+  // A function, not a Proxy: goja's instanceof refuses proxies. The Go
+  // side (installGuards) gives it the original's prototype, statics and
+  // name, so instanceof, subclassing, species and from/of behave as before.
+  const made = {};
   const ctor = (name, size) => {
     const C = g[name];
     if (typeof C !== "function") return;
     const W = { [name]: function (...args) {
-      if (new.target === undefined) return construct(C, args); // throws like the original
+      if (new.target === undefined) return apply(C, undefined, args); // throws like the original: needs new
       return check(size, args.length, args[0]) ? construct(C, args, new.target === W ? C : new.target) : undefined;
     } }[name];
-    Object.setPrototypeOf(W, Object.getPrototypeOf(C));
-    for (const k of Reflect.ownKeys(C)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(C, k));
-    defineProperty(C.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
-    defineProperty(g, name, { value: W, writable: true, enumerable: false, configurable: true });
+    made[name] = W;
   };
   ctor("ArrayBuffer", "buffer");
   for (const [n, b] of [["Int8Array", 1], ["Uint8Array", 1], ["Uint8ClampedArray", 1], ["Int16Array", 2], ["Uint16Array", 2],
@@ -132,11 +130,9 @@ const guardSrc = `(function (g, check, maxNest) {
       if (new.target === undefined) return apply(R, undefined, args);
       return construct(R, args, new.target === W ? R : new.target);
     } }.RegExp;
-    Object.setPrototypeOf(W, Object.getPrototypeOf(R));
-    for (const k of Reflect.ownKeys(R)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(R, k));
-    defineProperty(R.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
-    defineProperty(g, "RegExp", { value: W, writable: true, enumerable: false, configurable: true });
+    made.RegExp = W;
   }
+  return made;
 })`
 
 // Sizes of goja values, for estimates: an Array element is an interface.
@@ -167,8 +163,45 @@ func (r *rt) installGuards() error {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain))
-	return err
+	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain))
+	if err != nil {
+		return err
+	}
+	return r.installCtorGuards(made.(*goja.Object))
+}
+
+// guardedCtors are the constructors guardSrc wraps.
+var guardedCtors = []string{"ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
+	"Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "RegExp"}
+
+// installCtorGuards puts the wrappers guardSrc made in the originals'
+// place: each gets its original's prototype chain and static properties
+// (length, prototype, BYTES_PER_ELEMENT, from, of, [Symbol.species], ...),
+// and the prototype's constructor and the global name lead to it.
+func (r *rt) installCtorGuards(made *goja.Object) error {
+	g := r.vm.GlobalObject()
+	for _, name := range guardedCtors {
+		W, _ := made.Get(name).(*goja.Object)
+		C, _ := g.Get(name).(*goja.Object)
+		if W == nil || C == nil {
+			continue
+		}
+		if err := W.SetPrototype(C.Prototype()); err != nil {
+			return err
+		}
+		if err := r.copyStatics(name, C, W); err != nil {
+			return err
+		}
+		if proto, ok := C.Get("prototype").(*goja.Object); ok {
+			if err := method(proto, "constructor", W); err != nil {
+				return err
+			}
+		}
+		if err := method(g, name, W); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // refuse ends the run with a memory limit before anything is allocated.

@@ -2,6 +2,7 @@ package jsexec
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/dop251/goja"
 )
@@ -160,4 +161,123 @@ func callOrig(orig goja.Callable, this goja.Value, args ...goja.Value) goja.Valu
 // enumerable, as built-in methods are.
 func method(obj *goja.Object, name string, fn goja.Value) error {
 	return obj.DefineDataProperty(name, fn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+}
+
+// staticProp is one own property of a guarded constructor, as the first
+// VM of the process found it; the properties of a built-in are the same
+// in every VM.
+type staticProp struct {
+	name     string
+	sym      *goja.Symbol
+	accessor bool
+	w, c, e  goja.Flag
+}
+
+// staticLayouts maps a constructor's name to its []staticProp.
+var staticLayouts sync.Map
+
+func flag(b bool) goja.Flag {
+	if b {
+		return goja.FLAG_TRUE
+	}
+	return goja.FLAG_FALSE
+}
+
+// copyStatics gives W the own properties of C, except name (W has its
+// own) and the legacy caller and arguments.
+func (r *rt) copyStatics(name string, C, W *goja.Object) error {
+	var w *freezeWalker
+	layout, ok := staticLayouts.Load(name)
+	if !ok {
+		var err error
+		if w, err = r.newWalker(); err != nil {
+			return err
+		}
+		l, err := w.statics(C)
+		if err != nil {
+			return err
+		}
+		if w.ok {
+			staticLayouts.Store(name, l)
+		}
+		layout = l
+	}
+	for _, p := range layout.([]staticProp) {
+		var key goja.Value
+		if p.sym != nil {
+			key = p.sym
+		} else {
+			key = stringValue(r.vm, p.name)
+		}
+		if p.accessor {
+			// The getter and setter are only reachable through a
+			// descriptor (only [Symbol.species] is an accessor here).
+			if w == nil {
+				var err error
+				if w, err = r.newWalker(); err != nil {
+					return err
+				}
+			}
+			d, err := w.describe(C, key)
+			if err != nil {
+				return err
+			}
+			if p.sym != nil {
+				err = W.DefineAccessorPropertySymbol(p.sym, d.get, d.set, p.c, p.e)
+			} else {
+				err = W.DefineAccessorProperty(p.name, d.get, d.set, p.c, p.e)
+			}
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		var err error
+		if p.sym != nil {
+			err = W.DefineDataPropertySymbol(p.sym, C.GetSymbol(p.sym), p.w, p.c, p.e)
+		} else {
+			err = W.DefineDataProperty(p.name, C.Get(p.name), p.w, p.c, p.e)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// statics reads C's own properties for copyStatics.
+func (w *freezeWalker) statics(C *goja.Object) ([]staticProp, error) {
+	keys, err := w.keysOf(C)
+	if err != nil {
+		return nil, err
+	}
+	var out []staticProp
+	for _, kv := range keys {
+		p := staticProp{}
+		if s, isSym := kv.(*goja.Symbol); isSym {
+			if !wellKnown(s) {
+				w.ok = false
+			}
+			p.sym = s
+		} else {
+			p.name = kv.String()
+			if p.name == "name" || p.name == "caller" || p.name == "arguments" {
+				continue
+			}
+		}
+		d, err := w.describe(C, kv)
+		if err != nil {
+			return nil, err
+		}
+		if !d.exists {
+			continue
+		}
+		p.accessor = !d.data
+		p.w, p.c, p.e = flag(d.writable), flag(d.configurable), flag(d.enumerable)
+		if p.accessor {
+			p.w = goja.FLAG_NOT_SET
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
