@@ -116,6 +116,20 @@ func BenchmarkPrepare(b *testing.B) {
 	}
 }
 
+// BenchmarkPrepareNoFreeze is BenchmarkPrepare without Freeze: the
+// difference is what freezing costs (most of it goja materialising every
+// method of every built-in, which a frozen object must have).
+func BenchmarkPrepareNoFreeze(b *testing.B) {
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	opts := mcpPrepareOpts()
+	opts.Freeze = false
+	for b.Loop() {
+		p := Prepare(opts)
+		p.Discard()
+	}
+}
+
 // reportCPU adds the process's CPU time per operation (user + system, the
 // garbage collector's included) as "cpu-ns/op": on a shared machine the
 // wall time of ns/op also counts the time other processes held the CPU.
