@@ -86,6 +86,9 @@ func TestGuardsKeepSemantics(t *testing.T) {
 		// Without new, the guarded constructors throw as node's do, before
 		// allocating anything (a call used to construct, unchecked).
 		{`const e = []; for (const f of [() => Uint8Array(2**33), () => Float64Array(2**31), () => ArrayBuffer(2**40)]) { try { f(); e.push("no error") } catch (x) { e.push(x instanceof TypeError) } } return e`, `[true,true,true]`},
+		// Wrapped built-ins print as node's do, not as their wrappers' source.
+		{`[String(Array.prototype.map), String(String.prototype.repeat), String(Date.prototype.getHours), String(JSON.stringify)]`,
+			`["function map() { [native code] }","function repeat() { [native code] }","function getHours() { [native code] }","function stringify() { [native code] }"]`},
 		// The wrappers carry the originals' statics (key order as node's).
 		{`[Uint8Array.name, Uint8Array.length, Object.getOwnPropertyNames(Uint8Array).slice(0, 4).join(), ArrayBuffer.isView(new Uint8Array(1)), ArrayBuffer[Symbol.species] === ArrayBuffer, RegExp.length, RegExp.name, Date.length, Date.name, Object.getOwnPropertyNames(Date).join(), typeof Date.now(), Date.UTC(2020, 1), Date.parse("2020-02-01T00:00:00Z")]`,
 			`["Uint8Array",3,"length,name,prototype,BYTES_PER_ELEMENT",true,true,2,"RegExp",7,"Date","length,name,prototype,now,parse,UTC","number",1580515200000,1580515200000]`},
