@@ -381,10 +381,11 @@ func wellKnown(s *goja.Symbol) bool {
 
 // replayFreeze does the walk's freezing from a plan.
 func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
-	pe, ok := goja.AssertFunction(r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions"))
-	if !ok {
-		return errors.New("freeze: Object.preventExtensions is not a function")
-	}
+	// Making the objects non-extensible is left to one call at the end
+	// (sealSrc): a call into the VM from Go per object costs more than
+	// the loop.
+	sealed := make([]any, 0, 256)
+	pe := func(o *goja.Object) { sealed = append(sealed, o) }
 	for _, t := range plan.tames {
 		if c, ok := r.vm.Get(t.global).(*goja.Object); ok {
 			if proto, ok := c.Get("prototype").(*goja.Object); ok {
@@ -433,16 +434,30 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		}
 	}
 	if c, ok := r.vm.Get("console").(*goja.Object); ok && plan.console != nil {
-		return freezeKnown(c, plan.console, pe)
+		if err := freezeKnown(c, plan.console, pe); err != nil {
+			return err
+		}
 	}
-	return nil
+	fv, err := r.vm.RunProgram(sealPrg)
+	if err != nil {
+		return err
+	}
+	seal, _ := goja.AssertFunction(fv)
+	_, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions"))
+	return err
 }
+
+// sealSrc makes the objects of a list non-extensible.
+const sealSrc = `(function (list, preventExtensions) {
+  "use strict";
+  for (let i = 0; i < list.length; i++) preventExtensions(list[i]);
+})`
 
 // freezeKnown freezes o, whose own keys are keys: each property is made
 // non-configurable (and a data property read-only) in place, without
-// touching its value, then o is made non-extensible. That is what
-// Object.freeze does, minus the key list and iterator it builds.
-func freezeKnown(o *goja.Object, keys []ownKey, preventExtensions goja.Callable) error {
+// touching its value, then o is handed to preventExtensions. That is
+// what Object.freeze does, minus the key list and iterator it builds.
+func freezeKnown(o *goja.Object, keys []ownKey, preventExtensions func(*goja.Object)) error {
 	for _, k := range keys {
 		var err error
 		switch {
@@ -459,8 +474,8 @@ func freezeKnown(o *goja.Object, keys []ownKey, preventExtensions goja.Callable)
 			return err
 		}
 	}
-	_, err := preventExtensions(goja.Undefined(), o)
-	return err
+	preventExtensions(o)
+	return nil
 }
 
 // tameProp turns proto[t.key] into an accessor: reading gives the value

@@ -29,6 +29,7 @@ var (
 	corePrg     *goja.Program
 	nodePrg     *goja.Program
 	hiddenPrg   *goja.Program
+	sealPrg     *goja.Program
 	guardPrg    *goja.Program
 	preludeErr  error
 )
@@ -42,6 +43,8 @@ func compilePrelude() {
 		nodePrg, err = goja.Compile("jsexec:node", nodeSrc, true)
 		errs = append(errs, err)
 		hiddenPrg, err = goja.Compile("jsexec:hidden", hiddenSrc, true)
+		errs = append(errs, err)
+		sealPrg, err = goja.Compile("jsexec:seal", sealSrc, true)
 		errs = append(errs, err)
 		guardPrg, err = goja.Compile("jsexec:guard", guardSrc, true)
 		errs = append(errs, err)
