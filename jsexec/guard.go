@@ -63,8 +63,9 @@ const guardSrc = `(function (g, check, maxNest) {
     // (goja calls an iterator's next from Go, where a Go wrapper would
     // not be counted).
     const GP = Object.getPrototypeOf(function* () {}).prototype;
-    for (const name of ["next", "return", "throw"]) {
-      const orig = GP[name];
+    const names = ["next", "return", "throw"];
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i], orig = GP[name];
       const w = { [name](v) { return apply(orig, this, [v]); } }[name];
       defineProperty(w, "length", { value: 1 });
       defineProperty(GP, name, { value: w, writable: true, enumerable: false, configurable: true });
@@ -110,8 +111,9 @@ const guardSrc = `(function (g, check, maxNest) {
     made[name] = W;
   };
   ctor("ArrayBuffer", "buffer");
-  for (const [n, b] of [["Int8Array", 1], ["Uint8Array", 1], ["Uint8ClampedArray", 1], ["Int16Array", 2], ["Uint16Array", 2],
-    ["Int32Array", 4], ["Uint32Array", 4], ["Float32Array", 4], ["Float64Array", 8], ["BigInt64Array", 8], ["BigUint64Array", 8]]) ctor(n, "typed" + b);
+  const typed = ["Int8Array", "typed1", "Uint8Array", "typed1", "Uint8ClampedArray", "typed1", "Int16Array", "typed2", "Uint16Array", "typed2",
+    "Int32Array", "typed4", "Uint32Array", "typed4", "Float32Array", "typed4", "Float64Array", "typed8", "BigInt64Array", "typed8", "BigUint64Array", "typed8"];
+  for (let i = 0; i < typed.length; i += 2) ctor(typed[i], typed[i + 1]);
   { // RegExp: a pattern nested too deep would overflow Go's stack in the
     // regex parsers, so its source is checked first. Objects other than
     // real regexps are read once here (source and flags of a regexp-like
