@@ -26,7 +26,10 @@ import (
 // and the run ends with a "memory" limit when it is over budget; the
 // originals are reachable only through the wrappers.
 
-// guardSrc wraps the allocation sites. It is trusted code, compiled once;
+// The methods are wrapped in Go (guard_methods.go). guardSrc wraps what
+// stays JavaScript: the constructors (their wrappers construct with
+// new.target), flat's deep path, the generator resumes (which must be
+// counted frames) and Proxy. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
 const guardSrc = `(function (g, check, maxNest) {
