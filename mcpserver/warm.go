@@ -47,6 +47,7 @@ type warmKey struct {
 	mem     uint64
 	ready   []*jsexec.Prepared
 	filling bool
+	low     bool // the fill runs on the low-priority thread (lowprio.go)
 	// added is closed (and replaced) when the fill adds a runtime or
 	// stops, waking calls that wait for it.
 	added chan struct{}
@@ -87,10 +88,11 @@ func prepareFor(servers []string, mem uint64) *jsexec.Prepared {
 }
 
 // take returns a ready runtime for the key, or prepares one now. When
-// the key's fill is already preparing one, it waits for that one rather
-// than prepare a second beside it: two set-ups at once share the CPU and
-// both finish later (the first call after start-up often arrives while
-// the first fill runs).
+// the key's start-up fill is already preparing one, it waits for that one
+// rather than prepare a second beside it: two set-ups at once share the
+// CPU and both finish later (the first call after start-up often arrives
+// while the first fill runs). A demoted refill (refillLater) is not
+// waited for.
 func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsexec.Prepared {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
@@ -107,7 +109,10 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 			p.mu.Unlock()
 			return pr
 		}
-		if !k.filling {
+		if !k.filling || k.low {
+			// A demoted fill may wait long for a core that the calls
+			// keep busy: this call prepares its own at its own priority,
+			// and the fill's runtime serves a later call.
 			break
 		}
 		if k.added == nil {
@@ -128,9 +133,16 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 	return prepareFor(servers, mem)
 }
 
-// refill prepares runtimes for the key up to warmDepth on a goroutine of
-// its own; at most one fills a key at a time.
-func (p *warmPool) refill(servers []string, mem uint64) {
+// refill prepares runtimes for the key up to the pool's depth on a
+// goroutine of its own, at the process's priority: for start-up, where the
+// first call waits for it. At most one fill works on a key at a time.
+func (p *warmPool) refill(servers []string, mem uint64) { p.fill(servers, mem, false) }
+
+// refillLater is refill after a call: the fill runs on the low-priority
+// thread, behind the reply of the call that used the runtime.
+func (p *warmPool) refillLater(servers []string, mem uint64) { p.fill(servers, mem, true) }
+
+func (p *warmPool) fill(servers []string, mem uint64, low bool) {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
 	k := p.keys[key]
@@ -146,29 +158,37 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 		p.mu.Unlock()
 		return
 	}
-	k.filling = true
+	k.filling, k.low = true, low
 	p.mu.Unlock()
-	go func() {
-		for {
-			pr := prepareFor(k.servers, k.mem)
-			p.mu.Lock()
-			if p.keys[key] != k { // dropped meanwhile
-				k.filling = false
-				k.wakeLocked()
-				p.mu.Unlock()
-				pr.Discard()
-				return
-			}
-			k.ready = append(k.ready, pr)
-			k.wakeLocked()
-			if len(k.ready) >= p.depth {
-				k.filling = false
-				p.mu.Unlock()
-				return
-			}
-			p.mu.Unlock()
+	work := func() {
+		for p.fillOne(key, k) {
 		}
-	}()
+	}
+	if low {
+		inBackground(work)
+	} else {
+		go work()
+	}
+}
+
+// fillOne prepares one runtime for k and reports whether k wants more.
+func (p *warmPool) fillOne(key string, k *warmKey) bool {
+	pr := prepareFor(k.servers, k.mem)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.keys[key] != k { // dropped meanwhile
+		k.filling = false
+		k.wakeLocked()
+		pr.Discard()
+		return false
+	}
+	k.ready = append(k.ready, pr)
+	k.wakeLocked()
+	if len(k.ready) >= p.depth {
+		k.filling = false
+		return false
+	}
+	return true
 }
 
 // dropStalestLocked discards the runtimes of the key taken longest ago.

@@ -513,6 +513,12 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
+			// The next run's runtime is prepared once this reply is on
+			// its way, and demoted (lowprio.go).
+			refill := func() { runtimes.refillLater(m.Servers, m.MemBytes) }
+			if !workerproc.AfterReply(ctx, refill) {
+				refill()
+			}
 			done := doneMsg{Value: res.Value, Logs: res.Logs}
 			if err != nil {
 				done.Error = err.Error()
@@ -557,5 +563,5 @@ const warmDelay = 2 * time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {
-	return JSRunner{remoteMemory: true}.RunCode(context.Background(), req)
+	return JSRunner{inWorker: true}.RunCode(context.Background(), req)
 }

@@ -85,10 +85,50 @@ func NewConn(r io.Reader, w io.Writer, h Handler) *Conn {
 
 type peerKey struct{}
 
+// callInfo is what a handler's context knows of its call.
+type callInfo struct {
+	c     *Conn
+	mu    sync.Mutex
+	after []func()
+}
+
 // Peer is the connection a handler's call came in on, for calling back.
 func Peer(ctx context.Context) *Conn {
-	c, _ := ctx.Value(peerKey{}).(*Conn)
-	return c
+	if ci, _ := ctx.Value(peerKey{}).(*callInfo); ci != nil {
+		return ci.c
+	}
+	return nil
+}
+
+// AfterReply makes f run once the reply to the handler's call (ctx is
+// the handler's) has been written, so that work for later — preparing for
+// the next call — does not delay this one's answer. For a notification,
+// f runs when the handler returns. It reports false, and does nothing,
+// for a ctx that is not a handler's.
+func AfterReply(ctx context.Context, f func()) bool {
+	ci, _ := ctx.Value(peerKey{}).(*callInfo)
+	if ci == nil {
+		return false
+	}
+	ci.mu.Lock()
+	ci.after = append(ci.after, f)
+	ci.mu.Unlock()
+	return true
+}
+
+// runAfter runs the functions AfterReply registered; a panic in one
+// must not take the connection down.
+func (ci *callInfo) runAfter() {
+	ci.mu.Lock()
+	after := ci.after
+	ci.after = nil
+	ci.mu.Unlock()
+	for _, f := range after {
+		func() {
+			defer func() { _ = recover() }()
+			f()
+		}()
+	}
 }
 
 // Done is closed when the peer's stream ends.
@@ -203,13 +243,14 @@ func (c *Conn) read(r *bufio.Reader) {
 			}
 			c.mu.Unlock()
 		case kindCall:
-			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, c))
+			ci := &callInfo{c: c}
+			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, ci))
 			if f.id != 0 {
 				c.mu.Lock()
 				c.inflight[f.id] = cancel
 				c.mu.Unlock()
 			}
-			go c.serve(ctx, cancel, f)
+			go c.serve(ctx, cancel, ci, f)
 		}
 	}
 	c.mu.Lock()
@@ -220,7 +261,7 @@ func (c *Conn) read(r *bufio.Reader) {
 }
 
 // serve runs one call from the peer and sends its reply.
-func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, f frame) {
+func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, ci *callInfo, f frame) {
 	defer func() {
 		if f.id != 0 {
 			c.mu.Lock()
@@ -228,6 +269,7 @@ func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, f frame) {
 			c.mu.Unlock()
 		}
 		cancel()
+		ci.runAfter()
 	}()
 	out, err := c.handle(ctx, f)
 	if f.id == 0 { // a notification
