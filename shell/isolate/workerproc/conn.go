@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 )
 
@@ -235,6 +236,7 @@ func (c *Conn) read(r *bufio.Reader) {
 			c.mu.Unlock()
 			if ch != nil {
 				ch <- f
+				handOff()
 			}
 		case kindCancel:
 			c.mu.Lock()
@@ -251,6 +253,7 @@ func (c *Conn) read(r *bufio.Reader) {
 				c.mu.Unlock()
 			}
 			go c.serve(ctx, cancel, ci, f)
+			handOff()
 		}
 	}
 	c.mu.Lock()
@@ -259,6 +262,17 @@ func (c *Conn) read(r *bufio.Reader) {
 	c.cancel()
 	close(c.done)
 }
+
+// handOff lets the goroutine the reader just made runnable (a handler,
+// or a caller waiting for its reply) run on this thread at once, before
+// the reader goes back to its pipe. A worker's stdin is a blocking file:
+// the reader's next read parks the thread in the kernel together with its
+// run queue, and the goroutine would wait for another thread to wake up
+// and steal it — on a busy machine, or a worker idle long enough for the
+// Go scheduler to slow its polling down, that took milliseconds (it was
+// most of a worker's first call). The reader runs again as soon as a
+// thread is free, which is before the next frame can matter.
+func handOff() { runtime.Gosched() }
 
 // serve runs one call from the peer and sends its reply.
 func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, ci *callInfo, f frame) {
