@@ -12,8 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // The MCP server of the meta tools, written here rather than taken from
@@ -155,8 +153,8 @@ func (s *MCPServer) initialize(p *peer, m *rpcMsg) []byte {
 		return errorResponse(m.ID, codeInvalidParams, "Invalid params for initialize")
 	}
 	version := params.ProtocolVersion
-	if !slices.Contains(mcp.LegacyProtocolVersions(), version) {
-		version = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	if !slices.Contains(handshakeVersions, version) {
+		version = handshakeVersions[0]
 	}
 	if p != nil {
 		e := params.Capabilities.Elicitation
