@@ -63,9 +63,8 @@ type JSRunner struct {
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
 	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
 	if !j.inWorker {
-		// The next call should find one ready too; the refill runs
-		// demoted, so that it does not compete with this call's reply.
-		defer runtimes.refillLater(req.Servers, req.MaxMemoryBytes)
+		// The next call should find one ready too.
+		defer runtimes.refill(req.Servers, req.MaxMemoryBytes)
 	}
 	run := jsexec.PreparedRun{
 		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {

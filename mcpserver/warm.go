@@ -14,12 +14,19 @@ import (
 //
 // Setting a goja VM up (guards, prelude, tool proxies, frozen built-ins)
 // is about 85% of a short run. The pool below keeps a few runtimes
-// prepared for each set of servers a profile sees, refilled on a
-// background goroutine after each run, so a call finds one ready: in the
-// daemon for --in-process, and inside each worker process (where the
-// refill happens while the worker waits for its next run). A prepared
-// runtime runs exactly once and is then discarded, so isolation between
-// calls is that of a fresh VM per call, as before.
+// prepared for each set of servers a profile sees, refilled in the
+// background after each run, so a call finds one ready: in the daemon for
+// --in-process, and inside each worker process (where the refill starts
+// once the run's reply is written, and happens while the worker waits for
+// its next run). A prepared runtime runs exactly once and is then
+// discarded, so isolation between calls is that of a fresh VM per call,
+// as before.
+//
+// Refills run at the process's priority. Running them on a thread of
+// nice +10 was measured (interleaved A/B on a loaded two-core machine):
+// the median call got faster, the 90th percentile slower — a demoted
+// thread holding a P can stall the Go runtime's stop-the-world phases and
+// leaves calls without a runtime when the machine is busy.
 
 const (
 	// warmDepth runtimes are kept ready per key: two, so a call that
@@ -47,7 +54,6 @@ type warmKey struct {
 	mem     uint64
 	ready   []*jsexec.Prepared
 	filling bool
-	low     bool // the fill runs on the low-priority thread (lowprio.go)
 	// added is closed (and replaced) when the fill adds a runtime or
 	// stops, waking calls that wait for it.
 	added chan struct{}
@@ -91,8 +97,7 @@ func prepareFor(servers []string, mem uint64) *jsexec.Prepared {
 // the key's start-up fill is already preparing one, it waits for that one
 // rather than prepare a second beside it: two set-ups at once share the
 // CPU and both finish later (the first call after start-up often arrives
-// while the first fill runs). A demoted refill (refillLater) is not
-// waited for.
+// while the first fill runs).
 func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsexec.Prepared {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
@@ -109,10 +114,7 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 			p.mu.Unlock()
 			return pr
 		}
-		if !k.filling || k.low {
-			// A demoted fill may wait long for a core that the calls
-			// keep busy: this call prepares its own at its own priority,
-			// and the fill's runtime serves a later call.
+		if !k.filling {
 			break
 		}
 		if k.added == nil {
@@ -134,15 +136,8 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 }
 
 // refill prepares runtimes for the key up to the pool's depth on a
-// goroutine of its own, at the process's priority: for start-up, where the
-// first call waits for it. At most one fill works on a key at a time.
-func (p *warmPool) refill(servers []string, mem uint64) { p.fill(servers, mem, false) }
-
-// refillLater is refill after a call: the fill runs on the low-priority
-// thread, behind the reply of the call that used the runtime.
-func (p *warmPool) refillLater(servers []string, mem uint64) { p.fill(servers, mem, true) }
-
-func (p *warmPool) fill(servers []string, mem uint64, low bool) {
+// goroutine of its own; at most one fills a key at a time.
+func (p *warmPool) refill(servers []string, mem uint64) {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
 	k := p.keys[key]
@@ -158,17 +153,12 @@ func (p *warmPool) fill(servers []string, mem uint64, low bool) {
 		p.mu.Unlock()
 		return
 	}
-	k.filling, k.low = true, low
+	k.filling = true
 	p.mu.Unlock()
-	work := func() {
+	go func() {
 		for p.fillOne(key, k) {
 		}
-	}
-	if low {
-		inBackground(work)
-	} else {
-		go work()
-	}
+	}()
 }
 
 // fillOne prepares one runtime for k and reports whether k wants more.

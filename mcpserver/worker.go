@@ -514,8 +514,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
 			// The next run's runtime is prepared once this reply is on
-			// its way, and demoted (lowprio.go).
-			refill := func() { runtimes.refillLater(m.Servers, m.MemBytes) }
+			// its way: before, the refill took a core from the daemon's
+			// handling of it.
+			refill := func() { runtimes.refill(m.Servers, m.MemBytes) }
 			if !workerproc.AfterReply(ctx, refill) {
 				refill()
 			}
