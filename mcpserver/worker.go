@@ -64,10 +64,11 @@ import (
 // cmd/justbash's TestMCPMeasure.
 
 // The worker protocol (workerproc's framing): the daemon calls "run"
-// (runMsg, answered by a doneMsg), "bash" (bashMsg, answered by a doneMsg)
-// and notifies "warm" (runMsg with the servers and memory cap to prepare
-// for); the worker calls "tool" back (path, a NUL, the JSON arguments;
-// jsmcp.memory operations too) and gets the raw JSON result.
+// (runMsg, answered by a doneMsg), "bash" (bashMsg as JSON, answered by a
+// doneMsg) and notifies "warm" (runMsg with the servers and memory cap to
+// prepare for); the worker calls "tool" back (path, a NUL, the JSON
+// arguments; jsmcp.memory operations too) and gets the raw JSON result.
+// runMsg and doneMsg travel in workermsg.go's binary form.
 const (
 	methodRun  = "run"
 	methodBash = "bash"
@@ -328,7 +329,7 @@ func (w *WorkerRunner) noteWarm(servers []string, mem uint64) {
 	if w.warm != nil && w.warmKey == key {
 		return
 	}
-	w.warm, _ = json.Marshal(runMsg{Servers: servers, MemBytes: mem})
+	w.warm = encodeRun(runMsg{Servers: servers, MemBytes: mem})
 	w.warmKey = key
 }
 
@@ -403,11 +404,8 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 
 // run drives one run: it answers the worker's tool calls until it is done.
 func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
-	body, err := json.Marshal(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
+	body := encodeRun(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
 		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
-	if err != nil {
-		return CodeResult{}, err, true
-	}
 	m, err := wk.exchange(ctx, methodRun, body, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
@@ -450,8 +448,8 @@ func (wk *worker) exchange(ctx context.Context, method string, body []byte, answ
 		}
 		return doneMsg{}, err
 	}
-	var m doneMsg
-	if json.Unmarshal(out, &m) != nil {
+	m, err := decodeDone(out)
+	if err != nil {
 		return doneMsg{}, errBadMessage
 	}
 	return m, nil
@@ -506,8 +504,8 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		}
 		switch method {
 		case methodRun:
-			var m runMsg
-			if err := json.Unmarshal(body, &m); err != nil {
+			m, err := decodeRun(body)
+			if err != nil {
 				return nil, err
 			}
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
@@ -524,7 +522,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			if err != nil {
 				done.Error = err.Error()
 			}
-			return json.Marshal(done)
+			return encodeDone(done), nil
 		case methodBash:
 			var m bashMsg
 			if err := json.Unmarshal(body, &m); err != nil {
@@ -534,10 +532,10 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// runtimes it prepared while idle only cost memory and CPU.
 			bashOnly.Store(true)
 			runtimes.dropAll()
-			return json.Marshal(bash.exec(m, invoke))
+			return encodeDone(bash.exec(m, invoke)), nil
 		case methodWarm:
-			var m runMsg
-			if err := json.Unmarshal(body, &m); err != nil {
+			m, err := decodeRun(body)
+			if err != nil {
 				return nil, err
 			}
 			// A worker that a bash session takes right away (its message
