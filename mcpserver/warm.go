@@ -181,6 +181,26 @@ func (p *warmPool) fillOne(key string, k *warmKey) bool {
 	return true
 }
 
+// settle waits until the key's fill, if one is under way, has stopped.
+func (p *warmPool) settle(servers []string, mem uint64) {
+	key := warmKeyOf(servers, mem)
+	p.mu.Lock()
+	for {
+		k := p.keys[key]
+		if k == nil || !k.filling {
+			p.mu.Unlock()
+			return
+		}
+		if k.added == nil {
+			k.added = make(chan struct{})
+		}
+		added := k.added
+		p.mu.Unlock()
+		<-added
+		p.mu.Lock()
+	}
+}
+
 // dropStalestLocked discards the runtimes of the key taken longest ago.
 func (p *warmPool) dropStalestLocked() {
 	var stale string

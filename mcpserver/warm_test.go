@@ -105,3 +105,16 @@ func TestPrewarmBeforeDiscovery(t *testing.T) {
 		rt.Close()
 	}
 }
+
+// settle returns once the key's fill has stopped, with the pool full.
+func TestWarmSettle(t *testing.T) {
+	p := &warmPool{depth: 2, keys: map[string]*warmKey{}}
+	servers := []string{"settle"}
+	p.settle(servers, 0) // no key: returns at once
+	p.refill(servers, 0)
+	p.settle(servers, 0)
+	if n := p.readyFor(servers, 0); n != 2 {
+		t.Errorf("after settle the pool holds %d runtimes, want 2", n)
+	}
+	p.dropAll()
+}

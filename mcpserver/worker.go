@@ -486,9 +486,10 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
-	// Compiling the prelude is the slowest part of a process's first
-	// runtime; done now, it overlaps the worker's wait for work.
-	go jsexec.Precompile()
+	// ran is set by the first run: the process's one-time warm-up
+	// (jsexec.Precompile) is for a worker that waits, not for one whose
+	// first run is already here.
+	var ran atomic.Bool
 	var bash workerShell
 	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
@@ -508,6 +509,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			if err != nil {
 				return nil, err
 			}
+			ran.Store(true)
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
@@ -541,9 +543,18 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// A worker that a bash session takes right away (its message
 			// is often already in the pipe) should not spend its first
 			// moments preparing JavaScript it will never run.
+			// The runtime comes first (a first run waits for it), then,
+			// if the worker is still idle, the rest of the process's
+			// first-run work: started together they shared two cores
+			// with a run that had arrived meanwhile.
 			time.AfterFunc(warmDelay, func() {
-				if !bashOnly.Load() {
-					runtimes.refill(m.Servers, m.MemBytes)
+				if bashOnly.Load() {
+					return
+				}
+				runtimes.refill(m.Servers, m.MemBytes)
+				runtimes.settle(m.Servers, m.MemBytes)
+				if !ran.Load() && !bashOnly.Load() {
+					jsexec.Precompile()
 				}
 			})
 			return nil, nil
