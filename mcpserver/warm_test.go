@@ -118,3 +118,18 @@ func TestWarmSettle(t *testing.T) {
 	}
 	p.dropAll()
 }
+
+// A call that arrives while the early worker is still starting waits for
+// it instead of starting a second process beside it.
+func TestFirstCallWaitsForTheEarlyWorker(t *testing.T) {
+	rt, wr := newWorkerRuntime(t, 256<<20)
+	defer wr.Close()
+	defer rt.Close()
+	res := rt.Call(scoped(rt, "", "w"), ToolExecuteCode, map[string]any{"code": "return 7"})
+	if got := toJSON(res.StructuredContent); res.IsError || !strings.Contains(got, `"value":7`) {
+		t.Fatalf("%s %s", got, toJSON(res.Content))
+	}
+	if st := wr.Stats(); st.Live != 1 {
+		t.Errorf("the first call started a worker beside the early one: %+v", st)
+	}
+}

@@ -160,6 +160,19 @@ func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
 			w.mu.Unlock()
 			return wk, nil
 		}
+		if w.warming {
+			// A worker is starting for the pool (the first call often
+			// comes while the early one starts): it is ready sooner than
+			// one started now, and two starts at once share the CPU.
+			idleNow := w.idleNowLocked()
+			w.mu.Unlock()
+			select {
+			case <-idleNow:
+				continue
+			case <-ctx.Done():
+				return nil, fmt.Errorf("waiting for a worker to start: %w", context.Cause(ctx))
+			}
+		}
 		w.mu.Unlock()
 		err := w.acquire(ctx, true)
 		if err == nil {
@@ -216,10 +229,7 @@ func (w *WorkerRunner) acquire(ctx context.Context, wait bool) error {
 		// A finished run's worker going back to the pool serves a waiter
 		// as well as a freed slot does.
 		w.mu.Lock()
-		if w.idleNow == nil {
-			w.idleNow = make(chan struct{})
-		}
-		idleNow := w.idleNow
+		idleNow := w.idleNowLocked()
 		w.mu.Unlock()
 		select {
 		case slots <- struct{}{}:
@@ -229,6 +239,23 @@ func (w *WorkerRunner) acquire(ctx context.Context, wait bool) error {
 		case <-ctx.Done():
 			return fmt.Errorf("all %d worker processes are busy (%w)", cap(slots), context.Cause(ctx))
 		}
+	}
+}
+
+// idleNowLocked is closed when a worker joins the idle pool, or a
+// pool worker's start ends without one.
+func (w *WorkerRunner) idleNowLocked() chan struct{} {
+	if w.idleNow == nil {
+		w.idleNow = make(chan struct{})
+	}
+	return w.idleNow
+}
+
+// wakeIdleLocked wakes the callers waiting on idleNowLocked.
+func (w *WorkerRunner) wakeIdleLocked() {
+	if w.idleNow != nil {
+		close(w.idleNow)
+		w.idleNow = nil
 	}
 }
 
@@ -341,10 +368,7 @@ func (w *WorkerRunner) put(wk *worker) {
 	}
 	if len(w.idle) < max && !w.closed {
 		w.idle = append(w.idle, wk)
-		if w.idleNow != nil {
-			close(w.idleNow)
-			w.idleNow = nil
-		}
+		w.wakeIdleLocked()
 		w.mu.Unlock()
 		return
 	}
