@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -579,6 +580,12 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 				runtimes.settle(m.Servers, m.MemBytes)
 				if !ran.Load() && !bashOnly.Load() {
 					jsexec.Precompile()
+				}
+				if !ran.Load() {
+					// The start-up's garbage is collected now, while
+					// the worker waits, not by the first run's
+					// allocations.
+					runtime.GC()
 				}
 			})
 			return nil, nil
