@@ -6,14 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/justbash/justbash/jsexec"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/shell/isolate/workerproc"
 )
@@ -511,10 +509,6 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
-	// ran is set by the first run: the process's one-time warm-up
-	// (jsexec.Precompile) is for a worker that waits, not for one whose
-	// first run is already here.
-	var ran atomic.Bool
 	var bash workerShell
 	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
@@ -534,7 +528,6 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			if err != nil {
 				return nil, err
 			}
-			ran.Store(true)
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
@@ -568,24 +561,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// A worker that a bash session takes right away (its message
 			// is often already in the pipe) should not spend its first
 			// moments preparing JavaScript it will never run.
-			// The runtime comes first (a first run waits for it), then,
-			// if the worker is still idle, the rest of the process's
-			// first-run work: started together they shared two cores
-			// with a run that had arrived meanwhile.
 			time.AfterFunc(warmDelay, func() {
-				if bashOnly.Load() {
-					return
-				}
-				runtimes.refill(m.Servers, m.MemBytes)
-				runtimes.settle(m.Servers, m.MemBytes)
-				if !ran.Load() && !bashOnly.Load() {
-					jsexec.Precompile()
-				}
-				if !ran.Load() {
-					// The start-up's garbage is collected now, while
-					// the worker waits, not by the first run's
-					// allocations.
-					runtime.GC()
+				if !bashOnly.Load() {
+					warmUp(m.Servers, m.MemBytes, func() bool { return !jsRan.Load() && !bashOnly.Load() })
 				}
 			})
 			return nil, nil
