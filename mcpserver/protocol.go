@@ -1,6 +1,10 @@
 package mcpserver
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/justbash/justbash/mcpclient"
+)
 
 // The MCP protocol objects this server writes. It serves six meta tools
 // whose results are text blocks, optional structured content and the
@@ -11,7 +15,8 @@ import "encoding/json"
 // handshakeVersions are the protocol revisions the initialize handshake
 // negotiates, newest first: a client asking for one of them gets it, any
 // other gets the first. (Revisions from 2026-07-28 on have no handshake.)
-var handshakeVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+// They are the ones justbash's own client speaks.
+var handshakeVersions = mcpclient.Versions
 
 // CallToolResult is a tools/call result as this server sends it.
 type CallToolResult struct {
