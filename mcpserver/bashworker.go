@@ -119,20 +119,24 @@ func (w *WorkerRunner) reserveWarm() bool {
 
 // finishWarm starts the worker reserveWarm made room for.
 func (w *WorkerRunner) finishWarm() {
-	wk, err := w.start()
+	if wk, err := w.start(); err == nil {
+		w.mu.Lock()
+		warm := w.warm
+		w.mu.Unlock()
+		if warm != nil {
+			// A pooled worker prepares a runtime for the next
+			// execute_code while it waits (a bash session taking it
+			// drops them).
+			_ = wk.proc.Notify(methodWarm, warm)
+		}
+		w.put(wk)
+	}
+	// Calls that waited for this worker (get) look again: it is in the
+	// pool, or it failed to start, or the pool was full or closed.
 	w.mu.Lock()
 	w.warming = false
-	warm := w.warm
+	w.wakeIdleLocked()
 	w.mu.Unlock()
-	if err != nil {
-		return
-	}
-	if warm != nil {
-		// A pooled worker prepares a runtime for the next execute_code
-		// while it waits (a bash session taking it drops them).
-		_ = wk.proc.Notify(methodWarm, warm)
-	}
-	w.put(wk)
 }
 
 // evictLocked unpins the least recently used idle worker and returns it

@@ -52,8 +52,30 @@ func NewMCPServer(rt *Runtime) *MCPServer {
 	if err != nil {
 		panic("mcpserver: encoding the meta tools: " + err.Error()) // static data
 	}
+	go warmCodecs()
 	return &MCPServer{rt: rt, toolsResult: b}
 }
+
+// callParams are the params of tools/call.
+type callParams struct {
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+}
+
+// warmCodecs decodes and encodes, once per process and off any call's
+// path, what a tools/call of execute_code does, so that encoding/json
+// builds its codecs for these types (reflection over each, cached for the
+// process) before the first call rather than during it: that was a
+// millisecond of the first call, on a busy machine several.
+var warmCodecs = sync.OnceFunc(func() {
+	var m rpcMsg
+	_ = json.Unmarshal([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"return 1","data":{"a":[1,"b",true,null]}}}}`), &m)
+	var p callParams
+	_ = json.Unmarshal(m.Params, &p)
+	_, _ = parseExecuteArgs(p.Arguments)
+	encodeToolResult(renderExec(ExecResult{Value: json.RawMessage(`{"a":1}`)}, true))
+	encodeToolResult(renderExec(ExecResult{Value: json.RawMessage(`"s"`)}, true))
+})
 
 // rpcMsg is any JSON-RPC message: a request or notification (method set)
 // or a response to one of our requests (result or error set).
@@ -171,10 +193,7 @@ func (s *MCPServer) initialize(p *peer, m *rpcMsg) []byte {
 // error (-32602), as the specification lists it; everything a tool itself
 // fails at is a result with isError.
 func (s *MCPServer) callTool(ctx context.Context, p *peer, m *rpcMsg) []byte {
-	var params struct {
-		Name      string         `json:"name"`
-		Arguments map[string]any `json:"arguments"`
-	}
+	var params callParams
 	if err := json.Unmarshal(m.Params, &params); err != nil || params.Name == "" {
 		return errorResponse(m.ID, codeInvalidParams, "Invalid params for tools/call: want {name, arguments}")
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 )
 
@@ -69,6 +70,10 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 					_ = write(ctx, resp)
 				}
 			}(line)
+			// Let the handler start on this thread rather than wait for
+			// another one to steal it while this one blocks reading stdin
+			// (a blocking file), as workerproc's reader does.
+			runtime.Gosched()
 		}
 		switch {
 		case errors.Is(err, errLineTooLong):

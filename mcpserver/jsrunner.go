@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
 
 	"github.com/justbash/justbash/jsexec"
 )
@@ -14,37 +16,62 @@ import (
 // documented signatures (get(key, default), update(key, fn), …) to it.
 const memoryGlobal = "__jsmcp_memory"
 
-// memoryPrelude defines jsmcp on the first line, then runs the caller's
-// code as a nested async function so its own declarations may shadow
-// anything here. Line numbers in errors are off by one because of it.
-const memoryPrelude = `const jsmcp = (() => { const m = ` + memoryGlobal + `; ` +
-	`const get = async (key, def) => { const r = await m.get({ key: String(key) }); return r.found ? r.value : def; }; ` +
-	`const set = async (key, value) => { await m.set({ key: String(key), value: value === undefined ? null : value }); }; ` +
-	`const update = async (key, fn) => { const next = await fn(await get(key)); await set(key, next); return next; }; ` +
-	`return Object.freeze({ memory: Object.freeze({ get, set, update, ` +
-	`has: async (key) => m.has({ key: String(key) }), delete: async (key) => m.delete({ key: String(key) }), ` +
-	`keys: async () => m.keys({}), entries: async () => m.entries({}), clear: async () => { await m.clear({}); } }) }); })(); ` +
-	`return await (async () => {` + "\n"
+// The code of a run is the caller's, wrapped as the body of a nested
+// async function so that its own declarations may shadow jsmcp:
+//
+//	const jsmcp = __jsmcp_init(); return await (async () => {
+//	CODE
+//	})(); function __jsmcp_init() { ... }
+//
+// The definition comes last (a function declaration is hoisted) so that
+// the first line stays short: jsexec maps the columns of line 1 back to
+// the caller's with a source map of one entry per token, built and
+// parsed on every run, and a long line 1 made that a fifth of a short
+// run's cost. Line numbers in errors are off by one because of the first
+// line. Code that cannot name jsmcp (the sandbox has no eval, so a name
+// is the identifier itself or one spelled with \u escapes) gets only an
+// empty first line, which keeps its line numbers the same.
+const (
+	jsmcpPrefix = "const jsmcp = __jsmcp_init(); return await (async () => {\n"
+	jsmcpSuffix = "\n})(); function __jsmcp_init() { const m = " + memoryGlobal + "; " +
+		`const get = async (key, def) => { const r = await m.get({ key: String(key) }); return r.found ? r.value : def; }; ` +
+		`const set = async (key, value) => { await m.set({ key: String(key), value: value === undefined ? null : value }); }; ` +
+		`const update = async (key, fn) => { const next = await fn(await get(key)); await set(key, next); return next; }; ` +
+		`return Object.freeze({ memory: Object.freeze({ get, set, update, ` +
+		`has: async (key) => m.has({ key: String(key) }), delete: async (key) => m.delete({ key: String(key) }), ` +
+		`keys: async () => m.keys({}), entries: async () => m.entries({}), clear: async () => { await m.clear({}); } }) }); }`
+)
+
+// wrapCode is the source of a run of code (see jsmcpPrefix).
+func wrapCode(code string) string {
+	if strings.Contains(code, "jsmcp") || strings.Contains(code, `\u`) {
+		return jsmcpPrefix + code + jsmcpSuffix
+	}
+	return "\n" + code
+}
 
 // JSRunner runs execute_code in-process with jsexec (goja): a fresh VM per
 // run, no host objects, interrupted at the timeout. The memory cap is
 // process-wide and best effort; WorkerRunner adds a hard one. The VMs
 // come prepared from the process's warm pool (warm.go): each runs once.
 type JSRunner struct {
-	// remoteMemory sends jsmcp.memory calls through req.Invoke (in a
-	// worker process, where the memory lives in the daemon).
-	remoteMemory bool
+	// inWorker is set in a worker process: jsmcp.memory calls go through
+	// req.Invoke to the daemon, where the memory lives, and the worker
+	// refills its pool once its reply is written (ServeWorker).
+	inWorker bool
 }
 
 // RunCode implements CodeRunner.
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
+	jsRan.Store(true)
 	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
-	// The next call should find one ready too; the refill runs after this
-	// run so that it does not compete with it.
-	defer runtimes.refill(req.Servers, req.MaxMemoryBytes)
+	if !j.inWorker {
+		// The next call should find one ready too.
+		defer runtimes.refill(req.Servers, req.MaxMemoryBytes)
+	}
 	run := jsexec.PreparedRun{
 		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-			if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok && !j.remoteMemory {
+			if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok && !j.inWorker {
 				return memoryOp(req.Memory, op, args)
 			}
 			return req.Invoke(ctx, path, args)
@@ -54,7 +81,7 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 	if req.Data != nil {
 		run.Globals = map[string]json.RawMessage{"data": req.Data}
 	}
-	res, err := pr.Run(ctx, memoryPrelude+req.Code+"\n})();", run)
+	res, err := pr.Run(ctx, wrapCode(req.Code), run)
 	out := CodeResult{Value: res.Value}
 	for _, l := range res.Logs {
 		out.Logs = append(out.Logs, CodeLog{Level: l.Level, Message: l.Text})
@@ -62,13 +89,41 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 	return out, err
 }
 
-// Prewarm prepares runtimes for a profile's servers before the first call.
-func (j JSRunner) Prewarm(servers []string, mem uint64) { runtimes.refill(servers, mem) }
+// Prewarm prepares runtimes for a profile's servers before the first
+// call, then the rest of the process's one-time work (warmUp).
+func (j JSRunner) Prewarm(servers []string, mem uint64) {
+	runtimes.refill(servers, mem)
+	go warmUp(servers, mem, func() bool { return !jsRan.Load() })
+}
 
-// StartEarly does the process's one-time JavaScript work (compiling the
-// prelude, a first run) while the upstreams are being discovered, so that
-// the first call costs what the hundredth does.
-func (j JSRunner) StartEarly() { go jsexec.Precompile() }
+// StartEarly does nothing: Prewarm, called as the runtime starts, before
+// the upstreams' discovery, compiles the prelude with its first runtime.
+func (j JSRunner) StartEarly() {}
+
+// jsRan is set by the process's first run.
+var jsRan atomic.Bool
+
+// warmedUp is set by the first warmUp past its fill.
+var warmedUp atomic.Bool
+
+// warmUp readies a process for its first run, in order: the runtimes for
+// servers (the run waits for them), then — once per process, and only
+// while idle() holds, i.e. no run has come meanwhile — the rest of a first
+// run's one-time work (jsexec.Precompile: the script patterns, the first
+// parse with a source map) and a collection of the start-up's garbage,
+// which the first run's allocations would otherwise pay for. Started side
+// by side, the three shared the cores with a first call that came early.
+func warmUp(servers []string, mem uint64, idle func() bool) {
+	runtimes.refill(servers, mem)
+	runtimes.settle(servers, mem)
+	if !idle() || !warmedUp.CompareAndSwap(false, true) {
+		return
+	}
+	jsexec.Precompile()
+	if idle() {
+		runtime.GC()
+	}
+}
 
 // memoryOp serves one jsmcp.memory call.
 func memoryOp(m *Memory, op string, args json.RawMessage) (json.RawMessage, error) {

@@ -14,12 +14,19 @@ import (
 //
 // Setting a goja VM up (guards, prelude, tool proxies, frozen built-ins)
 // is about 85% of a short run. The pool below keeps a few runtimes
-// prepared for each set of servers a profile sees, refilled on a
-// background goroutine after each run, so a call finds one ready: in the
-// daemon for --in-process, and inside each worker process (where the
-// refill happens while the worker waits for its next run). A prepared
-// runtime runs exactly once and is then discarded, so isolation between
-// calls is that of a fresh VM per call, as before.
+// prepared for each set of servers a profile sees, refilled in the
+// background after each run, so a call finds one ready: in the daemon for
+// --in-process, and inside each worker process (where the refill starts
+// once the run's reply is written, and happens while the worker waits for
+// its next run). A prepared runtime runs exactly once and is then
+// discarded, so isolation between calls is that of a fresh VM per call,
+// as before.
+//
+// Refills run at the process's priority. Running them on a thread of
+// nice +10 was measured (interleaved A/B on a loaded two-core machine):
+// the median call got faster, the 90th percentile slower — a demoted
+// thread holding a P can stall the Go runtime's stop-the-world phases and
+// leaves calls without a runtime when the machine is busy.
 
 const (
 	// warmDepth runtimes are kept ready per key: two, so a call that
@@ -87,10 +94,10 @@ func prepareFor(servers []string, mem uint64) *jsexec.Prepared {
 }
 
 // take returns a ready runtime for the key, or prepares one now. When
-// the key's fill is already preparing one, it waits for that one rather
-// than prepare a second beside it: two set-ups at once share the CPU and
-// both finish later (the first call after start-up often arrives while
-// the first fill runs).
+// the key's start-up fill is already preparing one, it waits for that one
+// rather than prepare a second beside it: two set-ups at once share the
+// CPU and both finish later (the first call after start-up often arrives
+// while the first fill runs).
 func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsexec.Prepared {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
@@ -128,8 +135,8 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 	return prepareFor(servers, mem)
 }
 
-// refill prepares runtimes for the key up to warmDepth on a goroutine of
-// its own; at most one fills a key at a time.
+// refill prepares runtimes for the key up to the pool's depth on a
+// goroutine of its own; at most one fills a key at a time.
 func (p *warmPool) refill(servers []string, mem uint64) {
 	key := warmKeyOf(servers, mem)
 	p.mu.Lock()
@@ -149,26 +156,49 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 	k.filling = true
 	p.mu.Unlock()
 	go func() {
-		for {
-			pr := prepareFor(k.servers, k.mem)
-			p.mu.Lock()
-			if p.keys[key] != k { // dropped meanwhile
-				k.filling = false
-				k.wakeLocked()
-				p.mu.Unlock()
-				pr.Discard()
-				return
-			}
-			k.ready = append(k.ready, pr)
-			k.wakeLocked()
-			if len(k.ready) >= p.depth {
-				k.filling = false
-				p.mu.Unlock()
-				return
-			}
-			p.mu.Unlock()
+		for p.fillOne(key, k) {
 		}
 	}()
+}
+
+// fillOne prepares one runtime for k and reports whether k wants more.
+func (p *warmPool) fillOne(key string, k *warmKey) bool {
+	pr := prepareFor(k.servers, k.mem)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.keys[key] != k { // dropped meanwhile
+		k.filling = false
+		k.wakeLocked()
+		pr.Discard()
+		return false
+	}
+	k.ready = append(k.ready, pr)
+	k.wakeLocked()
+	if len(k.ready) >= p.depth {
+		k.filling = false
+		return false
+	}
+	return true
+}
+
+// settle waits until the key's fill, if one is under way, has stopped.
+func (p *warmPool) settle(servers []string, mem uint64) {
+	key := warmKeyOf(servers, mem)
+	p.mu.Lock()
+	for {
+		k := p.keys[key]
+		if k == nil || !k.filling {
+			p.mu.Unlock()
+			return
+		}
+		if k.added == nil {
+			k.added = make(chan struct{})
+		}
+		added := k.added
+		p.mu.Unlock()
+		<-added
+		p.mu.Lock()
+	}
 }
 
 // dropStalestLocked discards the runtimes of the key taken longest ago.

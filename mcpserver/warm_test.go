@@ -105,3 +105,31 @@ func TestPrewarmBeforeDiscovery(t *testing.T) {
 		rt.Close()
 	}
 }
+
+// settle returns once the key's fill has stopped, with the pool full.
+func TestWarmSettle(t *testing.T) {
+	p := &warmPool{depth: 2, keys: map[string]*warmKey{}}
+	servers := []string{"settle"}
+	p.settle(servers, 0) // no key: returns at once
+	p.refill(servers, 0)
+	p.settle(servers, 0)
+	if n := p.readyFor(servers, 0); n != 2 {
+		t.Errorf("after settle the pool holds %d runtimes, want 2", n)
+	}
+	p.dropAll()
+}
+
+// A call that arrives while the early worker is still starting waits for
+// it instead of starting a second process beside it.
+func TestFirstCallWaitsForTheEarlyWorker(t *testing.T) {
+	rt, wr := newWorkerRuntime(t, 256<<20)
+	defer wr.Close()
+	defer rt.Close()
+	res := rt.Call(scoped(rt, "", "w"), ToolExecuteCode, map[string]any{"code": "return 7"})
+	if got := toJSON(res.StructuredContent); res.IsError || !strings.Contains(got, `"value":7`) {
+		t.Fatalf("%s %s", got, toJSON(res.Content))
+	}
+	if st := wr.Stats(); st.Live != 1 {
+		t.Errorf("the first call started a worker beside the early one: %+v", st)
+	}
+}

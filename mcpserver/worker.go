@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/justbash/justbash/jsexec"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/shell/isolate/workerproc"
 )
@@ -64,10 +63,11 @@ import (
 // cmd/justbash's TestMCPMeasure.
 
 // The worker protocol (workerproc's framing): the daemon calls "run"
-// (runMsg, answered by a doneMsg), "bash" (bashMsg, answered by a doneMsg)
-// and notifies "warm" (runMsg with the servers and memory cap to prepare
-// for); the worker calls "tool" back (path, a NUL, the JSON arguments;
-// jsmcp.memory operations too) and gets the raw JSON result.
+// (runMsg, answered by a doneMsg), "bash" (bashMsg as JSON, answered by a
+// doneMsg) and notifies "warm" (runMsg with the servers and memory cap to
+// prepare for); the worker calls "tool" back (path, a NUL, the JSON
+// arguments; jsmcp.memory operations too) and gets the raw JSON result.
+// runMsg and doneMsg travel in workermsg.go's binary form.
 const (
 	methodRun  = "run"
 	methodBash = "bash"
@@ -159,6 +159,19 @@ func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
 			w.mu.Unlock()
 			return wk, nil
 		}
+		if w.warming {
+			// A worker is starting for the pool (the first call often
+			// comes while the early one starts): it is ready sooner than
+			// one started now, and two starts at once share the CPU.
+			idleNow := w.idleNowLocked()
+			w.mu.Unlock()
+			select {
+			case <-idleNow:
+				continue
+			case <-ctx.Done():
+				return nil, fmt.Errorf("waiting for a worker to start: %w", context.Cause(ctx))
+			}
+		}
 		w.mu.Unlock()
 		err := w.acquire(ctx, true)
 		if err == nil {
@@ -215,10 +228,7 @@ func (w *WorkerRunner) acquire(ctx context.Context, wait bool) error {
 		// A finished run's worker going back to the pool serves a waiter
 		// as well as a freed slot does.
 		w.mu.Lock()
-		if w.idleNow == nil {
-			w.idleNow = make(chan struct{})
-		}
-		idleNow := w.idleNow
+		idleNow := w.idleNowLocked()
 		w.mu.Unlock()
 		select {
 		case slots <- struct{}{}:
@@ -228,6 +238,23 @@ func (w *WorkerRunner) acquire(ctx context.Context, wait bool) error {
 		case <-ctx.Done():
 			return fmt.Errorf("all %d worker processes are busy (%w)", cap(slots), context.Cause(ctx))
 		}
+	}
+}
+
+// idleNowLocked is closed when a worker joins the idle pool, or a
+// pool worker's start ends without one.
+func (w *WorkerRunner) idleNowLocked() chan struct{} {
+	if w.idleNow == nil {
+		w.idleNow = make(chan struct{})
+	}
+	return w.idleNow
+}
+
+// wakeIdleLocked wakes the callers waiting on idleNowLocked.
+func (w *WorkerRunner) wakeIdleLocked() {
+	if w.idleNow != nil {
+		close(w.idleNow)
+		w.idleNow = nil
 	}
 }
 
@@ -328,7 +355,7 @@ func (w *WorkerRunner) noteWarm(servers []string, mem uint64) {
 	if w.warm != nil && w.warmKey == key {
 		return
 	}
-	w.warm, _ = json.Marshal(runMsg{Servers: servers, MemBytes: mem})
+	w.warm = encodeRun(runMsg{Servers: servers, MemBytes: mem})
 	w.warmKey = key
 }
 
@@ -340,10 +367,7 @@ func (w *WorkerRunner) put(wk *worker) {
 	}
 	if len(w.idle) < max && !w.closed {
 		w.idle = append(w.idle, wk)
-		if w.idleNow != nil {
-			close(w.idleNow)
-			w.idleNow = nil
-		}
+		w.wakeIdleLocked()
 		w.mu.Unlock()
 		return
 	}
@@ -403,11 +427,8 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 
 // run drives one run: it answers the worker's tool calls until it is done.
 func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
-	body, err := json.Marshal(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
+	body := encodeRun(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
 		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
-	if err != nil {
-		return CodeResult{}, err, true
-	}
 	m, err := wk.exchange(ctx, methodRun, body, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
@@ -450,8 +471,8 @@ func (wk *worker) exchange(ctx context.Context, method string, body []byte, answ
 		}
 		return doneMsg{}, err
 	}
-	var m doneMsg
-	if json.Unmarshal(out, &m) != nil {
+	m, err := decodeDone(out)
+	if err != nil {
 		return doneMsg{}, errBadMessage
 	}
 	return m, nil
@@ -488,9 +509,6 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
-	// Compiling the prelude is the slowest part of a process's first
-	// runtime; done now, it overlaps the worker's wait for work.
-	go jsexec.Precompile()
 	var bash workerShell
 	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
@@ -506,18 +524,25 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		}
 		switch method {
 		case methodRun:
-			var m runMsg
-			if err := json.Unmarshal(body, &m); err != nil {
+			m, err := decodeRun(body)
+			if err != nil {
 				return nil, err
 			}
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
+			// The next run's runtime is prepared once this reply is on
+			// its way: before, the refill took a core from the daemon's
+			// handling of it.
+			refill := func() { runtimes.refill(m.Servers, m.MemBytes) }
+			if !workerproc.AfterReply(ctx, refill) {
+				refill()
+			}
 			done := doneMsg{Value: res.Value, Logs: res.Logs}
 			if err != nil {
 				done.Error = err.Error()
 			}
-			return json.Marshal(done)
+			return encodeDone(done), nil
 		case methodBash:
 			var m bashMsg
 			if err := json.Unmarshal(body, &m); err != nil {
@@ -527,10 +552,10 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// runtimes it prepared while idle only cost memory and CPU.
 			bashOnly.Store(true)
 			runtimes.dropAll()
-			return json.Marshal(bash.exec(m, invoke))
+			return encodeDone(bash.exec(m, invoke)), nil
 		case methodWarm:
-			var m runMsg
-			if err := json.Unmarshal(body, &m); err != nil {
+			m, err := decodeRun(body)
+			if err != nil {
 				return nil, err
 			}
 			// A worker that a bash session takes right away (its message
@@ -538,7 +563,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// moments preparing JavaScript it will never run.
 			time.AfterFunc(warmDelay, func() {
 				if !bashOnly.Load() {
-					runtimes.refill(m.Servers, m.MemBytes)
+					warmUp(m.Servers, m.MemBytes, func() bool { return !jsRan.Load() && !bashOnly.Load() })
 				}
 			})
 			return nil, nil
@@ -557,5 +582,5 @@ const warmDelay = 2 * time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {
-	return JSRunner{remoteMemory: true}.RunCode(context.Background(), req)
+	return JSRunner{inWorker: true}.RunCode(context.Background(), req)
 }

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 )
 
@@ -85,10 +86,50 @@ func NewConn(r io.Reader, w io.Writer, h Handler) *Conn {
 
 type peerKey struct{}
 
+// callInfo is what a handler's context knows of its call.
+type callInfo struct {
+	c     *Conn
+	mu    sync.Mutex
+	after []func()
+}
+
 // Peer is the connection a handler's call came in on, for calling back.
 func Peer(ctx context.Context) *Conn {
-	c, _ := ctx.Value(peerKey{}).(*Conn)
-	return c
+	if ci, _ := ctx.Value(peerKey{}).(*callInfo); ci != nil {
+		return ci.c
+	}
+	return nil
+}
+
+// AfterReply makes f run once the reply to the handler's call (ctx is
+// the handler's) has been written, so that work for later — preparing for
+// the next call — does not delay this one's answer. For a notification,
+// f runs when the handler returns. It reports false, and does nothing,
+// for a ctx that is not a handler's.
+func AfterReply(ctx context.Context, f func()) bool {
+	ci, _ := ctx.Value(peerKey{}).(*callInfo)
+	if ci == nil {
+		return false
+	}
+	ci.mu.Lock()
+	ci.after = append(ci.after, f)
+	ci.mu.Unlock()
+	return true
+}
+
+// runAfter runs the functions AfterReply registered; a panic in one
+// must not take the connection down.
+func (ci *callInfo) runAfter() {
+	ci.mu.Lock()
+	after := ci.after
+	ci.after = nil
+	ci.mu.Unlock()
+	for _, f := range after {
+		func() {
+			defer func() { _ = recover() }()
+			f()
+		}()
+	}
 }
 
 // Done is closed when the peer's stream ends.
@@ -195,6 +236,7 @@ func (c *Conn) read(r *bufio.Reader) {
 			c.mu.Unlock()
 			if ch != nil {
 				ch <- f
+				handOff()
 			}
 		case kindCancel:
 			c.mu.Lock()
@@ -203,13 +245,15 @@ func (c *Conn) read(r *bufio.Reader) {
 			}
 			c.mu.Unlock()
 		case kindCall:
-			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, c))
+			ci := &callInfo{c: c}
+			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, ci))
 			if f.id != 0 {
 				c.mu.Lock()
 				c.inflight[f.id] = cancel
 				c.mu.Unlock()
 			}
-			go c.serve(ctx, cancel, f)
+			go c.serve(ctx, cancel, ci, f)
+			handOff()
 		}
 	}
 	c.mu.Lock()
@@ -219,8 +263,19 @@ func (c *Conn) read(r *bufio.Reader) {
 	close(c.done)
 }
 
+// handOff lets the goroutine the reader just made runnable (a handler,
+// or a caller waiting for its reply) run on this thread at once, before
+// the reader goes back to its pipe. A worker's stdin is a blocking file:
+// the reader's next read parks the thread in the kernel together with its
+// run queue, and the goroutine would wait for another thread to wake up
+// and steal it — on a busy machine, or a worker idle long enough for the
+// Go scheduler to slow its polling down, that took milliseconds (it was
+// most of a worker's first call). The reader runs again as soon as a
+// thread is free, which is before the next frame can matter.
+func handOff() { runtime.Gosched() }
+
 // serve runs one call from the peer and sends its reply.
-func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, f frame) {
+func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, ci *callInfo, f frame) {
 	defer func() {
 		if f.id != 0 {
 			c.mu.Lock()
@@ -228,6 +283,7 @@ func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, f frame) {
 			c.mu.Unlock()
 		}
 		cancel()
+		ci.runAfter()
 	}()
 	out, err := c.handle(ctx, f)
 	if f.id == 0 { // a notification

@@ -178,3 +178,63 @@ func TestProcess(t *testing.T) {
 		t.Errorf("reason %q", r)
 	}
 }
+
+// countingWriter counts the Writes that reached w, so that a test can
+// tell whether a reply was written by a given moment.
+type countingWriter struct {
+	mu sync.Mutex
+	n  int
+	w  io.Writer
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+	return n, err
+}
+
+func (c *countingWriter) writes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// AfterReply's functions run once the reply is written, also after an
+// error reply or a panicking one, and outside a handler it refuses.
+func TestAfterReply(t *testing.T) {
+	if AfterReply(context.Background(), func() {}) {
+		t.Fatal("AfterReply accepted a context that is not a handler's")
+	}
+	ar, bw := io.Pipe()
+	br, aw := io.Pipe()
+	out := &countingWriter{w: bw}
+	ran := make(chan int, 3)
+	parent := NewConn(ar, aw, nil)
+	worker := NewConn(br, out, func(ctx context.Context, method string, body []byte) ([]byte, error) {
+		AfterReply(ctx, func() { panic("a bug in an after-function") })
+		AfterReply(ctx, func() { ran <- out.writes() })
+		if method == "fail" {
+			return nil, errors.New("failed")
+		}
+		return body, nil
+	})
+	defer aw.Close()
+	defer bw.Close()
+	for i, method := range []string{"echo", "fail"} {
+		_, err := parent.Call(context.Background(), method, []byte("x"))
+		if (err != nil) != (method == "fail") {
+			t.Fatalf("%s: %v", method, err)
+		}
+		if n := <-ran; n != i+1 {
+			t.Errorf("%s: the after-function ran with %d replies written, want %d", method, n, i+1)
+		}
+	}
+	// The panics did not end the connection.
+	if out, err := parent.Call(context.Background(), "echo", []byte("y")); err != nil || string(out) != "y" {
+		t.Errorf("after the after-functions: %q %v", out, err)
+	}
+	<-ran
+	_ = worker
+}
