@@ -12,18 +12,22 @@ import (
 
 // findJob resolves a job spec (%N, %%, %+, %-, a pid).
 func (r *Runner) findJob(spec string) *job {
+	if !r.opts[optPosix] {
+		r.reapJobs()
+	}
 	list := r.jobs.visible()
 	if strings.HasPrefix(spec, "%") {
 		s := spec[1:]
+		rec := byRecency(list)
 		if s == "" || s == "%" || s == "+" {
-			if len(list) > 0 {
-				return list[len(list)-1]
+			if len(rec) > 0 {
+				return rec[0]
 			}
 			return nil
 		}
 		if s == "-" {
-			if len(list) > 1 {
-				return list[len(list)-2]
+			if len(rec) > 1 {
+				return rec[1]
 			}
 			return nil
 		}
@@ -91,12 +95,19 @@ func (r *Runner) builtinWait(args []string) int {
 			r.notifySignaled(j)
 			r.jobs.remove(j)
 		}
+		r.jobs.forgetReaped()
 		return 0
 	}
 	status := 0
 	for _, a := range args {
 		j := r.findJob(a)
 		if j == nil {
+			if pid, err := strconv.Atoi(a); err == nil {
+				if st, ok := r.jobs.reapedStatus(pid); ok {
+					status = st
+					continue
+				}
+			}
 			if strings.HasPrefix(a, "%") {
 				r.errorf("wait: %s: no such job", a)
 			} else if _, err := strconv.Atoi(a); err != nil {
@@ -117,7 +128,7 @@ func (r *Runner) builtinWait(args []string) int {
 		if pvar != "" {
 			r.setVar(pvar, strconv.Itoa(j.pid), false)
 		}
-		r.jobs.remove(j)
+		r.jobs.reap(j)
 	}
 	return status
 }
@@ -157,7 +168,7 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 			select {
 			case <-j.done:
 				r.notifySignaled(j)
-				r.jobs.remove(j)
+				r.jobs.reap(j)
 				if pvar != "" {
 					r.setVar(pvar, strconv.Itoa(j.pid), false)
 				}
@@ -172,57 +183,6 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		case <-time.After(time.Millisecond):
 		}
 	}
-}
-
-func (r *Runner) builtinJobs(args []string) int {
-	args = args[1:]
-	pids, long := false, false
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'p':
-				pids = true
-			case 'l':
-				long = true
-			case 'n', 'r', 's':
-			default:
-				r.errorf("jobs: -%c: invalid option", c)
-				fmt.Fprintln(r.stderr(), "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
-				return 2
-			}
-		}
-		args = args[1:]
-	}
-	list := r.jobs.visible()
-	for i, j := range list {
-		if pids {
-			r.writeOut("jobs", strconv.Itoa(j.pid)+"\n")
-			continue
-		}
-		mark := " "
-		if i == len(list)-1 {
-			mark = "+"
-		} else if i == len(list)-2 {
-			mark = "-"
-		}
-		state, text := "Running", j.text+" &"
-		select {
-		case <-j.done:
-			state, text = "Done", j.text
-			if j.status != 0 {
-				state = "Exit " + strconv.Itoa(j.status)
-			}
-			// Once reported, a finished job leaves the table.
-			r.jobs.remove(j)
-		default:
-		}
-		pid := ""
-		if long {
-			pid = strconv.Itoa(j.pid) + " "
-		}
-		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, text))
-	}
-	return 0
 }
 
 // builtinKill sends signals to the shell's own jobs (and the shell).
@@ -309,8 +269,11 @@ func (r *Runner) builtinKill(args []string) int {
 // signalJob cancels a background job as a signal would end it.
 func (r *Runner) signalJob(j *job, sig string) {
 	switch sig {
-	case "CHLD", "CONT", "URG", "WINCH":
+	case "CHLD", "URG", "WINCH":
 		// Ignored unless caught.
+		return
+	case "STOP", "TSTP", "TTIN", "TTOU", "CONT":
+		r.stopJob(j, sig != "CONT")
 		return
 	case "INT", "QUIT":
 		// Without job control, bash starts asynchronous commands with

@@ -21,8 +21,16 @@ type job struct {
 	done   chan struct{}
 	status int
 	hidden bool
-	// reported is set once jobs or wait has shown it finished.
+	// reported is set once a signal's death has been reported.
 	reported bool
+	// notified is set once jobs has shown it finished (jobctl.go).
+	notified bool
+	// monitor: started while job control (set -m) was on, so fg and bg
+	// may act on it. stopped: a STOP signal's mark, which CONT clears.
+	monitor bool
+	stopped atomic.Bool
+	// recent orders jobs for %+ and %-: the latest started or stopped.
+	recent int64
 	// cancel ends the job (kill); sig is the status a signal gave it.
 	cancel func()
 	sig    int
@@ -37,7 +45,6 @@ type job struct {
 type jobTable struct {
 	mu   sync.Mutex
 	list []*job
-	next int
 	// inherited are the parent's jobs that a command substitution (or a
 	// jobs builtin alone in a pipeline stage) still lists, as bash keeps
 	// its job list there; they are not this shell's children, so wait
@@ -46,6 +53,10 @@ type jobTable struct {
 	// coprocs are this shell's running coprocesses; touched only by the
 	// shell that owns the table.
 	coprocs []*coprocRec
+	// reaped keeps the statuses of background pids that left the table
+	// for wait PID; clock stamps job.recent.
+	reaped map[int]int
+	clock  int64
 }
 
 // inherit is the job table of a $( ) subshell: the parent's jobs stay
@@ -54,7 +65,7 @@ func (t *jobTable) inherit() *jobTable {
 	list := t.visible()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return &jobTable{next: t.next, inherited: list}
+	return &jobTable{inherited: list, clock: t.clock}
 }
 
 // own lists the background jobs this shell started (what wait waits for).
@@ -70,14 +81,15 @@ func (t *jobTable) own() []*job {
 	return out
 }
 
-func newJobTable() *jobTable { return &jobTable{next: 1} }
+func newJobTable() *jobTable { return &jobTable{} }
 
 func (t *jobTable) add(j *job) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !j.hidden {
-		j.id = t.next
-		t.next++
+		j.id = t.nextID()
+		t.clock++
+		j.recent = t.clock
 	}
 	t.list = append(t.list, j)
 }
@@ -170,6 +182,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 		return
 	}
 	r.g.jobs.Add(1)
+	r.reapJobs()
 	sub := r.subshell()
 	sub.noErrExit = 0
 	sub.loopDepth = 0
@@ -177,7 +190,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	sub.ctx = ctx
 	fg := *st
 	fg.Background = false
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel}
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel, monitor: r.opts[optMonitor]}
 	r.jobs.add(j)
 	r.g.procs.add(j)
 	r.lastBg = sub.pid

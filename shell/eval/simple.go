@@ -409,6 +409,9 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 // (command, builtin).
 func (r *Runner) run(args []string, noFunc bool) {
 	name := args[0]
+	if !noFunc && strings.HasPrefix(name, "%") && r.jobSpecCommand(args) {
+		return
+	}
 	if !noFunc && !r.posixSpecial(name) { // POSIX finds special builtins first
 		if f, ok := r.funcs[name]; ok {
 			r.callFunc(f, args)
