@@ -12,24 +12,15 @@ import (
 
 // findJob resolves a job spec (%N, %%, %+, %-, a pid).
 func (r *Runner) findJob(spec string) *job {
-	if !r.opts[optPosix] {
-		r.reapJobs()
-	}
 	list := r.jobs.visible()
 	if strings.HasPrefix(spec, "%") {
 		s := spec[1:]
-		rec := byRecency(list)
+		cur, prev := r.jobs.current()
 		if s == "" || s == "%" || s == "+" {
-			if len(rec) > 0 {
-				return rec[0]
-			}
-			return nil
+			return cur
 		}
 		if s == "-" {
-			if len(rec) > 1 {
-				return rec[1]
-			}
-			return nil
+			return prev
 		}
 		if n, err := strconv.Atoi(s); err == nil {
 			for _, j := range list {
@@ -39,8 +30,14 @@ func (r *Runner) findJob(spec string) *job {
 			}
 			return nil
 		}
+		// %?str names the job whose command contains str, %str the one
+		// whose command starts with it.
+		match := strings.HasPrefix
+		if strings.HasPrefix(s, "?") {
+			s, match = s[1:], strings.Contains
+		}
 		for _, j := range list {
-			if strings.HasPrefix(j.text, s) {
+			if match(j.text, s) {
 				return j
 			}
 		}
@@ -73,6 +70,8 @@ func (r *Runner) builtinWait(args []string) int {
 			pvar = args[1]
 			args = args[1:]
 		case "--":
+			args = args[1:]
+			goto operands
 		default:
 			r.errorf("wait: %s: invalid option", args[0])
 			fmt.Fprintln(r.stderr(), "wait: usage: wait [-fn] [-p var] [id ...]")
@@ -80,6 +79,7 @@ func (r *Runner) builtinWait(args []string) int {
 		}
 		args = args[1:]
 	}
+operands:
 	if next {
 		return r.waitNext(args, pvar)
 	}
@@ -110,7 +110,7 @@ func (r *Runner) builtinWait(args []string) int {
 			}
 			if strings.HasPrefix(a, "%") {
 				r.errorf("wait: %s: no such job", a)
-			} else if _, err := strconv.Atoi(a); err != nil {
+			} else if n, err := strconv.Atoi(a); err != nil || n < 0 || a[0] == '+' {
 				r.errorf("wait: `%s': not a pid or valid job spec", a)
 				status = 1
 				continue
@@ -123,6 +123,8 @@ func (r *Runner) builtinWait(args []string) int {
 		if !r.waitJob(j) {
 			return 130
 		}
+		// bash -c reaps the jobs that ended meanwhile.
+		r.reapJobs()
 		status = j.status
 		r.notifySignaled(j)
 		if pvar != "" {

@@ -390,8 +390,14 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 	if !ok {
 		return
 	}
-	r.status = 0
-	matched := false
+	// The bodies see $? as it was before case (or as the word's command
+	// substitutions left it); case itself is 0 when no body ran.
+	matched, ran := false, false
+	defer func() {
+		if !ran && r.flow == flowNone {
+			r.status = 0
+		}
+	}()
 	for i := 0; i < len(c.Items); i++ {
 		it := c.Items[i]
 		if !matched {
@@ -413,6 +419,10 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 				continue
 			}
 		}
+		if len(it.Stmts) == 0 {
+			r.status = 0
+		}
+		ran = true
 		r.stmts(it.Stmts)
 		if r.flow != flowNone {
 			return

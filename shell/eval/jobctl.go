@@ -2,16 +2,16 @@ package eval
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
 
 // Job table bookkeeping as bash keeps it: a finished job leaves the table
-// once the shell has "notified" it (a non-interactive shell outside posix
-// mode notifies silently; in posix mode jobs reports it once), a new job
-// takes the number after the highest one still in the table, and the
-// status of a reaped job stays available to wait PID until a bare wait.
+// once the shell has "notified" it, a new job takes the number after the
+// highest one still in the table, and the status of a reaped job stays
+// available to wait PID until a bare wait. bash -c outside posix mode
+// notifies silently as soon as it reaps a job; a script (or posix mode)
+// notifies only through jobs, which reports a finished job once.
 
 // maxReaped bounds the remembered statuses of reaped background pids (bash
 // keeps about CHILD_MAX of them).
@@ -42,17 +42,16 @@ func (j *job) isDone() bool {
 	}
 }
 
-// cleanup drops the finished jobs the shell has notified, remembering
-// their statuses for wait PID, and returns them. In posix mode a job is
-// notified once jobs reported it; otherwise as soon as it ends.
-// Coprocesses stay: their pipes are released with the coprocess record.
-func (t *jobTable) cleanup(posix bool) []*job {
+// cleanup drops the finished jobs the shell has notified (all of them
+// when silent), remembering their statuses for wait PID, and returns
+// them. Coprocesses stay: their pipes go with the coprocess record.
+func (t *jobTable) cleanup(silent bool) []*job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var gone []*job
 	kept := t.list[:0]
 	for _, j := range t.list {
-		if !j.hidden && j.atEnd == nil && j.isDone() && (!posix || j.notified) {
+		if !j.hidden && j.atEnd == nil && j.isDone() && (silent || j.notified) {
 			gone = append(gone, j)
 			t.remember(j)
 			continue
@@ -61,6 +60,9 @@ func (t *jobTable) cleanup(posix bool) []*job {
 	}
 	clear(t.list[len(kept):])
 	t.list = kept
+	for _, j := range gone {
+		t.left(j)
+	}
 	return gone
 }
 
@@ -93,36 +95,25 @@ func (t *jobTable) forgetReaped() {
 	t.reaped = nil
 }
 
-// touch makes j the most recent job: the current job (%+) is the one
-// most recently started or stopped, the previous (%-) the one before.
-func (t *jobTable) touch(j *job) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.clock++
-	j.recent = t.clock
-}
-
-// byRecency lists jobs most recent first.
-func byRecency(list []*job) []*job {
-	out := append([]*job(nil), list...)
-	sort.SliceStable(out, func(a, b int) bool { return out[a].recent > out[b].recent })
-	return out
-}
-
 // reapJobs is a notification point: finished jobs leave the table.
 func (r *Runner) reapJobs() {
-	for _, j := range r.jobs.cleanup(r.opts[optPosix]) {
+	if r.jobs.empty() {
+		return
+	}
+	silent := r.mode == 'c' && !r.opts[optPosix]
+	for _, j := range r.jobs.cleanup(silent) {
 		r.notifySignaled(j)
 	}
 }
 
 // jobMark is the + (current), - (previous) or blank jobs shows for j.
-func jobMark(list []*job, j *job) string {
-	rec := byRecency(list)
-	switch {
-	case len(rec) > 0 && rec[0] == j:
+func (t *jobTable) jobMark(j *job) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch j {
+	case t.cur:
 		return "+"
-	case len(rec) > 1 && rec[1] == j:
+	case t.prev:
 		return "-"
 	}
 	return " "
@@ -172,11 +163,8 @@ func (r *Runner) builtinJobs(args []string) int {
 		}
 		args = args[1:]
 	}
-	if !r.opts[optPosix] {
-		r.reapJobs()
-	}
-	all := r.jobs.visible()
-	list := all
+	r.reapJobs()
+	list := r.jobs.visible()
 	status := 0
 	if len(args) > 0 {
 		list = nil
@@ -204,7 +192,7 @@ func (r *Runner) builtinJobs(args []string) int {
 		if long {
 			pid = strconv.Itoa(j.pid) + " "
 		}
-		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, jobMark(all, j), pid, state, text))
+		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, r.jobs.jobMark(j), pid, state, text))
 		if j.isDone() {
 			// Once reported, a finished job leaves the table.
 			j.notified = true
@@ -235,13 +223,25 @@ func (r *Runner) jobCtlArgs(name, usage, opts string, args []string) (string, []
 	return set, args, true
 }
 
+// jobControl reports whether fg and bg may run, with bash's message when
+// not (checked before their options). A subshell runs without job
+// control whatever $- says; a command substitution sees its parent's jobs
+// but cannot take them over (ctlJob).
+func (r *Runner) jobControl(name string) bool {
+	if !r.opts[optMonitor] || r.subLevel > 0 && !r.jobs.comsub {
+		r.errorf("%s: no job control", name)
+		return false
+	}
+	return true
+}
+
 // ctlJob finds the job fg or bg acts on, with bash's messages.
 func (r *Runner) ctlJob(name, spec string) *job {
-	if !r.opts[optMonitor] {
-		r.errorf("%s: no job control", name)
+	j := r.findJob(spec)
+	if j != nil && r.jobs.comsub {
+		r.errorf("%s: no current jobs", name)
 		return nil
 	}
-	j := r.findJob(spec)
 	if j == nil {
 		if spec == "%+" || spec == "%%" || spec == "%" {
 			r.errorf("%s: current: no such job", name)
@@ -260,6 +260,9 @@ func (r *Runner) ctlJob(name, spec string) *job {
 // builtinFg brings a job started under job control to the foreground:
 // it prints the command and waits for it.
 func (r *Runner) builtinFg(args []string) int {
+	if !r.jobControl("fg") {
+		return 1
+	}
 	_, rest, ok := r.jobCtlArgs("fg", "fg [job_spec]", "", args[1:])
 	if !ok {
 		return 2
@@ -273,7 +276,7 @@ func (r *Runner) builtinFg(args []string) int {
 		return 1
 	}
 	fmt.Fprintln(r.stdout(), j.text)
-	j.stopped.Store(false)
+	r.jobs.markStopped(j, false)
 	if !r.waitJob(j) {
 		return 130
 	}
@@ -284,6 +287,9 @@ func (r *Runner) builtinFg(args []string) int {
 
 // builtinBg resumes stopped jobs in the background.
 func (r *Runner) builtinBg(args []string) int {
+	if !r.jobControl("bg") {
+		return 1
+	}
 	_, rest, ok := r.jobCtlArgs("bg", "bg [job_spec ...]", "", args[1:])
 	if !ok {
 		return 2
@@ -302,8 +308,8 @@ func (r *Runner) builtinBg(args []string) int {
 			r.errorf("bg: job %d already in background", j.id)
 			continue
 		}
-		j.stopped.Store(false)
-		fmt.Fprintf(r.stdout(), "[%d]%s %s &\n", j.id, jobMark(r.jobs.visible(), j), j.text)
+		fmt.Fprintf(r.stdout(), "[%d]%s %s &\n", j.id, r.jobs.jobMark(j), j.text)
+		r.jobs.markStopped(j, false)
 	}
 	return status
 }
@@ -358,6 +364,7 @@ func (t *jobTable) reap(j *job) {
 		if x == j {
 			t.list = append(t.list[:i], t.list[i+1:]...)
 			t.remember(j)
+			t.left(j)
 			return
 		}
 	}
@@ -369,12 +376,12 @@ func (t *jobTable) reap(j *job) {
 // keep running: the mark is what jobs, bg and %+ see.
 func (r *Runner) stopJob(j *job, stop bool) {
 	if !stop {
+		// kill -CONT leaves %+ and %- alone.
 		j.stopped.Store(false)
 		return
 	}
 	if r.opts[optMonitor] && !j.isDone() {
-		j.stopped.Store(true)
-		r.jobs.touch(j)
+		r.jobs.markStopped(j, true)
 	}
 }
 
@@ -387,4 +394,12 @@ func (r *Runner) jobSpecCommand(args []string) bool {
 	}
 	r.runBuiltin(b, append([]string{"fg"}, args...))
 	return true
+}
+
+// empty reports whether the table has no job: the common case, checked
+// before the cost of a cleanup.
+func (t *jobTable) empty() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.list) == 0
 }

@@ -29,8 +29,6 @@ type job struct {
 	// may act on it. stopped: a STOP signal's mark, which CONT clears.
 	monitor bool
 	stopped atomic.Bool
-	// recent orders jobs for %+ and %-: the latest started or stopped.
-	recent int64
 	// cancel ends the job (kill); sig is the status a signal gave it.
 	cancel func()
 	sig    int
@@ -54,9 +52,12 @@ type jobTable struct {
 	// shell that owns the table.
 	coprocs []*coprocRec
 	// reaped keeps the statuses of background pids that left the table
-	// for wait PID; clock stamps job.recent.
-	reaped map[int]int
-	clock  int64
+	// for wait PID; cur and prev are %+ and %- (jobcurrent.go).
+	reaped    map[int]int
+	cur, prev *job
+	// comsub: the table of a command substitution, where fg and bg find
+	// the parent's jobs but may not take them over.
+	comsub bool
 }
 
 // inherit is the job table of a $( ) subshell: the parent's jobs stay
@@ -65,7 +66,7 @@ func (t *jobTable) inherit() *jobTable {
 	list := t.visible()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return &jobTable{inherited: list, clock: t.clock}
+	return &jobTable{inherited: list, cur: t.cur, prev: t.prev, comsub: true}
 }
 
 // own lists the background jobs this shell started (what wait waits for).
@@ -88,10 +89,11 @@ func (t *jobTable) add(j *job) {
 	defer t.mu.Unlock()
 	if !j.hidden {
 		j.id = t.nextID()
-		t.clock++
-		j.recent = t.clock
 	}
 	t.list = append(t.list, j)
+	if !j.hidden {
+		t.setCurrent(j)
+	}
 }
 
 // goHidden runs f as a hidden job the run waits for (a process
@@ -151,6 +153,7 @@ func (t *jobTable) remove(j *job) {
 	for i, x := range t.list {
 		if x == j {
 			t.list = append(t.list[:i], t.list[i+1:]...)
+			t.left(j)
 			return
 		}
 	}
@@ -162,6 +165,7 @@ func (t *jobTable) forget(j *job) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	j.hidden = true
+	t.left(j)
 }
 
 func (t *jobTable) byPid(pid int) *job {

@@ -484,6 +484,9 @@ func (r *Runner) runExternal(args []string) {
 	if r.sigpipe != nil && r.sigpipe.Load() {
 		r.status = 141
 	}
+	// Waiting for a foreground command is where bash reaps the
+	// background jobs that ended meanwhile.
+	r.reapJobs()
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}

@@ -1,0 +1,36 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// ev5Scripts pin the rules fixed against bash 5.2's own test suite (the
+// builtins and execution side); each is compared with /bin/bash -c.
+var ev5Scripts = []string{
+	// Job numbers restart after the table empties; wait PID still finds
+	// a reaped job's status until a bare wait; wait -- ends options.
+	`(exit 1) & (exit 2) & wait; (exit 5) & wait %1; echo $?; wait %2; echo $?`,
+	`(exit 3) & p=$!; wait %1; echo $?; wait $p; echo $?; wait $p; echo $?; wait; wait $p 2>/dev/null; echo $?`,
+	`wait -- -4; echo $?; wait +4; echo $?; wait -- %3; echo $?`,
+	// fg and bg without job control, their options, disown's.
+	`fg; echo $?; bg %1; echo $?; %1; echo $?; fg -s; echo $?; bg -x %1; echo $?; disown -s; echo $?; disown %3; echo $?`,
+	`set -m; fg; echo $?; fg %1; echo $?; jobs %4; echo $?; bg -s; echo $?`,
+	// case bodies see $? from before case (or its word's substitution);
+	// case is 0 when no body ran or the body is empty.
+	`false; case x in x) echo $?;; esac; false; case $(exit 3) in *) echo $?;; esac; false; case a in b) ;; esac; echo $?`,
+	`false; case x in x) ;; esac; echo $?; case x in x) false;; esac; echo $?; false; case x in y) ;; *|$(echo z)) echo $?;; esac`,
+}
+
+func TestEv5Oracle(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range ev5Scripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
