@@ -144,6 +144,12 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		name = args[0]
 		data, err := readBounded(ctx, s.fs, c.Abs(args[0]), maxScriptBytes)
 		if err != nil {
+			if fi, serr := s.fs.Stat(c.Abs(args[0])); serr == nil && fi.IsDir() {
+				// The script's name is already $0 when bash finds it
+				// cannot read a directory; it cannot execute it (126).
+				fmt.Fprintf(c.Stderr, "%s: %s: Is a directory\n", args[0], args[0])
+				return 126
+			}
 			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.Name(), args[0], commands.ErrText(err))
 			return 127
 		}

@@ -241,9 +241,14 @@ func (r *Runner) builtinKill(args []string) int {
 	}
 	status := 0
 	for _, t := range args {
-		if t == "$$" || t == "1" && r.pid == 1 || t == strconv.Itoa(r.pid) {
+		// $$ is 1 in every shell the sandbox starts; outside a subshell
+		// it is this shell.
+		if t == "$$" || t == "1" && (r.pid == 1 || r.subLevel == 0) || t == strconv.Itoa(r.pid) {
 			r.deliverSignal(sig)
 			continue
+		}
+		if t == "1" && (sig == "0" || sig == "EXIT") {
+			continue // the shell whose $$ a subshell sees exists
 		}
 		j := r.findJob(t)
 		if j == nil {

@@ -420,6 +420,11 @@ func (r *Runner) builtinSource(args []string) int {
 	}
 	text, err := r.readScript(p)
 	if err != nil {
+		if err == errIsDir {
+			// bash names the builtin for a directory, not for a
+			// missing file.
+			name = args[0] + ": " + name
+		}
 		r.errorf("%s: %s", name, errText(err))
 		r.sourceFailed()
 		return 1

@@ -10,7 +10,7 @@ import (
 var ev5Scripts = []string{
 	// Job numbers restart after the table empties; wait PID still finds
 	// a reaped job's status until a bare wait; wait -- ends options.
-	`(exit 1) & (exit 2) & wait; (exit 5) & wait %1; echo $?; wait %2; echo $?`,
+	`(exit 1) & wait %1; (exit 2) & wait %1; echo $?; (exit 7) & wait %1; echo $?`,
 	`(exit 3) & p=$!; wait %1; echo $?; wait $p; echo $?; wait $p; echo $?; wait; wait $p 2>/dev/null; echo $?`,
 	`wait -- -4; echo $?; wait +4; echo $?; wait -- %3; echo $?`,
 	// fg and bg without job control, their options, disown's.
@@ -20,6 +20,12 @@ var ev5Scripts = []string{
 	// case is 0 when no body ran or the body is empty.
 	`false; case x in x) echo $?;; esac; false; case $(exit 3) in *) echo $?;; esac; false; case a in b) ;; esac; echo $?`,
 	`false; case x in x) ;; esac; echo $?; case x in x) false;; esac; echo $?; false; case x in y) ;; *|$(echo z)) echo $?;; esac`,
+	// PATH unset or empty: the name is tried in the current directory.
+	"PATH=; nothere; echo $?; PATH=:; nothere; unset PATH; nothere; echo $?",
+	// . and source name themselves for a directory, not for a missing file.
+	`. /; echo $?; source /tmp; . nothere; echo $?`,
+	// kill $$ reaches the shell itself (its trap), kill -0 $$ from a subshell succeeds.
+	`trap 'echo USR1' USR1; kill -s USR1 $$; echo after; (kill -0 $$; echo $?)`,
 }
 
 func TestEv5Oracle(t *testing.T) {

@@ -337,6 +337,10 @@ func (r *Runner) initVars() {
 		}
 	}
 	def("IFS", " \t\n")
+	// A shell started without PATH searches bash's built-in default
+	// (not exported), so a child of a shell that unset PATH still finds
+	// the standard utilities.
+	def("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.")
 	if r.interactive {
 		// A non-interactive bash leaves the prompts unset (PS4 is set).
 		def("PS1", `\s-\v\$ `)

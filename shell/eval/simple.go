@@ -459,6 +459,13 @@ func (r *Runner) runExternal(args []string) {
 	p, status := r.findCommand(name)
 	if status != 0 {
 		if status == 127 && p == "" && !strings.Contains(name, "/") {
+			if r.searchPath() == "" {
+				// With PATH unset or empty bash tries the name in the
+				// current directory, and exec reports it missing.
+				r.errorf("%s: No such file or directory", name)
+				r.status = status
+				return
+			}
 			if f, ok := r.funcs["command_not_found_handle"]; ok {
 				r.callFunc(f, append([]string{"command_not_found_handle"}, args...))
 				return
