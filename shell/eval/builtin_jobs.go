@@ -255,7 +255,9 @@ func (r *Runner) builtinKill(args []string) int {
 			j = r.g.procs.byPid(t)
 		}
 		if j == nil {
-			if strings.HasPrefix(t, "%") {
+			if t == "" {
+				r.errorf("kill: `': not a pid or valid job spec")
+			} else if strings.HasPrefix(t, "%") {
 				r.errorf("kill: %s: no such job", t)
 			} else if _, err := strconv.Atoi(t); err != nil {
 				r.errorf("kill: %s: arguments must be process or job IDs", t)

@@ -104,11 +104,29 @@ func setQuote(s string) string {
 		if c < 0x20 || c == 0x7f {
 			return shellQuote(s)
 		}
-		if strings.IndexByte(" \t'\"\\$`|&;<>()*?[]{}!#~", c) >= 0 {
+		if setMeta(s, i) {
+			if s == "'" {
+				return `\'` // bash's one exception to '...'
+			}
 			return shellQuote(s)
 		}
 	}
 	return s
+}
+
+// setMeta reports whether s[i] needs quoting in set's output: blanks,
+// quotes, operators, reserved-word and glob characters, ^, $ and ` do
+// anywhere; ~ only where tilde expansion would see it (at the start or
+// after = or :), # only at the start, where it would begin a comment.
+func setMeta(s string, i int) bool {
+	switch c := s[i]; c {
+	case '~':
+		return i == 0 || s[i-1] == '=' || s[i-1] == ':'
+	case '#':
+		return i == 0
+	default:
+		return strings.IndexByte(" \t\n'\"\\|&;()<>!{}*[?]^$`", c) >= 0
+	}
 }
 
 func (r *Runner) setLongOpt(name string, on bool) bool {

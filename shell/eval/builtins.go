@@ -591,6 +591,14 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
+		if !isName(name) && mode == 0 && !isElem {
+			// A name no variable can have may still be a function's:
+			// unset without -v tries that, quietly.
+			if !r.unsetFunc(a) {
+				status = 1
+			}
+			continue
+		}
 		if !isName(name) {
 			r.errorf("unset: `%s': not a valid identifier", a)
 			status = 1

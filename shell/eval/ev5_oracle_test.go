@@ -26,6 +26,16 @@ var ev5Scripts = []string{
 	`. /; echo $?; source /tmp; . nothere; echo $?`,
 	// kill $$ reaches the shell itself (its trap), kill -0 $$ from a subshell succeeds.
 	`trap 'echo USR1' USR1; kill -s USR1 $$; echo after; (kill -0 $$; echo $?)`,
+	// set quotes a value only where the shell would read it otherwise:
+	// ~ at the start or after = or :, # at the start; a lone ' is \'.
+	"SQUOTE=\"'\"; E=a~b; F=a:~b; G='~x'; V=ab#cd; W=#x; X=a^b; Y=a=b\nwhile IFS= read -r l; do case $l in SQUOTE=*|[EFGVWXY]=*) echo \"$l\";; esac; done < <(set)",
+	// declare -f refuses attributes a function cannot have and
+	// assignments; readonly and export take only -aAfnp.
+	`a() { :; }; declare -f -a a; echo $?; declare -f -i b c; echo $?; declare -f f="() { :; }"; echo $?; readonly -x foo; echo $?; export -i y; echo $?; export -a y; echo $?`,
+	// unset without -v tries a name no variable can have as a function.
+	`a-b() { echo f; }; unset a-b; a-b; unset /bin/sh; echo $?; unset -v /bin/sh; echo $?`,
+	"f() { :; }; readonly -f f\nf()\n{\n  echo\n}\necho $?",
+	`kill -INT ''; echo $?; kill -INT ' '; echo $?`,
 }
 
 func TestEv5Oracle(t *testing.T) {

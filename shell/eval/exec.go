@@ -446,6 +446,9 @@ func (r *Runner) funcDecl(f *syntax.FuncDecl) {
 		return
 	}
 	if old := r.funcs[name]; old != nil && old.readonly {
+		// bash has read the whole definition when it refuses it: the
+		// message carries the line the definition ends on.
+		r.setLine(f.End())
 		r.errorf("%s: readonly function", name)
 		r.status = 1
 		return

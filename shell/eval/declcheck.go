@@ -1,0 +1,52 @@
+package eval
+
+import "strings"
+
+// declOptionFor reports whether option c is one cmd takes: readonly and
+// export take only -a, -A, -f, -n and -p; declare, typeset and local
+// take every attribute.
+func declOptionFor(cmd string, c rune) bool {
+	if cmd == "readonly" || cmd == "export" {
+		return strings.ContainsRune("aAfnp", c)
+	}
+	return true
+}
+
+// declBadOption is the option letter of w that declOptionFor refused.
+func declBadOption(w string) rune {
+	for _, c := range w[1:] {
+		if !strings.ContainsRune("aAfnp", c) {
+			return c
+		}
+	}
+	return '?'
+}
+
+// declFuncChecks refuses what declare -f cannot do: give a function an
+// array, integer or nameref attribute (bash reports the option as
+// invalid, status 1), or (declare itself) define one from an
+// assignment's text.
+func (r *Runner) declFuncChecks(cmd string, f declFlags, items []declItem) (int, bool) {
+	if !f.funcs {
+		return 0, false
+	}
+	for _, a := range []struct {
+		bit uint16
+		c   string
+	}{{attrIndexed, "a"}, {attrAssoc, "A"}, {attrInteger, "i"}, {attrNameref, "n"}} {
+		if (f.set|f.unset)&a.bit != 0 {
+			r.errorf("%s: -%s: invalid option", cmd, a.c)
+			return 1, true
+		}
+	}
+	if cmd == "export" || cmd == "readonly" {
+		return 0, false // they name the word as a function they cannot find
+	}
+	for _, it := range items {
+		if it.assign != nil {
+			r.errorf("%s: cannot use `-f' to make functions", cmd)
+			return 1, true
+		}
+	}
+	return 0, false
+}
