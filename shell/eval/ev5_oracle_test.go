@@ -36,6 +36,9 @@ var ev5Scripts = []string{
 	`a-b() { echo f; }; unset a-b; a-b; unset /bin/sh; echo $?; unset -v /bin/sh; echo $?`,
 	"f() { :; }; readonly -f f\nf()\n{\n  echo\n}\necho $?",
 	`kill -INT ''; echo $?; kill -INT ' '; echo $?`,
+	// The first word of an alias's text stays a command word in later
+	// rounds: foo bar with foo='echo ', bar=baz, baz=quux gives quux.
+	"shopt -s expand_aliases\nalias foo='echo ' bar=baz baz=quux\nfoo bar\nalias e='echo ' x='x y' y=Y\ne x y e",
 }
 
 func TestEv5Oracle(t *testing.T) {
