@@ -413,7 +413,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all, noFuncs bool) boo
 		}
 		return found
 	}
-	if p, ok := r.hash[name]; ok && !all && r.pathOverride == "" {
+	if p, ok := r.hashed(name); ok && !all {
 		say(p, name+" is hashed ("+p+")", "file")
 		return true
 	}
@@ -503,6 +503,11 @@ func (r *Runner) builtinType(args []string) int {
 			// list every file.
 			early := !forcePath && r.foundBeforePath(n, noFuncs)
 			if early && !all {
+				continue
+			}
+			if hp, ok := r.hashed(n); ok && !all {
+				// Without -a, type reports a remembered path as it is.
+				r.writeOut("type", hp+"\n")
 				continue
 			}
 			ps := r.pathMatches(n, all)
@@ -789,19 +794,19 @@ func (r *Runner) builtinHash(args []string) int {
 			return 0
 		}
 		r.writeOut("hash", "hits\tcommand\n")
-		for _, n := range sortedKeys(r.hash) {
-			r.writeOut("hash", "   1\t"+r.hash[n]+"\n")
+		for _, n := range r.hashOrder() {
+			r.writeOut("hash", fmt.Sprintf("%4d\t%s\n", r.hashHits[n], r.hash[n]))
 		}
 		return 0
 	}
 	if args[0] == "-r" {
-		r.hash = nil
+		r.hash, r.hashHits = nil, nil
 		return 0
 	}
 	if args[0] == "-p" && len(args) > 2 {
 		// hash -p PATH NAME remembers PATH for NAME without a search.
 		for _, n := range args[2:] {
-			putMap(&r.hash, n, args[1])
+			r.remember(n, args[1], 0)
 		}
 		return 0
 	}
@@ -811,7 +816,7 @@ func (r *Runner) builtinHash(args []string) int {
 			continue
 		}
 		if p, ok := r.lookPath(n); ok {
-			putMap(&r.hash, n, p)
+			r.remember(n, p, 0)
 		} else {
 			r.errorf("hash: %s: not found", n)
 			status = 1

@@ -39,6 +39,9 @@ var ev5Scripts = []string{
 	// The first word of an alias's text stays a command word in later
 	// rounds: foo bar with foo='echo ', bar=baz, baz=quux gives quux.
 	"shopt -s expand_aliases\nalias foo='echo ' bar=baz baz=quux\nfoo bar\nalias e='echo ' x='x y' y=Y\ne x y e",
+	// The hash table: remembered paths win for type -p, uses count as
+	// hits, and hash, BASH_CMDS and BASH_ALIASES list in bash's table order.
+	`hash -p /x/sh sh; type -p sh; type -P sh; type sh; command -v sh; type -t sh; for i in foo qux blat a b c; do hash -p /x/$i $i; done; hash; echo ${!BASH_CMDS[@]}; alias a=1 b=2 foo=3 qux=4 sh=5 gh=6; echo ${!BASH_ALIASES[@]}`,
 }
 
 func TestEv5Oracle(t *testing.T) {

@@ -116,6 +116,7 @@ type Runner struct {
 	shopts    map[string]bool
 	traps     map[string]string
 	hash      map[string]string
+	hashHits  map[string]int // times each remembered path was used (hashhits.go)
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -626,6 +627,7 @@ func (r *Runner) subshell() *Runner {
 		}
 	}
 	c.hash = cloneMap(r.hash)
+	c.hashHits = cloneMap(r.hashHits)
 	c.dirs = append([]string(nil), r.dirs...)
 	c.params = append([]string(nil), r.params...)
 	c.stack = append([]frame(nil), r.stack...)

@@ -550,6 +550,7 @@ func (r *Runner) findCommand(name string) (string, int) {
 	}
 	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
+			r.hashHits[name]++
 			return p, 0
 		} else if !r.shopts["checkhash"] && err != nil {
 			// bash runs a remembered command from its remembered path
@@ -567,7 +568,7 @@ func (r *Runner) findCommand(name string) (string, int) {
 			return "", 126
 		}
 		if r.opts[optHashAll] && r.pathOverride == "" {
-			putMap(&r.hash, name, p)
+			r.remember(name, p, 1)
 		}
 		return p, 0
 	}

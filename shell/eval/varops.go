@@ -135,9 +135,9 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "BASH_ARGV0":
 		return str(r.arg0)
 	case "BASH_ALIASES":
-		return assocView(r.aliases)
+		return assocView(r.aliases, aliasBuckets)
 	case "BASH_CMDS":
-		return assocView(r.hash)
+		return assocView(r.hash, hashBuckets)
 	}
 	return nil
 }
