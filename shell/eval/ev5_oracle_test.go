@@ -42,6 +42,8 @@ var ev5Scripts = []string{
 	// The hash table: remembered paths win for type -p, uses count as
 	// hits, and hash, BASH_CMDS and BASH_ALIASES list in bash's table order.
 	`hash -p /x/sh sh; type -p sh; type -P sh; type sh; command -v sh; type -t sh; for i in foo qux blat a b c; do hash -p /x/$i $i; done; hash; echo ${!BASH_CMDS[@]}; alias a=1 b=2 foo=3 qux=4 sh=5 gh=6; echo ${!BASH_ALIASES[@]}`,
+	// declare -f prints $'...' in assignments decoded into '...'.
+	"f() { v=$'\\001'; w=$'a\\tb'; x=$'it\\'s' y[1]=$'z' z+=q; local l=$'\\t' m; declare -a d=$'x' $'-r' \"$q\"; export a=(1 $'2' [3]=$'x'); }; declare -f f",
 }
 
 func TestEv5Oracle(t *testing.T) {
