@@ -44,6 +44,8 @@ var ev5Scripts = []string{
 	`hash -p /x/sh sh; type -p sh; type -P sh; type sh; command -v sh; type -t sh; for i in foo qux blat a b c; do hash -p /x/$i $i; done; hash; echo ${!BASH_CMDS[@]}; alias a=1 b=2 foo=3 qux=4 sh=5 gh=6; echo ${!BASH_ALIASES[@]}`,
 	// declare -f prints $'...' in assignments decoded into '...'.
 	"f() { v=$'\\001'; w=$'a\\tb'; x=$'it\\'s' y[1]=$'z' z+=q; local l=$'\\t' m; declare -a d=$'x' $'-r' \"$q\"; export a=(1 $'2' [3]=$'x'); }; declare -f f",
+	// mapfile -C runs every -c lines with the index and the line.
+	`mapfile -C "echo" -c 1 A <<< $'a\nb\nc'; mapfile -C "echo x" -c 2 A <<< $'a\nb\nc'; mapfile -t -O 5 -C echo -c 1 A <<< $'it\'s\nq'; mapfile -c 0 A </dev/null; echo $?; declare -p A`,
 }
 
 func TestEv5Oracle(t *testing.T) {
