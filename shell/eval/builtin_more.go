@@ -143,6 +143,8 @@ func (r *Runner) builtinPushd(args []string) int {
 	}
 	stack := r.dirStack()
 	switch {
+	case len(args) == 0 && noCd:
+		return 0 // bash swaps nothing for a lone -n
 	case len(args) == 0:
 		if len(stack) < 2 {
 			r.errorf("pushd: no other directory")
@@ -172,6 +174,9 @@ func (r *Runner) builtinPushd(args []string) int {
 		return 1
 	}
 	r.dirs = stack[1:]
+	if noCd && len(args) > 0 {
+		return 0 // bash prints no stack for a rotation it makes with -n
+	}
 	return r.builtinDirs([]string{"dirs"})
 }
 

@@ -46,6 +46,8 @@ var ev5Scripts = []string{
 	"f() { v=$'\\001'; w=$'a\\tb'; x=$'it\\'s' y[1]=$'z' z+=q; local l=$'\\t' m; declare -a d=$'x' $'-r' \"$q\"; export a=(1 $'2' [3]=$'x'); }; declare -f f",
 	// mapfile -C runs every -c lines with the index and the line.
 	`mapfile -C "echo" -c 1 A <<< $'a\nb\nc'; mapfile -C "echo x" -c 2 A <<< $'a\nb\nc'; mapfile -t -O 5 -C echo -c 1 A <<< $'it\'s\nq'; mapfile -c 0 A </dev/null; echo $?; declare -p A`,
+	// pushd -n prints no stack for a rotation and does nothing alone.
+	`cd /; pushd /usr >/dev/null; pushd /bin > /dev/null; pushd -n +0; echo a; pushd -n +1; echo b; pushd +0; pushd -n /dev; dirs; pushd -n; echo $?; dirs`,
 }
 
 func TestEv5Oracle(t *testing.T) {
