@@ -48,6 +48,8 @@ var ev5Scripts = []string{
 	`mapfile -C "echo" -c 1 A <<< $'a\nb\nc'; mapfile -C "echo x" -c 2 A <<< $'a\nb\nc'; mapfile -t -O 5 -C echo -c 1 A <<< $'it\'s\nq'; mapfile -c 0 A </dev/null; echo $?; declare -p A`,
 	// pushd -n prints no stack for a rotation and does nothing alone.
 	`cd /; pushd /usr >/dev/null; pushd /bin > /dev/null; pushd -n +0; echo a; pushd -n +1; echo b; pushd +0; pushd -n /dev; dirs; pushd -n; echo $?; dirs`,
+	// Closing or moving a coprocess's descriptor shows -1 in its array.
+	`coproc { read x; echo "[$x]"; }; exec {r}<&${COPROC[0]}-; echo ${COPROC[0]}; echo hi >&${COPROC[1]}; read l <&$r; echo $l; wait`,
 }
 
 func TestEv5Oracle(t *testing.T) {
