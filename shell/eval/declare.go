@@ -241,6 +241,7 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 		}
 		return status
 	}
+	r.liftTempVars(cmd, f, items)
 	status := 0
 	for _, it := range items {
 		if !r.declareOne(cmd, f, it) {

@@ -50,3 +50,35 @@ func (r *Runner) declFuncChecks(cmd string, f declFlags, items []declItem) (int,
 	}
 	return 0, false
 }
+
+// liftTempVars applies bash's rule for export, readonly and declare -x
+// or -r naming a variable of the command's temporary environment
+// (FOO=1 export FOO): the variable leaves it for the scope the name
+// resolves to beneath it, so the attributes and value persist.
+func (r *Runner) liftTempVars(cmd string, f declFlags, items []declItem) {
+	if cmd != "export" && cmd != "readonly" && f.set&(attrExport|attrReadonly) == 0 || cmd == "local" {
+		return
+	}
+	for _, it := range items {
+		name := it.word
+		if it.assign != nil {
+			name = it.assign.Name.Value
+		} else if i := strings.IndexAny(name, "=+["); i >= 0 {
+			name = name[:i]
+		}
+		v, sc := r.vars.lookup(name)
+		if sc == nil || !sc.temp {
+			continue
+		}
+		delete(sc.vars, name)
+		below, bsc := r.vars.lookup(name)
+		switch {
+		case below.has(attrReadonly):
+			sc.vars[name] = v // the readonly error comes from declare
+		case bsc != nil:
+			bsc.vars[name] = v
+		default:
+			r.vars.global().vars[name] = v
+		}
+	}
+}
