@@ -1,6 +1,7 @@
 package jsexec
 
 import (
+	"math"
 	"time"
 
 	"github.com/dop251/goja"
@@ -16,37 +17,15 @@ import (
 // setters, getTimezoneOffset and the string forms. The UTC methods,
 // toISOString, toJSON and valueOf are goja's own: they never touch the zone.
 
-// dateSrc installs the wrappers; z holds the Go side. It captures what it
-// uses at install time, so a script patching built-ins cannot reach it.
-const dateSrc = `(function (g, z) {
+// dateSrc makes the constructor's wrapper; installDate gives it its
+// statics and installs it. fmt, parse and parts are the Go side. It
+// captures what it uses at install time, so a script patching built-ins
+// cannot reach it.
+const dateSrc = `(function (D, fmt, parse, parts) {
   "use strict";
-  const D = g.Date, P = D.prototype, apply = Reflect.apply, construct = Reflect.construct;
-  const defineProperty = Object.defineProperty, ownKeys = Reflect.ownKeys, getOwn = Object.getOwnPropertyDescriptor;
-  const getTime = P.getTime, setTime = P.setTime, now = D.now, Str = String, TE = TypeError, toPrimSym = Symbol.toPrimitive;
-  const get = z.get, set = z.set, fmt = z.fmt, parse = z.parse, parts = z.parts, offset = z.offset;
-  const tv = (d) => apply(getTime, d, []); // a TypeError for a non-Date, like the originals
-  const def = (obj, name, len, fn) => {
-    const w = { [name](...a) { return fn(this, a); } }[name];
-    defineProperty(w, "length", { value: len });
-    defineProperty(obj, name, { value: w, writable: true, enumerable: false, configurable: true });
-  };
-  const fields = ["FullYear", "Month", "Date", "Day", "Hours", "Minutes", "Seconds", "Milliseconds"];
-  for (let i = 0; i < fields.length; i++) def(P, "get" + fields[i], 0, (d) => get(i, tv(d)));
-  def(P, "getTimezoneOffset", 0, (d) => { const t = tv(d); return t !== t ? NaN : -offset(t) / 60000; });
-  const setters = [["FullYear", 0, 3], ["Month", 1, 2], ["Date", 2, 1], ["Hours", 4, 4], ["Minutes", 5, 3], ["Seconds", 6, 2], ["Milliseconds", 7, 1]];
-  for (const [f, i, len] of setters) {
-    def(P, "set" + f, len, (d, a) => {
-      const t = tv(d);
-      const n = a.length < 1 ? 1 : a.length > len ? len : a.length;
-      // Arguments are converted in order, as the spec does, even for an invalid date.
-      const n0 = +a[0], n1 = n > 1 ? +a[1] : 0, n2 = n > 2 ? +a[2] : 0, n3 = n > 3 ? +a[3] : 0;
-      return apply(setTime, d, [set(i, t, n, n0, n1, n2, n3)]);
-    });
-  }
-  const forms = [["toString", "string"], ["toDateString", "date"], ["toTimeString", "time"],
-    ["toLocaleString", "locale"], ["toLocaleDateString", "localeDate"], ["toLocaleTimeString", "localeTime"]];
-  for (const [name, kind] of forms) def(P, name, 0, (d) => { const t = tv(d); return t !== t ? "Invalid Date" : fmt(kind, t); });
-
+  const apply = Reflect.apply, construct = Reflect.construct, getTime = D.prototype.getTime, now = D.now;
+  const TE = TypeError, toPrimSym = Symbol.toPrimitive;
+  const tv = (d) => apply(getTime, d, []);
   const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
   const isDate = (v) => { try { apply(getTime, v, []); return true; } catch (e) { return false; } };
   // ToPrimitive with the default hint.
@@ -64,11 +43,6 @@ const dateSrc = `(function (g, z) {
     if (typeof f === "function") { const r = apply(f, v, []); if (!isObj(r)) return r; }
     throw new TE("Cannot convert object to primitive value");
   };
-  const partsOf = (a, utc) => {
-    const n = a.length, c = (i, d) => (n > i ? +a[i] : d);
-    const y = +a[0], m = c(1, 0), dt = c(2, 1), h = c(3, 0), mi = c(4, 0), s = c(5, 0), ms = c(6, 0);
-    return parts(utc, y, m, dt, h, mi, s, ms);
-  };
   const W = { Date: function (...a) {
     if (new.target === undefined) return fmt("string", apply(now, D, []));
     const nt = new.target === W ? D : new.target;
@@ -78,15 +52,10 @@ const dateSrc = `(function (g, z) {
       const v = a[0];
       if (isObj(v) && isDate(v)) t = tv(v);
       else { const p = toPrim(v); t = typeof p === "string" ? parse(p) : +p; }
-    } else t = partsOf(a, false);
+    } else t = apply(parts, undefined, a);
     return construct(D, [t], nt);
   } }.Date;
-  Object.setPrototypeOf(W, Object.getPrototypeOf(D));
-  for (const k of ownKeys(D)) if (k !== "caller" && k !== "arguments") defineProperty(W, k, getOwn(D, k));
-  def(W, "UTC", 7, (_, a) => partsOf(a, true));
-  def(W, "parse", 1, (_, a) => parse(Str(a[0])));
-  defineProperty(P, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
-  defineProperty(g, "Date", { value: W, writable: true, enumerable: false, configurable: true });
+  return W;
 })`
 
 // datePrg is compiled with the prelude, on first use (compilePrelude).
@@ -104,30 +73,129 @@ func location(opts RunOptions) *time.Location {
 	return time.UTC
 }
 
+// dateFields are the local-time components, in datezone.go's order.
+var dateFields = [...]string{"FullYear", "Month", "Date", "Day", "Hours", "Minutes", "Seconds", "Milliseconds"}
+
+// dateSetters are the local setters: the first component each sets and
+// how many it takes at most.
+var dateSetters = [...]struct {
+	name         string
+	field, count int
+}{{"FullYear", 0, 3}, {"Month", 1, 2}, {"Date", 2, 1}, {"Hours", 4, 4}, {"Minutes", 5, 3}, {"Seconds", 6, 2}, {"Milliseconds", 7, 1}}
+
+// dateForms are the string forms and the kind format renders for each.
+var dateForms = [...][2]string{{"toString", "string"}, {"toDateString", "date"}, {"toTimeString", "time"},
+	{"toLocaleString", "locale"}, {"toLocaleDateString", "localeDate"}, {"toLocaleTimeString", "localeTime"}}
+
 func (r *rt) installDate() error {
 	z := zone{location(r.opts)}
-	side := r.vm.NewObject()
-	for name, fn := range map[string]any{
-		"get":    z.get,
-		"offset": func(t float64) float64 { return float64(z.offset(int64(t))) },
-		"fmt":    z.format,
-		"parse":  z.parse,
-		"set": func(field int, t float64, n int, a0, a1, a2, a3 float64) float64 {
-			return z.set(field, t, []float64{a0, a1, a2, a3}[:max(1, min(n, 4))])
-		},
-		"parts": func(utc bool, y, m, dt, h, mi, s, ms float64) float64 {
-			return z.fromParts([]float64{y, m, dt, h, mi, s, ms}, utc)
-		},
-	} {
-		if err := side.Set(name, fn); err != nil {
+	g := r.vm.GlobalObject()
+	D, _ := g.Get("Date").(*goja.Object)
+	if D == nil {
+		return errMissingBuiltins
+	}
+	P, _ := D.Get("prototype").(*goja.Object)
+	getTime, ok1 := goja.AssertFunction(P.Get("getTime"))
+	setTime, ok2 := goja.AssertFunction(P.Get("setTime"))
+	if !ok1 || !ok2 {
+		return errMissingBuiltins
+	}
+	// tv is the time value of a Date; for anything else, the original's
+	// TypeError.
+	tv := func(d goja.Value) float64 { return callOrig(getTime, d).ToFloat() }
+	def := func(obj *goja.Object, name string, length int, f func(goja.FunctionCall) goja.Value) error {
+		return method(obj, name, r.native(name, length, f))
+	}
+	for i, f := range dateFields {
+		if err := def(P, "get"+f, 0, func(c goja.FunctionCall) goja.Value { return r.vm.ToValue(z.get(i, tv(c.This))) }); err != nil {
 			return err
+		}
+	}
+	if err := def(P, "getTimezoneOffset", 0, func(c goja.FunctionCall) goja.Value {
+		t := tv(c.This)
+		if t != t {
+			return r.vm.ToValue(math.NaN())
+		}
+		return r.vm.ToValue(-float64(z.offset(int64(t))) / 60000)
+	}); err != nil {
+		return err
+	}
+	for _, s := range dateSetters {
+		if err := def(P, "set"+s.name, s.count, func(c goja.FunctionCall) goja.Value {
+			t := tv(c.This)
+			n := min(max(len(c.Arguments), 1), s.count)
+			// Arguments are converted in order, as the spec does, even for
+			// an invalid date.
+			var a [4]float64
+			for i := 0; i < n; i++ {
+				a[i] = c.Argument(i).ToFloat()
+			}
+			return callOrig(setTime, c.This, r.vm.ToValue(z.set(s.field, t, a[:n])))
+		}); err != nil {
+			return err
+		}
+	}
+	for _, f := range dateForms {
+		if err := def(P, f[0], 0, func(c goja.FunctionCall) goja.Value {
+			t := tv(c.This)
+			if t != t {
+				return stringValue(r.vm, "Invalid Date")
+			}
+			return r.vm.ToValue(z.format(f[1], t))
+		}); err != nil {
+			return err
+		}
+	}
+	parse := r.native("parse", 1, func(c goja.FunctionCall) goja.Value {
+		return r.vm.ToValue(z.parse(c.Argument(0).String()))
+	})
+	fmtFn := r.native("fmt", 2, func(c goja.FunctionCall) goja.Value {
+		return r.vm.ToValue(z.format(c.Argument(0).String(), c.Argument(1).ToFloat()))
+	})
+	parts := func(utc bool) func(goja.FunctionCall) goja.Value {
+		return func(c goja.FunctionCall) goja.Value {
+			// new Date(y, m, ...) and Date.UTC: missing components take
+			// their defaults, the year is converted even when absent.
+			p := [7]float64{0, 0, 1, 0, 0, 0, 0}
+			n := min(len(c.Arguments), 7)
+			p[0] = c.Argument(0).ToFloat()
+			for i := 1; i < n; i++ {
+				p[i] = c.Argument(i).ToFloat()
+			}
+			return r.vm.ToValue(z.fromParts(p[:], utc))
 		}
 	}
 	fv, err := r.vm.RunProgram(datePrg)
 	if err != nil {
 		return err
 	}
-	fn, _ := goja.AssertFunction(fv)
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), side)
-	return err
+	mk, _ := goja.AssertFunction(fv)
+	wv, err := mk(goja.Undefined(), D, fmtFn, parse, r.native("parts", 7, parts(false)))
+	if err != nil {
+		return err
+	}
+	W := wv.(*goja.Object)
+	// W stands for D: the same prototype, statics and length.
+	if err := W.SetPrototype(D.Prototype()); err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		name string
+		v    goja.Value
+		fl   [3]goja.Flag // writable, configurable, enumerable
+	}{
+		{"length", r.vm.ToValue(7), [3]goja.Flag{goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE}},
+		{"prototype", P, [3]goja.Flag{goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE}},
+		{"now", D.Get("now"), [3]goja.Flag{goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE}},
+		{"parse", parse, [3]goja.Flag{goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE}},
+		{"UTC", r.native("UTC", 7, parts(true)), [3]goja.Flag{goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE}},
+	} {
+		if err := W.DefineDataProperty(d.name, d.v, d.fl[0], d.fl[1], d.fl[2]); err != nil {
+			return err
+		}
+	}
+	if err := method(P, "constructor", W); err != nil {
+		return err
+	}
+	return method(g, "Date", W)
 }

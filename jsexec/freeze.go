@@ -1,212 +1,403 @@
 package jsexec
 
 import (
-	"encoding/json"
 	"errors"
-	"math/big"
-	"reflect"
 	"slices"
 	"sync"
 
 	"github.com/dop251/goja"
 )
 
-// freezeSrc freezes the built-ins and makes their global names read-only
-// (RunOptions.Freeze). It is trusted code, compiled once and run before the
-// user's code with the names to leave alone (tool proxies refuse to be
-// frozen; data values belong to the script).
+// The freeze (RunOptions.Freeze) makes the built-ins and their global
+// names read-only before the user's code runs: every global becomes a
+// read-only, non-configurable property (except the names the run brings
+// itself: tool proxies, which refuse to be frozen, and data values, which
+// belong to the script); its value is frozen, and so is a function's
+// prototype or, for a namespace object (Math, JSON, console...), each
+// object it holds; so are the intrinsics no global name leads to (the
+// iterator and generator prototypes, %TypedArray%).
 //
 // Freezing prototypes triggers the "override mistake": `this.name = "X"`
 // in an Error subclass, or `obj.toString = f`, would throw because the
 // inherited property is read-only. The few properties scripts commonly
 // shadow become accessors whose setter defines an own property on the
-// receiver, so those assignments keep working.
-const freezeSrc = `(function (g, skip, walk) {
-  "use strict";
-  const { freeze, getOwnPropertyNames, getOwnPropertyDescriptor, defineProperty, getPrototypeOf } = Object;
-  const isObj = (o) => o !== null && (typeof o === "object" || typeof o === "function");
-  const tame = (proto, key) => {
-    const d = getOwnPropertyDescriptor(proto, key);
-    if (!d || !("value" in d) || !d.configurable) return;
-    const value = d.value;
-    defineProperty(proto, key, {
-      get: function () { return value; },
-      set: function (v) {
-        if (this === proto) throw new TypeError("Cannot assign to read only property '" + String(key) + "' of frozen built-in");
-        defineProperty(this, key, { value: v, writable: true, enumerable: true, configurable: true });
-      },
-      enumerable: d.enumerable, configurable: false,
-    });
-  };
-  for (const k of ["constructor", "toString", "valueOf", "toLocaleString"]) tame(Object.prototype, k);
-  for (const n of ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError", "AggregateError"]) {
-    const E = g[n];
-    if (typeof E === "function") for (const k of ["name", "message", "constructor"]) tame(E.prototype, k);
-  }
-  tame(Function.prototype, "toString");
-  const fz = (o) => { if (isObj(o)) { try { freeze(o); } catch (e) {} } };
-  // The walk over the globals; with walk false the host replays it from
-  // the plan this returns (see freezePlan).
-  const plan = [];
-  const names = walk ? getOwnPropertyNames(g) : [];
-  for (let i = 0; i < names.length; i++) {
-    const k = names[i];
-    if (skip.indexOf(k) >= 0 || k === "globalThis") continue;
-    const d = getOwnPropertyDescriptor(g, k);
-    if (!d || !("value" in d)) continue;
-    if (d.configurable) defineProperty(g, k, { writable: false, configurable: false });
-    const v = d.value;
-    const step = [k, d.configurable, 0, []];
-    plan.push(step);
-    if (!isObj(v)) continue;
-    fz(v);
-    if (typeof v === "function") { step[2] = 1; fz(v.prototype); continue; }
-    step[2] = 2;
-    const inner = getOwnPropertyNames(v);
-    for (let j = 0; j < inner.length; j++) { const x = getOwnPropertyDescriptor(v, inner[j]); if (x && "value" in x) { step[3].push(inner[j]); fz(x.value); } }
-  }
-  const gen = getPrototypeOf(function* () {});
-  const intrinsics = [gen, gen.prototype, getPrototypeOf(gen.prototype), getPrototypeOf(async function () {}),
-    getPrototypeOf([][Symbol.iterator]()), getPrototypeOf(new Map()[Symbol.iterator]()),
-    getPrototypeOf(new Set()[Symbol.iterator]()), getPrototypeOf(""[Symbol.iterator]()),
-    getPrototypeOf(/x/[Symbol.matchAll]("")), getPrototypeOf(Int8Array), getPrototypeOf(Int8Array.prototype)];
-  for (let i = 0; i < intrinsics.length; i++) fz(intrinsics[i]);
-  fz(g.console);
-  return plan;
-})`
-
-// freeze runs freezeSrc unless the embedder left built-ins alone.
+// receiver, so those assignments keep working (tame).
 //
-// Its walk over the globals is most of a prepared runtime's set-up, and
-// most of that walk is JavaScript asking questions whose answers are the
-// same in every VM of one configuration: which globals hold data, which
-// can be redefined, which properties of the plain objects among them hold
-// data. The first VM of a configuration walks in JavaScript and returns
-// those answers (a plan); the next ones skip the questions and replay the
-// plan from Go (replayFreeze), which does the same freezing.
-func (r *rt) freeze() error {
-	if !r.opts.Freeze {
-		return nil
-	}
-	fv, err := r.vm.RunProgram(freezePrg)
-	if err != nil {
-		return err
-	}
-	fn, _ := goja.AssertFunction(fv)
-	skip := []string{}
-	skip = append(skip, sortedKeys(r.opts.ToolGlobals)...)
-	skip = append(skip, sortedKeys(r.opts.Globals)...)
-	if r.opts.Invoke != nil {
-		skip = append(skip, "tools")
-	}
-	key := freezeKey{node: r.opts.Host != nil, network: r.opts.Network != nil}
-	plan := freezePlans.get(key)
-	walk := plan == nil || noFreezePlan
-	out, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(skip), r.vm.ToValue(walk))
-	if err != nil {
-		return err
-	}
-	if walk {
-		if plan := readFreezePlan(out, skip); plan != nil {
-			freezePlans.put(key, plan)
-		}
-		return nil
-	}
-	return r.replayFreeze(plan, skip)
+// The cost is goja's: its built-ins are templates, materialised property
+// by property on first use, and a frozen object has every property
+// materialised. What is ours is kept small. The objects to freeze and
+// their own keys are the same in every VM of one configuration, so the
+// first VM of a configuration discovers them (walkFreeze, with goja's
+// Object.freeze) and records a plan; the next VMs replay it
+// (replayFreeze): each property is made read-only in place from Go, with
+// no descriptor objects, key lists or iterators.
+
+// tamed are the properties tame turns into accessors.
+var tamed = []struct {
+	global string // whose prototype holds them
+	keys   []string
+}{
+	{"Object", []string{"constructor", "toString", "valueOf", "toLocaleString"}},
+	{"Error", []string{"name", "message", "constructor"}},
+	{"TypeError", []string{"name", "message", "constructor"}},
+	{"RangeError", []string{"name", "message", "constructor"}},
+	{"SyntaxError", []string{"name", "message", "constructor"}},
+	{"ReferenceError", []string{"name", "message", "constructor"}},
+	{"EvalError", []string{"name", "message", "constructor"}},
+	{"URIError", []string{"name", "message", "constructor"}},
+	{"AggregateError", []string{"name", "message", "constructor"}},
+	{"Function", []string{"toString"}},
 }
 
-// noFreezePlan makes every VM walk in JavaScript (tests compare the two).
-var noFreezePlan = false
+// ownKey is one own property of an object the freeze covers.
+type ownKey struct {
+	name     string
+	sym      *goja.Symbol // set for a symbol key (always a well-known one)
+	accessor bool
+}
+
+// frozenObj is one object a global leads to: its value (via ""), or the
+// object held by one of its properties ("prototype", "abs", ...).
+type frozenObj struct {
+	via  string
+	keys []ownKey
+}
+
+// freezeStep is the freeze's work on one global.
+type freezeStep struct {
+	name     string
+	readOnly bool // it was configurable: make it read-only
+	objs     []frozenObj
+}
+
+// tameStep is one property tame turned into an accessor.
+type tameStep struct {
+	global, key string
+	enumerable  bool
+}
+
+type freezePlan struct {
+	tames  []tameStep
+	steps  []freezeStep
+	hidden [][]ownKey // aligned with rt.hidden.frozen; nil: not an object
+	// console is frozen by itself as well, whatever the global walk did.
+	console []ownKey
+}
 
 // freezeKey is what decides the set of globals a VM has before freezing.
 // The names a run adds itself (tool globals, data, tools) are always in
 // the skip list, so they do not change the plan.
 type freezeKey struct{ node, network bool }
 
-// freezeStep is the walk's work on one global.
-type freezeStep struct {
-	name         string
-	configurable bool
-	kind         int      // 0 not an object, 1 a function, 2 another object
-	inner        []string // kind 2: its own properties that hold data
-}
-
 type freezePlanCache struct {
 	mu    sync.Mutex
-	plans map[freezeKey][]freezeStep
+	plans map[freezeKey]*freezePlan
 }
 
-var freezePlans = &freezePlanCache{plans: map[freezeKey][]freezeStep{}}
+var freezePlans = &freezePlanCache{plans: map[freezeKey]*freezePlan{}}
 
-func (c *freezePlanCache) get(k freezeKey) []freezeStep {
+func (c *freezePlanCache) get(k freezeKey) *freezePlan {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.plans[k]
 }
 
-func (c *freezePlanCache) put(k freezeKey, p []freezeStep) {
+func (c *freezePlanCache) put(k freezeKey, p *freezePlan) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.plans[k] = p
 }
 
-// readFreezePlan reads the walk's answers; nil if they are not what
-// freezeSrc returns (then the next VM walks again). Names skipped in this
-// VM are left out of the plan, so they are what run-specific globals the
-// plan never touches.
-func readFreezePlan(v goja.Value, skip []string) []freezeStep {
-	var raw [][]any
-	if v == nil || json.Unmarshal([]byte(mustJSON(v)), &raw) != nil {
+// noFreezePlan makes every VM walk (tests compare the two).
+var noFreezePlan = false
+
+// freeze freezes the built-ins unless the embedder left them alone.
+func (r *rt) freeze() error {
+	if !r.opts.Freeze {
 		return nil
 	}
-	plan := make([]freezeStep, 0, len(raw))
-	for _, s := range raw {
-		if len(s) != 4 {
-			return nil
-		}
-		name, ok1 := s[0].(string)
-		conf, ok2 := s[1].(bool)
-		kind, ok3 := s[2].(float64)
-		inner, ok4 := s[3].([]any)
-		if !ok1 || !ok2 || !ok3 || !ok4 || slices.Contains(skip, name) {
-			return nil
-		}
-		st := freezeStep{name: name, configurable: conf, kind: int(kind)}
-		for _, n := range inner {
-			ns, ok := n.(string)
-			if !ok {
-				return nil
-			}
-			st.inner = append(st.inner, ns)
-		}
-		plan = append(plan, st)
+	skip := make([]string, 0, len(r.opts.ToolGlobals)+len(r.opts.Globals)+1)
+	skip = append(skip, sortedKeys(r.opts.ToolGlobals)...)
+	skip = append(skip, sortedKeys(r.opts.Globals)...)
+	if r.opts.Invoke != nil {
+		skip = append(skip, "tools")
 	}
-	return plan
-}
-
-func mustJSON(v goja.Value) string {
-	b, err := json.Marshal(v.Export())
+	key := freezeKey{node: r.opts.Host != nil, network: r.opts.Network != nil}
+	if plan := freezePlans.get(key); plan != nil && !noFreezePlan {
+		return r.replayFreeze(plan, skip)
+	}
+	plan, err := r.walkFreeze(skip)
 	if err != nil {
-		return ""
+		return err
 	}
-	return string(b)
+	if plan != nil {
+		freezePlans.put(key, plan)
+	}
+	return nil
 }
 
-// replayFreeze does the walk of freezeSrc from a plan: the same globals
-// made read-only, the same objects frozen, without asking JavaScript.
-func (r *rt) replayFreeze(plan []freezeStep, skip []string) error {
-	objFreeze, ok := goja.AssertFunction(r.vm.Get("Object").ToObject(r.vm).Get("freeze"))
-	if !ok {
-		return errors.New("freeze: Object.freeze is not a function")
+// freezeWalker is the discovering freeze: it asks JavaScript's own
+// reflection about every object and freezes with Object.freeze.
+type freezeWalker struct {
+	r                 *rt
+	ownKeys, gopd, fz goja.Callable
+	// ok turns false when something could not be recorded (a symbol key
+	// that is not a well-known symbol): the plan is then not kept.
+	ok bool
+}
+
+// newWalker captures the reflection a walk asks.
+func (r *rt) newWalker() (*freezeWalker, error) {
+	obj := r.vm.Get("Object").ToObject(r.vm)
+	refl := r.vm.Get("Reflect").ToObject(r.vm)
+	w := &freezeWalker{r: r, ok: true}
+	w.ownKeys, _ = goja.AssertFunction(refl.Get("ownKeys"))
+	w.gopd, _ = goja.AssertFunction(obj.Get("getOwnPropertyDescriptor"))
+	w.fz, _ = goja.AssertFunction(obj.Get("freeze"))
+	if w.ownKeys == nil || w.gopd == nil || w.fz == nil {
+		return nil, errors.New("freeze: reflection is missing")
 	}
-	fz := func(v goja.Value) {
-		if o, ok := v.(*goja.Object); ok {
-			_, _ = objFreeze(goja.Undefined(), o) // as freezeSrc: a refusal is ignored
+	return w, nil
+}
+
+func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
+	w, err := r.newWalker()
+	if err != nil {
+		return nil, err
+	}
+	plan := &freezePlan{}
+	if plan.tames, err = w.tame(); err != nil {
+		return nil, err
+	}
+	if plan.steps, err = w.globals(skip); err != nil {
+		return nil, err
+	}
+	for _, o := range r.hidden.frozen {
+		keys, err := w.freeze(o)
+		if err != nil {
+			return nil, err
+		}
+		plan.hidden = append(plan.hidden, keys)
+	}
+	if plan.console, err = w.freeze(r.vm.Get("console")); err != nil {
+		return nil, err
+	}
+	if !w.ok {
+		return nil, nil
+	}
+	return plan, nil
+}
+
+// descriptor is what the walk needs of one own property.
+type descriptor struct {
+	exists, data, writable, configurable, enumerable bool
+	value, get, set                                  goja.Value
+}
+
+func (w *freezeWalker) describe(o *goja.Object, key goja.Value) (descriptor, error) {
+	dv, err := w.gopd(goja.Undefined(), o, key)
+	if err != nil {
+		return descriptor{}, err
+	}
+	d, ok := dv.(*goja.Object)
+	if !ok {
+		return descriptor{}, nil
+	}
+	v := d.Get("value")
+	get, hasGet := d.Get("get").(*goja.Object)
+	set, hasSet := d.Get("set").(*goja.Object)
+	data := v != nil || d.Get("writable") != nil
+	if hasGet || hasSet {
+		data = false
+	}
+	return descriptor{exists: true, data: data, writable: data && d.Get("writable").ToBoolean(),
+		configurable: d.Get("configurable").ToBoolean(), enumerable: d.Get("enumerable").ToBoolean(),
+		value: v, get: orNil(get, hasGet), set: orNil(set, hasSet)}, nil
+}
+
+func (w *freezeWalker) tame() ([]tameStep, error) {
+	var steps []tameStep
+	for _, t := range tamed {
+		c, ok := w.r.vm.Get(t.global).(*goja.Object)
+		if !ok {
+			continue
+		}
+		proto, ok := c.Get("prototype").(*goja.Object)
+		if !ok {
+			continue
+		}
+		for _, k := range t.keys {
+			d, err := w.describe(proto, w.r.vm.ToValue(k))
+			if err != nil {
+				return nil, err
+			}
+			if !d.exists || !d.data || !d.configurable {
+				continue
+			}
+			st := tameStep{global: t.global, key: k, enumerable: d.enumerable}
+			if err := w.r.tameProp(proto, st); err != nil {
+				return nil, err
+			}
+			steps = append(steps, st)
+		}
+	}
+	return steps, nil
+}
+
+func (w *freezeWalker) globals(skip []string) ([]freezeStep, error) {
+	r := w.r
+	g := r.vm.GlobalObject()
+	names, err := w.keysOf(g)
+	if err != nil {
+		return nil, err
+	}
+	var steps []freezeStep
+	for _, kv := range names {
+		if _, isSym := kv.(*goja.Symbol); isSym {
+			continue // getOwnPropertyNames: strings only
+		}
+		k := kv.String()
+		if slices.Contains(skip, k) || k == "globalThis" {
+			continue
+		}
+		d, err := w.describe(g, kv)
+		if err != nil {
+			return nil, err
+		}
+		if !d.exists || !d.data {
+			continue
+		}
+		if d.configurable {
+			if err := g.DefineDataProperty(k, nil, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_NOT_SET); err != nil {
+				return nil, err
+			}
+		}
+		st := freezeStep{name: k, readOnly: d.configurable}
+		v, isObj := d.value.(*goja.Object)
+		if !isObj {
+			steps = append(steps, st)
+			continue
+		}
+		add := func(via string, o goja.Value) error {
+			keys, err := w.freeze(o)
+			if err == nil && keys != nil {
+				st.objs = append(st.objs, frozenObj{via: via, keys: keys})
+			}
+			return err
+		}
+		if err := add("", v); err != nil {
+			return nil, err
+		}
+		if _, isFn := goja.AssertFunction(v); isFn {
+			if err := add("prototype", v.Get("prototype")); err != nil {
+				return nil, err
+			}
+			steps = append(steps, st)
+			continue
+		}
+		inner, err := w.keysOf(v)
+		if err != nil {
+			return nil, err
+		}
+		for _, iv := range inner {
+			if _, isSym := iv.(*goja.Symbol); isSym {
+				continue
+			}
+			x, err := w.describe(v, iv)
+			if err != nil {
+				return nil, err
+			}
+			if x.exists && x.data {
+				if err := add(iv.String(), x.value); err != nil {
+					return nil, err
+				}
+			}
+		}
+		steps = append(steps, st)
+	}
+	return steps, nil
+}
+
+func (w *freezeWalker) keysOf(o *goja.Object) ([]goja.Value, error) {
+	kv, err := w.ownKeys(goja.Undefined(), o)
+	if err != nil {
+		return nil, err
+	}
+	var keys []goja.Value
+	if err := w.r.vm.ExportTo(kv, &keys); err != nil {
+		return nil, err
+	}
+	return keys, nil
+}
+
+// freeze records o's own keys and freezes it; nil keys when o is not an
+// object. A refusal to be frozen (a proxy) is ignored, as
+// Object.freeze's would be caught.
+func (w *freezeWalker) freeze(v goja.Value) ([]ownKey, error) {
+	o, isObj := v.(*goja.Object)
+	if !isObj {
+		return nil, nil
+	}
+	if _, err := w.fz(goja.Undefined(), o); err != nil {
+		w.ok = false // the plan could not replay a refusal
+		return nil, nil
+	}
+	kvs, err := w.keysOf(o)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]ownKey, 0, len(kvs))
+	for _, kv := range kvs {
+		d, err := w.describe(o, kv)
+		if err != nil {
+			return nil, err
+		}
+		k := ownKey{accessor: !d.data}
+		if s, isSym := kv.(*goja.Symbol); isSym {
+			if !wellKnown(s) {
+				w.ok = false
+			}
+			k.sym = s
+		} else {
+			k.name = kv.String()
+		}
+		keys = append(keys, k)
+	}
+	return keys, nil
+}
+
+// wellKnown reports whether s is one of goja's well-known symbols, which
+// are the same in every VM (a plan can only name those).
+func wellKnown(s *goja.Symbol) bool {
+	for _, w := range []*goja.Symbol{goja.SymHasInstance, goja.SymIsConcatSpreadable, goja.SymIterator,
+		goja.SymMatch, goja.SymMatchAll, goja.SymReplace, goja.SymSearch, goja.SymSpecies, goja.SymSplit,
+		goja.SymToPrimitive, goja.SymToStringTag, goja.SymUnscopables} {
+		if s == w {
+			return true
+		}
+	}
+	return false
+}
+
+// replayFreeze does the walk's freezing from a plan.
+func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
+	// Making the objects non-extensible is left to one call at the end
+	// (sealSrc): a call into the VM from Go per object costs more than
+	// the loop.
+	sealed := make([]any, 0, 256)
+	pe := func(o *goja.Object) { sealed = append(sealed, o) }
+	for _, t := range plan.tames {
+		if c, ok := r.vm.Get(t.global).(*goja.Object); ok {
+			if proto, ok := c.Get("prototype").(*goja.Object); ok {
+				if err := r.tameProp(proto, t); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	g := r.vm.GlobalObject()
-	for i := range plan {
-		st := &plan[i]
+	for i := range plan.steps {
+		st := &plan.steps[i]
 		if slices.Contains(skip, st.name) {
 			continue
 		}
@@ -214,8 +405,8 @@ func (r *rt) replayFreeze(plan []freezeStep, skip []string) error {
 		if v == nil {
 			continue // not in this VM
 		}
-		if st.configurable {
-			if err := g.DefineDataProperty(st.name, v, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_NOT_SET); err != nil {
+		if st.readOnly {
+			if err := g.DefineDataProperty(st.name, nil, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_NOT_SET); err != nil {
 				return err
 			}
 		}
@@ -223,64 +414,103 @@ func (r *rt) replayFreeze(plan []freezeStep, skip []string) error {
 		if !isObj {
 			continue
 		}
-		fz(o)
-		switch st.kind {
-		case 1:
-			fz(o.Get("prototype"))
-		case 2:
-			for _, n := range st.inner {
-				fz(o.Get(n))
+		for _, fo := range st.objs {
+			target := o
+			if fo.via != "" {
+				if target, isObj = o.Get(fo.via).(*goja.Object); !isObj {
+					continue
+				}
+			}
+			if err := freezeKnown(target, fo.keys, pe); err != nil {
+				return err
 			}
 		}
 	}
+	for i, keys := range plan.hidden {
+		if keys != nil && i < len(r.hidden.frozen) && r.hidden.frozen[i] != nil {
+			if err := freezeKnown(r.hidden.frozen[i], keys, pe); err != nil {
+				return err
+			}
+		}
+	}
+	if c, ok := r.vm.Get("console").(*goja.Object); ok && plan.console != nil {
+		if err := freezeKnown(c, plan.console, pe); err != nil {
+			return err
+		}
+	}
+	fv, err := r.vm.RunProgram(sealPrg)
+	if err != nil {
+		return err
+	}
+	seal, _ := goja.AssertFunction(fv)
+	_, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions"))
+	return err
+}
+
+// sealSrc makes the objects of a list non-extensible.
+const sealSrc = `(function (list, preventExtensions) {
+  "use strict";
+  for (let i = 0; i < list.length; i++) preventExtensions(list[i]);
+})`
+
+// freezeKnown freezes o, whose own keys are keys: each property is made
+// non-configurable (and a data property read-only) in place, without
+// touching its value, then o is handed to preventExtensions. That is
+// what Object.freeze does, minus the key list and iterator it builds.
+func freezeKnown(o *goja.Object, keys []ownKey, preventExtensions func(*goja.Object)) error {
+	for _, k := range keys {
+		var err error
+		switch {
+		case k.sym != nil && k.accessor:
+			err = o.DefineAccessorPropertySymbol(k.sym, nil, nil, goja.FLAG_FALSE, goja.FLAG_NOT_SET)
+		case k.sym != nil:
+			err = o.DefineDataPropertySymbol(k.sym, nil, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_NOT_SET)
+		case k.accessor:
+			err = o.DefineAccessorProperty(k.name, nil, nil, goja.FLAG_FALSE, goja.FLAG_NOT_SET)
+		default:
+			err = o.DefineDataProperty(k.name, nil, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_NOT_SET)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	preventExtensions(o)
 	return nil
 }
 
-// intrinsics are the originals host code calls, captured before any user
-// code runs so a script replacing JSON.stringify, Error or the like cannot
-// change what the host sees.
-type intrinsics struct {
-	stringify, parse goja.Callable
-	errorCtor        *goja.Object
-	bigintReplacer   goja.Value
-}
-
-var bigIntType = reflect.TypeOf((*big.Int)(nil))
-
-func (r *rt) captureIntrinsics() {
-	j := r.vm.Get("JSON").ToObject(r.vm)
-	r.in.stringify, _ = goja.AssertFunction(j.Get("stringify"))
-	r.in.parse, _ = goja.AssertFunction(j.Get("parse"))
-	r.in.errorCtor = r.vm.Get("Error").ToObject(r.vm)
-	// BigInts are not JSON: results and tool arguments carry them as
-	// decimal strings.
-	r.in.bigintReplacer = r.vm.ToValue(func(c goja.FunctionCall) goja.Value {
-		v := c.Argument(1)
-		if v.ExportType() == bigIntType {
-			return r.vm.ToValue(v.String())
+// tameProp turns proto[t.key] into an accessor: reading gives the value
+// it had; assigning through an object that inherits it defines an own
+// property there, while assigning to the prototype itself fails as a
+// frozen property would.
+func (r *rt) tameProp(proto *goja.Object, t tameStep) error {
+	value := proto.Get(t.key)
+	key := t.key
+	get := r.native("get", 0, func(goja.FunctionCall) goja.Value { return value })
+	set := r.native("set", 1, func(c goja.FunctionCall) goja.Value {
+		if c.This.SameAs(proto) {
+			panic(r.vm.NewTypeError("Cannot assign to read only property '" + key + "' of frozen built-in"))
 		}
-		return v
+		this, ok := c.This.(*goja.Object)
+		if !ok {
+			panic(r.vm.NewTypeError("Object.defineProperty called on non-object"))
+		}
+		if err := this.DefineDataProperty(key, c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+			panic(err)
+		}
+		return goja.Undefined()
 	})
+	enum := goja.FLAG_FALSE
+	if t.enumerable {
+		enum = goja.FLAG_TRUE
+	}
+	return proto.DefineAccessorProperty(key, get, set, goja.FLAG_FALSE, enum)
 }
 
-// toJSON serialises v with the original JSON.stringify; ok is false for
-// values JSON has no text for (undefined, functions, symbols).
-func (r *rt) toJSON(v goja.Value) (s string, ok bool, err error) {
-	out, err := r.in.stringify(goja.Undefined(), v, r.in.bigintReplacer)
-	if err != nil {
-		return "", false, err
+// orNil is o as a Value, nil when absent (a nil *goja.Object in a Value
+// would not be nil).
+func orNil(o *goja.Object, ok bool) goja.Value {
+	if !ok {
+		return nil
 	}
-	if goja.IsUndefined(out) {
-		return "", false, nil
-	}
-	return out.String(), true, nil
-}
-
-// newError builds an Error with the original constructor.
-func (r *rt) newError(msg string) *goja.Object {
-	e, err := r.vm.New(r.in.errorCtor, r.vm.ToValue(msg))
-	if err != nil {
-		return r.vm.NewTypeError(msg)
-	}
-	return e
+	return o
 }

@@ -31,6 +31,41 @@ for (const k of Object.getOwnPropertyNames(g).sort()) {
 }
 return out.join("\n");`
 
+// deepFingerprint describes, for every object the freeze covers (the
+// globals' values, their prototypes and held objects, the hidden
+// intrinsics), whether it is extensible and, for each own key, the
+// kind and flags of the property: what Object.freeze decides.
+const deepFingerprint = `
+const out = [];
+const g = globalThis;
+const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
+const describe = (label, o) => {
+  if (!isObj(o)) return;
+  const keys = Reflect.ownKeys(o).map((k) => [String(k), k]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  out.push(label + " ext=" + Object.isExtensible(o) + " " + keys.map(([n, k]) => {
+    const d = Object.getOwnPropertyDescriptor(o, k);
+    return n + ":" + ("value" in d ? "d" + (d.writable ? "w" : "") : "a" + (d.get ? "g" : "") + (d.set ? "s" : "")) + (d.configurable ? "c" : "") + (d.enumerable ? "e" : "");
+  }).join(","));
+};
+for (const k of Object.getOwnPropertyNames(g).sort()) {
+  const d = Object.getOwnPropertyDescriptor(g, k);
+  if (!("value" in d)) continue;
+  const v = d.value;
+  describe(k, v);
+  if (typeof v === "function") describe(k + ".prototype", v.prototype);
+  else if (isObj(v)) for (const n of Object.getOwnPropertyNames(v).sort()) {
+    const x = Object.getOwnPropertyDescriptor(v, n);
+    if ("value" in x) describe(k + "." + n, x.value);
+  }
+}
+const gen = Object.getPrototypeOf(function* () {});
+const hidden = {gen, genProto: gen.prototype, iterProto: Object.getPrototypeOf(gen.prototype), asyncFn: Object.getPrototypeOf(async function () {}),
+  arrayIter: Object.getPrototypeOf([][Symbol.iterator]()), mapIter: Object.getPrototypeOf(new Map()[Symbol.iterator]()),
+  setIter: Object.getPrototypeOf(new Set()[Symbol.iterator]()), stringIter: Object.getPrototypeOf(""[Symbol.iterator]()),
+  regexpIter: Object.getPrototypeOf(/x/[Symbol.matchAll]("")), typed: Object.getPrototypeOf(Int8Array), typedProto: Object.getPrototypeOf(Int8Array.prototype)};
+for (const k of Object.keys(hidden)) describe("%" + k, hidden[k]);
+return out.join("\n");`
+
 // A runtime frozen from the cached plan is frozen exactly as one whose
 // walk ran in JavaScript: the same globals read-only, the same objects
 // frozen, the run's own globals left alone.
@@ -40,22 +75,45 @@ func TestFreezePlanMatchesWalk(t *testing.T) {
 		o.Invoke = func(context.Context, string, json.RawMessage) (json.RawMessage, error) { return nil, nil }
 		return o
 	}
-	fingerprint := func(walk bool) string {
+	fingerprint := func(walk bool, code string) string {
 		noFreezePlan = walk
 		defer func() { noFreezePlan = false }()
 		p := Prepare(opts())
-		res, err := p.Run(context.Background(), freezeFingerprint, PreparedRun{})
+		res, err := p.Run(context.Background(), code, PreparedRun{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return string(res.Value)
 	}
-	walked := fingerprint(true)
+	if walked, replayed := fingerprint(true, deepFingerprint), fingerprint(false, deepFingerprint); walked != replayed {
+		t.Errorf("deep: frozen by the walk:\n%s\n\nfrom the plan:\n%s", walked, replayed)
+	} else {
+		var text string
+		if err := json.Unmarshal([]byte(walked), &text); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"\n%arrayIter ext=false ", "\n%typedProto ext=false ", "\nArray.prototype ext=false ",
+			"\nObject.prototype ext=false __proto__:ags,constructor:ags,", "\nMath.abs ext=false length:d,name:d\n"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("deep fingerprint lacks %q", want)
+			}
+		}
+		// Only the run's own globals (skipped) and the global object
+		// itself stay extensible.
+		for _, line := range strings.Split(text, "\n") {
+			label, _, _ := strings.Cut(line, " ")
+			root, _, _ := strings.Cut(label, ".")
+			if strings.Contains(line, " ext=true") && !slices.Contains([]string{"docs", "jsmcp", "math", "tools", "globalThis"}, root) {
+				t.Errorf("not frozen: %s", line)
+			}
+		}
+	}
+	walked := fingerprint(true, freezeFingerprint)
 	Prepare(opts()).Discard() // makes sure a plan is cached
 	if freezePlans.get(freezeKey{}) == nil {
 		t.Fatal("no freeze plan was cached")
 	}
-	replayed := fingerprint(false)
+	replayed := fingerprint(false, freezeFingerprint)
 	if walked != replayed {
 		t.Errorf("frozen by the JavaScript walk:\n%s\n\nfrom the plan:\n%s", walked, replayed)
 	}

@@ -26,39 +26,15 @@ import (
 // and the run ends with a "memory" limit when it is over budget; the
 // originals are reachable only through the wrappers.
 
-// guardSrc wraps the allocation sites. It is trusted code, compiled once;
+// The methods are wrapped in Go (guard_methods.go). guardSrc wraps what
+// stays JavaScript: the constructors (their wrappers construct with
+// new.target), flat's deep path, the generator resumes (which must be
+// counted frames) and Proxy. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check, maxElems, maxString, stringify, maxNest) {
+const guardSrc = `(function (g, check, maxNest) {
   "use strict";
   const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
-  const wrap = (obj, name, kind) => {
-    const orig = obj[name];
-    const w = { [name](...args) { return check(kind, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined; } }[name];
-    defineProperty(w, "length", { value: orig.length });
-    defineProperty(obj, name, { value: w, writable: true, enumerable: false, configurable: true });
-  };
-  wrap(String.prototype, "repeat", "repeat");
-  wrap(String.prototype, "padStart", "pad");
-  wrap(String.prototype, "padEnd", "pad");
-  wrap(Array.prototype, "join", "join");
-  wrap(Array.prototype, "fill", "fill");
-  // goja loops over every index below length in Go, holes included, and
-  // never looks at the interrupt flag there: the count is checked first.
-  for (const name of ["slice", "splice", "map", "filter", "forEach", "reduce", "reduceRight", "some", "every",
-    "find", "findIndex", "findLast", "findLastIndex", "indexOf", "lastIndexOf", "includes", "sort", "reverse",
-    "copyWithin", "flat", "flatMap", "toLocaleString", "shift", "unshift", "toReversed", "toSorted", "toSpliced", "with"]) {
-    const orig = Array.prototype[name], kind = "Array.prototype." + name;
-    if (typeof orig !== "function") continue;
-    // Real arrays of a length that fits take a fast path (their length
-    // is a plain data property); the rest are sized in Go.
-    const w = { [name](...args) {
-      if (isArray(this) && this.length <= maxElems) return apply(orig, this, args);
-      return check(kind, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined;
-    } }[name];
-    defineProperty(w, "length", { value: orig.length });
-    defineProperty(Array.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
-  }
   { // flat recurses in Go once per level it descends: beyond a depth that
     // is safe, it is done here with an explicit stack instead.
     const orig = Array.prototype.flat, trunc = Math.trunc;
@@ -86,10 +62,13 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify, maxNest) 
   }
   { // A generator resumed by yield* runs nested in Go, uncounted by the
     // call-stack limit: a 100,000-deep delegation chain overflowed Go's
-    // stack. Through these JS wrappers every resume is a counted frame.
+    // stack. Through these JS wrappers every resume is a counted frame
+    // (goja calls an iterator's next from Go, where a Go wrapper would
+    // not be counted).
     const GP = Object.getPrototypeOf(function* () {}).prototype;
-    for (const name of ["next", "return", "throw"]) {
-      const orig = GP[name];
+    const names = ["next", "return", "throw"];
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i], orig = GP[name];
       const w = { [name](v) { return apply(orig, this, [v]); } }[name];
       defineProperty(w, "length", { value: 1 });
       defineProperty(GP, name, { value: w, writable: true, enumerable: false, configurable: true });
@@ -120,48 +99,24 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify, maxNest) 
     } }.revocable, writable: true, enumerable: false, configurable: true });
     defineProperty(g, "Proxy", { value: W, writable: true, enumerable: false, configurable: true });
   }
-  { // concat sizes all its arguments
-    const orig = Array.prototype.concat;
-    const w = { concat(...args) { return check("concat", this, args) ? apply(orig, this, args) : undefined; } }.concat;
-    defineProperty(w, "length", { value: orig.length });
-    defineProperty(Array.prototype, "concat", { value: w, writable: true, enumerable: false, configurable: true });
-  }
-  // split and replace with small string inputs take a fast path: even
-  // one piece per character, or a copy of the whole input per match, fits.
-  const fast = (name, small) => {
-    const orig = String.prototype[name];
-    const w = { [name](...args) {
-      if (typeof this === "string" && small(this.length, args[0], args[1])) return apply(orig, this, args);
-      return check(name, this, args[0], args[1], args[2]) ? apply(orig, this, args) : undefined;
-    } }[name];
-    defineProperty(w, "length", { value: orig.length });
-    defineProperty(String.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
-  };
   const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
-  fast("split", (n) => n < maxElems / 2);
-  for (const name of ["replace", "replaceAll"]) {
-    fast(name, (n, pat, repl) => isObj(pat) || isObj(repl) ||
-      (typeof repl === "string" && (n + 1) * (n + 1) * (repl.length + 1) <= maxString));
-  }
-  wrap(Array, "from", "from");
-  // A function, not a Proxy: goja's instanceof refuses proxies. It shares
-  // the prototype, statics and name, so instanceof, subclassing, species
-  // and from/of behave as before.
+  // A function, not a Proxy: goja's instanceof refuses proxies. The Go
+  // side (installGuards) gives it the original's prototype, statics and
+  // name, so instanceof, subclassing, species and from/of behave as before.
+  const made = {};
   const ctor = (name, size) => {
     const C = g[name];
     if (typeof C !== "function") return;
     const W = { [name]: function (...args) {
-      if (new.target === undefined) return construct(C, args); // throws like the original
+      if (new.target === undefined) return apply(C, undefined, args); // throws like the original: needs new
       return check(size, args.length, args[0]) ? construct(C, args, new.target === W ? C : new.target) : undefined;
     } }[name];
-    Object.setPrototypeOf(W, Object.getPrototypeOf(C));
-    for (const k of Reflect.ownKeys(C)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(C, k));
-    defineProperty(C.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
-    defineProperty(g, name, { value: W, writable: true, enumerable: false, configurable: true });
+    made[name] = W;
   };
   ctor("ArrayBuffer", "buffer");
-  for (const [n, b] of [["Int8Array", 1], ["Uint8Array", 1], ["Uint8ClampedArray", 1], ["Int16Array", 2], ["Uint16Array", 2],
-    ["Int32Array", 4], ["Uint32Array", 4], ["Float32Array", 4], ["Float64Array", 8], ["BigInt64Array", 8], ["BigUint64Array", 8]]) ctor(n, "typed" + b);
+  const typed = ["Int8Array", "typed1", "Uint8Array", "typed1", "Uint8ClampedArray", "typed1", "Int16Array", "typed2", "Uint16Array", "typed2",
+    "Int32Array", "typed4", "Uint32Array", "typed4", "Float32Array", "typed4", "Float64Array", "typed8", "BigInt64Array", "typed8", "BigUint64Array", "typed8"];
+  for (let i = 0; i < typed.length; i += 2) ctor(typed[i], typed[i + 1]);
   { // RegExp: a pattern nested too deep would overflow Go's stack in the
     // regex parsers, so its source is checked first. Objects other than
     // real regexps are read once here (source and flags of a regexp-like
@@ -180,29 +135,9 @@ const guardSrc = `(function (g, check, maxElems, maxString, stringify, maxNest) 
       if (new.target === undefined) return apply(R, undefined, args);
       return construct(R, args, new.target === W ? R : new.target);
     } }.RegExp;
-    Object.setPrototypeOf(W, Object.getPrototypeOf(R));
-    for (const k of Reflect.ownKeys(R)) if (k !== "name" && k !== "caller" && k !== "arguments") defineProperty(W, k, Object.getOwnPropertyDescriptor(R, k));
-    defineProperty(R.prototype, "constructor", { value: W, writable: true, enumerable: false, configurable: true });
-    defineProperty(g, "RegExp", { value: W, writable: true, enumerable: false, configurable: true });
-    // match, matchAll and search compile a string argument as a pattern.
-    for (const name of ["match", "matchAll", "search"]) {
-      const orig = String.prototype[name];
-      const w = { [name](...args) {
-        return isObj(args[0]) || check("regexsrc", null, args[0]) ? apply(orig, this, args) : undefined;
-      } }[name];
-      defineProperty(w, "length", { value: orig.length });
-      defineProperty(String.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
-    }
+    made.RegExp = W;
   }
-  // JSON.stringify is Go (jsonstr.go); the wrapper gives it its name and length.
-  defineProperty(JSON, "stringify", { value: { stringify(value, replacer, space) { return stringify(value, replacer, space); } }.stringify, writable: true, enumerable: false, configurable: true });
-  const parse = JSON.parse;
-  defineProperty(JSON, "parse", { value: { parse(text, reviver) { return check("json", null, text) ? apply(parse, JSON, arguments) : undefined; } }.parse, writable: true, enumerable: false, configurable: true });
-  for (const name of ["exec", "test"]) {
-    const orig = RegExp.prototype[name];
-    const w = { [name](s) { return check("regex", this, orig, s); } }[name];
-    defineProperty(RegExp.prototype, name, { value: w, writable: true, enumerable: false, configurable: true });
-  }
+  return made;
 })`
 
 // Sizes of goja values, for estimates: an Array element is an interface.
@@ -223,16 +158,55 @@ const (
 )
 
 func (r *rt) installGuards() error {
+	isArray, _ := goja.AssertFunction(r.vm.Get("Array").ToObject(r.vm).Get("isArray"))
+	r.arrayIsArray = isArray
+	if err := r.installMethodGuards(); err != nil {
+		return err
+	}
 	fv, err := r.vm.RunProgram(guardPrg)
 	if err != nil {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	maxElems := float64(r.lim.MaxMemoryBytes) / arrayElemBytes
-	isArray, _ := goja.AssertFunction(r.vm.Get("Array").ToObject(r.vm).Get("isArray"))
-	r.arrayIsArray = isArray
-	_, err = fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(maxElems), r.vm.ToValue(r.lim.MaxStringBytes), r.vm.ToValue(r.jsonStringify), r.vm.ToValue(MaxProxyChain))
-	return err
+	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain))
+	if err != nil {
+		return err
+	}
+	return r.installCtorGuards(made.(*goja.Object))
+}
+
+// guardedCtors are the constructors guardSrc wraps.
+var guardedCtors = []string{"ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
+	"Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "RegExp"}
+
+// installCtorGuards puts the wrappers guardSrc made in the originals'
+// place: each gets its original's prototype chain and static properties
+// (length, prototype, BYTES_PER_ELEMENT, from, of, [Symbol.species], ...),
+// and the prototype's constructor and the global name lead to it.
+func (r *rt) installCtorGuards(made *goja.Object) error {
+	g := r.vm.GlobalObject()
+	for _, name := range guardedCtors {
+		W, _ := made.Get(name).(*goja.Object)
+		C, _ := g.Get(name).(*goja.Object)
+		if W == nil || C == nil {
+			continue
+		}
+		if err := W.SetPrototype(C.Prototype()); err != nil {
+			return err
+		}
+		if err := r.copyStatics(name, C, W); err != nil {
+			return err
+		}
+		if proto, ok := C.Get("prototype").(*goja.Object); ok {
+			if err := method(proto, "constructor", W); err != nil {
+				return err
+			}
+		}
+		if err := method(g, name, W); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // refuse ends the run with a memory limit before anything is allocated.
@@ -242,10 +216,17 @@ func (r *rt) refuse(what string, bytes float64, limit int64) bool {
 	return false
 }
 
+// guardCheck is check for the constructor guards in guardSrc.
 func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
-	kind := call.Argument(0).String()
-	this := call.Argument(1)
-	arg := func(i int) goja.Value { return call.Argument(2 + i) }
+	return r.vm.ToValue(r.check(call.Argument(0).String(), call.Argument(1), call.Argument(2), call.Argument(3), call.Argument(4)))
+}
+
+// check reports whether a call of the built-in kind stands for, on this
+// with the arguments a0..a2, stays within the limits; when it would not,
+// the run has been ended.
+func (r *rt) check(kind string, this, a0, a1, a2 goja.Value) bool {
+	args := [3]goja.Value{a0, a1, a2}
+	arg := func(i int) goja.Value { return args[i] }
 	strMax, memMax := r.lim.MaxStringBytes, int64(r.lim.MaxMemoryBytes)
 	ok := true
 	switch kind {
@@ -292,8 +273,6 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 			r.vm.Interrupt(r.ctx.Err())
 			ok = false
 		}
-	case "regex":
-		return r.regexCall(this, arg(0), arg(1))
 	case "proxydepth":
 		r.cancel(newLimitError("max nesting depth", "%d", MaxProxyChain))
 		r.vm.Interrupt(r.ctx.Err())
@@ -309,8 +288,6 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 				ok = false
 			}
 		}
-	case "concat":
-		ok = r.checkConcat(this, arg(0), memMax)
 	case "split":
 		ok = r.checkSplit(this, arg(0), arg(1), memMax)
 	case "replace", "replaceAll":
@@ -318,7 +295,7 @@ func (r *rt) guardCheck(call goja.FunctionCall) goja.Value {
 	default:
 		ok = r.checkElementLoop(kind, this, arg(0), arg(1), memMax)
 	}
-	return r.vm.ToValue(ok)
+	return ok
 }
 
 // checkTyped sizes a typed array: a length, or an array-like's length
@@ -344,8 +321,7 @@ func (r *rt) checkTyped(elem float64, a goja.Value, limit int64) bool {
 // slice may be regexp2 giving up, so it is retried (with lastIndex as it
 // was) until it completes or the run's context ends and the interrupt
 // stops the VM.
-func (r *rt) regexCall(this, origV, s goja.Value) goja.Value {
-	orig, _ := goja.AssertFunction(origV)
+func (r *rt) regexCall(this goja.Value, orig goja.Callable, s goja.Value) goja.Value {
 	obj, _ := this.(*goja.Object)
 	var last goja.Value
 	backtracking := false

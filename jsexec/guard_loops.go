@@ -38,7 +38,7 @@ func (r *rt) checkElementLoop(kind string, this, a0, a1 goja.Value, limit int64)
 
 // checkConcat sizes the result of concat: this and every argument that
 // is spread (an array, or an object with Symbol.isConcatSpreadable).
-func (r *rt) checkConcat(this, args goja.Value, limit int64) bool {
+func (r *rt) checkConcatArgs(this goja.Value, args []goja.Value, limit int64) bool {
 	spread := func(v goja.Value) float64 {
 		o, ok := v.(*goja.Object)
 		if !ok {
@@ -56,10 +56,8 @@ func (r *rt) checkConcat(this, args goja.Value, limit int64) bool {
 		return 1
 	}
 	total := spread(this)
-	if list, ok := args.(*goja.Object); ok {
-		for i := 0; i < int(lengthOf(r.vm, list)); i++ {
-			total += spread(list.Get(itoa(int64(i))))
-		}
+	for _, a := range args {
+		total += spread(a)
 	}
 	if b := total * arrayElemBytes; b > float64(limit) {
 		return r.refuse("Array.prototype.concat", b, limit)

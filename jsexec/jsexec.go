@@ -131,7 +131,8 @@ type RunOptions struct {
 	// zero Policy refuses all requests, like curl does).
 	Network *curl.Policy
 	// Freeze makes the built-ins and their global names read-only before
-	// the code runs (about a millisecond per run; see freeze.go). Host-side
+	// the code runs (see freeze.go: about a third of a runtime's set-up,
+	// most of it goja materialising every built-in method). Host-side
 	// conversions never depend on it: they use the original functions.
 	Freeze bool
 	// Location is the zone of Date's local time (getHours, toString,

@@ -83,6 +83,15 @@ func TestGuardsKeepSemantics(t *testing.T) {
 		{`const u = new Uint8Array([1, 2, 3]); class S extends Uint8Array {}; const s = S.from([1]); return [s instanceof S, s instanceof Uint8Array, u instanceof Uint8Array, u.constructor === Uint8Array, Uint8Array.BYTES_PER_ELEMENT, Array.from(u.map((x) => x * 2)), new Uint16Array(new ArrayBuffer(4)).length]`, `[true,true,true,true,1,[2,4,6],2]`},
 		{`[JSON.parse('[[1],{"a":[2]}]'), JSON.parse('"[[[["'), JSON.parse('{"a":1}', (k, v) => typeof v === "number" ? v + 1 : v)]`, `[[[1],{"a":[2]}],"[[[[",{"a":2}]`},
 		{`[String.prototype.repeat.name, String.prototype.repeat.length, JSON.parse.name, RegExp.prototype.exec.name]`, `["repeat",1,"parse","exec"]`},
+		// Without new, the guarded constructors throw as node's do, before
+		// allocating anything (a call used to construct, unchecked).
+		{`const e = []; for (const f of [() => Uint8Array(2**33), () => Float64Array(2**31), () => ArrayBuffer(2**40)]) { try { f(); e.push("no error") } catch (x) { e.push(x instanceof TypeError) } } return e`, `[true,true,true]`},
+		// Wrapped built-ins print as node's do, not as their wrappers' source.
+		{`[String(Array.prototype.map), String(String.prototype.repeat), String(Date.prototype.getHours), String(JSON.stringify)]`,
+			`["function map() { [native code] }","function repeat() { [native code] }","function getHours() { [native code] }","function stringify() { [native code] }"]`},
+		// The wrappers carry the originals' statics (key order as node's).
+		{`[Uint8Array.name, Uint8Array.length, Object.getOwnPropertyNames(Uint8Array).slice(0, 4).join(), ArrayBuffer.isView(new Uint8Array(1)), ArrayBuffer[Symbol.species] === ArrayBuffer, RegExp.length, RegExp.name, Date.length, Date.name, Object.getOwnPropertyNames(Date).join(), typeof Date.now(), Date.UTC(2020, 1), Date.parse("2020-02-01T00:00:00Z")]`,
+			`["Uint8Array",3,"length,name,prototype,BYTES_PER_ELEMENT",true,true,2,"RegExp",7,"Date","length,name,prototype,now,parse,UTC","number",1580515200000,1580515200000]`},
 		{`const r = /(a)\1/g; r.lastIndex = 0; return [r.test("xaa"), r.lastIndex, "aab".replace(/(?<=a)b/, "c"), "a1b2".split(/(?=\d)/), /(\w)\1/.exec("xyy")[0]]`, `[true,3,"aac",["a","1b","2"],"yy"]`},
 	}
 	for _, tc := range cases {

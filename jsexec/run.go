@@ -28,9 +28,9 @@ var (
 	preludeOnce sync.Once
 	corePrg     *goja.Program
 	nodePrg     *goja.Program
-	protosPrg   *goja.Program
+	hiddenPrg   *goja.Program
+	sealPrg     *goja.Program
 	guardPrg    *goja.Program
-	freezePrg   *goja.Program
 	preludeErr  error
 )
 
@@ -42,9 +42,9 @@ func compilePrelude() {
 		errs = append(errs, err)
 		nodePrg, err = goja.Compile("jsexec:node", nodeSrc, true)
 		errs = append(errs, err)
-		protosPrg, err = goja.Compile("jsexec:protos", protosSrc, true)
+		hiddenPrg, err = goja.Compile("jsexec:hidden", hiddenSrc, true)
 		errs = append(errs, err)
-		freezePrg, err = goja.Compile("jsexec:freeze", freezeSrc, true)
+		sealPrg, err = goja.Compile("jsexec:seal", sealSrc, true)
 		errs = append(errs, err)
 		guardPrg, err = goja.Compile("jsexec:guard", guardSrc, true)
 		errs = append(errs, err)
@@ -166,6 +166,9 @@ func (r *rt) filename() string {
 
 // setup installs the prelude, the globals and the sandbox locks.
 func (r *rt) setup() error {
+	if err := r.captureHidden(); err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
 	if err := r.installGuards(); err != nil {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}

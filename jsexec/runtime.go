@@ -37,6 +37,7 @@ type rt struct {
 	trampoline goja.Callable
 	current    func()
 	in         intrinsics
+	hidden     hidden
 	httpClient *http.Client
 	toolCalls  int
 	exited     bool
@@ -47,6 +48,8 @@ type rt struct {
 	// lowersImport: esbuild turned import() into calls of require.
 	lowersImport bool
 	stopWatches  []func() bool
+	// wrapDepth counts the guard wrappers running (guard_methods.go).
+	wrapDepth int
 }
 
 // exitSignal is the interrupt value of process.exit.

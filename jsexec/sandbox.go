@@ -4,14 +4,6 @@ import (
 	"github.com/dop251/goja"
 )
 
-// protosSrc returns the prototypes whose `constructor` compiles code from a
-// string: plain, async and generator functions. Async generators are not
-// supported by goja's parser, so there is no such constructor to lock.
-const protosSrc = `(function () {
-  return [Object.getPrototypeOf(function () {}), Object.getPrototypeOf(async function () {}),
-    Object.getPrototypeOf(function* () {})];
-})`
-
 // harden removes every way to turn a string into code and the host-ish
 // built-ins a script must not have. It runs after the prelude, which is
 // the only trusted code in the VM.
@@ -26,19 +18,7 @@ func (r *rt) harden() error {
 	if err := thrower.DefineDataProperty("prototype", fnProto, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
 		return err
 	}
-	fv, err := r.vm.RunProgram(protosPrg)
-	if err != nil {
-		return err
-	}
-	fn, _ := goja.AssertFunction(fv)
-	list, err := fn(goja.Undefined())
-	if err != nil {
-		return err
-	}
-	var protos []*goja.Object
-	if err := r.vm.ExportTo(list, &protos); err != nil {
-		return err
-	}
+	protos := []*goja.Object{r.hidden.fnProto, r.hidden.asyncFnProto, r.hidden.genFnProto}
 	for _, p := range protos {
 		if err := p.DefineDataProperty("constructor", thrower, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
 			return err

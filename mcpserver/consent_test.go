@@ -51,7 +51,7 @@ func consentClient(t *testing.T, rt *Runtime, a *answerer) (*client.Client, cont
 	return c, ctx
 }
 
-func joined(res *mcp.CallToolResult) string { return strings.Join(texts(res), "\n") }
+func joined(res *CallToolResult) string { return strings.Join(texts(res), "\n") }
 
 // The same rule on both paths into the tools: execute_code and bash.
 var consentCalls = []struct {

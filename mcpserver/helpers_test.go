@@ -146,7 +146,10 @@ func initialize(t *testing.T, ctx context.Context, c *client.Client) {
 	}
 }
 
-func callTool(t *testing.T, ctx context.Context, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
+// callTool calls a tool through a real MCP client (mcp-go's) and returns
+// what it decoded in the server's own result type, so tests read results
+// of Runtime.Call and of a client the same way.
+func callTool(t *testing.T, ctx context.Context, c *client.Client, name string, args map[string]any) *CallToolResult {
 	t.Helper()
 	req := mcp.CallToolRequest{}
 	req.Params.Name = name
@@ -155,21 +158,31 @@ func callTool(t *testing.T, ctx context.Context, c *client.Client, name string, 
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	return res
+	return fromClient(res)
 }
 
-func texts(res *mcp.CallToolResult) []string {
-	var out []string
+// fromClient converts a result mcp-go's client decoded; blocks that are
+// not text are dropped (the meta tools write none).
+func fromClient(res *mcp.CallToolResult) *CallToolResult {
+	out := &CallToolResult{IsError: res.IsError, StructuredContent: res.StructuredContent}
 	for _, c := range res.Content {
 		if tc, ok := mcp.AsTextContent(c); ok {
-			out = append(out, tc.Text)
+			out.Content = append(out.Content, textContent(tc.Text))
 		}
 	}
 	return out
 }
 
+func texts(res *CallToolResult) []string {
+	var out []string
+	for _, c := range res.Content {
+		out = append(out, c.Text)
+	}
+	return out
+}
+
 // structured returns structuredContent as generic JSON.
-func structured(t testing.TB, res *mcp.CallToolResult) map[string]any {
+func structured(t testing.TB, res *CallToolResult) map[string]any {
 	t.Helper()
 	b, err := json.Marshal(res.StructuredContent)
 	if err != nil {

@@ -12,8 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // The MCP server of the meta tools, written here rather than taken from
@@ -21,9 +19,8 @@ import (
 // whose package initialisation alone costs 11–17 ms on every start of the
 // binary (every `justbash -c`, not only the MCP server), and its per-call
 // path decodes each message twice through generic maps and hooks. (The
-// upstream client, sources/mcp, the OAuth flow and WSTransport use the
-// official go-sdk instead of mcp-go's client packages, whose in-process
-// transport would link the server package again.) This one
+// upstream side is ours too: package mcpclient, used by sources/mcp, the
+// OAuth flow and WSTransport.) This one
 // speaks the MCP revisions that use the initialize handshake (2024-11-05
 // to 2025-11-25) over JSON-RPC 2.0: initialize, ping, tools/list,
 // tools/call, notifications, and elicitation requests to the client. A
@@ -155,8 +152,8 @@ func (s *MCPServer) initialize(p *peer, m *rpcMsg) []byte {
 		return errorResponse(m.ID, codeInvalidParams, "Invalid params for initialize")
 	}
 	version := params.ProtocolVersion
-	if !slices.Contains(mcp.LegacyProtocolVersions(), version) {
-		version = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	if !slices.Contains(handshakeVersions, version) {
+		version = handshakeVersions[0]
 	}
 	if p != nil {
 		e := params.Capabilities.Elicitation

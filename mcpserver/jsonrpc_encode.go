@@ -3,33 +3,22 @@ package mcpserver
 import (
 	"encoding/json"
 	"unicode/utf8"
-
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// encodeToolResult encodes a tool's result. The meta tools answer with
-// text blocks and structured content; those are written directly, which
-// spares mcp-go's MarshalJSON (a map per result, then reflection over it).
-// Anything else goes through that MarshalJSON.
-func encodeToolResult(r *mcp.CallToolResult) []byte {
-	if !plainResult(r) {
-		b, err := json.Marshal(r)
-		if err != nil {
-			return []byte(`{"content":[{"type":"text","text":"encoding the result failed"}],"isError":true}`)
-		}
-		return b
-	}
+// encodeToolResult encodes a tool's result directly: text blocks, the
+// error flag and structured content (a map per result and reflection over
+// it would cost more than the call).
+func encodeToolResult(r *CallToolResult) []byte {
 	var sc []byte
 	if r.StructuredContent != nil {
 		var err error
 		if sc, err = json.Marshal(r.StructuredContent); err != nil {
-			b, _ := json.Marshal(r) // let mcp-go's encoder report it as it would
-			return b
+			return []byte(`{"content":[{"type":"text","text":"encoding the result failed"}],"isError":true}`)
 		}
 	}
 	n := len(sc) + 64
 	for _, c := range r.Content {
-		n += len(c.(mcp.TextContent).Text) + 32
+		n += len(c.Text) + 32
 	}
 	b := make([]byte, 0, n)
 	b = append(b, `{"content":[`...)
@@ -38,7 +27,7 @@ func encodeToolResult(r *mcp.CallToolResult) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"type":"text","text":`...)
-		b = appendJSONString(b, c.(mcp.TextContent).Text)
+		b = appendJSONString(b, c.Text)
 		b = append(b, '}')
 	}
 	b = append(b, ']')
@@ -50,21 +39,6 @@ func encodeToolResult(r *mcp.CallToolResult) []byte {
 		b = append(b, sc...)
 	}
 	return append(b, '}')
-}
-
-// plainResult reports whether r holds only what encodeToolResult writes
-// itself: plain text blocks, structured content and the error flag.
-func plainResult(r *mcp.CallToolResult) bool {
-	if r.Meta != nil || r.ResultType != "" || len(r.RawStructuredContent) > 0 || len(r.InputRequests) > 0 || r.RequestState != "" {
-		return false
-	}
-	for _, c := range r.Content {
-		t, ok := c.(mcp.TextContent)
-		if !ok || t.Annotations != nil || t.Meta != nil || t.Type != "text" {
-			return false
-		}
-	}
-	return true
 }
 
 const hexDigits = "0123456789abcdef"

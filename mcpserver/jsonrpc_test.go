@@ -115,24 +115,30 @@ func TestJSONRPCInitialize(t *testing.T) {
 	}
 }
 
-// A result encoded by hand reads back as mcp-go's own encoding of it.
+// A result encoded by hand reads back as mcp-go's encoding of the same
+// result (mcp-go is a test-only dependency: the oracle for MCP's shapes).
 func TestEncodeToolResultMatchesMCPGo(t *testing.T) {
-	results := []*mcp.CallToolResult{
+	results := []*CallToolResult{
 		errorResult("bad \"quote\" \\ and \x01 control, <html> & \u2028 line\nnext\ttab"),
 		jsonResult(map[string]any{"servers": []any{"a", 1.5, nil}, "ok": true}),
 		renderExec(ExecResult{Value: json.RawMessage(`"x\ny"`), ExecutionMs: 3}, true),
 		renderExec(ExecResult{Err: "boom", ExecutionMs: 1}, true),
-		{Content: []mcp.Content{}},
-		{Content: []mcp.Content{mcp.NewTextContent("invalid \xff utf-8 \xe2\x82")}},
-		// Not plain: goes through mcp-go's encoder.
-		{Content: []mcp.Content{mcp.NewImageContent("aGk=", "image/png")}},
+		{Content: []TextContent{}},
+		{Content: []TextContent{textContent("invalid \xff utf-8 \xe2\x82")}},
 	}
 	for _, r := range results {
-		want, err := json.Marshal(r)
+		theirs := &mcp.CallToolResult{IsError: r.IsError, StructuredContent: r.StructuredContent, Content: []mcp.Content{}}
+		for _, c := range r.Content {
+			theirs.Content = append(theirs.Content, mcp.NewTextContent(c.Text))
+		}
+		want, err := json.Marshal(theirs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := encodeToolResult(r)
+		got, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var a, b any
 		if err := json.Unmarshal(got, &a); err != nil {
 			t.Fatalf("%s: %v", got, err)
@@ -141,6 +147,42 @@ func TestEncodeToolResultMatchesMCPGo(t *testing.T) {
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("encoded\n%s\nmcp-go\n%s", got, want)
 		}
+	}
+}
+
+// tools/list describes the meta tools as mcp-go's tool builders did
+// before the server stopped linking them.
+func TestToolListMatchesMCPGo(t *testing.T) {
+	destructive := func(v bool) mcp.ToolOption {
+		return func(t *mcp.Tool) { t.Annotations.DestructiveHint = mcp.ToBoolPtr(v) }
+	}
+	readOnly := func(title string) mcp.ToolOption {
+		return func(t *mcp.Tool) {
+			t.Annotations.Title = title
+			t.Annotations.ReadOnlyHint = mcp.ToBoolPtr(true)
+		}
+	}
+	theirs := []mcp.Tool{
+		mcp.NewTool(ToolBash, mcp.WithDescription(descBash),
+			mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run")), destructive(false)),
+		mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs), destructive(false)),
+		mcp.NewTool(ToolExecuteCode, mcp.WithDescription(descExecuteCode),
+			mcp.WithString("code", mcp.Required(), mcp.Description("JavaScript: the body of an async function")),
+			mcp.WithAny("data", mcp.Description("Any JSON value, exposed to the script as the global `data`")),
+			mcp.WithInteger("timeoutMs", mcp.Description("Timeout in milliseconds (1–300000, default 30000)")),
+			mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)")), destructive(false)),
+		mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs), destructive(false)),
+		mcp.NewTool(ToolListServers, mcp.WithDescription(descListServers), readOnly("List servers")),
+		mcp.NewTool(ToolListTools, mcp.WithDescription(descListTools), readOnly("List tools"),
+			mcp.WithString("server", mcp.Required(), mcp.Description("Server name from list_servers"))),
+	}
+	var a, b any
+	got, _ := json.Marshal(metaTools())
+	want, _ := json.Marshal(theirs)
+	_ = json.Unmarshal(got, &a)
+	_ = json.Unmarshal(want, &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("tools/list\n%s\nmcp-go\n%s", got, want)
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/toolcmd"
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // Version is reported in the MCP handshake.
@@ -24,33 +23,31 @@ const (
 )
 
 // metaTools describes the meta tools for tools/list, sorted by name.
-func metaTools() []mcp.Tool {
+func metaTools() []toolDef {
 	// execute_code and bash change nothing by themselves: every tool call
 	// they make passes this server's consent policy. Saying so keeps a
 	// justbash nested in another from asking twice (clients take a tool
 	// for destructive unless told otherwise).
-	policed := func(t *mcp.Tool) { t.Annotations.DestructiveHint = mcp.ToBoolPtr(false) }
-	readOnly := func(title string) mcp.ToolOption {
-		return func(t *mcp.Tool) {
-			t.Annotations.Title = title
-			t.Annotations.ReadOnlyHint = mcp.ToBoolPtr(true)
-		}
+	policed := toolAnnotations{OpenWorldHint: true}
+	readOnly := func(title string) toolAnnotations {
+		return toolAnnotations{Title: title, ReadOnlyHint: true, DestructiveHint: true, OpenWorldHint: true}
 	}
-	tools := []mcp.Tool{
-		mcp.NewTool(ToolListServers, mcp.WithDescription(descListServers), readOnly("List servers")),
-		mcp.NewTool(ToolListTools, mcp.WithDescription(descListTools), readOnly("List tools"),
-			mcp.WithString("server", mcp.Required(), mcp.Description("Server name from list_servers"))),
-		mcp.NewTool(ToolExecuteCode, mcp.WithDescription(descExecuteCode),
-			mcp.WithString("code", mcp.Required(), mcp.Description("JavaScript: the body of an async function")),
-			mcp.WithAny("data", mcp.Description("Any JSON value, exposed to the script as the global `data`")),
-			mcp.WithInteger("timeoutMs", mcp.Description("Timeout in milliseconds (1–300000, default 30000)")),
-			mcp.WithBoolean("rawText", mcp.Description("Show a string result verbatim in the first text block (default true)")), policed),
-		mcp.NewTool(ToolFetchLogs, mcp.WithDescription(descFetchLogs), policed),
-		mcp.NewTool(ToolClearLogs, mcp.WithDescription(descClearLogs), policed),
-		mcp.NewTool(ToolBash, mcp.WithDescription(descBash),
-			mcp.WithString("script", mcp.Required(), mcp.Description("The bash script to run")), policed),
+	str := func(desc string) schemaProp { return schemaProp{Type: "string", Description: desc} }
+	tools := []toolDef{
+		newTool(ToolListServers, descListServers, readOnly("List servers"), nil),
+		newTool(ToolListTools, descListTools, readOnly("List tools"), []string{"server"},
+			"server", str("Server name from list_servers")),
+		newTool(ToolExecuteCode, descExecuteCode, policed, []string{"code"},
+			"code", str("JavaScript: the body of an async function"),
+			"data", schemaProp{Description: "Any JSON value, exposed to the script as the global `data`"},
+			"timeoutMs", schemaProp{Type: "integer", Description: "Timeout in milliseconds (1–300000, default 30000)"},
+			"rawText", schemaProp{Type: "boolean", Description: "Show a string result verbatim in the first text block (default true)"}),
+		newTool(ToolFetchLogs, descFetchLogs, policed, nil),
+		newTool(ToolClearLogs, descClearLogs, policed, nil),
+		newTool(ToolBash, descBash, policed, []string{"script"},
+			"script", str("The bash script to run")),
 	}
-	slices.SortFunc(tools, func(a, b mcp.Tool) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(tools, func(a, b toolDef) int { return strings.Compare(a.Name, b.Name) })
 	return tools
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // Meta tool names.
@@ -50,7 +49,7 @@ func (rt *Runtime) scope(ctx context.Context) Scope {
 // Call runs a meta tool by name with decoded JSON arguments. Every outcome,
 // including unknown tools and bad arguments, is a result (isError for
 // failures), so all transports render errors the same way.
-func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) (res *mcp.CallToolResult) {
+func (rt *Runtime) Call(ctx context.Context, tool string, args map[string]any) (res *CallToolResult) {
 	sc := rt.scope(ctx)
 	defer rt.logCall(ctx, sc, tool, time.Now(), &res) // shared.go
 	if args == nil {
@@ -112,7 +111,7 @@ type ToolInfo struct {
 	TypeScript   string          `json:"typescript"`
 }
 
-func (rt *Runtime) listTools(sc Scope, args map[string]any) *mcp.CallToolResult {
+func (rt *Runtime) listTools(sc Scope, args map[string]any) *CallToolResult {
 	server, ok := args["server"].(string)
 	if !ok || server == "" {
 		return errorResult("list_tools: server must be a non-empty string")
@@ -140,11 +139,11 @@ func validOrNil(b json.RawMessage) json.RawMessage {
 // {value, executionMs} (or {error, executionMs}); the first text block is
 // a string result verbatim when rawText is on, else the envelope as JSON;
 // a second block reports the time.
-func renderExec(r ExecResult, rawText bool) *mcp.CallToolResult {
-	timing := mcp.NewTextContent(fmt.Sprintf("Execution time: %dms", r.ExecutionMs))
+func renderExec(r ExecResult, rawText bool) *CallToolResult {
+	timing := textContent(fmt.Sprintf("Execution time: %dms", r.ExecutionMs))
 	if r.Err != "" {
-		return &mcp.CallToolResult{IsError: true,
-			Content:           []mcp.Content{mcp.NewTextContent(r.Err), timing},
+		return &CallToolResult{IsError: true,
+			Content:           []TextContent{textContent(r.Err), timing},
 			StructuredContent: map[string]any{"error": r.Err, "executionMs": r.ExecutionMs}}
 	}
 	env := map[string]any{"value": r.Value, "executionMs": r.ExecutionMs}
@@ -156,10 +155,10 @@ func renderExec(r ExecResult, rawText bool) *mcp.CallToolResult {
 		b, _ := json.MarshalIndent(env, "", "  ")
 		text = string(b)
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text), timing}, StructuredContent: env}
+	return &CallToolResult{Content: []TextContent{textContent(text), timing}, StructuredContent: env}
 }
 
-func jsonResult(v any) *mcp.CallToolResult {
+func jsonResult(v any) *CallToolResult {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return errorResult("internal error: " + err.Error())
@@ -167,17 +166,17 @@ func jsonResult(v any) *mcp.CallToolResult {
 	// Round-trip so structuredContent is plain JSON data on every transport.
 	var sc any
 	_ = json.Unmarshal(b, &sc)
-	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(b))}, StructuredContent: sc}
+	return &CallToolResult{Content: []TextContent{textContent(string(b))}, StructuredContent: sc}
 }
 
-func errorResult(msg string) *mcp.CallToolResult {
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(msg)}}
+func errorResult(msg string) *CallToolResult {
+	return &CallToolResult{IsError: true, Content: []TextContent{textContent(msg)}}
 }
 
 // bash runs a script in the session's shell for the profile: the allowed
 // tools are commands (`math add a=1 b=2`), and the filesystem persists
 // across calls of the same session and profile.
-func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *mcp.CallToolResult {
+func (rt *Runtime) bash(ctx context.Context, sc Scope, args map[string]any) *CallToolResult {
 	script, ok := args["script"].(string)
 	if !ok {
 		return errorResult("bash: script must be a string")
@@ -279,7 +278,7 @@ func (ss *sessionShell) execInProcess(ctx context.Context, script string, lim sh
 // renderBash builds bash's response: structuredContent {stdout, stderr,
 // exitCode} (and note, when the session's shell had to be restarted), the
 // text the two streams joined and a non-zero status appended.
-func renderBash(res shell.Result, note string) *mcp.CallToolResult {
+func renderBash(res shell.Result, note string) *CallToolResult {
 	out := map[string]any{"stdout": res.Stdout, "stderr": res.Stderr, "exitCode": res.ExitCode}
 	var text strings.Builder
 	if note != "" {
@@ -296,5 +295,5 @@ func renderBash(res shell.Result, note string) *mcp.CallToolResult {
 	if res.ExitCode != 0 {
 		fmt.Fprintf(&text, "[exit status %d]", res.ExitCode)
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text.String())}, StructuredContent: out}
+	return &CallToolResult{Content: []TextContent{textContent(text.String())}, StructuredContent: out}
 }

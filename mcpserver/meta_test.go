@@ -119,7 +119,7 @@ func TestListTools(t *testing.T) {
 	}
 }
 
-func execCode(t *testing.T, rt *Runtime, ctx context.Context, args map[string]any) (*mcp.CallToolResult, map[string]any) {
+func execCode(t *testing.T, rt *Runtime, ctx context.Context, args map[string]any) (*CallToolResult, map[string]any) {
 	t.Helper()
 	res := rt.Call(ctx, ToolExecuteCode, args)
 	return res, structured(t, res)

@@ -4,10 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
 )
 
@@ -66,7 +62,7 @@ type oauthClient struct {
 	prm                                string // protected-resource metadata URL, if known
 
 	mu       sync.Mutex // serialises discovery and refreshes
-	meta     *oauthex.AuthServerMeta
+	meta     *authServerMeta
 	resource string
 }
 
@@ -92,35 +88,11 @@ func (s *OAuthStore) newOAuthClient(def *ServerDef, redirect string, hc *http.Cl
 // maxMetadata bounds a metadata document.
 const maxMetadata = 1 << 20
 
-func (c *oauthClient) getJSON(ctx context.Context, u string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Accept", "application/json")
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s: %s", u, resp.Status)
-	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxMetadata+1))
-	if err != nil {
-		return err
-	}
-	if len(b) > maxMetadata {
-		return fmt.Errorf("%s: metadata larger than %d bytes", u, maxMetadata)
-	}
-	return json.Unmarshal(b, v)
-}
-
 // protectedResource reads the server's protected-resource metadata: from
 // the URL its 401 named (saved at authorization), else from the
 // well-known locations for the server's path and its origin. A document
 // naming another resource than this server is ignored.
-func (c *oauthClient) protectedResource(ctx context.Context) (*oauthex.ProtectedResourceMetadata, error) {
+func (c *oauthClient) protectedResource(ctx context.Context) (*protectedResourceMeta, error) {
 	base := discoveryBase(c.def.URL)
 	var candidates []string
 	if c.prm != "" {
@@ -134,8 +106,8 @@ func (c *oauthClient) protectedResource(ctx context.Context) (*oauthex.Protected
 		candidates = append(candidates, origin(base)+wk)
 	}
 	for _, u := range candidates {
-		var m oauthex.ProtectedResourceMetadata
-		if err := c.getJSON(ctx, u, &m); err != nil {
+		var m protectedResourceMeta
+		if err := fetchJSON(ctx, c.hc, u, &m); err != nil {
 			continue
 		}
 		if len(m.AuthorizationServers) > 0 && resourceMatches(m.Resource, base) {
@@ -162,7 +134,7 @@ func resourceMatches(resource, server string) bool {
 }
 
 // discover finds the authorization server's endpoints once.
-func (c *oauthClient) discover(ctx context.Context) (*oauthex.AuthServerMeta, error) {
+func (c *oauthClient) discover(ctx context.Context) (*authServerMeta, error) {
 	if c.meta != nil {
 		return c.meta, nil
 	}
@@ -179,7 +151,7 @@ func (c *oauthClient) discover(ctx context.Context) (*oauthex.AuthServerMeta, er
 		}
 	}
 	for _, u := range authServerMetadataURLs(issuer) {
-		m, err := oauthex.GetAuthServerMeta(ctx, u, issuer, c.hc)
+		m, err := getAuthServerMeta(ctx, c.hc, u, issuer)
 		if err != nil {
 			return nil, err
 		}
@@ -189,7 +161,7 @@ func (c *oauthClient) discover(ctx context.Context) (*oauthex.AuthServerMeta, er
 		}
 	}
 	// No metadata: the endpoints the 2025-03-26 revision names as defaults.
-	c.meta = &oauthex.AuthServerMeta{Issuer: issuer, AuthorizationEndpoint: issuer + "/authorize",
+	c.meta = &authServerMeta{Issuer: issuer, AuthorizationEndpoint: issuer + "/authorize",
 		TokenEndpoint: issuer + "/token", RegistrationEndpoint: issuer + "/register"}
 	return c.meta, nil
 }
@@ -229,11 +201,11 @@ func (c *oauthClient) register(ctx context.Context, name string) error {
 			method = "client_secret_post"
 		}
 	}
-	resp, err := oauthex.RegisterClient(ctx, m.RegistrationEndpoint, &oauthex.ClientRegistrationMetadata{
+	resp, err := registerClient(ctx, c.hc, m.RegistrationEndpoint, &clientRegistration{
 		RedirectURIs: []string{c.redirect}, ClientName: name, TokenEndpointAuthMethod: method,
 		GrantTypes: []string{"authorization_code", "refresh_token"}, ResponseTypes: []string{"code"},
 		Scope: strings.Join(c.scopes, " "),
-	}, c.hc)
+	})
 	if err != nil {
 		return err
 	}
@@ -248,7 +220,7 @@ func (c *oauthClient) register(ctx context.Context, name string) error {
 }
 
 // config is the x/oauth2 view of the client; the caller holds c.mu.
-func (c *oauthClient) config(m *oauthex.AuthServerMeta) *oauth2.Config {
+func (c *oauthClient) config(m *authServerMeta) *oauth2.Config {
 	style := oauth2.AuthStyleInHeader
 	switch c.authMethod {
 	case "client_secret_post", "none":

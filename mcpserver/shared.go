@@ -12,7 +12,6 @@ import (
 	"github.com/justbash/justbash/mcpserver/store"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // Sessions in a shared store (Options.Store). The state of a named session
@@ -66,7 +65,7 @@ type sharedKey struct{}
 
 // logCall writes the call's line: one per call, with its session id
 // (the inner call of callShared is not a call of its own).
-func (rt *Runtime) logCall(ctx context.Context, sc Scope, tool string, start time.Time, res **mcp.CallToolResult) {
+func (rt *Runtime) logCall(ctx context.Context, sc Scope, tool string, start time.Time, res **CallToolResult) {
 	if rt.opts.Logger == nil || ctx.Value(sharedKey{}) != nil {
 		return
 	}
@@ -123,7 +122,7 @@ func (rt *Runtime) StoreStats(ctx context.Context) *StoreStats {
 }
 
 // callShared runs a call on a session kept in the store (see above).
-func (rt *Runtime) callShared(ctx context.Context, sc Scope, tool string, args map[string]any) *mcp.CallToolResult {
+func (rt *Runtime) callShared(ctx context.Context, sc Scope, tool string, args map[string]any) *CallToolResult {
 	st := rt.opts.Store
 	log := rt.Logger().With("session", sc.Session.ID, "tool", tool)
 	v, err := rt.view(sc.Profile)
@@ -184,7 +183,7 @@ type syncCall struct {
 }
 
 // run loads what tool needs, runs it through Call, and saves what changed.
-func (c *syncCall) run(sctx, ctx context.Context, tool string, args map[string]any) (*mcp.CallToolResult, error) {
+func (c *syncCall) run(sctx, ctx context.Context, tool string, args map[string]any) (*CallToolResult, error) {
 	switch tool {
 	case ToolExecuteCode:
 		m := c.sess.Memory(c.v.profile)

@@ -15,7 +15,7 @@ import (
 
 // wsMCPGo is an mcp-go client transport over the daemon's WebSocket, so
 // the tests written against mcp-go's client can reach /mcp. Programs use
-// WSTransport, the official SDK's transport, which keeps mcp-go's client
+// WSTransport, over our own mcpclient, which keeps mcp-go's client
 // packages out of the binary.
 type wsMCPGo struct {
 	url    string

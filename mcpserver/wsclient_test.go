@@ -2,25 +2,28 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/justbash/justbash/mcpclient"
 )
 
-// The SDK transport against the daemon: the handshake, tools/list and
-// tools/call over /mcp, and the upgrade's refusals surfacing as errors.
-func TestWSTransportSDKClient(t *testing.T) {
+// Our client over the WebSocket transport against the daemon: the
+// handshake, tools/list and tools/call over /mcp, and the upgrade's
+// refusals surfacing as errors.
+func TestWSTransportClient(t *testing.T) {
 	_, srv := newTestDaemon(t, nil)
 	base := "ws" + strings.TrimPrefix(srv.URL, "http") + "/mcp"
-	connect := func(query, key string) (*sdk.ClientSession, error) {
+	connect := func(query, key string) (*mcpclient.Client, error) {
 		h := http.Header{}
 		h.Set(APIKeyHeader, key)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		return sdk.NewClient(&sdk.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, NewWSTransport(base+query, h), nil)
+		return mcpclient.Connect(ctx, NewWSTransport(base+query, h), &mcpclient.Options{Name: "t", Version: "1"})
 	}
 	if _, err := connect("", "wrong"); err == nil || !strings.Contains(err.Error(), "401") {
 		t.Errorf("bad key: %v", err)
@@ -35,11 +38,12 @@ func TestWSTransportSDKClient(t *testing.T) {
 	defer cs.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	tools, err := cs.AllTools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var names []string
-	for tool, err := range cs.Tools(ctx, nil) {
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, tool := range tools {
 		names = append(names, tool.Name)
 	}
 	if !strings.Contains(" "+strings.Join(names, " ")+" ", " "+ToolExecuteCode+" ") {
@@ -53,13 +57,13 @@ func TestWSTransportSDKClient(t *testing.T) {
 	results := make(chan out, 2)
 	for _, v := range []string{"a", "b"} {
 		go func() {
-			res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: ToolExecuteCode, Arguments: map[string]any{"code": "return '" + v + "'.repeat(3)"}})
+			res, err := cs.CallTool(ctx, ToolExecuteCode, json.RawMessage(`{"code":"return '`+v+`'.repeat(3)"}`))
 			if err != nil {
 				results <- out{err: err}
 				return
 			}
-			if tc, ok := res.Content[0].(*sdk.TextContent); ok && !res.IsError {
-				results <- out{text: v + "=" + tc.Text}
+			if len(res.Content) > 0 && res.Content[0].Type == "text" && !res.IsError {
+				results <- out{text: v + "=" + res.Content[0].Text}
 				return
 			}
 			results <- out{text: v + "=?"}
@@ -79,7 +83,7 @@ func TestWSTransportSDKClient(t *testing.T) {
 	if err := cs.Close(); err != nil {
 		t.Logf("close: %v", err)
 	}
-	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: ToolListServers}); err == nil {
-		t.Error("call after Close succeeded")
+	if _, err := cs.CallTool(ctx, ToolListServers, nil); !errors.Is(err, mcpclient.ErrConnectionClosed) {
+		t.Errorf("call after Close: %v", err)
 	}
 }

@@ -329,28 +329,34 @@
   }
 
   // ---- tools proxy ----
+  // One handler serves every proxy: a proxy's path and its cache of
+  // sub-proxies hang off its target.
   const readOnly = () => { throw new TypeError("tools are read-only"); };
+  const toolCache = new WeakMap();
+  const toolHandler = {
+    get(t, prop) {
+      if (typeof prop === "symbol" || prop === "then" || prop === "toJSON") return undefined;
+      let cache = toolCache.get(t);
+      if (!cache) { cache = new Map(); toolCache.set(t, cache); }
+      let sub = cache.get(prop);
+      if (!sub) { const path = toolTargets.get(t); sub = toolProxy(path ? path + "." + prop : prop); cache.set(prop, sub); }
+      return sub;
+    },
+    apply(t, self, args) {
+      const path = toolTargets.get(t);
+      if (!path) return host.callTool("", undefined);
+      // The host serialises the argument with the original JSON.stringify.
+      return host.callTool(path, args.length > 0 ? args[0] : undefined);
+    },
+    set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, setPrototypeOf: readOnly,
+    preventExtensions() { return false; },
+    has() { return true; },
+    ownKeys() { return ["prototype"]; },
+  };
   function toolProxy(path) {
-    const cache = new Map();
     const target = function () {};
     toolTargets.set(target, path);
-    const p = new Proxy(target, {
-      get(t, prop) {
-        if (typeof prop === "symbol" || prop === "then" || prop === "toJSON") return undefined;
-        let sub = cache.get(prop);
-        if (!sub) { sub = toolProxy(path ? path + "." + prop : prop); cache.set(prop, sub); }
-        return sub;
-      },
-      apply(t, self, args) {
-        if (!path) return host.callTool("", undefined);
-        // The host serialises the argument with the original JSON.stringify.
-        return host.callTool(path, args.length > 0 ? args[0] : undefined);
-      },
-      set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, setPrototypeOf: readOnly,
-      preventExtensions() { return false; },
-      has() { return true; },
-      ownKeys() { return ["prototype"]; },
-    });
+    const p = new Proxy(target, toolHandler);
     toolTargets.set(p, path);
     return p;
   }
@@ -455,58 +461,63 @@
   }
 
   // ---- fetch ----
-  class Headers {
-    constructor(init) {
-      defineHidden(this, "_m", new Map());
-      if (init == null) return;
-      const src = init instanceof Headers ? init.entries() : typeof init[Symbol.iterator] === "function" ? init : Object.entries(init);
-      for (const [k, v] of src) this.append(k, v);
+  // Made only when the embedder gave a network policy.
+  function fetchAPI() {
+    class Headers {
+      constructor(init) {
+        defineHidden(this, "_m", new Map());
+        if (init == null) return;
+        const src = init instanceof Headers ? init.entries() : typeof init[Symbol.iterator] === "function" ? init : Object.entries(init);
+        for (const [k, v] of src) this.append(k, v);
+      }
+      append(k, v) { k = String(k).toLowerCase(); const old = this._m.get(k); this._m.set(k, old === undefined ? String(v) : old + ", " + v); }
+      set(k, v) { this._m.set(String(k).toLowerCase(), String(v)); }
+      get(k) { const v = this._m.get(String(k).toLowerCase()); return v === undefined ? null : v; }
+      has(k) { return this._m.has(String(k).toLowerCase()); }
+      delete(k) { this._m.delete(String(k).toLowerCase()); }
+      forEach(fn, self) { for (const [k, v] of this._m) fn.call(self, v, k, this); }
+      entries() { return [...this._m.entries()].sort()[Symbol.iterator](); }
+      keys() { return [...this._m.keys()].sort()[Symbol.iterator](); }
+      values() { return [...this.entries()].map((e) => e[1])[Symbol.iterator](); }
+      [Symbol.iterator]() { return this.entries(); }
     }
-    append(k, v) { k = String(k).toLowerCase(); const old = this._m.get(k); this._m.set(k, old === undefined ? String(v) : old + ", " + v); }
-    set(k, v) { this._m.set(String(k).toLowerCase(), String(v)); }
-    get(k) { const v = this._m.get(String(k).toLowerCase()); return v === undefined ? null : v; }
-    has(k) { return this._m.has(String(k).toLowerCase()); }
-    delete(k) { this._m.delete(String(k).toLowerCase()); }
-    forEach(fn, self) { for (const [k, v] of this._m) fn.call(self, v, k, this); }
-    entries() { return [...this._m.entries()].sort()[Symbol.iterator](); }
-    keys() { return [...this._m.keys()].sort()[Symbol.iterator](); }
-    values() { return [...this.entries()].map((e) => e[1])[Symbol.iterator](); }
-    [Symbol.iterator]() { return this.entries(); }
-  }
-  class Response {
-    constructor(body, init = {}) {
-      defineHidden(this, "_body", body == null ? new ArrayBuffer(0) : typeof body === "string" ? host.bytesFrom(body, "utf8") : bufOf(toBytes(body)));
-      this.status = init.status === undefined ? 200 : init.status;
-      this.statusText = init.statusText || "";
-      this.headers = new Headers(init.headers);
-      this.url = init.url || "";
-      this.ok = this.status >= 200 && this.status < 300;
-      this.bodyUsed = false;
+    class Response {
+      constructor(body, init = {}) {
+        defineHidden(this, "_body", body == null ? new ArrayBuffer(0) : typeof body === "string" ? host.bytesFrom(body, "utf8") : bufOf(toBytes(body)));
+        this.status = init.status === undefined ? 200 : init.status;
+        this.statusText = init.statusText || "";
+        this.headers = new Headers(init.headers);
+        this.url = init.url || "";
+        this.ok = this.status >= 200 && this.status < 300;
+        this.bodyUsed = false;
+      }
+      _take() { if (this.bodyUsed) return Promise.reject(new TypeError("Body is unusable: Body has already been read")); this.bodyUsed = true; return Promise.resolve(this._body); }
+      arrayBuffer() { return this._take(); }
+      text() { return this._take().then((b) => host.bytesTo(b, "utf8")); }
+      json() { return this.text().then((t) => JSON.parse(t)); }
     }
-    _take() { if (this.bodyUsed) return Promise.reject(new TypeError("Body is unusable: Body has already been read")); this.bodyUsed = true; return Promise.resolve(this._body); }
-    arrayBuffer() { return this._take(); }
-    text() { return this._take().then((b) => host.bytesTo(b, "utf8")); }
-    json() { return this.text().then((t) => JSON.parse(t)); }
-  }
-  function fetch(input, init = {}) {
-    try {
-      const url = String(input instanceof URL ? input.href : input && input.url ? input.url : input);
-      const headers = new Headers(init.headers);
-      let body;
-      if (init.body != null) body = typeof init.body === "string" ? host.bytesFrom(init.body, "utf8") : bufOf(toBytes(init.body));
-      return host.fetch(url, String(init.method || "GET").toUpperCase(), [...headers.entries()], body, String(init.redirect || "follow")).then((r) => {
-        const res = new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers, url: r.url });
-        res.redirected = r.redirected;
-        return res;
-      });
-    } catch (e) {
-      return Promise.reject(e);
+    function fetch(input, init = {}) {
+      try {
+        const url = String(input instanceof URL ? input.href : input && input.url ? input.url : input);
+        const headers = new Headers(init.headers);
+        let body;
+        if (init.body != null) body = typeof init.body === "string" ? host.bytesFrom(init.body, "utf8") : bufOf(toBytes(init.body));
+        return host.fetch(url, String(init.method || "GET").toUpperCase(), [...headers.entries()], body, String(init.redirect || "follow")).then((r) => {
+          const res = new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers, url: r.url });
+          res.redirected = r.redirected;
+          return res;
+        });
+      } catch (e) {
+        return Promise.reject(e);
+      }
     }
+    return { Headers, Response, fetch };
   }
 
   const globals = Object.assign({ console, TextEncoder, TextDecoder, URL, URLSearchParams, atob, btoa, structuredClone }, timers);
   // fetch exists only when the embedder gave a network policy.
-  if (host.fetch) Object.assign(globals, { Headers, Response, fetch });
-  for (const k of Object.keys(globals)) defineHidden(g, k, globals[k]);
+  if (host.fetch) Object.assign(globals, fetchAPI());
+  const names = Object.keys(globals);
+  for (let i = 0; i < names.length; i++) defineHidden(g, names[i], globals[names[i]]);
   return { inspect, format, toolProxy, toBytes, bufOf, quote, isErr, console };
 })

@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/justbash/justbash/mcpclient"
 )
 
 func (s *Source) callTimeout() time.Duration {
@@ -19,17 +18,10 @@ func (s *Source) callTimeout() time.Duration {
 	return DefaultCallTimeout
 }
 
-// call runs one tool on the server and unwraps the result.
+// call runs one tool on the server and unwraps the result. The
+// arguments go out as the caller's JSON and the result comes back as the
+// server's: no decoding into maps and encoding again on the way.
 func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
-	var arguments map[string]any
-	if a := bytes.TrimSpace(args); len(a) > 0 && string(a) != "null" {
-		if err := json.Unmarshal(a, &arguments); err != nil {
-			return nil, errors.New("arguments must be a JSON object")
-		}
-	}
-	if arguments == nil {
-		arguments = map[string]any{}
-	}
 	cl, err := s.client(ctx)
 	if err != nil {
 		return nil, err
@@ -40,7 +32,7 @@ func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (j
 	cctx, leave := s.calls.enter(cctx)
 	defer leave()
 
-	res, err := cl.CallTool(cctx, &sdk.CallToolParams{Name: name, Arguments: arguments})
+	res, err := cl.CallTool(cctx, name, args)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -57,7 +49,7 @@ func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (j
 }
 
 // client returns the live connection, reconnecting when the last one died.
-func (s *Source) client(ctx context.Context) (*sdk.ClientSession, error) {
+func (s *Source) client(ctx context.Context) (*mcpclient.Client, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -84,7 +76,7 @@ func (s *Source) client(ctx context.Context) (*sdk.ClientSession, error) {
 }
 
 // markDead records that cl stopped working, so the next call reconnects.
-func (s *Source) markDead(cl *sdk.ClientSession, err error) {
+func (s *Source) markDead(cl *mcpclient.Client, err error) {
 	if err == nil {
 		err = errors.New("connection lost")
 	}
@@ -97,10 +89,14 @@ func (s *Source) markDead(cl *sdk.ClientSession, err error) {
 
 // lost reports whether a failed call means the connection is gone (rather
 // than the server answering with a protocol error), marking it dead.
-func (s *Source) lost(cl *sdk.ClientSession, callErr error) bool {
-	if !errors.Is(callErr, sdk.ErrConnectionClosed) {
+func (s *Source) lost(cl *mcpclient.Client, callErr error) bool {
+	var rpcErr *mcpclient.RPCError
+	if errors.As(callErr, &rpcErr) || errors.Is(callErr, mcpclient.ErrBadArguments) {
+		return false // the server answered, or was not asked
+	}
+	if !errors.Is(callErr, mcpclient.ErrConnectionClosed) {
 		pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err := cl.Ping(pctx, nil)
+		err := cl.Ping(pctx)
 		cancel()
 		if err == nil {
 			return false
@@ -111,18 +107,18 @@ func (s *Source) lost(cl *sdk.ClientSession, callErr error) bool {
 }
 
 // unwrap applies jsmcp's rules for connected tool results:
-// structuredContent → that object; text-only → the joined text (JSON is
-// not parsed); anything else → {text, content, meta}; isError → an error
-// carrying the text.
-func unwrap(res *sdk.CallToolResult) (json.RawMessage, error) {
+// structuredContent → that object, as the server wrote it; text-only → the
+// joined text (JSON is not parsed); anything else → {text, content, meta};
+// isError → an error carrying the text.
+func unwrap(res *mcpclient.CallToolResult) (json.RawMessage, error) {
 	if res == nil {
 		return nil, errors.New("empty result")
 	}
 	var texts []string
 	textOnly := true
 	for _, c := range res.Content {
-		if tc, ok := c.(*sdk.TextContent); ok {
-			texts = append(texts, tc.Text)
+		if c.Type == "text" {
+			texts = append(texts, c.Text)
 			continue
 		}
 		textOnly = false
@@ -134,22 +130,23 @@ func unwrap(res *sdk.CallToolResult) (json.RawMessage, error) {
 		}
 		return nil, errors.New(text)
 	}
-	// The SDK hands structuredContent over decoded (objects as maps,
-	// numbers as float64), so it is re-encoded: keys come out sorted, and
-	// integers beyond 2^53 lose precision.
-	if res.StructuredContent != nil {
-		return json.Marshal(res.StructuredContent)
+	if sc := res.StructuredContent; len(sc) > 0 && string(sc) != "null" {
+		return sc, nil
 	}
 	if textOnly {
 		return json.Marshal(text)
 	}
 	content := res.Content
 	if content == nil {
-		content = []sdk.Content{}
+		content = []mcpclient.Content{}
+	}
+	meta := res.Meta
+	if len(meta) == 0 {
+		meta = json.RawMessage("null")
 	}
 	return json.Marshal(struct {
-		Text    string        `json:"text"`
-		Content []sdk.Content `json:"content"`
-		Meta    sdk.Meta      `json:"meta"`
-	}{text, content, res.Meta})
+		Text    string              `json:"text"`
+		Content []mcpclient.Content `json:"content"`
+		Meta    json.RawMessage     `json:"meta"`
+	}{text, content, meta})
 }

@@ -1,20 +1,21 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"sync"
 
+	"github.com/justbash/justbash/mcpclient"
 	"github.com/justbash/justbash/toolcmd"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// tracker remembers the contexts of calls in flight. A server-initiated
-// elicitation/create (protocol revisions before 2026-07-28) arrives on the
-// transport, not on the call that caused it; it is answered in the context
-// of the most recent call still running on this source, which is the one
-// that asked whenever calls are not concurrent. Multi round-trip
-// elicitation (2026-07-28) arrives in the call's own context.
+// tracker remembers the contexts of calls in flight. Over Streamable HTTP
+// a server's elicitation/create comes in the answer to the call that
+// caused it, and mcpclient hands over that call's context. On stdio, SSE
+// and WebSocket it arrives on the transport, not on a call; it is then
+// answered in the context of the most recent call still running on this
+// source, which is the one that asked whenever calls are not concurrent.
 type tracker struct {
 	mu     sync.Mutex
 	active []*callCtx
@@ -58,18 +59,15 @@ func (t *tracker) pick(ctx context.Context) context.Context {
 
 // elicit routes the server's elicitation requests to the Invoker's
 // elicitation hook via toolcmd.Elicit.
-func (s *Source) elicit(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
-	decline := &sdk.ElicitResult{Action: string(toolcmd.ActionDecline)}
+func (s *Source) elicit(ctx context.Context, p *mcpclient.ElicitParams) (*mcpclient.ElicitResult, error) {
+	decline := &mcpclient.ElicitResult{Action: string(toolcmd.ActionDecline)}
 	callCtx := s.calls.pick(ctx)
-	if callCtx == nil || req == nil || req.Params == nil {
+	if callCtx == nil || p == nil {
 		return decline, nil
 	}
-	p := req.Params
 	er := toolcmd.ElicitRequest{Message: p.Message, URL: p.URL, ElicitationID: p.ElicitationID}
-	if p.RequestedSchema != nil {
-		if b, err := json.Marshal(p.RequestedSchema); err == nil {
-			er.RequestedSchema = b
-		}
+	if rs := bytes.TrimSpace(p.RequestedSchema); len(rs) > 0 && string(rs) != "null" {
+		er.RequestedSchema = json.RawMessage(rs)
 	}
 	resp, err := toolcmd.Elicit(callCtx, er)
 	action := resp.Action
@@ -79,7 +77,7 @@ func (s *Source) elicit(ctx context.Context, req *sdk.ElicitRequest) (*sdk.Elici
 	if err != nil && action == toolcmd.ActionAccept {
 		action = toolcmd.ActionCancel
 	}
-	out := &sdk.ElicitResult{Action: string(action)}
+	out := &mcpclient.ElicitResult{Action: string(action)}
 	if action == toolcmd.ActionAccept {
 		content := resp.Content
 		if content == nil {

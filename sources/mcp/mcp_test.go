@@ -162,13 +162,21 @@ func testElicitation(t *testing.T, cfg Config) {
 	}
 }
 
-func TestElicitationModern(t *testing.T) { testElicitation(t, stdioConfig("fx")) }
+// The fixture asks in the multi round-trip style of 2026-07-28; to a
+// client on an initialize-handshake revision (ours) mcp-go sends it as
+// elicitation/create on the transport.
+func TestElicitationDefault(t *testing.T) { testElicitation(t, stdioConfig("fx")) }
 
-// Before 2026-07-28 the server sends elicitation/create on the transport.
-func TestElicitationLegacyProtocol(t *testing.T) {
-	cfg := stdioConfig("fx")
-	cfg.ProtocolVersion = "2025-11-25"
-	testElicitation(t, cfg)
+// 2025-06-18, the first revision with elicitation, and a pinned revision
+// newer than the client speaks (it asks for its latest instead).
+func TestElicitationOtherRevisions(t *testing.T) {
+	for _, v := range []string{"2025-06-18", "2026-07-28"} {
+		t.Run(v, func(t *testing.T) {
+			cfg := stdioConfig("fx")
+			cfg.ProtocolVersion = v
+			testElicitation(t, cfg)
+		})
+	}
 }
 
 func waitFor(t *testing.T, what string, cond func() bool) {

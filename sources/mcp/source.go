@@ -17,8 +17,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"os/exec"
 	"sort"
@@ -26,8 +24,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/justbash/justbash/mcpclient"
 	"github.com/justbash/justbash/toolcmd"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Default timeouts.
@@ -69,7 +67,8 @@ type Config struct {
 	// ConnectTimeout bounds connecting and listing tools.
 	CallTimeout    time.Duration
 	ConnectTimeout time.Duration
-	// ProtocolVersion pins the MCP revision; empty negotiates the latest.
+	// ProtocolVersion is the MCP revision to ask for; empty (or one newer
+	// than mcpclient speaks) asks for mcpclient.LatestVersion.
 	ProtocolVersion string
 	// NoReconnect turns off reconnecting after the server dies: calls then
 	// fail with the reason the connection was lost.
@@ -85,7 +84,7 @@ type Source struct {
 	calls  tracker
 
 	mu     sync.Mutex // guards the connection fields below
-	cl     *sdk.ClientSession
+	cl     *mcpclient.Client
 	dead   error
 	closed bool
 
@@ -207,14 +206,10 @@ func (s *Source) kind() (string, error) {
 	return "", fmt.Errorf("unknown server type %q (want stdio, local, http, remote or sse)", s.cfg.Type)
 }
 
-// quietLog discards the transports' logs. Made when a source connects, not
-// at every start of the binary (issue 15).
-func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
-// transport builds the SDK transport for the configured server. A stdio
-// server is started by the SDK's CommandTransport from the command we
-// build (own process group, our environment, stderr into the ring).
-func (s *Source) transport() (sdk.Transport, error) {
+// transport builds the client transport for the configured server. A
+// stdio server is started from the command we build (own process group,
+// our environment, stderr into the ring).
+func (s *Source) transport() (mcpclient.Transport, error) {
 	kind, err := s.kind()
 	if err != nil {
 		return nil, err
@@ -226,11 +221,11 @@ func (s *Source) transport() (sdk.Transport, error) {
 		// A grandchild holding stderr open must not keep Close waiting.
 		cmd.WaitDelay = time.Second
 		// Close: stdin closed, then SIGTERM after this long, then SIGKILL.
-		return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
+		return &mcpclient.CommandTransport{Cmd: cmd, TerminateAfter: 2 * time.Second}, nil
 	case "sse":
-		return &sdk.SSEClientTransport{Endpoint: s.cfg.URL, HTTPClient: s.httpClient()}, nil
+		return &mcpclient.SSETransport{URL: s.cfg.URL, HTTPClient: s.httpClient()}, nil
 	}
-	return &sdk.StreamableClientTransport{Endpoint: s.cfg.URL, HTTPClient: s.httpClient()}, nil
+	return &mcpclient.StreamableTransport{URL: s.cfg.URL, HTTPClient: s.httpClient()}, nil
 }
 
 // command builds the server process. It is not tied to the connect
@@ -255,7 +250,7 @@ func (s *Source) command() *exec.Cmd {
 }
 
 // httpClient is the configured client (or the default one) whose requests
-// carry the static headers and the current bearer token: the SDK's HTTP
+// carry the static headers and the current bearer token: mcpclient's HTTP
 // transports take an *http.Client and nothing else.
 func (s *Source) httpClient() *http.Client {
 	base := s.cfg.HTTPClient
@@ -311,73 +306,29 @@ func (s *Source) connectTimeout() time.Duration {
 	return DefaultConnectTimeout
 }
 
-// detached connects its transport with a context that outlives the
-// call: the SSE transport keeps the connect context for its event stream,
-// which must outlive the (bounded) handshake. That context is cancelled
-// only when the caller gives up before the connection is made. It records
-// a failure to connect, so that it can be told apart from a failed
-// handshake.
-type detached struct {
-	sdk.Transport
-	failed error
-}
-
-func (d *detached) Connect(ctx context.Context) (sdk.Connection, error) {
-	life, abort := context.WithCancel(context.WithoutCancel(ctx))
-	made, watched := make(chan struct{}), make(chan bool, 1)
-	go func() {
-		select {
-		case <-ctx.Done():
-			abort()
-			watched <- true
-		case <-made:
-			watched <- false
-		}
-	}()
-	c, err := d.Transport.Connect(life)
-	close(made)
-	aborted := <-watched
-	if err != nil {
-		abort()
-		d.failed = err
-		return nil, err
-	}
-	if aborted {
-		c.Close()
-		return nil, ctx.Err()
-	}
-	return c, nil
-}
-
 // connect starts the transport and runs the MCP handshake.
-func (s *Source) connect(ctx context.Context) (*sdk.ClientSession, error) {
+func (s *Source) connect(ctx context.Context) (*mcpclient.Client, error) {
 	tr, err := s.transport()
 	if err != nil {
 		return nil, s.errorf("%v", err)
 	}
-	c := sdk.NewClient(&sdk.Implementation{Name: "justbash", Version: "0.1.0"}, &sdk.ClientOptions{
-		Logger: quietLog(),
-		// No roots; elicitation is added because a handler is set.
-		Capabilities:       &sdk.ClientCapabilities{},
-		ElicitationHandler: s.elicit,
-		// Setting it also opens subscriptions/listen on modern
-		// connections, where notifications flow only when asked for.
-		ToolListChangedHandler: func(_ context.Context, req *sdk.ToolListChangedRequest) {
-			go s.onListChanged(req.Session)
-		},
-	})
 	cctx, cancel := context.WithTimeout(ctx, s.connectTimeout())
 	defer cancel()
-	d := &detached{Transport: tr}
-	cs, err := c.Connect(cctx, d, &sdk.ClientSessionOptions{ProtocolVersion: s.cfg.ProtocolVersion})
+	cl, err := mcpclient.Connect(cctx, tr, &mcpclient.Options{
+		Name: "justbash", Version: "0.1.0",
+		ProtocolVersion: s.cfg.ProtocolVersion,
+		Elicit:          s.elicit,
+		ToolsChanged:    s.onListChanged,
+	})
 	if err != nil {
-		if d.failed != nil {
-			return nil, s.withStderr(s.errorf("start: %v", d.failed))
+		var start *mcpclient.StartError
+		if errors.As(err, &start) {
+			return nil, s.withStderr(s.errorf("start: %v", start.Err))
 		}
 		return nil, s.withStderr(s.errorf("initialize: %v", err))
 	}
-	go func() { s.markDead(cs, cs.Wait()) }()
-	return cs, nil
+	go func() { s.markDead(cl, cl.Wait()) }()
+	return cl, nil
 }
 
 // settleStderr waits briefly until the server's stderr stops growing: a

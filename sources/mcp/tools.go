@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,8 +11,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/justbash/justbash/mcpclient"
 	"github.com/justbash/justbash/toolcmd"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // ToolSegment turns a server's tool name into one path segment.
@@ -74,18 +75,15 @@ func toolPaths(ns string, names []string) map[string]string {
 
 // refresh lists the server's tools and replaces this source's
 // registrations with them.
-func (s *Source) refresh(ctx context.Context, cl *sdk.ClientSession) error {
+func (s *Source) refresh(ctx context.Context, cl *mcpclient.Client) error {
 	s.refreshMu.Lock()
 	defer s.refreshMu.Unlock()
 	lctx, cancel := context.WithTimeout(ctx, s.connectTimeout())
 	defer cancel()
-	// The iterator follows nextCursor page by page.
-	var tools []*sdk.Tool
-	for t, err := range cl.Tools(lctx, &sdk.ListToolsParams{}) {
-		if err != nil {
-			return s.withStderr(s.errorf("list tools: %v", err))
-		}
-		tools = append(tools, t)
+	// AllTools follows nextCursor page by page.
+	tools, err := cl.AllTools(lctx)
+	if err != nil {
+		return s.withStderr(s.errorf("list tools: %v", err))
 	}
 	names := make([]string, len(tools))
 	for i, t := range tools {
@@ -108,7 +106,8 @@ func (s *Source) refresh(ctx context.Context, cl *sdk.ClientSession) error {
 	}
 	var errs []error
 	var added []string
-	for _, t := range tools {
+	for i := range tools {
+		t := &tools[i]
 		tool, err := s.tool(paths[t.Name], t)
 		if err == nil {
 			err = put(tool)
@@ -137,7 +136,7 @@ func (s *Source) refresh(ctx context.Context, cl *sdk.ClientSession) error {
 }
 
 // onListChanged re-discovers the tools after the server said they changed.
-func (s *Source) onListChanged(cl *sdk.ClientSession) {
+func (s *Source) onListChanged(cl *mcpclient.Client) {
 	s.mu.Lock()
 	current := s.cl == cl && !s.closed
 	s.mu.Unlock()
@@ -146,20 +145,10 @@ func (s *Source) onListChanged(cl *sdk.ClientSession) {
 	}
 }
 
-// tool converts one server tool.
-func (s *Source) tool(path string, t *sdk.Tool) (toolcmd.Tool, error) {
-	raw, err := json.Marshal(t)
-	if err != nil {
-		return toolcmd.Tool{}, err
-	}
-	var wire struct {
-		InputSchema  json.RawMessage `json:"inputSchema"`
-		OutputSchema json.RawMessage `json:"outputSchema"`
-	}
-	if err := json.Unmarshal(raw, &wire); err != nil {
-		return toolcmd.Tool{}, err
-	}
-	var a sdk.ToolAnnotations
+// tool converts one server tool. The schemas are kept as the server
+// sent them; the registry parses them once, on first use.
+func (s *Source) tool(path string, t *mcpclient.Tool) (toolcmd.Tool, error) {
+	var a mcpclient.ToolAnnotations
 	if t.Annotations != nil {
 		a = *t.Annotations
 	}
@@ -180,8 +169,8 @@ func (s *Source) tool(path string, t *sdk.Tool) (toolcmd.Tool, error) {
 	return toolcmd.Tool{
 		Path:         path,
 		Description:  t.Description,
-		InputSchema:  nonNull(wire.InputSchema),
-		OutputSchema: nonNull(wire.OutputSchema),
+		InputSchema:  nonNull(t.InputSchema),
+		OutputSchema: nonNull(t.OutputSchema),
 		Annotations:  ann,
 		Source:       s.src,
 		Invoke: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
@@ -191,6 +180,7 @@ func (s *Source) tool(path string, t *sdk.Tool) (toolcmd.Tool, error) {
 }
 
 func nonNull(r json.RawMessage) json.RawMessage {
+	r = bytes.TrimSpace(r)
 	if len(r) == 0 || string(r) == "null" || string(r) == "{}" {
 		return nil
 	}

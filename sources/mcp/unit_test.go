@@ -1,10 +1,11 @@
 package mcp
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/justbash/justbash/mcpclient"
 )
 
 func TestRingKeepsTail(t *testing.T) {
@@ -25,24 +26,29 @@ func TestRingKeepsTail(t *testing.T) {
 }
 
 func TestUnwrapRules(t *testing.T) {
-	img := &sdk.ImageContent{Data: []byte{0, 0, 0}, MIMEType: "image/png"} // "AAAA" in base64
-	text := func(s string) *sdk.TextContent { return &sdk.TextContent{Text: s} }
 	tests := []struct {
 		name    string
-		res     *sdk.CallToolResult
+		res     string // the result as a server sends it
 		want    string
 		wantErr string
 	}{
-		{"structured wins over text", &sdk.CallToolResult{Content: []sdk.Content{text("7")}, StructuredContent: map[string]any{"sum": 7}}, `{"sum":7}`, ""},
-		{"json text not parsed", &sdk.CallToolResult{Content: []sdk.Content{text(`{"a":1}`)}}, `"{\"a\":1}"`, ""},
-		{"no content", &sdk.CallToolResult{}, `""`, ""},
-		{"image only", &sdk.CallToolResult{Content: []sdk.Content{img}}, `{"text":"","content":[{"type":"image","mimeType":"image/png","data":"AAAA"}],"meta":null}`, ""},
-		{"error text", &sdk.CallToolResult{IsError: true, Content: []sdk.Content{text("bad"), text("worse")}}, "", "bad\nworse"},
-		{"error without text", &sdk.CallToolResult{IsError: true, StructuredContent: map[string]any{"x": 1}}, "", "tool reported an error"},
-		{"nil", nil, "", "empty result"},
+		{"structured wins over text", `{"content":[{"type":"text","text":"7"}],"structuredContent":{"sum":7}}`, `{"sum":7}`, ""},
+		// The server's bytes: key order and integers beyond 2^53 survive.
+		{"structured kept verbatim", `{"content":[],"structuredContent":{"z":9007199254740993,"a":[1.50,2]}}`, `{"z":9007199254740993,"a":[1.50,2]}`, ""},
+		{"structured null ignored", `{"content":[{"type":"text","text":"x"}],"structuredContent":null}`, `"x"`, ""},
+		{"json text not parsed", `{"content":[{"type":"text","text":"{\"a\":1}"}]}`, `"{\"a\":1}"`, ""},
+		{"no content", `{}`, `""`, ""},
+		{"image only", `{"content":[{"type":"image","mimeType":"image/png","data":"AAAA"}]}`, `{"text":"","content":[{"type":"image","mimeType":"image/png","data":"AAAA"}],"meta":null}`, ""},
+		{"image with meta", `{"content":[{"type":"text","text":"t"},{"type":"image","data":"AA"}],"_meta":{"k":1}}`, `{"text":"t","content":[{"type":"text","text":"t"},{"type":"image","data":"AA"}],"meta":{"k":1}}`, ""},
+		{"error text", `{"isError":true,"content":[{"type":"text","text":"bad"},{"type":"text","text":"worse"}]}`, "", "bad\nworse"},
+		{"error without text", `{"isError":true,"structuredContent":{"x":1}}`, "", "tool reported an error"},
 	}
 	for _, tc := range tests {
-		got, err := unwrap(tc.res)
+		var res mcpclient.CallToolResult
+		if err := json.Unmarshal([]byte(tc.res), &res); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		got, err := unwrap(&res)
 		if tc.wantErr != "" {
 			if err == nil || err.Error() != tc.wantErr {
 				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.wantErr)
@@ -52,6 +58,9 @@ func TestUnwrapRules(t *testing.T) {
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%s: got %s, %v; want %s", tc.name, got, err, tc.want)
 		}
+	}
+	if _, err := unwrap(nil); err == nil || err.Error() != "empty result" {
+		t.Errorf("nil: %v", err)
 	}
 }
 
