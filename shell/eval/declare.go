@@ -223,6 +223,12 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 		}
 	}
 	items = items[i:]
+	if cmd == "local" {
+		var dash bool
+		if items, dash = r.localDash(items); dash && len(items) == 0 {
+			return 0
+		}
+	}
 	if f.funcs || f.funcNames {
 		return r.declareFuncs(cmd, f, items)
 	}

@@ -52,6 +52,8 @@ var ev5Scripts = []string{
 	`coproc { read x; echo "[$x]"; }; exec {r}<&${COPROC[0]}-; echo ${COPROC[0]}; echo hi >&${COPROC[1]}; read l <&$r; echo $l; wait`,
 	// export, readonly, declare -x/-r keep a prefix assignment's variable.
 	`A=1 readonly A; declare -p A; B=1 declare -r B; declare -p B; C=1 declare C; declare -p C; D=1 declare -x D=5; declare -p D; E=1 export E=7; declare -p E; f() { F=1 export F; declare -p F; }; f; declare -p F; G=1 declare -xi G; declare -p G; f() { local H=0; H=1 export H; declare -p H; }; f; declare -p H`,
+	// local - restores the set options when the function returns.
+	`set -o ignoreeof; f() { local -; set +o ignoreeof -u -f; echo $-; }; f; echo $- ${IGNOREEOF-unset}; set -o | grep -c . >/dev/null; g() { local - x=1; set -e; }; g; echo $- $x`,
 }
 
 func TestEv5Oracle(t *testing.T) {

@@ -94,6 +94,8 @@ type frame struct {
 	file   string
 	line   int // the line it was called from
 	params []string
+	// localOpts are the set options saved by local - (localopts.go).
+	localOpts *[numSetOpts]bool
 }
 
 // Runner runs bash. A Runner is not safe for concurrent use; pipelines and

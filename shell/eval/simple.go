@@ -637,6 +637,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.restoreGetopts(savedOpt)
 		r.vars.pop()
 		r.funcDepth--
+		r.restoreLocalOpts()
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
