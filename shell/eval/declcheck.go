@@ -56,16 +56,15 @@ func (r *Runner) declFuncChecks(cmd string, f declFlags, items []declItem) (int,
 // (FOO=1 export FOO): the variable leaves it for the scope the name
 // resolves to beneath it, so the attributes and value persist.
 func (r *Runner) liftTempVars(cmd string, f declFlags, items []declItem) {
+	if r.funcDepth > 0 && !f.global && cmd != "export" && cmd != "readonly" {
+		r.tempToLocals(items)
+		return
+	}
 	if cmd != "export" && cmd != "readonly" && f.set&(attrExport|attrReadonly) == 0 || cmd == "local" {
 		return
 	}
 	for _, it := range items {
-		name := it.word
-		if it.assign != nil {
-			name = it.assign.Name.Value
-		} else if i := strings.IndexAny(name, "=+["); i >= 0 {
-			name = name[:i]
-		}
+		name := declItemName(it)
 		v, sc := r.vars.lookup(name)
 		if sc == nil || !sc.temp {
 			continue
@@ -80,5 +79,40 @@ func (r *Runner) liftTempVars(cmd string, f declFlags, items []declItem) {
 		default:
 			r.vars.global().vars[name] = v
 		}
+	}
+}
+
+// declItemName is the variable an operand of declare names.
+func declItemName(it declItem) string {
+	if it.assign != nil {
+		return it.assign.Name.Value
+	}
+	if i := strings.IndexAny(it.word, "=+["); i >= 0 {
+		return it.word[:i]
+	}
+	return it.word
+}
+
+// tempToLocals is declare, typeset or local in a function naming a
+// variable of the command's own temporary environment (z=y typeset z):
+// the local it makes starts as that variable, value and export included.
+func (r *Runner) tempToLocals(items []declItem) {
+	top := r.vars.top()
+	if !top.temp {
+		return
+	}
+	fs := r.vars.funcScope()
+	for _, it := range items {
+		name := declItemName(it)
+		v, ok := top.vars[name]
+		if !ok {
+			continue
+		}
+		if old := fs.vars[name]; old.has(attrReadonly) {
+			continue
+		}
+		delete(top.vars, name)
+		v.local = true
+		fs.vars[name] = v
 	}
 }

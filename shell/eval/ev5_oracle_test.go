@@ -54,6 +54,9 @@ var ev5Scripts = []string{
 	`A=1 readonly A; declare -p A; B=1 declare -r B; declare -p B; C=1 declare C; declare -p C; D=1 declare -x D=5; declare -p D; E=1 export E=7; declare -p E; f() { F=1 export F; declare -p F; }; f; declare -p F; G=1 declare -xi G; declare -p G; f() { local H=0; H=1 export H; declare -p H; }; f; declare -p H`,
 	// local - restores the set options when the function returns.
 	`set -o ignoreeof; f() { local -; set +o ignoreeof -u -f; echo $-; }; f; echo $- ${IGNOREEOF-unset}; set -o | grep -c . >/dev/null; g() { local - x=1; set -e; }; g; echo $- $x`,
+	// In a function, declare/typeset of a prefix-assigned name makes a
+	// local starting from it; export there lifts it to the caller.
+	`f() { z=y typeset z; echo "|$z|"; }; f; z=42 f; g() { echo "|$x|"; export x; }; x=4 g; echo x=$x; set -o posix; h() { var=value declare -x var; declare -p var; }; var=one; h; declare -p var`,
 }
 
 func TestEv5Oracle(t *testing.T) {
