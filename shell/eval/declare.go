@@ -255,7 +255,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			if r.flow != flowNone {
 				return status
 			}
+			continue
 		}
+		r.traceDeclAssign(cmd, it)
 	}
 	return status
 }

@@ -57,6 +57,10 @@ var ev5Scripts = []string{
 	// In a function, declare/typeset of a prefix-assigned name makes a
 	// local starting from it; export there lifts it to the caller.
 	`f() { z=y typeset z; echo "|$z|"; }; f; z=42 f; g() { echo "|$x|"; export x; }; x=4 g; echo x=$x; set -o posix; h() { var=value declare -x var; declare -p var; }; var=one; h; declare -p var`,
+	// set -x traces each assignment as made: operator, subscript text,
+	// expanded value, a compound value as written, prefix ones alone.
+	`set -x; x=1 true; x=1 y=2 echo hi; foo=one; foo+=two; x=2; a=(1 $x); a[x+1]=$x; a[1]+=q; b=([k]=v); c[2]+=z; declare d+=e; f() { :; }; z=1 f; a=$(echo x) b=$(echo y)`,
+	`set -x; e=1; export e+=3; export "q=a b"; readonly r=1 s; declare -x t=2; r=2; echo after`,
 }
 
 func TestEv5Oracle(t *testing.T) {

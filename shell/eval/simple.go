@@ -75,7 +75,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 			}
 		}
 	}
-	r.traceArgs(c.Assigns, args)
+	r.traceArgs(nil, args)
 	if len(rds) > 0 {
 		restore, ok := r.redirectBeside(rds, len(c.Assigns) > 0)
 		defer restore()
@@ -139,9 +139,6 @@ func (r *Runner) assignAll(as []*syntax.Assign) {
 			status = r.substStatus
 		}
 	}
-	if len(as) > 0 {
-		r.traceAssigns(as)
-	}
 	r.status = status
 }
 
@@ -159,6 +156,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 			r.assignFailed = true
 			return false
 		}
+		r.traceAssign(a, "", temp)
 		return r.assignArray(name, a.Array, a.Append, 0)
 	}
 	if a.Index != nil && !temp && r.listToMember(name, a.Index) {
@@ -168,6 +166,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 	if !ok {
 		return false
 	}
+	r.traceAssign(a, val, temp)
 	if a.Index != nil {
 		if temp {
 			return true
@@ -669,19 +668,6 @@ func (r *Runner) traceArgs(as []*syntax.Assign, args []string) {
 		parts = append(parts, traceQuote(a))
 	}
 	r.xtrace(strings.Join(parts, " "))
-}
-
-func (r *Runner) traceAssigns(as []*syntax.Assign) {
-	if !r.opts[optXTrace] {
-		return
-	}
-	for _, a := range as {
-		if a.Array != nil {
-			continue
-		}
-		v, _ := r.lookupVar(a.Name.Value).scalar()
-		r.xtrace(a.Name.Value + "=" + traceQuote(v))
-	}
 }
 
 // traceQuote quotes a word as set -x prints it.
