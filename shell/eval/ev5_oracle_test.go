@@ -61,6 +61,8 @@ var ev5Scripts = []string{
 	// expanded value, a compound value as written, prefix ones alone.
 	`set -x; x=1 true; x=1 y=2 echo hi; foo=one; foo+=two; x=2; a=(1 $x); a[x+1]=$x; a[1]+=q; b=([k]=v); c[2]+=z; declare d+=e; f() { :; }; z=1 f; a=$(echo x) b=$(echo y)`,
 	`set -x; e=1; export e+=3; export "q=a b"; readonly r=1 s; declare -x t=2; r=2; echo after`,
+	// BASH_XTRACEFD sends the trace to its descriptor until unset.
+	`exec 4>tf; BASH_XTRACEFD=4; set -x; echo 1; unset BASH_XTRACEFD; echo 2; set +x; while read -r l; do echo "[$l]"; done < tf`,
 }
 
 func TestEv5Oracle(t *testing.T) {

@@ -543,7 +543,7 @@ func (r *Runner) xtrace(line string) {
 			prefix = strings.Repeat(prefix[:1], r.traceDepth+r.funcTraceLevel()) + prefix
 		}
 	}
-	r.stderr().Write([]byte(prefix + line + "\n"))
+	r.traceWriter().Write([]byte(prefix + line + "\n"))
 }
 
 func (r *Runner) funcTraceLevel() int { return 0 }

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"io"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -56,4 +58,17 @@ func (r *Runner) traceDeclAssign(cmd string, it declItem) {
 		return
 	}
 	r.xtrace(lhs + op + traceQuote(val))
+}
+
+// traceWriter is where set -x writes: the descriptor BASH_XTRACEFD names
+// when it is open for writing, else standard error.
+func (r *Runner) traceWriter() io.Writer {
+	if v, ok := r.lookupVar("BASH_XTRACEFD").scalar(); ok && v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			if e := r.fds.get(n); e != nil && e.w != nil {
+				return e.w
+			}
+		}
+	}
+	return r.stderr()
 }
