@@ -63,6 +63,8 @@ var ev5Scripts = []string{
 	`set -x; e=1; export e+=3; export "q=a b"; readonly r=1 s; declare -x t=2; r=2; echo after`,
 	// BASH_XTRACEFD sends the trace to its descriptor until unset.
 	`exec 4>tf; BASH_XTRACEFD=4; set -x; echo 1; unset BASH_XTRACEFD; echo 2; set +x; while read -r l; do echo "[$l]"; done < tf`,
+	// Assigning through a circular nameref in a function sets the global.
+	`f() { local -n v=v; v=inside; }; v=g; f; echo $v; g() { local -n x=x; x=foo; }; g; echo $x; unset x; h() { local -n a2=b2; local -n b2=a2; a2=7; a2+=8; }; h; declare -p a2`,
 }
 
 func TestEv5Oracle(t *testing.T) {

@@ -250,7 +250,7 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	if v.has(attrNameref) && v.set && v.str != "" {
 		target := r.resolveName(name)
 		if target == "" {
-			return false
+			return r.setGlobalForCycle(name, val, appendTo)
 		}
 		if n, sub, ok := splitSubscript(target); ok {
 			return r.setElemText(n, sub, val, appendTo)
