@@ -759,10 +759,14 @@ func (r *Runner) builtinExec(args []string) int {
 		return 0
 	}
 	if p, st := r.findCommand(args[0]); st != 0 {
-		if st == 127 && p == "" {
+		if st == 127 && p == "" && !strings.Contains(args[0], "/") {
+			// A path that is not there was reported by the search.
 			r.errorf("exec: %s: not found", args[0])
 		}
-		r.exit(st)
+		// execfail (and an interactive shell) survive a failed exec.
+		if !r.shopts["execfail"] && !r.interactive {
+			r.exit(st)
+		}
 		return st
 	}
 	r.execExternal(args, eo)

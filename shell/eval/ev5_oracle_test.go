@@ -65,6 +65,8 @@ var ev5Scripts = []string{
 	`exec 4>tf; BASH_XTRACEFD=4; set -x; echo 1; unset BASH_XTRACEFD; echo 2; set +x; while read -r l; do echo "[$l]"; done < tf`,
 	// Assigning through a circular nameref in a function sets the global.
 	`f() { local -n v=v; v=inside; }; v=g; f; echo $v; g() { local -n x=x; x=foo; }; g; echo $x; unset x; h() { local -n a2=b2; local -n b2=a2; a2=7; a2+=8; }; h; declare -p a2`,
+	// exec: a missing path is reported once; execfail survives it.
+	`shopt -s execfail; exec /tmp/nothere; echo st=$?; exec nothere; echo st=$?; shopt -u execfail; exec /nothere/x; echo not reached`,
 }
 
 func TestEv5Oracle(t *testing.T) {
