@@ -127,7 +127,7 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 	}
 	setOpts, shopts, interactive, haveC := fl.setOpts, fl.shopts, fl.interactive, fl.haveC
 	var script, name string
-	file := false
+	file, explicit := false, false
 	stdio := commands.IO{Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}
 	switch {
 	case haveC:
@@ -138,7 +138,10 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		script, args = args[0], args[1:]
 		name = c.Name()
 		if len(args) > 0 {
-			name, args = args[0], args[1:]
+			// An explicit $0 is kept as given (./x names messages
+			// "./x: line 1: ...").
+			name, args, file = args[0], args[1:], false
+			explicit = true
 		}
 	case len(args) > 0:
 		name = args[0]
@@ -176,7 +179,7 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		cfg.mode, cfg.interactive, cfg.shopts = mode, interactive, shopts
 		cfg.file = cfg.file || file // $- has no s for a script file
 	}
-	if !file {
+	if !file && !explicit {
 		name = path.Base(name)
 	}
 	return s.spawn(ctx, c.Dir, c.Environ, script, name, setOpts, args, stdio, extra)

@@ -527,7 +527,8 @@ func (r *Runner) builtinShift(args []string) int {
 		return 1
 	}
 	if n > len(r.params) {
-		if r.shopts["shift_verbose"] {
+		// Posix mode reports it as shift_verbose does.
+		if r.shopts["shift_verbose"] || r.opts[optPosix] {
 			r.errorf("shift: %d: shift count out of range", n)
 		}
 		return 1

@@ -67,6 +67,9 @@ var ev5Scripts = []string{
 	`f() { local -n v=v; v=inside; }; v=g; f; echo $v; g() { local -n x=x; x=foo; }; g; echo $x; unset x; h() { local -n a2=b2; local -n b2=a2; a2=7; a2+=8; }; h; declare -p a2`,
 	// exec: a missing path is reported once; execfail survives it.
 	`shopt -s execfail; exec /tmp/nothere; echo st=$?; exec nothere; echo st=$?; shopt -u execfail; exec /nothere/x; echo not reached`,
+	// set -u names $7 with its $ only when written so, ${!x} as !x;
+	// posix mode reports a shift count out of range.
+	`set -u; (echo ${#7}); (echo ${7}); (echo $7); (echo ${7:+x}y); (x=7; echo ${!x}); (echo ${7#a}); (x=foo; echo ${!x}); set +u; set -o posix; shift 12; echo $?`,
 }
 
 func TestEv5Oracle(t *testing.T) {
