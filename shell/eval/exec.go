@@ -136,7 +136,7 @@ func (r *Runner) setLine(p syntax.Pos) {
 	if p.IsValid() {
 		r.lineno = int(p.Line())
 		if r.src != nil {
-			r.lineno += r.src.lineBase
+			r.lineno += r.src.lineBase - r.src.padsBefore(int(p.Offset())) + r.src.cutsBefore(int(p.Offset()))
 		}
 	}
 }
@@ -315,6 +315,10 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		if !isName(l.Name.Value) {
 			r.errorf("`%s': not a valid identifier", l.Name.Value)
 			r.status = 1
+			return
+		}
+		if c.Select && len(items) == 0 {
+			r.status = 0 // bash neither prompts nor reads
 			return
 		}
 		if c.Select {

@@ -49,6 +49,8 @@ type fieldBuf struct {
 	// inside double quotes: single quotes there are plain characters (the
 	// text between them still expands) and \} is an escaped brace.
 	paramWord bool
+	// nestedDq is set inside "..." within such a word (dqnested.go).
+	nestedDq bool
 	// assignWord is set for an assignment's value: the unquoted words
 	// of ${x-word}, ${x:+word}... expand tildes after colons as the
 	// value itself does (x=${u-~:~} is $HOME:$HOME).
@@ -194,6 +196,10 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 		case *syntax.Lit:
 			s := p.Value
 			if quoted {
+				if b.nestedDq {
+					b.add(piece{s: unescapeLit(s), quoted: true})
+					continue
+				}
 				if b.paramWord {
 					s = dqUnescapeBrace(s)
 				}
@@ -234,7 +240,7 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 				b.add(piece{quoted: true})
 				continue
 			}
-			if !r.expandParts(b, p.Parts, true, false) {
+			if !r.expandNestedDq(b, p, quoted) {
 				return false
 			}
 		case *syntax.ParamExp:

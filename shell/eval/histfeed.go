@@ -21,6 +21,7 @@ type lineFeed struct {
 	// lines counts the newlines before counted (line numbers without
 	// rescanning the text for each line).
 	lines, counted int
+	pq             posixQuotes // posix-mode quote rewriting (posixquote.go)
 }
 
 func (f *lineFeed) Read(b []byte) (int, error) {
@@ -45,6 +46,9 @@ func (f *lineFeed) Read(b []byte) (int, error) {
 			f.text = text
 			end = f.pos + len(out)
 		}
+	}
+	if f.pos >= f.src.histDone && f.r.opts[optPosix] {
+		text, end = f.posixLine(text, end)
 	}
 	if end > f.src.histDone {
 		f.src.histDone = end

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -202,12 +203,15 @@ func ansiCQuote(s string) string {
 			b.WriteByte(c)
 		case 'c':
 			if i+1 < len(s) {
-				i++
-				b.WriteByte(s[i] & 0x1f)
+				i = ansiControl(&b, s, i+1)
 			} else {
 				b.WriteString(`\c`)
 			}
 		case 'x':
+			if i+1 < len(s) && s[i+1] == '{' {
+				i = ansiHexBrace(&b, s, i+2)
+				continue
+			}
 			j := i + 1
 			for j < len(s) && j < i+3 && isHex(s[j]) {
 				j++
@@ -258,10 +262,11 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// expandPrompt expands the backslash escapes of PS1-style strings
-// (${x@P}).
-func (r *Runner) expandPrompt(s string) string {
-	var b strings.Builder
+// promptEscapes expands the backslash escapes of PS1-style strings
+// (${x@P}); with quoteOut, what an escape produces is backslash-quoted
+// for the expansion that follows under promptvars (prompt.go).
+func (r *Runner) promptEscapes(s string, quoteOut bool) string {
+	var b bytes.Buffer
 	get := func(n string) string {
 		v, _ := r.lookupVar(n).scalar()
 		return v
@@ -273,6 +278,7 @@ func (r *Runner) expandPrompt(s string) string {
 			continue
 		}
 		i++
+		mark := b.Len()
 		now := time.Now().UTC()
 		switch s[i] {
 		case 'u':
@@ -334,6 +340,11 @@ func (r *Runner) expandPrompt(s string) string {
 		default:
 			b.WriteByte('\\')
 			b.WriteByte(s[i])
+		}
+		if quoteOut && b.Len() > mark {
+			out := string(b.Bytes()[mark:])
+			b.Truncate(mark)
+			b.WriteString(promptQuote(out))
 		}
 	}
 	return b.String()

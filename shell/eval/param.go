@@ -41,6 +41,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 			return false
 		}
 	}
+	if r.badHashOp(p) {
+		return false
+	}
 	if p.Length && p.Exp == nil {
 		n, ok := r.paramLength(p)
 		if !ok {
@@ -56,6 +59,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	}
 	if isAttrOp(p) {
 		return r.attrOp(b, p, quoted)
+	}
+	if done, ok := r.wholeAtOp(b, p, quoted); done {
+		return ok
 	}
 	v, name, ok := r.paramValue(p)
 	if !ok {

@@ -434,7 +434,8 @@ func (r *Runner) atOp(p *syntax.ParamExp, w *syntax.Word) (func(string) string, 
 	return nil, false
 }
 
-// attrFlags renders a variable's attributes as declare's letters.
+// attrFlags renders a variable's attributes as declare's letters, in
+// bash's order (the case attributes last).
 func attrFlags(v *Var) string {
 	if v == nil {
 		return ""
@@ -443,8 +444,8 @@ func attrFlags(v *Var) string {
 	for _, f := range []struct {
 		a uint16
 		c byte
-	}{{attrIndexed, 'a'}, {attrAssoc, 'A'}, {attrInteger, 'i'}, {attrLower, 'l'}, {attrNameref, 'n'},
-		{attrReadonly, 'r'}, {attrTrace, 't'}, {attrUpper, 'u'}, {attrExport, 'x'}} {
+	}{{attrIndexed, 'a'}, {attrAssoc, 'A'}, {attrInteger, 'i'}, {attrNameref, 'n'}, {attrReadonly, 'r'},
+		{attrTrace, 't'}, {attrExport, 'x'}, {attrLower, 'l'}, {attrUpper, 'u'}} {
 		if v.attrs&f.a != 0 {
 			b.WriteByte(f.c)
 		}
@@ -454,14 +455,14 @@ func attrFlags(v *Var) string {
 
 // slice implements ${x:offset:length}.
 func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
-	off, ok := r.arithNode(p.Slice.Offset)
+	off, ok := r.sliceArith(p, p.Slice.Offset)
 	if !ok {
 		return v, false
 	}
 	hasLen := p.Slice.Length != nil
 	var length int64
 	if hasLen {
-		if length, ok = r.arithNode(p.Slice.Length); !ok {
+		if length, ok = r.sliceArith(p, p.Slice.Length); !ok {
 			return v, false
 		}
 	}
@@ -564,7 +565,9 @@ func (r *Runner) sliceSparse(vv *Var, v pval, off, length int64, hasLen bool) (p
 func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
 	orig, with := r.slashPattern(p)
 	anchor := byte(0)
-	if orig != nil && len(orig.Parts) > 0 {
+	// Only a single '/' takes an anchor: after '//' a leading # or % is
+	// part of the pattern.
+	if orig != nil && len(orig.Parts) > 0 && !p.Repl.All {
 		if l, ok := orig.Parts[0].(*syntax.Lit); ok && l.Value != "" && (l.Value[0] == '#' || l.Value[0] == '%') {
 			anchor = l.Value[0]
 			parts := append([]syntax.WordPart{&syntax.Lit{Value: l.Value[1:]}}, orig.Parts[1:]...)
@@ -575,7 +578,8 @@ func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
 	if !ok {
 		return v, false
 	}
-	pat, ok := r.compilePattern(patText, false)
+	// nocasematch reaches pattern substitution, not removal (# %).
+	pat, ok := r.compilePattern(patText, r.shopts["nocasematch"])
 	if !ok {
 		return v, false
 	}

@@ -27,6 +27,9 @@ type bashPrinter struct {
 	extraBang map[int]int
 	// hdocs are here-document bodies to print after the current line.
 	hdocs []*syntax.Redirect
+	// wasHdoc: here-documents were printed last; bash then drops the
+	// next ";" too (printhdoc.go).
+	wasHdoc bool
 }
 
 func (p *bashPrinter) w(s string) { p.b.WriteString(s) }
@@ -130,18 +133,14 @@ func (p *bashPrinter) listEnd(stmts []*syntax.Stmt, ind int, terminated bool) {
 		}
 		p.stmt(st, ind)
 		if i == len(stmts)-1 {
-			if terminated && !st.Background {
-				p.w(";")
-			}
-			p.flushHdocs()
+			p.endStmt(terminated && !st.Background)
 			break
 		}
 		if st.Background {
 			p.w(" ")
 			continue
 		}
-		p.w(";")
-		p.flushHdocs()
+		p.endStmt(true)
 		p.w("\n")
 		p.indent(ind)
 	}
@@ -158,12 +157,15 @@ func (p *bashPrinter) inline(stmts []*syntax.Stmt, ind int) {
 }
 
 func (p *bashPrinter) flushHdocs() {
-	for _, rd := range p.hdocs {
-		p.w("\n")
-		if rd.Hdoc != nil {
-			p.w(p.text(rd.Hdoc))
+	for i, rd := range p.hdocs {
+		if i == 0 {
+			p.w("\n")
 		}
-		p.w(strings.Trim(rd.Word.Lit(), `'"`) + "\n")
+		delim := strings.Trim(rd.Word.Lit(), `'"`)
+		if rd.Hdoc != nil {
+			p.w(p.hdocBody(rd, delim))
+		}
+		p.w(delim + "\n")
 	}
 	p.hdocs = nil
 }

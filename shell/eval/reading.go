@@ -17,12 +17,12 @@ func (r *Runner) reportSyntax(src *source, err error) {
 	tokText := ""
 	pre, preLine := "", 0
 	if errors.As(err, &pe) {
-		line = int(pe.Pos.Line())
+		line = int(pe.Pos.Line()) - src.padsBefore(int(pe.Pos.Offset())) + src.cutsBefore(int(pe.Pos.Offset()))
 		if pe.Incomplete {
 			msg = "syntax error: unexpected end of file"
 			eofLine := line
-			line = strings.Count(src.text, "\n") + 1
-			if c, ok := eofMatching(pe.Text); ok {
+			line = strings.Count(src.text, "\n") + 1 - src.eofPad - len(src.pads) + len(src.cuts)
+			if c, ok := eofMatching(pe.Text); ok && !subshellOpen(src.text, pe) {
 				// bash names what was left open, on the line it opened
 				// ($( on the last line), instead of the end of file.
 				pre, preLine = "unexpected EOF while looking for matching `"+c+"'", eofLine
@@ -231,8 +231,11 @@ func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int
 	}
 	word := text[start:end]
 	val, ok := r.aliases[word]
-	if !ok || done[word] {
-		return 0, 0, "", false
+	if !ok || done[aliasKey(word, start)] {
+		if pe.Incomplete {
+			off = len(text) // the open $( is the last one
+		}
+		return r.aliasInComsub(text, off, done)
 	}
 	return start, end, val, true
 }

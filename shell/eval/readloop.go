@@ -23,6 +23,9 @@ import (
 // result) comes at run time.
 func (r *Runner) runSource(src *source) {
 	if !strings.HasSuffix(src.text, "\n") {
+		if oddBackslashes(src.text) {
+			src.text += "\\" // a backslash ending the text is literal
+		}
 		src.text += "\n"
 	}
 	saved := r.src
@@ -32,10 +35,17 @@ func (r *Runner) runSource(src *source) {
 		r.stop(r.g.trip("max nesting depth", maxParseNesting))
 		return
 	}
+	src.prepHeredocs()
+	if t := src.text; strings.HasSuffix(t, "\\\n") && oddBackslashes(t[:len(t)-1]) {
+		// A line continuation at the end of input joins nothing: bash
+		// runs the line (the parser would wait for more).
+		src.text = t[:len(t)-2] + "\n"
+	}
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
 	var split map[int]bool
+	var docFixed map[int]bool // here-documents ended by heredoceof.go
 	for attempt := 0; attempt < 64; attempt++ {
 		retry := false
 		p := parserPool.Get().(*syntax.Parser)
@@ -64,7 +74,7 @@ func (r *Runner) runSource(src *source) {
 					// bash expands aliases while it reads, so an alias can
 					// make a line parse ({, do, then...): substitute it in
 					// the text and read again.
-					putMap(&aliased, parseText[at:end], true)
+					putMap(&aliased, aliasKey(parseText[at:end], at), true)
 					parseText = parseText[:at] + val + parseText[end:]
 					src.text = src.text[:at] + val + src.text[end:]
 					retry = true
@@ -102,6 +112,16 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if h, ok := heredocEOFAt(parseText, done, src.pads, err); ok && !docFixed[h.op] {
+					putMap(&docFixed, h.op, true)
+					if h.warn {
+						r.warnHeredocEOF(src, h)
+					}
+					src.notePad(h, len(parseText))
+					parseText, src.text = h.apply(parseText), h.apply(src.text)
+					retry = true
+					break
+				}
 				if at, ok := loneBangAt(parseText, err); ok {
 					parseText = parseText[:at] + " :" + parseText[at:]
 					src.text = src.text[:at] + " :" + src.text[at:]
@@ -120,6 +140,15 @@ func (r *Runner) runSource(src *source) {
 						src.extraBang = map[int]int{}
 					}
 					src.extraBang[first]++
+					parseText, retry = patched, true
+					break
+				}
+				if patched, ok := sliceArithAt(parseText, err); ok {
+					parseText, retry = patched, true
+					break
+				}
+				if patched, at, orig, ok := nestedParamAt(parseText, err); ok {
+					putMap(&src.badSubst, at, src.text[at:at+len(orig)])
 					parseText, retry = patched, true
 					break
 				}
@@ -171,6 +200,7 @@ func (r *Runner) runSource(src *source) {
 				return
 			}
 			done = int(stmts[len(stmts)-1].End().Offset())
+			r.warnDocs(src, done)
 			if !r.runLine(src, stmts) {
 				return
 			}

@@ -75,6 +75,18 @@ type source struct {
 	// elemFix records, by the offset of a subscript's [, a subscript the
 	// reader rewrote so that it parses (elemfix.go).
 	elemFix map[int]byte
+	// eofPad counts the lines the reader appended to end here-documents
+	// bash ends at the end of input; pads are the offsets of newlines it
+	// put inside the text, which bash's line numbers do not count
+	// (heredoceof.go).
+	eofPad int
+	pads   []int
+	// cuts are the offsets where the reader removed a backslash-newline
+	// the parser would have kept (heredoceof.go), lines bash counts.
+	cuts []int
+	// docWarns are warnings for here-documents ended early, printed when
+	// the reader gets to them.
+	docWarns []heredocEOF
 }
 
 // flow is a pending change of control: break, continue, return, exit.

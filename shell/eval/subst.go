@@ -139,14 +139,6 @@ func (r *Runner) withArithCtx(ctx, text string) (int64, bool) {
 	return r.arithText(text)
 }
 
-// arithNode evaluates an arithmetic node of the running source.
-func (r *Runner) arithNode(n syntax.ArithmExpr) (int64, bool) {
-	if n == nil {
-		return 0, true
-	}
-	return r.arithText(r.nodeText(n))
-}
-
 // arithExp is $(( )): its text runs through expansion then arithmetic.
 func (r *Runner) arithExp(a *syntax.ArithmExp) (string, bool) {
 	open := 3
