@@ -127,7 +127,7 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 	}
 	setOpts, shopts, interactive, haveC := fl.setOpts, fl.shopts, fl.interactive, fl.haveC
 	var script, name string
-	file := false
+	file, explicit := false, false
 	stdio := commands.IO{Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}
 	switch {
 	case haveC:
@@ -138,12 +138,21 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		script, args = args[0], args[1:]
 		name = c.Name()
 		if len(args) > 0 {
-			name, args = args[0], args[1:]
+			// An explicit $0 is kept as given (./x names messages
+			// "./x: line 1: ...").
+			name, args, file = args[0], args[1:], false
+			explicit = true
 		}
 	case len(args) > 0:
 		name = args[0]
 		data, err := readBounded(ctx, s.fs, c.Abs(args[0]), maxScriptBytes)
 		if err != nil {
+			if fi, serr := s.fs.Stat(c.Abs(args[0])); serr == nil && fi.IsDir() {
+				// The script's name is already $0 when bash finds it
+				// cannot read a directory; it cannot execute it (126).
+				fmt.Fprintf(c.Stderr, "%s: %s: Is a directory\n", args[0], args[0])
+				return 126
+			}
 			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.Name(), args[0], commands.ErrText(err))
 			return 127
 		}
@@ -170,7 +179,7 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 		cfg.mode, cfg.interactive, cfg.shopts = mode, interactive, shopts
 		cfg.file = cfg.file || file // $- has no s for a script file
 	}
-	if !file {
+	if !file && !explicit {
 		name = path.Base(name)
 	}
 	return s.spawn(ctx, c.Dir, c.Environ, script, name, setOpts, args, stdio, extra)

@@ -92,7 +92,7 @@ func runOurs(ctx context.Context, dir string, files suiteFiles, h harness, timeo
 	if err != nil {
 		return nil, err
 	}
-	for name, f := range map[string]commands.Func{"recho": recho, "zecho": zecho} {
+	for name, f := range map[string]commands.Func{"recho": recho, "zecho": zecho, "xcase": xcase} {
 		if err := sh.AddCommand(name, f); err != nil {
 			return nil, err
 		}

@@ -56,7 +56,7 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 			}
 			return spans[i].to > spans[j].to
 		})
-		edits := r.aliasEdits(stmts, start, spans)
+		edits := r.aliasEdits(stmts, start, spans, text)
 		if len(edits) == 0 {
 			return stmts
 		}
@@ -153,8 +153,11 @@ func innermostSpan(spans []*aliasSpan, from, to int) *aliasSpan {
 }
 
 // aliasEdits finds the command words of stmts that name aliases, as edits
-// relative to base, skipping an alias inside its own expansion.
-func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, spans []*aliasSpan) []aliasEdit {
+// relative to base, skipping an alias inside its own expansion. A command
+// word is a simple command's first word, one after an alias whose text
+// ends in a blank, or the first word of an earlier round's expansion
+// (which took a command word's place).
+func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, spans []*aliasSpan, text string) []aliasEdit {
 	var edits []aliasEdit
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
@@ -162,36 +165,48 @@ func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, spans []*aliasSpan) 
 			if !ok || len(c.Args) == 0 {
 				return true
 			}
+			afterBlank := false
 			for i, w := range c.Args {
+				from, to := int(w.Pos().Offset())-base, int(w.End().Offset())-base
+				cmdWord := i == 0 || afterBlank || startsSpan(spans, text, from)
+				afterBlank = false
 				lit, ok := w.Parts[0].(*syntax.Lit)
-				if len(w.Parts) != 1 || !ok {
-					break
+				if !cmdWord || len(w.Parts) != 1 || !ok {
+					continue
 				}
 				val, isAlias := r.aliases[lit.Value]
 				if !isAlias {
-					break
+					continue
 				}
-				from, to := int(w.Pos().Offset())-base, int(w.End().Offset())-base
 				in := innermostSpan(spans, from, to)
 				var chain []string
 				if in != nil {
 					chain = in.names
 				}
 				if containsString(chain, lit.Value) {
-					break
+					continue
 				}
 				chain = append(chain[:len(chain):len(chain)], lit.Value)
 				edits = append(edits, aliasEdit{from: from, to: to, with: val, chain: chain, parent: in})
 				// An alias ending in a blank makes the next word a
 				// command word too.
-				if !strings.HasSuffix(val, " ") && !strings.HasSuffix(val, "\t") || i+1 >= len(c.Args) {
-					break
-				}
+				afterBlank = strings.HasSuffix(val, " ") || strings.HasSuffix(val, "\t")
 			}
 			return true
 		})
 	}
 	return edits
+}
+
+// startsSpan reports whether the word at offset from is the first word of
+// an alias expansion: only blanks lie between a span's start and it.
+func startsSpan(spans []*aliasSpan, text string, from int) bool {
+	for _, s := range spans {
+		if s.from <= from && from < s.to && from <= len(text) && strings.TrimLeft(text[s.from:from], " \t") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func containsString(list []string, s string) bool {

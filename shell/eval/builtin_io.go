@@ -287,6 +287,7 @@ func (r *Runner) builtinMapfile(args []string) int {
 	count, origin, skip := -1, int64(0), 0
 	fd := 0
 	keep := false
+	cb := mapCallback{quantum: 5000}
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]
 		if a == "--" {
@@ -317,7 +318,15 @@ func (r *Runner) builtinMapfile(args []string) int {
 				delim = val[0]
 			}
 			continue
-		case 'C', 'c':
+		case 'C':
+			cb.text = val
+			continue
+		case 'c':
+			if err != nil || n <= 0 {
+				r.errorf("%s: %s: invalid callback quantum", name, val)
+				return 1
+			}
+			cb.quantum = n
 			continue
 		}
 		if err != nil || n < 0 {
@@ -386,6 +395,11 @@ func (r *Runner) builtinMapfile(args []string) int {
 		if err := r.g.checkElems(int64(len(target.arr.elems) + 1)); err != nil {
 			r.stop(err)
 			return 1
+		}
+		if cb.due(i - origin + 1) {
+			if target = r.mapCallback(cb, arr, i, line); target == nil {
+				return r.status
+			}
 		}
 		target.arr.set(i, line)
 		i++

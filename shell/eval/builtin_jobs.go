@@ -15,17 +15,12 @@ func (r *Runner) findJob(spec string) *job {
 	list := r.jobs.visible()
 	if strings.HasPrefix(spec, "%") {
 		s := spec[1:]
+		cur, prev := r.jobs.current()
 		if s == "" || s == "%" || s == "+" {
-			if len(list) > 0 {
-				return list[len(list)-1]
-			}
-			return nil
+			return cur
 		}
 		if s == "-" {
-			if len(list) > 1 {
-				return list[len(list)-2]
-			}
-			return nil
+			return prev
 		}
 		if n, err := strconv.Atoi(s); err == nil {
 			for _, j := range list {
@@ -35,8 +30,14 @@ func (r *Runner) findJob(spec string) *job {
 			}
 			return nil
 		}
+		// %?str names the job whose command contains str, %str the one
+		// whose command starts with it.
+		match := strings.HasPrefix
+		if strings.HasPrefix(s, "?") {
+			s, match = s[1:], strings.Contains
+		}
 		for _, j := range list {
-			if strings.HasPrefix(j.text, s) {
+			if match(j.text, s) {
 				return j
 			}
 		}
@@ -69,6 +70,8 @@ func (r *Runner) builtinWait(args []string) int {
 			pvar = args[1]
 			args = args[1:]
 		case "--":
+			args = args[1:]
+			goto operands
 		default:
 			r.errorf("wait: %s: invalid option", args[0])
 			fmt.Fprintln(r.stderr(), "wait: usage: wait [-fn] [-p var] [id ...]")
@@ -76,6 +79,7 @@ func (r *Runner) builtinWait(args []string) int {
 		}
 		args = args[1:]
 	}
+operands:
 	if next {
 		return r.waitNext(args, pvar)
 	}
@@ -91,15 +95,22 @@ func (r *Runner) builtinWait(args []string) int {
 			r.notifySignaled(j)
 			r.jobs.remove(j)
 		}
+		r.jobs.forgetReaped()
 		return 0
 	}
 	status := 0
 	for _, a := range args {
 		j := r.findJob(a)
 		if j == nil {
+			if pid, err := strconv.Atoi(a); err == nil {
+				if st, ok := r.jobs.reapedStatus(pid); ok {
+					status = st
+					continue
+				}
+			}
 			if strings.HasPrefix(a, "%") {
 				r.errorf("wait: %s: no such job", a)
-			} else if _, err := strconv.Atoi(a); err != nil {
+			} else if n, err := strconv.Atoi(a); err != nil || n < 0 || a[0] == '+' {
 				r.errorf("wait: `%s': not a pid or valid job spec", a)
 				status = 1
 				continue
@@ -112,12 +123,14 @@ func (r *Runner) builtinWait(args []string) int {
 		if !r.waitJob(j) {
 			return 130
 		}
+		// bash -c reaps the jobs that ended meanwhile.
+		r.reapJobs()
 		status = j.status
 		r.notifySignaled(j)
 		if pvar != "" {
 			r.setVar(pvar, strconv.Itoa(j.pid), false)
 		}
-		r.jobs.remove(j)
+		r.jobs.reap(j)
 	}
 	return status
 }
@@ -157,7 +170,7 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 			select {
 			case <-j.done:
 				r.notifySignaled(j)
-				r.jobs.remove(j)
+				r.jobs.reap(j)
 				if pvar != "" {
 					r.setVar(pvar, strconv.Itoa(j.pid), false)
 				}
@@ -172,57 +185,6 @@ func (r *Runner) waitNext(specs []string, pvar string) int {
 		case <-time.After(time.Millisecond):
 		}
 	}
-}
-
-func (r *Runner) builtinJobs(args []string) int {
-	args = args[1:]
-	pids, long := false, false
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'p':
-				pids = true
-			case 'l':
-				long = true
-			case 'n', 'r', 's':
-			default:
-				r.errorf("jobs: -%c: invalid option", c)
-				fmt.Fprintln(r.stderr(), "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]")
-				return 2
-			}
-		}
-		args = args[1:]
-	}
-	list := r.jobs.visible()
-	for i, j := range list {
-		if pids {
-			r.writeOut("jobs", strconv.Itoa(j.pid)+"\n")
-			continue
-		}
-		mark := " "
-		if i == len(list)-1 {
-			mark = "+"
-		} else if i == len(list)-2 {
-			mark = "-"
-		}
-		state, text := "Running", j.text+" &"
-		select {
-		case <-j.done:
-			state, text = "Done", j.text
-			if j.status != 0 {
-				state = "Exit " + strconv.Itoa(j.status)
-			}
-			// Once reported, a finished job leaves the table.
-			r.jobs.remove(j)
-		default:
-		}
-		pid := ""
-		if long {
-			pid = strconv.Itoa(j.pid) + " "
-		}
-		r.writeOut("jobs", fmt.Sprintf("[%d]%s  %s%-24s%s\n", j.id, mark, pid, state, text))
-	}
-	return 0
 }
 
 // builtinKill sends signals to the shell's own jobs (and the shell).
@@ -279,16 +241,23 @@ func (r *Runner) builtinKill(args []string) int {
 	}
 	status := 0
 	for _, t := range args {
-		if t == "$$" || t == "1" && r.pid == 1 || t == strconv.Itoa(r.pid) {
+		// $$ is 1 in every shell the sandbox starts; outside a subshell
+		// it is this shell.
+		if t == "$$" || t == "1" && (r.pid == 1 || r.subLevel == 0) || t == strconv.Itoa(r.pid) {
 			r.deliverSignal(sig)
 			continue
+		}
+		if t == "1" && (sig == "0" || sig == "EXIT") {
+			continue // the shell whose $$ a subshell sees exists
 		}
 		j := r.findJob(t)
 		if j == nil {
 			j = r.g.procs.byPid(t)
 		}
 		if j == nil {
-			if strings.HasPrefix(t, "%") {
+			if t == "" {
+				r.errorf("kill: `': not a pid or valid job spec")
+			} else if strings.HasPrefix(t, "%") {
 				r.errorf("kill: %s: no such job", t)
 			} else if _, err := strconv.Atoi(t); err != nil {
 				r.errorf("kill: %s: arguments must be process or job IDs", t)
@@ -309,8 +278,11 @@ func (r *Runner) builtinKill(args []string) int {
 // signalJob cancels a background job as a signal would end it.
 func (r *Runner) signalJob(j *job, sig string) {
 	switch sig {
-	case "CHLD", "CONT", "URG", "WINCH":
+	case "CHLD", "URG", "WINCH":
 		// Ignored unless caught.
+		return
+	case "STOP", "TSTP", "TTIN", "TTOU", "CONT":
+		r.stopJob(j, sig != "CONT")
 		return
 	case "INT", "QUIT":
 		// Without job control, bash starts asynchronous commands with

@@ -24,12 +24,8 @@ func addMoreBuiltins(t map[string]builtinDef) {
 	add("complete", (*Runner).builtinComplete)
 	add("compgen", (*Runner).builtinCompgen)
 	add("compopt", (*Runner).builtinCompopt)
-	noJobControl := func(r *Runner, a []string) int {
-		r.errorf("%s: no job control", a[0])
-		return 1
-	}
-	add("fg", noJobControl)
-	add("bg", noJobControl)
+	add("fg", (*Runner).builtinFg)
+	add("bg", (*Runner).builtinBg)
 	add("suspend", func(r *Runner, a []string) int {
 		r.errorf("suspend: cannot suspend: no job control")
 		return 1
@@ -147,6 +143,8 @@ func (r *Runner) builtinPushd(args []string) int {
 	}
 	stack := r.dirStack()
 	switch {
+	case len(args) == 0 && noCd:
+		return 0 // bash swaps nothing for a lone -n
 	case len(args) == 0:
 		if len(stack) < 2 {
 			r.errorf("pushd: no other directory")
@@ -176,6 +174,9 @@ func (r *Runner) builtinPushd(args []string) int {
 		return 1
 	}
 	r.dirs = stack[1:]
+	if noCd && len(args) > 0 {
+		return 0 // bash prints no stack for a rotation it makes with -n
+	}
 	return r.builtinDirs([]string{"dirs"})
 }
 
@@ -383,30 +384,6 @@ func (r *Runner) builtinUlimit(args []string) int {
 	}
 	r.ulimits[flag] = value
 	return 0
-}
-
-func (r *Runner) builtinDisown(args []string) int {
-	list := r.jobs.visible()
-	if len(args) < 2 || args[1] == "-a" {
-		for _, j := range list {
-			r.jobs.forget(j)
-		}
-		return 0
-	}
-	status := 0
-	for _, a := range args[1:] {
-		if a == "-h" || a == "-r" {
-			continue
-		}
-		j := r.findJob(a)
-		if j == nil {
-			r.errorf("disown: %s: no such job", a)
-			status = 1
-			continue
-		}
-		r.jobs.forget(j)
-	}
-	return status
 }
 
 func (r *Runner) builtinHelp(args []string) int {

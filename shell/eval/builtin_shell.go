@@ -104,11 +104,29 @@ func setQuote(s string) string {
 		if c < 0x20 || c == 0x7f {
 			return shellQuote(s)
 		}
-		if strings.IndexByte(" \t'\"\\$`|&;<>()*?[]{}!#~", c) >= 0 {
+		if setMeta(s, i) {
+			if s == "'" {
+				return `\'` // bash's one exception to '...'
+			}
 			return shellQuote(s)
 		}
 	}
 	return s
+}
+
+// setMeta reports whether s[i] needs quoting in set's output: blanks,
+// quotes, operators, reserved-word and glob characters, ^, $ and ` do
+// anywhere; ~ only where tilde expansion would see it (at the start or
+// after = or :), # only at the start, where it would begin a comment.
+func setMeta(s string, i int) bool {
+	switch c := s[i]; c {
+	case '~':
+		return i == 0 || s[i-1] == '=' || s[i-1] == ':'
+	case '#':
+		return i == 0
+	default:
+		return strings.IndexByte(" \t\n'\"\\|&;()<>!{}*[?]^$`", c) >= 0
+	}
 }
 
 func (r *Runner) setLongOpt(name string, on bool) bool {
@@ -395,7 +413,7 @@ func (r *Runner) describe(name string, verbose, typeFlag, all, noFuncs bool) boo
 		}
 		return found
 	}
-	if p, ok := r.hash[name]; ok && !all && r.pathOverride == "" {
+	if p, ok := r.hashed(name); ok && !all {
 		say(p, name+" is hashed ("+p+")", "file")
 		return true
 	}
@@ -485,6 +503,11 @@ func (r *Runner) builtinType(args []string) int {
 			// list every file.
 			early := !forcePath && r.foundBeforePath(n, noFuncs)
 			if early && !all {
+				continue
+			}
+			if hp, ok := r.hashed(n); ok && !all {
+				// Without -a, type reports a remembered path as it is.
+				r.writeOut("type", hp+"\n")
 				continue
 			}
 			ps := r.pathMatches(n, all)
@@ -736,10 +759,14 @@ func (r *Runner) builtinExec(args []string) int {
 		return 0
 	}
 	if p, st := r.findCommand(args[0]); st != 0 {
-		if st == 127 && p == "" {
+		if st == 127 && p == "" && !strings.Contains(args[0], "/") {
+			// A path that is not there was reported by the search.
 			r.errorf("exec: %s: not found", args[0])
 		}
-		r.exit(st)
+		// execfail (and an interactive shell) survive a failed exec.
+		if !r.shopts["execfail"] && !r.interactive {
+			r.exit(st)
+		}
 		return st
 	}
 	r.execExternal(args, eo)
@@ -771,19 +798,19 @@ func (r *Runner) builtinHash(args []string) int {
 			return 0
 		}
 		r.writeOut("hash", "hits\tcommand\n")
-		for _, n := range sortedKeys(r.hash) {
-			r.writeOut("hash", "   1\t"+r.hash[n]+"\n")
+		for _, n := range r.hashOrder() {
+			r.writeOut("hash", fmt.Sprintf("%4d\t%s\n", r.hashHits[n], r.hash[n]))
 		}
 		return 0
 	}
 	if args[0] == "-r" {
-		r.hash = nil
+		r.hash, r.hashHits = nil, nil
 		return 0
 	}
 	if args[0] == "-p" && len(args) > 2 {
 		// hash -p PATH NAME remembers PATH for NAME without a search.
 		for _, n := range args[2:] {
-			putMap(&r.hash, n, args[1])
+			r.remember(n, args[1], 0)
 		}
 		return 0
 	}
@@ -793,7 +820,7 @@ func (r *Runner) builtinHash(args []string) int {
 			continue
 		}
 		if p, ok := r.lookPath(n); ok {
-			putMap(&r.hash, n, p)
+			r.remember(n, p, 0)
 		} else {
 			r.errorf("hash: %s: not found", n)
 			status = 1

@@ -420,6 +420,11 @@ func (r *Runner) builtinSource(args []string) int {
 	}
 	text, err := r.readScript(p)
 	if err != nil {
+		if err == errIsDir {
+			// bash names the builtin for a directory, not for a
+			// missing file.
+			name = args[0] + ": " + name
+		}
 		r.errorf("%s: %s", name, errText(err))
 		r.sourceFailed()
 		return 1
@@ -522,7 +527,8 @@ func (r *Runner) builtinShift(args []string) int {
 		return 1
 	}
 	if n > len(r.params) {
-		if r.shopts["shift_verbose"] {
+		// Posix mode reports it as shift_verbose does.
+		if r.shopts["shift_verbose"] || r.opts[optPosix] {
 			r.errorf("shift: %d: shift count out of range", n)
 		}
 		return 1
@@ -586,6 +592,14 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
+		if !isName(name) && mode == 0 && !isElem {
+			// A name no variable can have may still be a function's:
+			// unset without -v tries that, quietly.
+			if !r.unsetFunc(a) {
+				status = 1
+			}
+			continue
+		}
 		if !isName(name) {
 			r.errorf("unset: `%s': not a valid identifier", a)
 			status = 1

@@ -57,3 +57,24 @@ func (r *Runner) warnCoprocRunning() {
 		}
 	}
 }
+
+// coprocFdGone is bash's check when a redirection closes or moves fd:
+// if it is a descriptor the shell holds to a coprocess, the coprocess's
+// array shows -1 for it from then on.
+func (r *Runner) coprocFdGone(fd int) {
+	for _, c := range r.jobs.coprocs {
+		idx := int64(-1)
+		switch e := r.fds.get(fd); {
+		case c.rfd == fd && e == c.r:
+			idx, c.rfd = 0, -1
+		case c.wfd == fd && e == c.w:
+			idx, c.wfd = 1, -1
+		}
+		if idx < 0 {
+			continue
+		}
+		if v := r.vars.visible(c.name); v != nil && v.has(attrIndexed) && v.arr != nil && !v.has(attrReadonly) {
+			v.arr.set(idx, "-1")
+		}
+	}
+}

@@ -170,6 +170,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 		on := w[0] == '-'
 		for _, c := range w[1:] {
 			bit := uint16(0)
+			if !declOptionFor(cmd, c) {
+				c = 0 // reported as invalid below
+			}
 			switch c {
 			case 'a':
 				bit = attrIndexed
@@ -205,6 +208,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 				f.global = true
 			case 'I':
 			default:
+				if c == 0 {
+					c = declBadOption(w)
+				}
 				r.errorf("%s: -%c: invalid option", cmd, c)
 				fmt.Fprintf(r.stderr(), "%s: usage: %s\n", cmd, declUsage(cmd))
 				return 2
@@ -217,6 +223,12 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 		}
 	}
 	items = items[i:]
+	if cmd == "local" {
+		var dash bool
+		if items, dash = r.localDash(items); dash && len(items) == 0 {
+			return 0
+		}
+	}
 	if f.funcs || f.funcNames {
 		return r.declareFuncs(cmd, f, items)
 	}
@@ -235,6 +247,7 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 		}
 		return status
 	}
+	r.liftTempVars(cmd, f, items)
 	status := 0
 	for _, it := range items {
 		if !r.declareOne(cmd, f, it) {
@@ -242,7 +255,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			if r.flow != flowNone {
 				return status
 			}
+			continue
 		}
+		r.traceDeclAssign(cmd, it)
 	}
 	return status
 }
@@ -696,6 +711,9 @@ func assocKeyQuote(k string) string {
 
 // declareFuncs handles declare -f and -F.
 func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
+	if status, done := r.declFuncChecks(cmd, f, items); done {
+		return status
+	}
 	if status, done := r.funcAttrs(cmd, f, items); done {
 		return status
 	}

@@ -394,8 +394,14 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 	if !ok {
 		return
 	}
-	r.status = 0
-	matched := false
+	// The bodies see $? as it was before case (or as the word's command
+	// substitutions left it); case itself is 0 when no body ran.
+	matched, ran := false, false
+	defer func() {
+		if !ran && r.flow == flowNone {
+			r.status = 0
+		}
+	}()
 	for i := 0; i < len(c.Items); i++ {
 		it := c.Items[i]
 		if !matched {
@@ -417,6 +423,10 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 				continue
 			}
 		}
+		if len(it.Stmts) == 0 {
+			r.status = 0
+		}
+		ran = true
 		r.stmts(it.Stmts)
 		if r.flow != flowNone {
 			return
@@ -440,6 +450,9 @@ func (r *Runner) funcDecl(f *syntax.FuncDecl) {
 		return
 	}
 	if old := r.funcs[name]; old != nil && old.readonly {
+		// bash has read the whole definition when it refuses it: the
+		// message carries the line the definition ends on.
+		r.setLine(f.End())
 		r.errorf("%s: readonly function", name)
 		r.status = 1
 		return
@@ -534,7 +547,7 @@ func (r *Runner) xtrace(line string) {
 			prefix = strings.Repeat(prefix[:1], r.traceDepth+r.funcTraceLevel()) + prefix
 		}
 	}
-	r.stderr().Write([]byte(prefix + line + "\n"))
+	r.traceWriter().Write([]byte(prefix + line + "\n"))
 }
 
 func (r *Runner) funcTraceLevel() int { return 0 }

@@ -21,8 +21,14 @@ type job struct {
 	done   chan struct{}
 	status int
 	hidden bool
-	// reported is set once jobs or wait has shown it finished.
+	// reported is set once a signal's death has been reported.
 	reported bool
+	// notified is set once jobs has shown it finished (jobctl.go).
+	notified bool
+	// monitor: started while job control (set -m) was on, so fg and bg
+	// may act on it. stopped: a STOP signal's mark, which CONT clears.
+	monitor bool
+	stopped atomic.Bool
 	// cancel ends the job (kill); sig is the status a signal gave it.
 	cancel func()
 	sig    int
@@ -37,7 +43,6 @@ type job struct {
 type jobTable struct {
 	mu   sync.Mutex
 	list []*job
-	next int
 	// inherited are the parent's jobs that a command substitution (or a
 	// jobs builtin alone in a pipeline stage) still lists, as bash keeps
 	// its job list there; they are not this shell's children, so wait
@@ -46,6 +51,13 @@ type jobTable struct {
 	// coprocs are this shell's running coprocesses; touched only by the
 	// shell that owns the table.
 	coprocs []*coprocRec
+	// reaped keeps the statuses of background pids that left the table
+	// for wait PID; cur and prev are %+ and %- (jobcurrent.go).
+	reaped    map[int]int
+	cur, prev *job
+	// comsub: the table of a command substitution, where fg and bg find
+	// the parent's jobs but may not take them over.
+	comsub bool
 }
 
 // inherit is the job table of a $( ) subshell: the parent's jobs stay
@@ -54,7 +66,7 @@ func (t *jobTable) inherit() *jobTable {
 	list := t.visible()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return &jobTable{next: t.next, inherited: list}
+	return &jobTable{inherited: list, cur: t.cur, prev: t.prev, comsub: true}
 }
 
 // own lists the background jobs this shell started (what wait waits for).
@@ -70,16 +82,18 @@ func (t *jobTable) own() []*job {
 	return out
 }
 
-func newJobTable() *jobTable { return &jobTable{next: 1} }
+func newJobTable() *jobTable { return &jobTable{} }
 
 func (t *jobTable) add(j *job) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !j.hidden {
-		j.id = t.next
-		t.next++
+		j.id = t.nextID()
 	}
 	t.list = append(t.list, j)
+	if !j.hidden {
+		t.setCurrent(j)
+	}
 }
 
 // goHidden runs f as a hidden job the run waits for (a process
@@ -139,6 +153,7 @@ func (t *jobTable) remove(j *job) {
 	for i, x := range t.list {
 		if x == j {
 			t.list = append(t.list[:i], t.list[i+1:]...)
+			t.left(j)
 			return
 		}
 	}
@@ -150,6 +165,7 @@ func (t *jobTable) forget(j *job) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	j.hidden = true
+	t.left(j)
 }
 
 func (t *jobTable) byPid(pid int) *job {
@@ -170,6 +186,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 		return
 	}
 	r.g.jobs.Add(1)
+	r.reapJobs()
 	sub := r.subshell()
 	sub.noErrExit = 0
 	sub.loopDepth = 0
@@ -177,7 +194,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	sub.ctx = ctx
 	fg := *st
 	fg.Background = false
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel}
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: r.jobText(st), cancel: cancel, monitor: r.opts[optMonitor]}
 	r.jobs.add(j)
 	r.g.procs.add(j)
 	r.lastBg = sub.pid

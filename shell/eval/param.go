@@ -89,11 +89,15 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 func isSpecialNoUnset(name string) bool { return name == "@" || name == "*" }
 
 func unboundName(p *syntax.ParamExp, name string) string {
+	if p.Excl && p.Param != nil && p.Index == nil {
+		return "!" + p.Param.Value // bash names ${!x}'s indirection
+	}
 	if p.Index != nil && !p.Excl {
 		return name + "[" + indexText(p.Index) + "]"
 	}
-	if isDigits(name) {
-		// bash names positional parameters with their $: "$2: unbound".
+	if isDigits(name) && p.Short {
+		// bash names a positional parameter with its $ when it was
+		// written $2; ${2} and ${#2} name it "2".
 		return "$" + name
 	}
 	return name
@@ -209,7 +213,8 @@ func (r *Runner) paramValue(p *syntax.ParamExp) (pval, string, bool) {
 		}
 		if !target.set {
 			if r.opts[optNoUnset] {
-				r.fatal(1, "%s: unbound variable", unboundName(&syntax.ParamExp{}, name))
+				// bash names the indirection, not its target.
+				r.fatal(1, "!%s: unbound variable", p.Param.Value)
 				return pval{}, "", false
 			}
 			if isName(name) && r.lookupVar(name) == nil {

@@ -62,6 +62,34 @@ func (p *bashPrinter) word(w *syntax.Word) string {
 	return b.String()
 }
 
+// assign prints an assignment from its source, with each $'...' in its
+// value (array elements too) decoded as word does: bash decodes them as
+// it reads the line.
+func (p *bashPrinter) assign(a *syntax.Assign) string {
+	from, to := int(a.Pos().Offset()), int(a.End().Offset())
+	if !a.Pos().IsValid() || !a.End().IsValid() || from > to || to > len(p.src) {
+		return p.text(a)
+	}
+	var b strings.Builder
+	at := from
+	syntax.Walk(a, func(n syntax.Node) bool {
+		sq, ok := n.(*syntax.SglQuoted)
+		if !ok || !sq.Dollar {
+			return true
+		}
+		s, e := int(sq.Pos().Offset()), int(sq.End().Offset())
+		if s < at || e > to {
+			return false
+		}
+		b.WriteString(p.src[at:s])
+		b.WriteString("'" + strings.ReplaceAll(ansiCQuote(sq.Value), "'", `'\''`) + "'")
+		at = e
+		return false
+	})
+	b.WriteString(p.src[at:to])
+	return b.String()
+}
+
 func (p *bashPrinter) funcDecl(name string, f *syntax.FuncDecl, ind int, keyword bool) {
 	if keyword {
 		p.w("function ")
@@ -196,7 +224,7 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 	case *syntax.CallExpr:
 		var parts []string
 		for _, a := range c.Assigns {
-			parts = append(parts, p.text(a))
+			parts = append(parts, p.assign(a))
 		}
 		if len(c.Args) > 0 {
 			parts = append(parts, p.words(c.Args))
@@ -249,7 +277,7 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 	case *syntax.DeclClause:
 		parts := []string{c.Variant.Value}
 		for _, a := range c.Args {
-			parts = append(parts, p.text(a))
+			parts = append(parts, p.assign(a))
 		}
 		p.w(strings.Join(parts, " "))
 	case *syntax.LetClause:

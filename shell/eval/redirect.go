@@ -251,6 +251,7 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 	}
 	if word == "-" {
 		save(fd)
+		r.coprocFdGone(fd)
 		r.fds.close(fd)
 		return true
 	}
@@ -284,6 +285,7 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 	if move && src != fd {
 		// bash does not reopen the moved descriptor when the command
 		// ends: after `cmd 6>&7-`, 7 stays closed.
+		r.coprocFdGone(src)
 		r.fds.close(src)
 	}
 	return true

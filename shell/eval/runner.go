@@ -106,6 +106,8 @@ type frame struct {
 	file   string
 	line   int // the line it was called from
 	params []string
+	// localOpts are the set options saved by local - (localopts.go).
+	localOpts *[numSetOpts]bool
 }
 
 // Runner runs bash. A Runner is not safe for concurrent use; pipelines and
@@ -128,6 +130,7 @@ type Runner struct {
 	shopts    map[string]bool
 	traps     map[string]string
 	hash      map[string]string
+	hashHits  map[string]int // times each remembered path was used (hashhits.go)
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -349,6 +352,10 @@ func (r *Runner) initVars() {
 		}
 	}
 	def("IFS", " \t\n")
+	// A shell started without PATH searches bash's built-in default
+	// (not exported), so a child of a shell that unset PATH still finds
+	// the standard utilities.
+	def("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.")
 	if r.interactive {
 		// A non-interactive bash leaves the prompts unset (PS4 is set).
 		def("PS1", `\s-\v\$ `)
@@ -634,6 +641,7 @@ func (r *Runner) subshell() *Runner {
 		}
 	}
 	c.hash = cloneMap(r.hash)
+	c.hashHits = cloneMap(r.hashHits)
 	c.dirs = append([]string(nil), r.dirs...)
 	c.params = append([]string(nil), r.params...)
 	c.stack = append([]frame(nil), r.stack...)

@@ -75,7 +75,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 			}
 		}
 	}
-	r.traceArgs(c.Assigns, args)
+	r.traceArgs(nil, args)
 	if len(rds) > 0 {
 		restore, ok := r.redirectBeside(rds, len(c.Assigns) > 0)
 		defer restore()
@@ -139,9 +139,6 @@ func (r *Runner) assignAll(as []*syntax.Assign) {
 			status = r.substStatus
 		}
 	}
-	if len(as) > 0 {
-		r.traceAssigns(as)
-	}
 	r.status = status
 }
 
@@ -159,6 +156,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 			r.assignFailed = true
 			return false
 		}
+		r.traceAssign(a, "", temp)
 		return r.assignArray(name, a.Array, a.Append, 0)
 	}
 	if a.Index != nil && !temp && r.listToMember(name, a.Index) {
@@ -168,6 +166,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 	if !ok {
 		return false
 	}
+	r.traceAssign(a, val, temp)
 	if a.Index != nil {
 		if temp {
 			return true
@@ -409,6 +408,9 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 // (command, builtin).
 func (r *Runner) run(args []string, noFunc bool) {
 	name := args[0]
+	if !noFunc && strings.HasPrefix(name, "%") && r.jobSpecCommand(args) {
+		return
+	}
 	if !noFunc && !r.posixSpecial(name) { // POSIX finds special builtins first
 		if f, ok := r.funcs[name]; ok {
 			r.callFunc(f, args)
@@ -456,6 +458,13 @@ func (r *Runner) runExternal(args []string) {
 	p, status := r.findCommand(name)
 	if status != 0 {
 		if status == 127 && p == "" && !strings.Contains(name, "/") {
+			if r.searchPath() == "" {
+				// With PATH unset or empty bash tries the name in the
+				// current directory, and exec reports it missing.
+				r.errorf("%s: No such file or directory", name)
+				r.status = status
+				return
+			}
 			if f, ok := r.funcs["command_not_found_handle"]; ok {
 				r.callFunc(f, append([]string{"command_not_found_handle"}, args...))
 				return
@@ -481,6 +490,9 @@ func (r *Runner) runExternal(args []string) {
 	if r.sigpipe != nil && r.sigpipe.Load() {
 		r.status = 141
 	}
+	// Waiting for a foreground command is where bash reaps the
+	// background jobs that ended meanwhile.
+	r.reapJobs()
 	if e := r.g.err(); e != nil {
 		r.stop(e)
 	}
@@ -537,6 +549,7 @@ func (r *Runner) findCommand(name string) (string, int) {
 	}
 	if p, ok := r.hash[name]; ok && r.pathOverride == "" {
 		if fi, err := r.cfg.FS.Stat(p); err == nil && executable(fi) {
+			r.hashHits[name]++
 			return p, 0
 		} else if !r.shopts["checkhash"] && err != nil {
 			// bash runs a remembered command from its remembered path
@@ -554,7 +567,7 @@ func (r *Runner) findCommand(name string) (string, int) {
 			return "", 126
 		}
 		if r.opts[optHashAll] && r.pathOverride == "" {
-			putMap(&r.hash, name, p)
+			r.remember(name, p, 1)
 		}
 		return p, 0
 	}
@@ -623,6 +636,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.restoreGetopts(savedOpt)
 		r.vars.pop()
 		r.funcDepth--
+		r.restoreLocalOpts()
 		r.stack = r.stack[:len(r.stack)-1]
 		r.params, r.src = savedParams, savedSrc
 		r.localOptind = savedOptind
@@ -654,19 +668,6 @@ func (r *Runner) traceArgs(as []*syntax.Assign, args []string) {
 		parts = append(parts, traceQuote(a))
 	}
 	r.xtrace(strings.Join(parts, " "))
-}
-
-func (r *Runner) traceAssigns(as []*syntax.Assign) {
-	if !r.opts[optXTrace] {
-		return
-	}
-	for _, a := range as {
-		if a.Array != nil {
-			continue
-		}
-		v, _ := r.lookupVar(a.Name.Value).scalar()
-		r.xtrace(a.Name.Value + "=" + traceQuote(v))
-	}
 }
 
 // traceQuote quotes a word as set -x prints it.

@@ -22,14 +22,34 @@ func (r *Runner) frameFile(f frame) string {
 }
 
 // assocView is BASH_ALIASES or BASH_CMDS: an associative array showing
-// the alias or command hash table, keys in sorted order (the tables are
-// Go maps).
-func assocView(m map[string]string) *Var {
-	a := newAssoc()
+// the alias or command hash table. bash builds it by walking its table
+// (nbuckets buckets) and inserting each entry in a new array of as many
+// buckets; we model the walk on a table filled in sorted order (the
+// tables are Go maps), which differs from bash only within a bucket.
+func assocView(m map[string]string, nbuckets uint32) *Var {
+	walk := newAssocBuckets(nbuckets)
 	for _, k := range sortedKeys(m) {
+		walk.set(k, "")
+	}
+	a := newAssocBuckets(nbuckets)
+	for _, k := range walk.order() {
 		a.set(k, m[k])
 	}
 	return &Var{set: true, attrs: attrAssoc, assoc: a}
+}
+
+// bash's tables of aliases and remembered commands have these sizes.
+const (
+	aliasBuckets = 64
+	hashBuckets  = 256
+)
+
+// newAssocBuckets is an empty array over a table of n buckets (a power
+// of two).
+func newAssocBuckets(n uint32) *assocArray {
+	a := newAssoc()
+	a.nbuckets = n
+	return a
 }
 
 // bash computes GROUPS and DIRSTACK when a script first refers to one of

@@ -135,9 +135,9 @@ func (r *Runner) dynamicVar(name string) *Var {
 	case "BASH_ARGV0":
 		return str(r.arg0)
 	case "BASH_ALIASES":
-		return assocView(r.aliases)
+		return assocView(r.aliases, aliasBuckets)
 	case "BASH_CMDS":
-		return assocView(r.hash)
+		return assocView(r.hash, hashBuckets)
 	}
 	return nil
 }
@@ -250,7 +250,7 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 	if v.has(attrNameref) && v.set && v.str != "" {
 		target := r.resolveName(name)
 		if target == "" {
-			return false
+			return r.setGlobalForCycle(name, val, appendTo)
 		}
 		if n, sub, ok := splitSubscript(target); ok {
 			return r.setElemText(n, sub, val, appendTo)
