@@ -51,6 +51,7 @@ func parseArgs(argv []string, stdin []byte, si *schemaInfo) (json.RawMessage, er
 	for _, jv := range jsonVals {
 		m, ok := jsonObject([]byte(jv))
 		if !ok {
+			//lint:ignore ST1005 the message is shown to users as just-bash words it
 			return nil, fmt.Errorf("Invalid --json value: %s", jsonObjectProblem(jv))
 		}
 		for k, v := range m {

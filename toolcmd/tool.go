@@ -82,6 +82,8 @@ type Tool struct {
 }
 
 // ErrUnknownTool is wrapped by the error for a path that is not registered.
+//
+//lint:ignore ST1005 the message is shown to users as just-bash words it
 var ErrUnknownTool = errors.New("Unknown tool")
 
 // ReservedNamespace is the namespace taken by the discovery command.
