@@ -150,9 +150,10 @@ func workerReady(jb string, n int) error {
 		cancel()
 		p.Kill("")
 		// The reply is the worker protocol's binary form (mcpserver's
-		// workermsg.go); its stdout field holds the bytes as written, so
-		// finding them is enough to know the shell answered.
-		if err != nil || !bytes.Contains(out, []byte("ready\n")) {
+		// workermsg.go; JSON before it, escaped): its stdout field holds
+		// the bytes as written, so finding them is enough to know the
+		// shell answered.
+		if err != nil || !bytes.Contains(out, []byte("ready\n")) && !bytes.Contains(out, []byte(`ready\n`)) {
 			return fmt.Errorf("answered %q (%v); stderr: %s", out, err, p.Stderr())
 		}
 		times = append(times, sample{wall: wall, cpu: cpu})
