@@ -106,7 +106,7 @@ func TestEverythingStdio(t *testing.T) {
 	mu.Unlock()
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +116,14 @@ func freePort(t *testing.T) int {
 }
 
 func TestEverythingStreamableHTTP(t *testing.T) {
+	addr := everythingHTTP(t)
+	reg, _ := addSource(t, Config{Name: "ev", Type: "http", URL: "http://" + addr + "/mcp"})
+	checkEverything(t, reg)
+}
+
+// everythingHTTP starts server-everything's Streamable HTTP transport on a
+// free port and returns its address once it listens.
+func everythingHTTP(t testing.TB) string {
 	entry := everything(t)
 	port := freePort(t)
 	cmd := exec.Command("node", entry, "streamableHttp")
@@ -132,8 +140,27 @@ func TestEverythingStreamableHTTP(t *testing.T) {
 		}
 		return err == nil
 	})
-	reg, _ := addSource(t, Config{Name: "ev", Type: "http", URL: "http://" + addr + "/mcp"})
-	checkEverything(t, reg)
+	return addr
+}
+
+// BenchmarkEverythingHTTPCall measures one get-sum call to server-everything
+// over Streamable HTTP through the Invoker (session reused). Most of it is
+// the upstream's own: node answers each POST with an event stream.
+func BenchmarkEverythingHTTPCall(b *testing.B) {
+	addr := everythingHTTP(b)
+	reg := toolcmd.NewRegistry()
+	src, err := Add(context.Background(), reg, Config{Name: "ev", Type: "http", URL: "http://" + addr + "/mcp"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer src.Close()
+	inv := toolcmd.NewInvoker(reg)
+	args := json.RawMessage(`{"a":2,"b":3}`)
+	for b.Loop() {
+		if _, err := inv.Invoke(context.Background(), "ev.get-sum", args); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkEverythingStdioCall measures one get-sum call to server-
