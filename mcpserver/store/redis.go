@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -60,19 +61,19 @@ end
 
 // The scripts check the lease token and write in one step, so a write
 // never lands after the lease moved on.
-var (
-	renewScript = redis.NewScript(`if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`)
-	releaseScript = redis.NewScript(`if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('del', KEYS[1]) else return 0 end`)
+const (
+	renewLua = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`
+	releaseLua = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1]) else return 0 end`
 	// KEYS: lease, doc, index, seen. ARGV: token, value, idle ms.
-	putScript = redis.NewScript(touchLua + `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+	putLua = touchLua + `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('set', KEYS[2], ARGV[2])
 touch(KEYS[3], KEYS[4], ARGV[3], KEYS[2])
-return 1`)
+return 1`
 	// KEYS: lease, logs, logseq, logdrop, index, seen. ARGV: token, idle
 	// ms, max, lines...
-	logScript = redis.NewScript(touchLua + `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+	logLua = touchLua + `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 local n = #ARGV - 3
 for i = 4, #ARGV do redis.call('rpush', KEYS[2], ARGV[i]) end
 redis.call('incrby', KEYS[3], n)
@@ -85,16 +86,24 @@ if max > 0 then
   end
 end
 touch(KEYS[5], KEYS[6], ARGV[2], KEYS[2], KEYS[3], KEYS[4])
-return 1`)
+return 1`
 	// KEYS: lease, logs, logseq, logdrop. ARGV: token. Returns false
 	// when not held, else {lines, last, dropped}.
-	drainScript = redis.NewScript(`if redis.call('get', KEYS[1]) ~= ARGV[1] then return false end
+	drainLua = `if redis.call('get', KEYS[1]) ~= ARGV[1] then return false end
 local l = redis.call('lrange', KEYS[2], 0, -1)
 redis.call('del', KEYS[2])
 local d = redis.call('get', KEYS[4]) or '0'
 if d ~= '0' then redis.call('set', KEYS[4], '0', 'KEEPTTL') end
-return {l, redis.call('get', KEYS[3]) or '0', d}`)
+return {l, redis.call('get', KEYS[3]) or '0', d}`
 )
+
+// scripts are made on first use (each hashes its source at creation):
+// every justbash start links this package, few ever use it.
+var scripts = sync.OnceValue(func() (s struct{ renew, release, put, log, drain *redis.Script }) {
+	s.renew, s.release = redis.NewScript(renewLua), redis.NewScript(releaseLua)
+	s.put, s.log, s.drain = redis.NewScript(putLua), redis.NewScript(logLua), redis.NewScript(drainLua)
+	return s
+})
 
 // Acquire implements Store.
 func (r *Redis) Acquire(ctx context.Context, session string) (*Lease, error) {
@@ -114,10 +123,10 @@ func (r *Redis) Acquire(ctx context.Context, session string) (*Lease, error) {
 	return newLease(session, token, r.cfg.LeaseTTL, func(token string) (bool, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), r.cfg.LeaseTTL/3)
 		defer cancel()
-		n, err := renewScript.Run(ctx, r.c, []string{lease}, token, ms).Int()
+		n, err := scripts().renew.Run(ctx, r.c, []string{lease}, token, ms).Int()
 		return n == 1, err
 	}, func(ctx context.Context, token string) error {
-		return releaseScript.Run(ctx, r.c, []string{lease}, token).Err()
+		return scripts().release.Run(ctx, r.c, []string{lease}, token).Err()
 	}), nil
 }
 
@@ -134,7 +143,7 @@ func (r *Redis) idleMS() int64 { return r.cfg.IdleTTL.Milliseconds() }
 
 // Put implements Store.
 func (r *Redis) Put(ctx context.Context, l *Lease, k string, val []byte) error {
-	n, err := putScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "doc", k), key(l.Session, "keys"), key(l.Session, "seen")},
+	n, err := scripts().put.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "doc", k), key(l.Session, "keys"), key(l.Session, "seen")},
 		l.token, val, r.idleMS()).Int()
 	if err != nil {
 		return err
@@ -152,7 +161,7 @@ func (r *Redis) AppendLogs(ctx context.Context, l *Lease, lines []string, max in
 	for _, line := range lines {
 		args = append(args, line)
 	}
-	n, err := logScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "logseq"),
+	n, err := scripts().log.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "logseq"),
 		key(l.Session, "logdrop"), key(l.Session, "keys"), key(l.Session, "seen")}, args...).Int()
 	if err != nil {
 		return err
@@ -165,7 +174,7 @@ func (r *Redis) AppendLogs(ctx context.Context, l *Lease, lines []string, max in
 
 // DrainLogs implements Store.
 func (r *Redis) DrainLogs(ctx context.Context, l *Lease) (Logs, error) {
-	v, err := drainScript.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "logseq"),
+	v, err := scripts().drain.Run(ctx, r.c, []string{key(l.Session, "lease"), key(l.Session, "logs"), key(l.Session, "logseq"),
 		key(l.Session, "logdrop")}, l.token).Slice()
 	if errors.Is(err, redis.Nil) {
 		return Logs{}, ErrLeaseLost
