@@ -133,6 +133,12 @@ func (r *Runner) builtinRead(args []string) int {
 	if err == errReadTimeout {
 		return 142
 	}
+	if re, ok := err.(readError); ok {
+		// As bash: the read(2) failure is reported with the descriptor,
+		// and no variable is assigned.
+		r.errorf("read: read error: %d: %s", o.fd, errText(re.err))
+		return 1
+	}
 	text := readText{s: data}
 	if !o.raw {
 		text = unescapeRead(data)
@@ -244,6 +250,9 @@ func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
 			return sb.String(), true, err
 		}
 		if n == 0 {
+			if err != nil && err != io.EOF && r.ctx.Err() == nil {
+				return sb.String(), true, readError{err}
+			}
 			return sb.String(), true, nil
 		}
 		if !o.exact && b[0] == o.delim {
@@ -277,6 +286,11 @@ func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
 	}
 	return sb.String(), false, nil
 }
+
+// readError is a failed read(2) under read, as opposed to end of input.
+type readError struct{ err error }
+
+func (e readError) Error() string { return e.err.Error() }
 
 // builtinMapfile is mapfile/readarray.
 func (r *Runner) builtinMapfile(args []string) int {

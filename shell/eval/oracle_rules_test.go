@@ -8,6 +8,9 @@ import (
 // ruleScripts pin the rules fixed while the shell package's suite moved
 // to this evaluator; each is compared with /bin/bash -c when present.
 var ruleScripts = []string{
+	// read: a failed read(2) (closed descriptor, a directory) is reported
+	// with the descriptor and strerror, returns 1 and assigns nothing.
+	`read v <&-; echo $?; x=keep; read x <&-; echo "[$x]"; read v < /tmp; echo $?; echo abc | { read v; echo "[$v] $?"; }`,
 	// break/continue: loop level first, a bad count ends the shell with
 	// 128, extra operands drop the line, a count below 1 leaves all loops.
 	`while true; do break x; done; echo no`,
