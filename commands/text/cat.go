@@ -2,6 +2,8 @@ package text
 
 import (
 	"context"
+	"errors"
+	"syscall"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -67,7 +69,7 @@ func runCat(ctx context.Context, c *commands.Context) int {
 		}
 	}
 	out := commands.NewOut(c.Stdout)
-	writeFailed := false
+	writeFailed, stdinClosed := false, false
 	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
 		var err error
 		if m.plain() {
@@ -87,9 +89,15 @@ func runCat(ctx context.Context, c *commands.Context) int {
 		if err != nil && ctx.Err() == nil {
 			c.Errorf("%s: %s", name, commands.ErrText(err))
 			status = 1
+			// GNU cat closes a standard input it read before it exits;
+			// a closed descriptor fails that too, and cat says so last.
+			stdinClosed = stdinClosed || name == "-" && errors.Is(err, syscall.EBADF)
 		}
 		return ctx.Err() == nil
 	})
+	if stdinClosed {
+		defer c.Errorf("closing standard input: %s", commands.ErrText(syscall.EBADF))
+	}
 	if writeFailed {
 		if err := out.Flush(); err != nil {
 			return c.WriteFailure(err)

@@ -2,13 +2,13 @@ package eval
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -591,7 +591,15 @@ type errReader struct{}
 func (errReader) Read([]byte) (int, error) { return 0, errBadFD }
 
 //lint:ignore ST1005 bash prints strerror's capitalised text
-var errBadFD = errors.New("Bad file descriptor")
+var errBadFD error = badFD{}
+
+// badFD is the error of a closed descriptor: strerror's words, and
+// syscall.EBADF to errors.Is, so a command can tell a closed input from
+// another failure (GNU cat then also fails to close it, and says so).
+type badFD struct{}
+
+func (badFD) Error() string        { return "Bad file descriptor" }
+func (badFD) Is(target error) bool { return target == syscall.EBADF }
 
 // exit ends the shell (or the subshell) with status.
 func (r *Runner) exit(status int) {
