@@ -388,13 +388,14 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	r.fds.set(rfd, newOwnedEntry(outR, nil, outR, ""))
 	r.fds.set(wfd, newOwnedEntry(nil, inW, inW, ""))
 	sub := r.subshell()
+	r.dropCoprocFds(sub)
 	sub.fds.close(rfd)
 	sub.fds.close(wfd)
 	sub.fds.set(0, &fdEntry{r: inR})
 	sub.fds.set(1, &fdEntry{w: outW})
 	ctx, cancel := context.WithCancel(r.ctx)
 	sub.ctx = ctx
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name,
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name + " " + commandText(r.src, c.Stmt),
 		atEnd: func() { outR.Close(); inW.Close() },
 		// A signal ends the coprocess even while it waits on its pipes.
 		cancel: func() { cancel(); inR.Close(); outW.Close() }}

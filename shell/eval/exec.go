@@ -485,6 +485,7 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 
 func (r *Runner) subshellCmd(list []*syntax.Stmt) {
 	sub := r.subshell()
+	r.dropCoprocFds(sub)
 	// ( ) is outside any loop: break and continue there are errors.
 	// (Pipeline stages and $( ) keep the loop: break ends them.)
 	sub.loopDepth = 0

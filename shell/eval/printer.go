@@ -30,6 +30,9 @@ type bashPrinter struct {
 	// wasHdoc: here-documents were printed last; bash then drops the
 	// next ";" too (printhdoc.go).
 	wasHdoc bool
+	// oneLine prints lists, groups and subshells on one line, as bash
+	// shows a command outside a function definition (jobtext.go).
+	oneLine bool
 }
 
 func (p *bashPrinter) w(s string) { p.b.WriteString(s) }
@@ -141,6 +144,10 @@ func (p *bashPrinter) listEnd(stmts []*syntax.Stmt, ind int, terminated bool) {
 			continue
 		}
 		p.endStmt(true)
+		if p.oneLine && len(p.hdocs) == 0 && !p.wasHdoc {
+			p.w(" ")
+			continue
+		}
 		p.w("\n")
 		p.indent(ind)
 	}
@@ -231,12 +238,20 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 		}
 		p.w(strings.Join(parts, " "))
 	case *syntax.Block:
+		if p.oneLine {
+			p.oneLineBlock(c)
+			return
+		}
 		p.w("{ \n")
 		p.list(c.Stmts, ind+4)
 		p.w("\n")
 		p.indent(ind)
 		p.w("}")
 	case *syntax.Subshell:
+		if p.oneLine {
+			p.oneLineSubshell(c)
+			return
+		}
 		p.w("( ")
 		for i, st := range c.Stmts {
 			if i > 0 {
