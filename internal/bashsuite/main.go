@@ -6,8 +6,9 @@
 //
 //	BASH_TESTS_DIR=/path/to/bash-5.2.15/tests go run ./internal/bashsuite [flags] [REGEXP]
 //
-// Each run-NAME script runs as bash's run-all runs it (THIS_SH=bash, "."
-// on PATH, a clean environment), except that its "diff OUT X.right" lines
+// Each run-NAME script runs as bash's make test runs it (THIS_SH the
+// absolute path of bash, "." on PATH, a clean environment), except that
+// its "diff OUT X.right" lines
 // keep OUT for the comparison here. The sandbox holds the suite at the same
 // absolute path, with Go versions of the suite's recho and zecho helpers;
 // bash runs in a temp copy with the helpers compiled from ../support. The

@@ -138,6 +138,7 @@ func (r *Runner) runBuiltin(b builtinDef, args []string) {
 	if r.dashDashHelp(args) {
 		return
 	}
+	defer r.setAssignCmd(args[0])()
 	r.status = b.fn(r, args)
 }
 

@@ -343,6 +343,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		return false
 	}
 	if f.set&attrNameref != 0 && hasValue && !validRefTarget(value) && arr == nil {
+		if value == "" {
+			// An empty name is refused as an identifier first.
+			r.errorf("%s: `': not a valid identifier", cmd)
+			return false
+		}
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
@@ -359,6 +364,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if f.set&attrNameref != 0 && !r.refDeclOK(cmd, f, name, index, value, hasValue) {
 		return false
+	}
+	if t, ok := r.localRefTarget(cmd, f, name); ok && index == nil {
+		name = t
 	}
 	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
 		if old := r.vars.visible(name); old.has(attrReadonly) {
@@ -452,6 +460,10 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	case hasValue && index != nil:
 		ok = r.assignIndexed(name, index, value)
 	case hasValue && v.has(attrNameref):
+		if f.set&attrNameref == 0 && r.badRefValue(v, value, cmd+": ") {
+			ok = false
+			break
+		}
 		v.str, v.set = value, true
 	case hasValue:
 		ok = r.setDeclValue(name, v, value, appendTo)

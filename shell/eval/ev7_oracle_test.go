@@ -20,6 +20,14 @@ var ev7Scripts = []string{
 	// loops on several lines, here-document bodies after the line.
 	"coproc { read x; }; exec 3< <(read -u ${COPROC[0]}); exec 2>/dev/null\n( read -u 3;exit 4 ) &\n{ read -u 3;   echo b; } >/dev/null &\nread   -u 3  >/dev/null   2>&1 &\nread -u 3 | cat &\n[[ -n x ]] && read -u 3 &\nx=1 read -u 3 &\njobs; kill $(jobs -p); wait",
 	"coproc { read x; }; exec 3< <(read -u ${COPROC[0]}); exec 2>/dev/null\nwhile read -u 3; false; do a; b; done &\nif read -u 3; then a; b; else c; fi &\nread -u 3 && { a & b; } &\nfor i in 1; do read -u 3; done &\ncase x in x) read -u 3;; y) :;; esac &\necho \"a  b\" $'c\\td' >/dev/null | read -u 3 &\nread -u 3 <<EOT &\nhello\nEOT\njobs; kill $(jobs -p); wait",
+	// local/declare of a function's own nameref (no -n) acts on the
+	// target, made local to the function.
+	"f() { local -n ref=var; local -A ref=([1]=); ref=([2]=); declare -p ref var; }\nunset var; f; declare -p var\nvar=0; f; declare -p var\ng() { local -n ref=var; local ref=1; declare -p ref var; }\nvar=0; g; declare -p var\nh() { local var=L; local -n ref=var; declare -i ref=3+4; declare -p var; }\nvar=G; h; declare -p var",
+	// Assigning to a nameref without a target names the target: it must
+	// be an identifier; the assignment fails as a readonly one does, and
+	// arithmetic reports it and goes on.
+	"declare -n r; r=/; echo $?\necho next $?\nr=/ echo hi; echo $?\ndeclare r=/; echo $?\ndeclare -n r; r=a[1]; declare -p r\nunset -n r; declare -n q; q=1a; echo $?\ndeclare -n p; p=; echo $?",
+	"declare -n r; let r=0; echo $?; echo $((r=1)) $?; x=$((r=2)); echo \"[$x] $?\"; ((r=3)); echo $?\necho next; declare -n r=\"\"; declare -n q=; echo $?; printf -v r /; echo $?",
 }
 
 func TestEv7Oracle(t *testing.T) {

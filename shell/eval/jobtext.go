@@ -37,5 +37,6 @@ func (p *bashPrinter) oneLineBlock(c *syntax.Block) {
 func (p *bashPrinter) oneLineSubshell(c *syntax.Subshell) {
 	p.w("( ")
 	p.listEnd(c.Stmts, 0, false)
+	p.flushHdocs()
 	p.w(" )")
 }

@@ -255,10 +255,17 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 		p.w("( ")
 		for i, st := range c.Stmts {
 			if i > 0 {
-				p.w(";\n")
+				p.endStmt(true)
+				p.w("\n")
 				p.indent(ind)
 			}
 			p.stmt(st, ind)
+		}
+		// A here-document's body comes before the closing parenthesis,
+		// and takes the place of the ";" after it.
+		if len(p.hdocs) > 0 {
+			p.flushHdocs()
+			p.wasHdoc = true
 		}
 		p.w(" )")
 	case *syntax.BinaryCmd:

@@ -185,6 +185,7 @@ type Runner struct {
 	dynSeen        uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
 	listing        bool     // set or declare is listing every variable
 	assignFailed   bool
+	assignCmd      string // the builtin assigning variables (declref.go)
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int
 	substRan       bool

@@ -262,6 +262,9 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		r.readonlyError(name)
 		return false
 	}
+	if r.badRefValue(v, val, r.assignCmd) {
+		return false
+	}
 	if v == nil {
 		v = &Var{}
 		r.vars.global().vars[name] = v
@@ -582,7 +585,9 @@ func (e arithEnv) Set(name string, sub *string, val int64) error {
 	r := e.r
 	s := strconv.FormatInt(val, 10)
 	var ok bool
-	if sub == nil {
+	if sub == nil && r.arithBadRef(name, s) {
+		return nil
+	} else if sub == nil {
 		ok = r.setVar(name, s, false)
 	} else {
 		ok = r.setElemText(name, *sub, s, false)
