@@ -306,9 +306,15 @@ func (r *Runner) builtinCaller(args []string) int {
 		f := frames[len(frames)-1]
 		return r.writeOut("caller", fmt.Sprintf("%d %s\n", f.line, file(f)))
 	}
+	if a := args[1]; len(a) > 1 && a[0] == '-' && a != "--" {
+		r.errorf("caller: %s: invalid option", a)
+		fmt.Fprintln(r.stderr(), "caller: usage: caller [expr]")
+		return 2
+	}
 	n, err := strconv.Atoi(args[1])
 	if err != nil || n < 0 {
 		r.errorf("caller: %s: invalid number", args[1])
+		fmt.Fprintln(r.stderr(), "caller: usage: caller [expr]")
 		return 2
 	}
 	i := len(frames) - 1 - n

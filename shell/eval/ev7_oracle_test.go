@@ -28,6 +28,20 @@ var ev7Scripts = []string{
 	// arithmetic reports it and goes on.
 	"declare -n r; r=/; echo $?\necho next $?\nr=/ echo hi; echo $?\ndeclare r=/; echo $?\ndeclare -n r; r=a[1]; declare -p r\nunset -n r; declare -n q; q=1a; echo $?\ndeclare -n p; p=; echo $?",
 	"declare -n r; let r=0; echo $?; echo $((r=1)) $?; x=$((r=2)); echo \"[$x] $?\"; ((r=3)); echo $?\necho next; declare -n r=\"\"; declare -n q=; echo $?; printf -v r /; echo $?",
+	// The DEBUG trap: before a simple command's expansion, before
+	// assignments, [[ ]], (( )), each for round, each for (( )) part and
+	// case; not in subshells or command substitutions without set -T.
+	`trap "echo DBG \$BASH_SUBSHELL \$BASH_COMMAND >&2" DEBUG; x=1 y=2; echo $x; (echo sub); { echo grp; }; f() { echo inf; }; f; [[ x ]]; ((1)); for i in 1 2; do :; done; case a in a) :;; esac; if :; then :; fi`,
+	`trap "echo DBG \$BASH_COMMAND >&2" DEBUG; for (( i = 0 ; i < 2 ; i++ )); do :; done; for ((;;)); do break; done; ((  x = 1  )); [[ a == b ]]; case "$x"  in *) ;; esac; set -- a; for i; do :; done; echo $(trap -p DEBUG); (trap -p DEBUG)`,
+	`set -T; trap "echo DBG \$BASH_COMMAND >&2" DEBUG; (echo a); echo $(echo b)`,
+	// With set -T a function runs the trap first at its own line; the
+	// RETURN trap runs at that line too, with DEBUG in its commands.
+	"set -T\nt() {\n  echo \"ret $1 ${FUNCNAME[1]}\"\n}\ntrap 'echo \"dbg $LINENO ${FUNCNAME[0]}\"' DEBUG\ntrap 't $LINENO' RETURN\nf() {\n  echo body\n}\nf\nfor a in 1 2; do\n  for b in 3; do\n    :\n  done\ndone",
+	// . and source: the RETURN trap as the file ends; DEBUG is off in
+	// the file without set -T.
+	"echo 'echo in-src $LINENO' > s.sh\ntrap 'echo RET $LINENO ${FUNCNAME[0]-none}' RETURN\n. ./s.sh\nf() { . ./s.sh; echo f-after; }\nf\ntrap 'echo DBG $LINENO' DEBUG\n. ./s.sh\nset -T\n. ./s.sh",
+	// [[ ]] prints a lone word as -n WORD; caller's options and usage.
+	`f() { [[ x ]]; [[ $a && ( b || ! -z c ) ]]; [[ ! x ]]; [[ a == b && -f x ]]; }; declare -f f; g() { caller foo; echo $?; caller -x; echo $?; caller -1; echo $?; }; g`,
 }
 
 func TestEv7Oracle(t *testing.T) {

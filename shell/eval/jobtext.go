@@ -40,3 +40,12 @@ func (p *bashPrinter) oneLineSubshell(c *syntax.Subshell) {
 	p.flushHdocs()
 	p.w(" )")
 }
+
+// testCond prints a [[ ]] condition: a word standing alone is the test
+// for a non-empty string, which bash prints as -n WORD.
+func (p *bashPrinter) testCond(e syntax.TestExpr) string {
+	if w, ok := e.(*syntax.Word); ok {
+		return "-n " + p.word(w)
+	}
+	return p.testExpr(e)
+}

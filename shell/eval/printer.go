@@ -295,7 +295,7 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 	case *syntax.ArithmCmd:
 		p.w("((" + p.arithText(c.Left, c.Right, c.X) + "))")
 	case *syntax.TestClause:
-		p.w("[[ " + p.testExpr(c.X) + " ]]")
+		p.w("[[ " + p.testCond(c.X) + " ]]")
 	case *syntax.DeclClause:
 		parts := []string{c.Variant.Value}
 		for _, a := range c.Args {
@@ -343,11 +343,17 @@ func (p *bashPrinter) arithText(left, right syntax.Pos, x syntax.ArithmExpr) str
 func (p *bashPrinter) testExpr(e syntax.TestExpr) string {
 	switch e := e.(type) {
 	case *syntax.BinaryTest:
+		if e.Op == syntax.AndTest || e.Op == syntax.OrTest {
+			return p.testCond(e.X) + " " + e.Op.String() + " " + p.testCond(e.Y)
+		}
 		return p.testExpr(e.X) + " " + e.Op.String() + " " + p.testExpr(e.Y)
 	case *syntax.UnaryTest:
+		if e.Op == syntax.TsNot {
+			return "! " + p.testCond(e.X)
+		}
 		return e.Op.String() + " " + p.testExpr(e.X)
 	case *syntax.ParenTest:
-		return "( " + p.testExpr(e.X) + " )"
+		return "( " + p.testCond(e.X) + " )"
 	case *syntax.Word:
 		return p.word(e)
 	}

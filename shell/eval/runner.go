@@ -175,6 +175,8 @@ type Runner struct {
 	bashNode syntax.Command
 	bashRds  []*syntax.Redirect
 	bashSrc  *source
+	bashHead string // a compound command's part instead (debugtrap.go)
+	debugOff bool   // a subshell without set -T: DEBUG is kept, not run
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
 	rnd            bashRandom
@@ -659,6 +661,9 @@ func (r *Runner) subshell() *Runner {
 	c.pid = int(r.nextPid.Add(1))
 	c.jobs = newJobTable()
 	c.flow = flowNone
+	if !r.opts[optFuncTrace] {
+		c.debugOff = true
+	}
 	return &c
 }
 
