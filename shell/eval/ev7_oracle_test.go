@@ -42,6 +42,11 @@ var ev7Scripts = []string{
 	"echo 'echo in-src $LINENO' > s.sh\ntrap 'echo RET $LINENO ${FUNCNAME[0]-none}' RETURN\n. ./s.sh\nf() { . ./s.sh; echo f-after; }\nf\ntrap 'echo DBG $LINENO' DEBUG\n. ./s.sh\nset -T\n. ./s.sh",
 	// [[ ]] prints a lone word as -n WORD; caller's options and usage.
 	`f() { [[ x ]]; [[ $a && ( b || ! -z c ) ]]; [[ ! x ]]; [[ a == b && -f x ]]; }; declare -f f; g() { caller foo; echo $?; caller -x; echo $?; caller -1; echo $?; }; g`,
+	// An alias text that opens a quote is expanded as the word is read:
+	// the quote closes in the text that follows; a word of an alias
+	// text ends with it (foo>&2 does not make 0>&2).
+	"shopt -s expand_aliases\nalias foo=\"echo 'Error:\"\nfoo bar'\nv=1\nalias a='unalias -a\nv=2'\neval a\necho v=$v",
+	"shopt -s expand_aliases\nalias foo=\"echo 'Error:\"\nfoo bar'\nalias foo=\"echo 'whoops: \"\nfoo nullalias'\n\nalias echo='echo a'\necho\necho b\nalias e='echo 0'\ne>&2\ne>/dev/null; e >&1",
 }
 
 func TestEv7Oracle(t *testing.T) {

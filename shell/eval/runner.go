@@ -87,6 +87,9 @@ type source struct {
 	// docWarns are warnings for here-documents ended early, printed when
 	// the reader gets to them.
 	docWarns []heredocEOF
+	// rereadSeen are the aliases (word@offset) already substituted in
+	// the text itself (aliasread.go).
+	rereadSeen map[string]bool
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -214,6 +217,10 @@ type Runner struct {
 	// command or process substitution and trap action (not subshells).
 	traceDepth int
 	aliasSrc   *source
+	// aliasReread: a line's aliases opened a quote or construct that
+	// goes on past the line; the reading loop substitutes them in the
+	// source and reads on from there (aliasread.go).
+	aliasReread []aliasEdit
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.
 	parent *Runner
