@@ -88,6 +88,10 @@ func (r *Runner) builtinDirs(args []string) int {
 			r.errorf("dirs: %s: directory stack index out of range", index[1:])
 			return 1
 		}
+		if verbose {
+			// -v shows the entry with its position from the left.
+			return r.writeOut("dirs", fmt.Sprintf("%2d  %s\n", i, show(stack[i])))
+		}
 		return r.writeOut("dirs", show(stack[i])+"\n")
 	}
 	var b strings.Builder

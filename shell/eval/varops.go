@@ -341,6 +341,9 @@ func (r *Runner) readonlyError(name string) {
 
 // setElemText assigns name[sub] = val with the subscript as text.
 func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
+	if name == "DIRSTACK" && !r.lostSpecial[name] {
+		return r.setDirStackElem(sub, val, appendTo)
+	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrReadonly) && v.has(attrAssoc) {
 		r.readonlyError(name)
