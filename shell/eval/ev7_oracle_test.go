@@ -48,8 +48,8 @@ var ev7Scripts = []string{
 	"shopt -s expand_aliases\nalias foo=\"echo 'Error:\"\nfoo bar'\nv=1\nalias a='unalias -a\nv=2'\neval a\necho v=$v",
 	"shopt -s expand_aliases\nalias foo=\"echo 'Error:\"\nfoo bar'\nalias foo=\"echo 'whoops: \"\nfoo nullalias'\n\nalias echo='echo a'\necho\necho b\nalias e='echo 0'\ne>&2\ne>/dev/null; e >&1",
 	// DIRSTACK[N]=DIR changes the directory at that place in the stack.
-	`cd /; pushd /usr >/dev/null; pushd /etc >/dev/null; DIRSTACK[1]=/bin; dirs; DIRSTACK[0]=/x; dirs; DIRSTACK[9]=/y; dirs; DIRSTACK[-1]=/z; dirs; DIRSTACK[2]+=q; dirs; echo ${DIRSTACK[@]}`,
-	`cd /; pushd /usr >/dev/null; pushd /tmp >/dev/null; dirs -v -1; dirs -v +0; dirs -p +1; dirs -v -0; dirs -v +2`,
+	`cd /; pushd /usr >/dev/null; pushd /dev >/dev/null; DIRSTACK[1]=/bin; dirs; DIRSTACK[0]=/x; dirs; DIRSTACK[9]=/y; dirs; DIRSTACK[-1]=/z; dirs; DIRSTACK[2]+=q; dirs; echo ${DIRSTACK[@]}`,
+	`cd /; pushd /usr >/dev/null; pushd /bin >/dev/null; dirs -v -1; dirs -v +0; dirs -p +1; dirs -v -0; dirs -v +2`,
 }
 
 func TestEv7Oracle(t *testing.T) {
