@@ -50,6 +50,10 @@ var ev7Scripts = []string{
 	// DIRSTACK[N]=DIR changes the directory at that place in the stack.
 	`cd /; pushd /usr >/dev/null; pushd /dev >/dev/null; DIRSTACK[1]=/bin; dirs; DIRSTACK[0]=/x; dirs; DIRSTACK[9]=/y; dirs; DIRSTACK[-1]=/z; dirs; DIRSTACK[2]+=q; dirs; echo ${DIRSTACK[@]}`,
 	`cd /; pushd /usr >/dev/null; pushd /bin >/dev/null; dirs -v -1; dirs -v +0; dirs -p +1; dirs -v -0; dirs -v +2`,
+	// More than 16 here-documents opened on one line: bash stops reading
+	// before running the line (status 2).
+	"echo x; cat <<E0; cat <<E1; cat <<E2; cat <<E3; cat <<E4; cat <<E5; cat <<E6; cat <<E7; cat <<E8; cat <<E9; cat <<E10; cat <<E11; cat <<E12; cat <<E13; cat <<E14; cat <<E15\nE0\nE1\nE2\nE3\nE4\nE5\nE6\nE7\nE8\nE9\nE10\nE11\nE12\nE13\nE14\nE15\necho after",
+	"echo x; cat <<E0; cat <<E1; cat <<E2; cat <<E3; cat <<E4; cat <<E5; cat <<E6; cat <<E7; cat <<E8; cat <<E9; cat <<E10; cat <<E11; cat <<E12; cat <<E13; cat <<E14; cat <<E15; cat <<E16\nE0\nE1\nE2\nE3\nE4\nE5\nE6\nE7\nE8\nE9\nE10\nE11\nE12\nE13\nE14\nE15\nE16\necho after",
 }
 
 func TestEv7Oracle(t *testing.T) {

@@ -235,6 +235,9 @@ var parserPool = sync.Pool{New: func() any {
 // runLine runs one line's statements; false when the flow leaves the source.
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
+	if r.tooManyHeredocs(src, stmts) {
+		return false
+	}
 	stmts = r.expandAliases(src, stmts)
 	if r.aliasReread != nil {
 		return false // the reading loop reads again with them (aliasread.go)
