@@ -54,6 +54,12 @@ var ev7Scripts = []string{
 	// before running the line (status 2).
 	"echo x; cat <<E0; cat <<E1; cat <<E2; cat <<E3; cat <<E4; cat <<E5; cat <<E6; cat <<E7; cat <<E8; cat <<E9; cat <<E10; cat <<E11; cat <<E12; cat <<E13; cat <<E14; cat <<E15\nE0\nE1\nE2\nE3\nE4\nE5\nE6\nE7\nE8\nE9\nE10\nE11\nE12\nE13\nE14\nE15\necho after",
 	"echo x; cat <<E0; cat <<E1; cat <<E2; cat <<E3; cat <<E4; cat <<E5; cat <<E6; cat <<E7; cat <<E8; cat <<E9; cat <<E10; cat <<E11; cat <<E12; cat <<E13; cat <<E14; cat <<E15; cat <<E16\nE0\nE1\nE2\nE3\nE4\nE5\nE6\nE7\nE8\nE9\nE10\nE11\nE12\nE13\nE14\nE15\nE16\necho after",
+	// bash -c ends with 127 after a fatal expansion error, with 1 under
+	// set -e.
+	"set -eu; echo $y",
+	"set -e; echo ${y:?msg}",
+	"set -u; echo $y",
+	"(set -eu; echo $y); echo $?",
 }
 
 func TestEv7Oracle(t *testing.T) {

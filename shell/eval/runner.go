@@ -627,8 +627,9 @@ func (r *Runner) fatal(status int, format string, args ...any) {
 // fatalReported ends the run after a fatal error already reported.
 func (r *Runner) fatalReported(status int) {
 	r.aborted = true
-	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive {
-		// bash -c ends with 127 after a fatal expansion error.
+	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive && !r.opts[optErrExit] {
+		// bash -c ends with 127 after a fatal expansion error (with 1
+		// under set -e, which exits before that).
 		status = 127
 	}
 	if r.interactive {
