@@ -18,6 +18,8 @@ var benchScripts = []struct{ name, script string }{
 	{"Commands1k", "for i in $(seq 1 1000); do echo $i; done | wc -l"},
 	{"Funcs500Subst", "f() { echo $(( $1 + 1 )); }; for ((i=0; i<500; i++)); do x=$(f $i); done; echo $x"},
 	{"SimpleCmd1k", "for ((i=0; i<1000; i++)); do : a b c; done"},
+	// Long values through word expansion: 2^20 bytes built by doubling.
+	{"Double20", "x=x; for i in {1..20}; do x=$x$x; done; echo ${#x}"},
 }
 
 func BenchmarkExec(b *testing.B) {
