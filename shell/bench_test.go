@@ -20,6 +20,8 @@ var benchScripts = []struct{ name, script string }{
 	{"SimpleCmd1k", "for ((i=0; i<1000; i++)); do : a b c; done"},
 	// Long values through word expansion: 2^20 bytes built by doubling.
 	{"Double20", "x=x; for i in {1..20}; do x=$x$x; done; echo ${#x}"},
+	// Values and arrays grown by += in a loop (linear, not quadratic).
+	{"Append5k", "for i in {1..5000}; do s+=\"$i \"; a+=($i); done; echo ${#s} ${#a[@]}"},
 }
 
 func BenchmarkExec(b *testing.B) {
