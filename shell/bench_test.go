@@ -21,6 +21,8 @@ var benchScripts = []struct{ name, script string }{
 	// Long values through word expansion: 2^20 bytes built by doubling.
 	{"Double20", "x=x; for i in {1..20}; do x=$x$x; done; echo ${#x}"},
 	// Values and arrays grown by += in a loop (linear, not quadratic).
+	// ${#a[@]} in a loop condition, case patterns in a loop.
+	{"ArrayLoop5k", "a=($(seq 5000)); for ((i=0; i<${#a[@]}; i++)); do case ${a[i]} in *1) ;; *[2-5]) ;; esac; done; echo $i"},
 	{"Append5k", "for i in {1..5000}; do s+=\"$i \"; a+=($i); done; echo ${#s} ${#a[@]}"},
 }
 

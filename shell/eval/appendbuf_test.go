@@ -19,6 +19,13 @@ var appendScripts = []string{
 	`a=(1 2); b=("${a[@]}"); a+=(3); a+=([10]=x y); echo "${a[@]} | ${b[@]} | ${!a[@]}"; (a+=(4); echo ${#a[@]}); echo ${#a[@]}`,
 	`declare -a e; e+=(x); echo ${e[@]}; s=str; s+=(y); declare -p s; declare -A m=([k]=v); m+=([j]=w); echo ${#m[@]}`,
 	`for i in {1..300}; do s+="$i,"; a+=("$i"); done; echo ${#s} ${#a[@]} ${a[299]} ${s:0:8} ${s: -8}`,
+	// ${#a[@]} is counted without listing: every kind of variable.
+	`declare -A m=([a]=1 [b]=2); a=(1 2 3); unset 'a[1]'; b=(); s=x; declare -a d; e=; echo ${#a[@]} ${#a[*]} ${#m[@]} ${#b[@]} ${#s[@]} ${#u[@]} ${#d[@]} ${#e[@]}; declare -n r=a; echo ${#r[@]}`,
+	// Under set -u: an unset or scalar variable is an error (status 1, rest
+	// of the line dropped), a missing element of an array is not.
+	"set -u; a=(1); echo ${#a[5]}; declare -A m=([x]=1); echo ${#m[y]} ${#m[@]}\necho ${#u[@]} not\necho $?\ndeclare -a d; echo ${#d[*]}\nx=1; echo ${#x[0]}\nf(){ echo ${#u[@]}; echo after; }; f; echo out\necho ${#z[3]}; echo no\necho end $?",
+	// Patterns reused from the cache keep the options they were compiled with.
+	`for w in ab AB; do case $w in ab) echo lower;; *) echo other;; esac; shopt -s nocasematch; done; shopt -u nocasematch; for w in x.c y; do [[ $w == @(*.c) ]] && echo ext; shopt -s extglob; done`,
 }
 
 func TestOracleAppend(t *testing.T) {

@@ -132,6 +132,7 @@ type Runner struct {
 	hash      map[string]string
 	hashHits  map[string]int // times each remembered path was used (hashhits.go)
 	appendBuf appendBuf      // spare room behind the last += result (appendbuf.go)
+	patCache  *patCache      // recently compiled patterns (patcache.go)
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -637,6 +638,7 @@ func (r *Runner) fatalReported(status int) {
 func (r *Runner) subshell() *Runner {
 	c := *r
 	c.appendBuf = appendBuf{} // never shared: a pipeline's runners run concurrently
+	c.patCache = nil          // nor this map of slots
 	c.vars = r.vars.clone()
 	c.funcs = cloneMap(r.funcs)
 	c.funcExport = cloneMap(r.funcExport)
