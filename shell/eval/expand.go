@@ -91,7 +91,14 @@ func (b *fieldBuf) add(p piece) {
 	for i := 0; i < len(p.s); i++ {
 		c := p.s[i]
 		if strings.IndexByte(b.ifs, c) < 0 {
-			b.addLiteral(p.s[i : i+1])
+			// The run of text up to the next separator goes in at once:
+			// byte by byte, a long value cost a scan and two writes a byte.
+			j := i + 1
+			for j < len(p.s) && strings.IndexByte(b.ifs, p.s[j]) < 0 {
+				j++
+			}
+			b.addLiteral(p.s[i:j])
+			i = j - 1
 			continue
 		}
 		if c == ' ' || c == '\t' || c == '\n' {

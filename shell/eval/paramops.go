@@ -380,7 +380,17 @@ func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) 
 // compilePatternMode compiles s with an explicit mode; a pattern that
 // does not compile matches its own text literally, as in bash.
 func (r *Runner) compilePatternMode(s string, mode pattern.Mode) (*pattern.Pattern, bool) {
+	if r.patCache == nil {
+		r.patCache = &patCache{}
+	}
+	cached, slot := r.patCache.lookup(s, mode)
+	if cached != nil {
+		return cached, true
+	}
 	pat, err := pattern.Compile(s, mode)
+	if err == nil && slot != nil {
+		*slot = patSlot{text: s, mode: mode, pat: pat}
+	}
 	if err != nil {
 		pat, err = pattern.Compile(pattern.QuoteMeta(s), 0)
 		if err != nil {
