@@ -210,7 +210,7 @@ func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
 		deadline = time.Now().Add(o.timeout)
 	}
 	readByte := func() (int, error) {
-		if deadline.IsZero() {
+		if deadline.IsZero() || readyNow(in) {
 			return in.Read(b[:])
 		}
 		type res struct {

@@ -74,3 +74,15 @@ func TestEv7Oracle(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTimeoutReadyInput: read -t takes a here-string or here-document
+// that is already there however short the timeout, as bash's own suite
+// expects (read2.sub: read -t .0001 a <<<abcde prints abcde). Not an
+// oracle row: whether bash's timer or read(2) wins at 1µs depends on the
+// machine.
+func TestReadTimeoutReadyInput(t *testing.T) {
+	out, errOut, st := runOurs(t, "n=0; for i in 1 2 3 4 5 6 7 8 9 10; do a=; read -t .000001 a <<<abcde; [[ $a == abcde ]] && n=$((n+1)); done; echo $n; read -t .0001 a <<EOF\nhd\nEOF\necho $a")
+	if out != "10\nhd\n" || errOut != "" || st != 0 {
+		t.Errorf("got out=%q err=%q st=%d, want every read to take its line", out, errOut, st)
+	}
+}
