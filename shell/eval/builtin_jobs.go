@@ -239,6 +239,11 @@ func (r *Runner) builtinKill(args []string) int {
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	}
+	if len(args) == 0 {
+		// A signal and no process: bash shows the usage.
+		fmt.Fprintln(r.stderr(), "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]")
+		return 2
+	}
 	status := 0
 	for _, t := range args {
 		// $$ is 1 in every shell the sandbox starts; outside a subshell

@@ -185,7 +185,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			case 'u':
 				bit = attrUpper
 			case 'n':
-				if cmd == "export" {
+				if cmd == "export" || cmd == "readonly" {
+					// export -n unexports; readonly -n assigns without
+					// making readonly (it cannot take readonly away).
 					f.remove = true
 					continue
 				}
@@ -399,7 +401,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if f.remove {
 		// export -n name=value unexports and still assigns.
-		v.attrs &^= attrExport
+		if cmd == "export" {
+			v.attrs &^= attrExport
+		}
 		if hasValue && arr == nil && index == nil {
 			return r.setDeclValue(name, v, value, appendTo)
 		}

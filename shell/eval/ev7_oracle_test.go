@@ -60,6 +60,10 @@ var ev7Scripts = []string{
 	"set -e; echo ${y:?msg}",
 	"set -u; echo $y",
 	"(set -eu; echo $y); echo $?",
+	// readonly -n assigns without making readonly (nor taking it away);
+	// kill with a signal and no process shows the usage.
+	"declare -ar AA=(1); readonly -n AA; echo $?; declare -p AA; x=1; readonly -n x; echo $?; declare -p x; y=1; readonly -n y=z; echo $?; declare -p y; readonly r=1; readonly -n r=2; echo $?",
+	"kill -INT --; echo $?; kill -- ; echo $?; kill -INT; echo $?; kill -s INT; echo $?",
 }
 
 func TestEv7Oracle(t *testing.T) {
