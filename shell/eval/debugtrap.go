@@ -131,3 +131,11 @@ func (r *Runner) sourceDebugOff() func() {
 	}
 	return func() { r.debugOff = saved }
 }
+
+// debugRedirOnly is the DEBUG trap before a command of redirections only
+// (> f), which bash counts as a simple command.
+func (r *Runner) debugRedirOnly(st *syntax.Stmt) {
+	if r.debugWanted() {
+		r.debugHead(commandText(r.src, st))
+	}
+}

@@ -33,6 +33,7 @@ var ev7Scripts = []string{
 	// case; not in subshells or command substitutions without set -T.
 	`trap "echo DBG \$BASH_SUBSHELL \$BASH_COMMAND >&2" DEBUG; x=1 y=2; echo $x; (echo sub); { echo grp; }; f() { echo inf; }; f; [[ x ]]; ((1)); for i in 1 2; do :; done; case a in a) :;; esac; if :; then :; fi`,
 	`trap "echo DBG \$BASH_COMMAND >&2" DEBUG; for (( i = 0 ; i < 2 ; i++ )); do :; done; for ((;;)); do break; done; ((  x = 1  )); [[ a == b ]]; case "$x"  in *) ;; esac; set -- a; for i; do :; done; echo $(trap -p DEBUG); (trap -p DEBUG)`,
+	`trap "echo DBG \$BASH_COMMAND >&2" DEBUG; >/dev/null; x=1 >/dev/null 2>&1; echo $x`,
 	`set -T; trap "echo DBG \$BASH_COMMAND >&2" DEBUG; (echo a); echo $(echo b)`,
 	// With set -T a function runs the trap first at its own line; the
 	// RETURN trap runs at that line too, with DEBUG in its commands.

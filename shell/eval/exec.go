@@ -50,6 +50,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.call(c, st.Redirs)
 		r.notePipeStatus(st.Cmd)
 	} else if len(st.Redirs) > 0 {
+		if st.Cmd == nil {
+			r.debugRedirOnly(st)
+		}
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
