@@ -159,6 +159,7 @@ func (r *Runner) builtinRead(args []string) int {
 			r.readonlyError(o.array)
 			return 1
 		}
+		r.unrefForArray(v, o.array)
 		r.unsetVar(o.array)
 		for i, f := range fields {
 			r.setIndexedElem(o.array, r.vars.visible(o.array), int64(i), f, false)
@@ -379,6 +380,7 @@ func (r *Runner) builtinMapfile(args []string) int {
 		r.readonlyError(arr)
 		return 1
 	}
+	r.unrefForArray(v, arr)
 	if !keep {
 		r.unsetVar(arr)
 	}

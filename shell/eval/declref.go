@@ -68,3 +68,14 @@ func (r *Runner) arithBadRef(name, val string) bool {
 	r.errorf("%s`%s': not a valid identifier", prefix, val)
 	return true
 }
+
+// unrefForArray: an array assigned to a nameref that names nothing yet
+// (r=(1 2), mapfile r, read -a r) makes the name an array; bash warns
+// that it stops being a reference.
+func (r *Runner) unrefForArray(v *Var, name string) {
+	if v.has(attrNameref) && (!v.set || v.str == "") {
+		r.errorf("warning: %s: removing nameref attribute", name)
+		v.attrs &^= attrNameref
+		v.str, v.set = "", false
+	}
+}

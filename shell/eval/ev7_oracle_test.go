@@ -65,6 +65,9 @@ var ev7Scripts = []string{
 	// kill with a signal and no process shows the usage.
 	"declare -ar AA=(1); readonly -n AA; echo $?; declare -p AA; x=1; readonly -n x; echo $?; declare -p x; y=1; readonly -n y=z; echo $?; declare -p y; readonly r=1; readonly -n r=2; echo $?",
 	"kill -INT --; echo $?; kill -- ; echo $?; kill -INT; echo $?; kill -s INT; echo $?",
+	// An array assigned to a nameref without a target: the name stops
+	// being a reference, with a warning.
+	`declare -n r; r=(1 2); declare -p r; declare -n m; mapfile m </dev/null; declare -p m; declare -n a; read -a a <<< "a b"; declare -p a; declare -n q=x; q=(1 2); declare -p q x`,
 }
 
 func TestEv7Oracle(t *testing.T) {

@@ -224,6 +224,8 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 		}
 		name = target
 		v, sc = r.vars.lookup(name)
+	} else {
+		r.unrefForArray(v, name)
 	}
 	if v.has(attrReadonly) {
 		r.readonlyError(name)
