@@ -67,7 +67,12 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
 	if !j.inWorker {
 		// The next call should find one ready too, prepared once this
-		// call's reply is out (warm_pace.go).
+		// call's reply is out (warm_pace.go) — or now, when this call
+		// took the last one: calls that come back to back would
+		// otherwise wait for it.
+		if runtimes.readyFor(req.Servers, req.MaxMemoryBytes) == 0 {
+			runtimes.refill(req.Servers, req.MaxMemoryBytes)
+		}
 		refill := func() { runtimes.refillAfterCall(req.Servers, req.MaxMemoryBytes) }
 		if !afterReply(ctx, refill) {
 			defer refill()

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
 	"sync"
@@ -106,4 +107,25 @@ func TestRefillAfterCall(t *testing.T) {
 	if n := p.missed.Load(); n != 0 {
 		t.Errorf("%d takes found no runtime", n)
 	}
+}
+
+// A call that takes a key's last runtime starts its refill at once, not
+// after its reply: calls that come back to back would wait for it.
+func TestRunTakingTheLastRefillsAtOnce(t *testing.T) {
+	servers, mem := []string{"pace-last"}, uint64(64<<20)
+	defer runtimes.dropAll()
+	runtimes.refill(servers, mem)
+	waitFor(t, "the key's fill", func() bool { return runtimes.readyFor(servers, mem) == warmDepth })
+	for runtimes.readyFor(servers, mem) > 1 {
+		runtimes.take(context.Background(), servers, mem).Discard()
+	}
+	// The after-reply list is never run here: only a refill started by
+	// the call itself can fill the pool.
+	ctx, _ := withAfterReply(context.Background())
+	res, err := JSRunner{}.RunCode(ctx, CodeRequest{Code: "return 1", Servers: servers, MaxMemoryBytes: mem,
+		Invoke: func(context.Context, string, json.RawMessage) (json.RawMessage, error) { return nil, nil }})
+	if err != nil || string(res.Value) != "1" {
+		t.Fatalf("run: %s %v", res.Value, err)
+	}
+	waitFor(t, "the refill the call started", func() bool { return runtimes.readyFor(servers, mem) == warmDepth })
 }
