@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // TestMain lets the test binary serve as a worker.
@@ -239,66 +237,4 @@ func TestAfterReply(t *testing.T) {
 	}
 	<-ran
 	_ = worker
-}
-
-// Calls from the peer are served by goroutines kept for the next call:
-// more calls at once than are kept must still all run at once (none
-// waits for another to end), and the kept goroutines end with the
-// connection.
-func TestServersAreReusedAndEnd(t *testing.T) {
-	before := runtime.NumGoroutine()
-	const n = 3 * maxIdleServers
-	arrived := make(chan struct{}, n)
-	release := make(chan struct{})
-	parent, worker, closeAll := pair(nil, func(ctx context.Context, method string, body []byte) ([]byte, error) {
-		arrived <- struct{}{}
-		<-release // every call waits for all n to have arrived
-		return body, nil
-	})
-	var wg sync.WaitGroup
-	for round := 0; round < 3; round++ {
-		for i := 0; i < n; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				want := fmt.Sprint(round, i)
-				if out, err := parent.Call(context.Background(), "echo", []byte(want)); err != nil || string(out) != want {
-					t.Errorf("call %s: %q %v", want, out, err)
-				}
-			}()
-		}
-		for i := 0; i < n; i++ {
-			select {
-			case <-arrived:
-			case <-time.After(time.Minute): // a failure, not a timing
-				t.Fatalf("round %d: %d of %d calls reached their handler together", round, i, n)
-			}
-		}
-		close(release)
-		wg.Wait()
-		release = make(chan struct{})
-		// maxIdleServers of them stay for the next calls, no more.
-		waitFor(t, func() bool { return worker.nidle.Load() == maxIdleServers },
-			func() string { return fmt.Sprintf("%d servers kept, want %d", worker.nidle.Load(), maxIdleServers) })
-	}
-	closeAll()
-	// The goroutines of both ends and the kept servers end; wait for it
-	// rather than for a fixed time.
-	waitFor(t, func() bool { return runtime.NumGoroutine() <= before && worker.nidle.Load() == 0 },
-		func() string {
-			return fmt.Sprintf("%d goroutines (%d kept servers) after the connection closed, %d before",
-				runtime.NumGoroutine(), worker.nidle.Load(), before)
-		})
-}
-
-// waitFor polls cond until it holds, and fails with why() if it does not
-// within a bound far above any machine's delay.
-func waitFor(t *testing.T, cond func() bool, why func() string) {
-	t.Helper()
-	for i := 0; !cond(); i++ {
-		if i == 10000 {
-			t.Fatal(why())
-		}
-		time.Sleep(time.Millisecond)
-	}
 }
