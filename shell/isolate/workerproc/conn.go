@@ -26,7 +26,6 @@ import (
 	"io"
 	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // Frame kinds.
@@ -66,24 +65,7 @@ type Conn struct {
 	err      error
 	ctx      context.Context // the handlers' base: cancelled at close
 	cancel   context.CancelFunc
-
-	// idle hands a call from the peer to a goroutine that served an
-	// earlier one and waits for more (serveLoop); nidle counts them.
-	idle  chan call
-	nidle atomic.Int32
 }
-
-// call is one call from the peer, on its way to a handler.
-type call struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-	ci     *callInfo
-	f      frame
-}
-
-// maxIdleServers bounds the goroutines kept waiting for the peer's next
-// call: one per call the peer usually has in flight.
-const maxIdleServers = 4
 
 type frame struct {
 	kind   byte
@@ -97,7 +79,7 @@ type frame struct {
 func NewConn(r io.Reader, w io.Writer, h Handler) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{w: w, handler: h, pending: map[uint64]chan frame{}, inflight: map[uint64]context.CancelFunc{},
-		done: make(chan struct{}), ctx: ctx, cancel: cancel, idle: make(chan call)}
+		done: make(chan struct{}), ctx: ctx, cancel: cancel}
 	go c.read(bufio.NewReaderSize(r, 64<<10))
 	return c
 }
@@ -270,7 +252,7 @@ func (c *Conn) read(r *bufio.Reader) {
 				c.inflight[f.id] = cancel
 				c.mu.Unlock()
 			}
-			c.dispatch(call{ctx, cancel, ci, f})
+			go c.serve(ctx, cancel, ci, f)
 			handOff()
 		}
 	}
@@ -291,39 +273,6 @@ func (c *Conn) read(r *bufio.Reader) {
 // most of a worker's first call). The reader runs again as soon as a
 // thread is free, which is before the next frame can matter.
 func handOff() { runtime.Gosched() }
-
-// dispatch gives a call to a goroutine that waits for one, or to a new
-// one. A handler's stack grows as deep as its call path goes (JSON, an
-// upstream client, a VM); a new goroutine per call grew, and copied, it
-// again every time — in the daemon, a tenth of its CPU in a run of tool
-// calls from a worker. A goroutine that waits for the next call keeps its
-// stack (until a collection shrinks it).
-func (c *Conn) dispatch(k call) {
-	select {
-	case c.idle <- k:
-	default:
-		go c.serveLoop(k)
-	}
-}
-
-// serveLoop serves k, then further calls from dispatch while at most
-// maxIdleServers wait; it ends with the connection.
-func (c *Conn) serveLoop(k call) {
-	for {
-		c.serve(k.ctx, k.cancel, k.ci, k.f)
-		if c.nidle.Add(1) > maxIdleServers {
-			c.nidle.Add(-1)
-			return
-		}
-		select {
-		case k = <-c.idle:
-			c.nidle.Add(-1)
-		case <-c.done:
-			c.nidle.Add(-1)
-			return
-		}
-	}
-}
 
 // serve runs one call from the peer and sends its reply.
 func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, ci *callInfo, f frame) {
