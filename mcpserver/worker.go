@@ -517,8 +517,12 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	// workers' CPU per round fell 20% (20.1 -> 16.1 ms), latency the same
 	// or lower. The reader's blocking read of stdin does not keep the P
 	// from other goroutines: the runtime's monitor takes it back from a
-	// thread blocked in a syscall once other work waits.
-	runtime.GOMAXPROCS(1)
+	// thread blocked in a syscall once other work waits. The switch comes
+	// after the start-up's warm-up (or the first run's reply): a first
+	// call that arrives while the warm-up compiles and collects runs
+	// beside it on the second P instead of waiting for it to yield.
+	var oneP sync.Once
+	useOneP := func() { oneP.Do(func() { runtime.GOMAXPROCS(1) }) }
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
@@ -548,7 +552,10 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// reply is written (refillDelay), not while the daemon
 			// forwards it and the client reads it: started at once, the
 			// refill and its collection took a core from both.
-			refill := func() { time.AfterFunc(refillDelay, func() { runtimes.refill(m.Servers, m.MemBytes) }) }
+			refill := func() {
+				useOneP()
+				time.AfterFunc(refillDelay, func() { runtimes.refill(m.Servers, m.MemBytes) })
+			}
 			if !workerproc.AfterReply(ctx, refill) {
 				refill()
 			}
@@ -566,6 +573,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// runtimes it prepared while idle only cost memory and CPU.
 			bashOnly.Store(true)
 			runtimes.dropAll()
+			if !workerproc.AfterReply(ctx, useOneP) {
+				useOneP()
+			}
 			return encodeDone(bash.exec(m, invoke)), nil
 		case methodWarm:
 			m, err := decodeRun(body)
@@ -579,6 +589,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 				if !bashOnly.Load() {
 					warmUp(m.Servers, m.MemBytes, func() bool { return !jsRan.Load() && !bashOnly.Load() })
 				}
+				useOneP()
 			})
 			return nil, nil
 		}
