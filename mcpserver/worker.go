@@ -549,12 +549,12 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
 			// The next run's runtime is prepared a moment after this
-			// reply is written (refillDelay), not while the daemon
+			// reply is written (workerRefillDelay), not while the daemon
 			// forwards it and the client reads it: started at once, the
 			// refill and its collection took a core from both.
 			refill := func() {
 				useOneP()
-				time.AfterFunc(refillDelay, func() { runtimes.refill(m.Servers, m.MemBytes) })
+				time.AfterFunc(workerRefillDelay, func() { runtimes.refill(m.Servers, m.MemBytes) })
 			}
 			if !workerproc.AfterReply(ctx, refill) {
 				refill()
@@ -605,13 +605,13 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 // runtime ready.
 const warmDelay = 2 * time.Millisecond
 
-// refillDelay is how long after a reply a worker starts preparing the
+// workerRefillDelay is how long after a reply a worker starts preparing the
 // next run's runtime: past the daemon's forwarding of the reply and the
 // client's reading of it. Measured on a loaded two-core machine
 // (interleaved A/B, return 1): p50 2.2-2.35 -> 1.43-1.53 ms; 0.3 to 3 ms
 // all did as well. A run that comes sooner prepares its own runtime, as
 // one that finds the pool empty always did.
-const refillDelay = time.Millisecond
+const workerRefillDelay = time.Millisecond
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {
