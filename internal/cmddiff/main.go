@@ -14,10 +14,10 @@
 //	go run ./internal/cmddiff -e 'head -n x lines' [-stdin lines] [-locale C.UTF-8]
 //	go run ./internal/cmddiff -n 3000 -record internal/cmddiff/testdata/cases.txt
 //
-// The one normalisation is the scratch directory's name ($DIR). Messages
-// are compared with their program-name prefix as is: the sandbox's
-// commands print the GNU name ("head: ...", "awk: ..." for gawk's
-// "awk: cmd. line:1: ...") by design.
+// Two normalisations: the scratch directory's name ($DIR), and, in a
+// UTF-8 locale, the curly quotes of GNU's messages, mapped to the ASCII
+// quotes ours print in every locale by design. Program-name prefixes are
+// compared as they are: ours print the same names as the GNU tools.
 //
 // A divergent invocation is shrunk (producer dropped, stdin emptied, C
 // locale, words removed one by one while it still diverges); the report

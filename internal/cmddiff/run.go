@@ -140,6 +140,13 @@ func RunGNU(ctx context.Context, inv Inv) Outcome {
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
 	o := Outcome{Stdout: normalise(out.String(), dir), Stderr: normalise(errb.String(), dir)}
+	if inv.Locale != "C" {
+		// In a UTF-8 locale gnulib's quote() uses curly quotes in messages;
+		// ours print the C locale's ASCII quotes in every locale (by
+		// design: one wording for agents to match), so only the quotes
+		// are mapped back.
+		o.Stderr = curlyQuotes.Replace(o.Stderr)
+	}
 	if out.dropped || errb.dropped {
 		o.Note = "output truncated"
 	}
@@ -195,6 +202,8 @@ func RunOurs(ctx context.Context, inv Inv) (o Outcome) {
 	}
 	return o
 }
+
+var curlyQuotes = strings.NewReplacer("\u2018", "'", "\u2019", "'")
 
 func normalise(s, dir string) string {
 	if len(s) > maxOutput {
