@@ -8,6 +8,9 @@ import (
 
 	"bytes"
 	"io"
+	"regexp"
+
+	"github.com/justbash/justbash/commands/internal/gnure"
 )
 
 var tacOpts = opts.Parser{Opts: []opts.Opt{
@@ -22,20 +25,30 @@ func runTac(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return st
 	}
-	sep, before := []byte("\n"), false
+	sep, before, isRE := []byte("\n"), false, false
 	for _, r := range res {
 		switch r.Key {
 		case "b":
 			before = true
 		case "s":
-			if r.Val == "" {
-				return opts.UsageError(c, 1, "separator cannot be empty")
-			}
 			sep = []byte(r.Val)
 		case "r":
-			c.Errorf("--regex is not supported")
+			isRE = true
+		}
+	}
+	var split func([]byte) [][2]int
+	if isRE {
+		// GNU compiles the separator as a basic regular expression.
+		t, err := gnure.Translate(string(sep), false)
+		var re *regexp.Regexp
+		if err == nil {
+			re, err = regexp.Compile(t)
+		}
+		if err != nil {
+			c.Errorf("%s", gnure.Message(err))
 			return 1
 		}
+		split = func(data []byte) [][2]int { return reSeps(re, data) }
 	}
 	out := commands.NewOut(c.Stdout)
 	limited := 0
@@ -50,12 +63,16 @@ func runTac(ctx context.Context, c *commands.Context) int {
 			c.Errorf("%s: read error: %s", name, commands.ErrText(err))
 			return true
 		}
-		// tacData keeps a slice header per record.
+		// tacRecords keeps a span per record.
 		if st, ok := c.LimitStatus(budget.Add(len(data), bytes.Count(data, sep)+1, 24)); ok {
 			limited = st
 			return false
 		}
-		tacData(out, data, sep, before)
+		if split != nil {
+			tacRecords(out, data, split(data), before)
+		} else {
+			tacRecords(out, data, literalSeps(data, sep), before)
+		}
 		return true
 	})
 	if limited != 0 {
@@ -65,36 +82,60 @@ func runTac(ctx context.Context, c *commands.Context) int {
 	return c.FinishOut(out, status)
 }
 
-// tacData writes records in reverse. A record owns its trailing (or with
-// -b, leading) separator; a last record without one is printed as is.
-func tacData(out io.Writer, data, sep []byte, before bool) {
-	var recs [][]byte
-	if before {
-		for len(data) > 0 {
-			i := bytes.LastIndex(data, sep)
-			if i < 0 {
-				i = 0
-			}
-			recs = append(recs, data[i:])
-			data = data[:i]
-		}
-		for _, r := range recs {
-			out.Write(r)
-		}
-		return
+// literalSeps returns the spans of the non-overlapping occurrences of sep
+// in data; an empty separator occurs nowhere (GNU then prints the input as
+// one record).
+func literalSeps(data, sep []byte) [][2]int {
+	var out [][2]int
+	if len(sep) == 0 {
+		return nil
 	}
-	// Split after each separator, then print from the last record.
-	var start int
-	for start < len(data) {
+	for start := 0; start < len(data); {
 		i := bytes.Index(data[start:], sep)
 		if i < 0 {
-			recs = append(recs, data[start:])
 			break
 		}
-		recs = append(recs, data[start:start+i+len(sep)])
+		out = append(out, [2]int{start + i, start + i + len(sep)})
 		start += i + len(sep)
 	}
-	for i := len(recs) - 1; i >= 0; i-- {
-		out.Write(recs[i])
+	return out
+}
+
+// reSeps returns the spans of the non-empty matches of re in data: an
+// empty match separates nothing.
+func reSeps(re *regexp.Regexp, data []byte) [][2]int {
+	var out [][2]int
+	for _, m := range re.FindAllIndex(data, -1) {
+		if m[1] > m[0] {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	return out
+}
+
+// tacRecords writes records in reverse. A record owns the separator that
+// ends it (with -b, the one that starts it); text after the last separator
+// (before the first, with -b) is a record without one, printed as is.
+func tacRecords(out io.Writer, data []byte, seps [][2]int, before bool) {
+	if before {
+		end := len(data)
+		for i := len(seps) - 1; i >= 0; i-- {
+			out.Write(data[seps[i][0]:end])
+			end = seps[i][0]
+		}
+		out.Write(data[:end])
+		return
+	}
+	start := 0
+	if n := len(seps); n > 0 {
+		start = seps[n-1][1]
+	}
+	out.Write(data[start:])
+	for i := len(seps) - 1; i >= 0; i-- {
+		from := 0
+		if i > 0 {
+			from = seps[i-1][1]
+		}
+		out.Write(data[from:seps[i][1]])
 	}
 }

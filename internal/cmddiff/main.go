@@ -55,7 +55,16 @@ func main() {
 	one := flag.String("e", "", "compare this one script and exit")
 	stdin := flag.String("stdin", "", "with -e: the fixture fed on stdin")
 	locale := flag.String("locale", "C", "with -e: LC_ALL")
+	add := flag.String("add", "", "with -e: append it to this cases file as an enforced case named by -name, if ours matches GNU")
+	name := flag.String("name", "", "with -add: the case's name")
 	flag.Parse()
+	if *add != "" {
+		if err := addCase(os.Stdout, *add, *name, Inv{Cmd: strings.Fields(*one + " x")[0], Stages: []Stage{{Name: *one}}, Stdin: *stdin, Locale: *locale}); err != nil {
+			fmt.Fprintln(os.Stderr, "cmddiff:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(os.Stdout, *seed, *n, *only, *verbose, *shrink, *jobs, *record, *list, *one, *stdin, *locale); err != nil {
 		fmt.Fprintln(os.Stderr, "cmddiff:", err)
 		os.Exit(1)
@@ -162,4 +171,26 @@ func recordCases(file string, results []Result) (int, error) {
 		added++
 	}
 	return added, nil
+}
+
+// addCase appends inv to file as an enforced case once ours matches GNU on
+// it: the way a fixed rule gets its regression test.
+func addCase(w io.Writer, file, name string, inv Inv) error {
+	if ok, why := HaveGNU(); !ok {
+		return fmt.Errorf("the oracle is missing: %s", why)
+	}
+	if name == "" || strings.ContainsAny(name, " \n") {
+		return fmt.Errorf("-add needs a -name without blanks")
+	}
+	r := Compare(context.Background(), inv, false)
+	if r.GNU.Note != "" || len(r.Diff) > 0 {
+		writeRepro(w, r)
+		return fmt.Errorf("not added: ours differs (%v) or GNU failed (%s)", r.Diff, r.GNU.Note)
+	}
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return WriteCase(f, Case{Name: name, Enforced: true, Inv: inv, GNU: r.GNU})
 }
