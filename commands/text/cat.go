@@ -2,10 +2,9 @@ package text
 
 import (
 	"context"
-	"errors"
-	"syscall"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -69,7 +68,8 @@ func runCat(ctx context.Context, c *commands.Context) int {
 		}
 	}
 	out := commands.NewOut(c.Stdout)
-	writeFailed, stdinClosed := false, false
+	writeFailed := false
+	var closed closein.Tracker
 	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
 		var err error
 		if m.plain() {
@@ -91,13 +91,11 @@ func runCat(ctx context.Context, c *commands.Context) int {
 			status = 1
 			// GNU cat closes a standard input it read before it exits;
 			// a closed descriptor fails that too, and cat says so last.
-			stdinClosed = stdinClosed || name == "-" && errors.Is(err, syscall.EBADF)
+			closed.Note(name, err)
 		}
 		return ctx.Err() == nil
 	})
-	if stdinClosed {
-		defer c.Errorf("closing standard input: %s", commands.ErrText(syscall.EBADF))
-	}
+	defer closed.Report(c, closein.Closing)
 	if writeFailed {
 		if err := out.Flush(); err != nil {
 			return c.WriteFailure(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -81,15 +82,11 @@ func runCut(ctx context.Context, c *commands.Context) int {
 		}
 	}
 	out := commands.NewOut(c.Stdout)
-	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
-		rerr := commands.EachLineMax(commands.LineReader(r), k.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+	status := closein.EachInput(ctx, c, args, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), k.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			k.line(out, line)
 			return true
 		})
-		if rerr != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(rerr))
-		}
-		return true
 	})
 	return c.FinishOut(out, status)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -98,19 +99,14 @@ func runExpand(ctx context.Context, c *commands.Context) int {
 // newline missing, and returns the exit status (at least status).
 func mapLines(c *commands.Context, ctx context.Context, files []string, status int, f func(out *bufio.Writer, line []byte)) int {
 	out := commands.NewOut(c.Stdout)
-	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
+	st := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			f(out, line)
 			if !noEOL {
 				out.WriteByte('\n')
 			}
 			return true
 		})
-		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
-			status = 1
-		}
-		return true
 	})
 	return c.FinishOut(out, max(st, status))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -39,15 +40,14 @@ func runFold(ctx context.Context, c *commands.Context) int {
 		}
 	}
 	out := commands.NewOut(c.Stdout)
-	status := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
-		commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
+	status := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			foldLine(out, line, width, bytesMode, spaces)
 			if !noEOL {
 				out.WriteByte('\n')
 			}
 			return true
 		})
-		return true
 	})
 	return c.FinishOut(out, status)
 }

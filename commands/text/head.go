@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -77,6 +78,7 @@ func runPerFile(ctx context.Context, c *commands.Context, cfg *headTailCfg, file
 	}
 	out := commands.NewOut(c.Stdout)
 	status := 0
+	var closed closein.Tracker
 	shown := false // a header was printed: later ones get a blank line
 	for _, name := range files {
 		if ctx.Err() != nil {
@@ -105,9 +107,18 @@ func runPerFile(ctx context.Context, c *commands.Context, cfg *headTailCfg, file
 			return c.WriteFailure(werr)
 		}
 		if err != nil && ctx.Err() == nil {
-			c.Errorf("error reading '%s': %s", name, commands.ErrText(err))
+			if closein.Closed(name, err) && c.Name() == "tail" {
+				// GNU tail fstats its input before reading it.
+				c.Errorf("cannot fstat '%s': %s", closein.Name(name), commands.ErrText(err))
+			} else {
+				c.Errorf("error reading '%s': %s", closein.Name(name), commands.ErrText(err))
+			}
+			closed.Note(name, err)
 			status = 1
 		}
+	}
+	if closed.Report(c, closein.Dash) {
+		status = 1
 	}
 	return status
 }

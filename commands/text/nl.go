@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/gnure"
 	"github.com/justbash/justbash/commands/internal/opts"
 
@@ -89,17 +90,12 @@ func runNl(ctx context.Context, c *commands.Context) int {
 	}
 	n.num = n.start
 	out := commands.NewOut(c.Stdout)
-	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+	st := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			n.line(out, line)
 			out.WriteByte('\n') // GNU nl ends a last partial line too
 			return true
 		})
-		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
-			status = 1
-		}
-		return true
 	})
 	return c.FinishOut(out, max(st, status))
 }

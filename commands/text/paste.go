@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -36,9 +37,9 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 	}
 	out := commands.NewOut(c.Stdout)
 	if serial {
-		st := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+		st := closein.EachInput(ctx, c, args, func(name string, r io.Reader) error {
 			n, any := 0, false
-			commands.EachLineMax(commands.LineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+			err := commands.EachLineMax(commands.LineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 				if any {
 					out.WriteString(delims[n%len(delims)])
 					n++
@@ -48,7 +49,7 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 				return true
 			})
 			out.WriteByte(sep)
-			return true
+			return err
 		})
 		return c.FinishOut(out, st)
 	}
@@ -81,8 +82,13 @@ func pasteDelims(s string) []string {
 	return ds
 }
 
-func pasteParallel(ctx context.Context, c *commands.Context, args []string, delims []string, sep byte, out *bufio.Writer) int {
-	status := 0
+func pasteParallel(ctx context.Context, c *commands.Context, args []string, delims []string, sep byte, out *bufio.Writer) (status int) {
+	var closed closein.Tracker
+	defer func() {
+		if closed.Report(c, closein.Dash) {
+			status = 1
+		}
+	}()
 	readers := make([]*bufio.Reader, len(args))
 	var stdin *bufio.Reader
 	for i, name := range args {
@@ -120,6 +126,11 @@ func pasteParallel(ctx context.Context, c *commands.Context, args []string, deli
 				row = append(row, line...)
 			}
 			if err != nil {
+				if err != io.EOF && ctx.Err() == nil {
+					c.Errorf("%s: %s", args[i], commands.ErrText(err))
+					closed.Note(args[i], err)
+					status = 1
+				}
 				readers[i] = nil
 			}
 		}
