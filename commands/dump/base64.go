@@ -84,7 +84,8 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 			if st, ok := c.LimitStatus(err); ok {
 				return st
 			}
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			out.Flush()
+			c.Errorf("read error: %s", commands.ErrText(err)) // GNU names no file
 			return 1
 		}
 		return c.FinishOut(out, 0)
@@ -94,7 +95,7 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 		return st
 	}
 	if err != nil {
-		c.Errorf("%s: %s", name, commands.ErrText(err))
+		c.Errorf("read error: %s", commands.ErrText(err))
 		return 1
 	}
 	return c.FinishOut(out, baseDecode(c, out, data, b32, garbage))

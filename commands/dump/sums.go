@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -148,10 +149,12 @@ func runSum(ctx context.Context, c *commands.Context) int {
 	}
 	algo := strings.ToUpper(strings.TrimSuffix(c.Name(), "sum"))
 	failed := false
+	var closed closein.Tracker
 	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
 		h := newSumHash(c.Name())
 		if _, err := io.Copy(h, r); err != nil {
 			c.Errorf("%s: %s", name, commands.ErrText(err))
+			closed.Note(name, err)
 			failed = true
 			return true
 		}
@@ -166,7 +169,7 @@ func runSum(ctx context.Context, c *commands.Context) int {
 		}
 		return true
 	})
-	if failed {
+	if closed.Report(c, closein.Words) || failed {
 		status = 1
 	}
 	return c.FinishOut(out, status)

@@ -77,7 +77,7 @@ func runJoin(ctx context.Context, c *commands.Context) int {
 			return st
 		}
 		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("read error: %s", commands.ErrText(err)) // GNU names no file
 			return 1
 		}
 		if len(b) > 0 && b[len(b)-1] == j.sep {

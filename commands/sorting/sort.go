@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bytes"
@@ -135,7 +136,11 @@ func (s *sorter) readAll(ctx context.Context, c *commands.Context, files []strin
 			if st, ok := c.LimitStatus(err); ok {
 				return nil, st
 			}
-			c.Errorf("read failed: %s: %s", name, commands.ErrText(err))
+			verb := "read"
+			if closein.Closed(name, err) {
+				verb = "stat" // GNU sort fstats its inputs before reading them
+			}
+			c.Errorf("%s failed: %s: %s", verb, name, commands.ErrText(err))
 			return nil, 2
 		}
 		if len(data) > 0 && data[len(data)-1] == s.sep {

@@ -85,7 +85,7 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 		return 1
 	}
 	defer r.Close()
-	return u.run(c, commands.NewCtxReader(ctx, r), w)
+	return u.run(c, in, commands.NewCtxReader(ctx, r), w)
 }
 
 // key returns the compared part of line.
@@ -115,7 +115,7 @@ func (u *uniqCfg) same(a, b []byte) bool {
 	return bytes.Equal(ka, kb)
 }
 
-func (u *uniqCfg) run(c *commands.Context, r io.Reader, w io.Writer) int {
+func (u *uniqCfg) run(c *commands.Context, name string, r io.Reader, w io.Writer) int {
 	out := commands.NewOut(w)
 	var prev []byte
 	have := false
@@ -158,6 +158,10 @@ func (u *uniqCfg) run(c *commands.Context, r io.Reader, w io.Writer) int {
 		emit(prev, n)
 	}
 	if err != nil {
+		if _, limit := c.LimitStatus(err); !limit {
+			c.Errorf("error reading %s", commands.QuoteArg(name))
+			return 1
+		}
 		c.Errorf("%s", commands.ErrText(err))
 		return 1
 	}

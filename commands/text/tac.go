@@ -4,11 +4,14 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bytes"
+	"errors"
 	"io"
 	"regexp"
+	"syscall"
 
 	"github.com/justbash/justbash/commands/internal/gnure"
 )
@@ -53,14 +56,28 @@ func runTac(ctx context.Context, c *commands.Context) int {
 	out := commands.NewOut(c.Stdout)
 	limited := 0
 	budget := c.NewLineBudget()
-	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+	var closed closein.Tracker
+	failed := false
+	status := eachInputOpenMsg(ctx, c, args, "failed to open %s for reading: %s", func(name string, r io.Reader) bool {
 		data, err := c.ReadAll(ctx, r)
 		if st, ok := c.LimitStatus(err); ok {
 			limited = st
 			return false
 		}
 		if err != nil {
-			c.Errorf("%s: read error: %s", name, commands.ErrText(err))
+			shown := name
+			if name == "-" {
+				shown = commands.QuoteArg("standard input")
+			}
+			msg := commands.ErrText(err)
+			if errors.Is(err, syscall.EISDIR) {
+				// GNU tac seeks to the end of a file first; a directory
+				// fails that read with EINVAL.
+				msg = commands.ErrText(syscall.EINVAL)
+			}
+			c.Errorf("%s: read error: %s", shown, msg)
+			closed.Note(name, err)
+			failed = true
 			return true
 		}
 		// tacRecords keeps a span per record.
@@ -79,7 +96,36 @@ func runTac(ctx context.Context, c *commands.Context) int {
 		out.Flush()
 		return limited
 	}
+	if closed.Report(c, closein.Dash) || failed {
+		status = 1
+	}
 	return c.FinishOut(out, status)
+}
+
+// eachInputOpenMsg is c.EachInput with the command's own wording of a
+// failed open (format gets the quoted name and the error text).
+func eachInputOpenMsg(ctx context.Context, c *commands.Context, names []string, format string, fn func(string, io.Reader) bool) int {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	status := 0
+	for _, name := range names {
+		if ctx.Err() != nil {
+			return 1
+		}
+		r, err := c.OpenInput(name)
+		if err != nil {
+			c.Errorf(format, commands.QuoteArg(name), commands.ErrText(err))
+			status = 1
+			continue
+		}
+		cont := fn(name, commands.NewCtxReader(ctx, r))
+		r.Close()
+		if !cont {
+			return 1
+		}
+	}
+	return status
 }
 
 // literalSeps returns the spans of the non-overlapping occurrences of sep

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bytes"
@@ -55,6 +56,7 @@ func runWc(ctx context.Context, c *commands.Context) int {
 	utf8 := utf8Locale(c)
 	out := commands.NewOut(c.Stdout)
 	var total wcCounts
+	var closed closein.Tracker
 	st := c.EachInput(ctx, names, func(name string, r io.Reader) bool {
 		s := wcState{cLocale: !utf8}
 		var err error
@@ -64,7 +66,12 @@ func runWc(ctx context.Context, c *commands.Context) int {
 			err = s.countLines(r)
 		}
 		if err != nil && ctx.Err() == nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			shown := name
+			if name == "-" {
+				shown = commands.QuoteArg("standard input")
+			}
+			c.Errorf("%s: %s", shown, commands.ErrText(err))
+			closed.Note(name, err)
 			status = 1
 		}
 		if !utf8 {
@@ -83,6 +90,9 @@ func runWc(ctx context.Context, c *commands.Context) int {
 	}
 	if err := out.Flush(); err != nil {
 		return c.WriteFailure(err)
+	}
+	if closed.Report(c, closein.Dash) {
+		status = 1
 	}
 	return max(st, status)
 }
