@@ -12,17 +12,19 @@ import (
 	"io"
 )
 
+// catOpts: long options in GNU's order, which its "ambiguous" message
+// lists.
 var catOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'A', Long: "show-all"},
 	{Short: 'b', Long: "number-nonblank"},
-	{Short: 'e'},
-	{Short: 'E', Long: "show-ends"},
 	{Short: 'n', Long: "number"},
 	{Short: 's', Long: "squeeze-blank"},
-	{Short: 't'},
-	{Short: 'T', Long: "show-tabs"},
-	{Short: 'u'},
 	{Short: 'v', Long: "show-nonprinting"},
+	{Short: 'E', Long: "show-ends"},
+	{Short: 'T', Long: "show-tabs"},
+	{Short: 'A', Long: "show-all"},
+	{Short: 'e'},
+	{Short: 't'},
+	{Short: 'u'},
 }, Usage: 1, Help: "Usage: cat [OPTION]... [FILE]...\nConcatenate FILE(s) to standard output.\n"}
 
 // catMode holds the line-oriented options; its zero value is plain copying.

@@ -16,18 +16,19 @@ import (
 	"strings"
 )
 
+// nlOpts are in GNU's order, which its "ambiguous" message lists.
 var nlOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'b', Long: "body-numbering", Arg: true},
 	{Short: 'h', Long: "header-numbering", Arg: true},
+	{Short: 'b', Long: "body-numbering", Arg: true},
 	{Short: 'f', Long: "footer-numbering", Arg: true},
-	{Short: 'd', Long: "section-delimiter", Arg: true},
-	{Short: 'i', Long: "line-increment", Arg: true},
-	{Short: 'l', Long: "join-blank-lines", Arg: true},
-	{Short: 'n', Long: "number-format", Arg: true},
-	{Short: 'p', Long: "no-renumber"},
-	{Short: 's', Long: "number-separator", Arg: true},
 	{Short: 'v', Long: "starting-line-number", Arg: true},
+	{Short: 'i', Long: "line-increment", Arg: true},
+	{Short: 'p', Long: "no-renumber"},
+	{Short: 'l', Long: "join-blank-lines", Arg: true},
+	{Short: 's', Long: "number-separator", Arg: true},
 	{Short: 'w', Long: "number-width", Arg: true},
+	{Short: 'n', Long: "number-format", Arg: true},
+	{Short: 'd', Long: "section-delimiter", Arg: true},
 }, Usage: 1, Help: "Usage: nl [OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n"}
 
 // nlStyle is a numbering style: a (all), t (non-empty), n (none), pRE.
