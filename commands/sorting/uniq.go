@@ -8,8 +8,10 @@ import (
 
 	"bytes"
 	"io"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 )
 
 var uniqOpts = opts.Parser{Opts: []opts.Opt{
@@ -27,6 +29,20 @@ type uniqCfg struct {
 	sep                                  byte
 }
 
+// uniqSize reads a count of -f, -s or -w: decimal digits (an optional
+// '+'), clamped at the largest int as GNU clamps at SIZE_MAX.
+func uniqSize(v string) (int, bool) {
+	d := strings.TrimPrefix(v, "+")
+	if d == "" || strings.Trim(d, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(d, 10, 0)
+	if err != nil {
+		return math.MaxInt, true
+	}
+	return int(n), true
+}
+
 func runUniq(ctx context.Context, c *commands.Context) int {
 	res, args, st, ok := uniqOpts.Parse(c, c.Args[1:])
 	if !ok {
@@ -34,7 +50,6 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 	}
 	u := uniqCfg{width: -1, sep: '\n'}
 	for _, r := range res {
-		var err error
 		switch r.Key {
 		case "c":
 			u.count = true
@@ -48,15 +63,15 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 			u.uniques = true
 		case "z":
 			u.sep = 0
-		case "f":
-			u.fields, err = strconv.Atoi(r.Val)
-		case "s":
-			u.chars, err = strconv.Atoi(r.Val)
-		case "w":
-			u.width, err = strconv.Atoi(r.Val)
-		}
-		if err != nil {
-			return opts.UsageError(c, 1, "%s: invalid number of bytes to compare", commands.QuoteArg(r.Val))
+		case "f", "s", "w":
+			n, ok := uniqSize(r.Val)
+			if !ok {
+				// GNU: the value as given, unquoted, and no usage hint.
+				c.Errorf("%s: %s", r.Val, map[string]string{"f": "invalid number of fields to skip",
+					"s": "invalid number of bytes to skip", "w": "invalid number of bytes to compare"}[r.Key])
+				return 1
+			}
+			*map[string]*int{"f": &u.fields, "s": &u.chars, "w": &u.width}[r.Key] = n
 		}
 	}
 	if u.count && u.allDups {

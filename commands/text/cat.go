@@ -121,7 +121,13 @@ func (m *catMode) copy(out *bufio.Writer, r io.Reader) error {
 			m.line++
 			fmt.Fprintf(out, "%6d\t", m.line)
 		}
-		m.writeLine(out, line)
+		if m.ends && !noEOL && !m.nonprint && len(line) > 0 && line[len(line)-1] == '\r' {
+			// GNU cat -E shows a CR that ends a line as ^M, before the $.
+			m.writeLine(out, line[:len(line)-1])
+			out.WriteString("^M")
+		} else {
+			m.writeLine(out, line)
+		}
 		if !noEOL {
 			if m.ends {
 				out.WriteByte('$')

@@ -2,6 +2,8 @@ package text
 
 import (
 	"context"
+	"math"
+	"strings"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -31,9 +33,9 @@ func runFold(ctx context.Context, c *commands.Context) int {
 		case "s":
 			spaces = true
 		case "w":
-			n, err := strconv.Atoi(r.Val)
-			if err != nil || n < 1 {
-				c.Errorf("invalid number of columns: %s", commands.QuoteArg(r.Val))
+			n, ok, why := foldWidth(r.Val)
+			if !ok {
+				c.Errorf("invalid number of columns: %s%s", commands.QuoteArg(r.Val), why)
 				return 1
 			}
 			width = n
@@ -95,4 +97,22 @@ func foldLine(out *bufio.Writer, line []byte, width int, bytesMode, spaces bool)
 		col = next
 	}
 	out.Write(line[start:])
+}
+
+// foldWidth reads -w as GNU's xdectoimax does: digits (an optional '+');
+// 0, or more than an int holds, is out of range; more than 64 bits is too
+// large. why is GNU's ": reason" for those two, "" for a malformed number.
+func foldWidth(v string) (n int, ok bool, why string) {
+	d := strings.TrimPrefix(v, "+")
+	if d == "" || strings.Trim(d, "0123456789") != "" {
+		return 0, false, ""
+	}
+	u, err := strconv.ParseUint(d, 10, 64)
+	switch {
+	case err != nil:
+		return 0, false, ": Value too large for defined data type"
+	case u == 0 || u > math.MaxInt32:
+		return 0, false, ": Numerical result out of range"
+	}
+	return int(u), true, ""
 }

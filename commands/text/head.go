@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 )
 
 var headOpts = opts.Parser{Opts: []opts.Opt{
@@ -41,13 +42,20 @@ func parseHeadTail(c *commands.Context, p *opts.Parser, args []string, plus bool
 	for _, r := range res {
 		switch r.Key {
 		case "n", "c":
-			n, sign, ok := parseCount(r.Val)
+			n, sign, ok, err := parseCount(r.Val)
 			if !ok {
 				what := "lines"
 				if r.Key == "c" {
 					what = "bytes"
 				}
-				c.Errorf("invalid number of %s: '%s'", what, r.Val)
+				num := r.Val
+				if err != nil {
+					// GNU names the number without a minus sign, and why.
+					num = strings.TrimPrefix(num, "-")
+					c.Errorf("invalid number of %s: %s: %s", what, commands.QuoteArg(num), err)
+				} else {
+					c.Errorf("invalid number of %s: %s", what, commands.QuoteArg(r.Val))
+				}
 				return nil, nil, 1, false
 			}
 			cfg.n, cfg.sign, cfg.bytes = n, sign, r.Key == "c"

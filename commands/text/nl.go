@@ -113,7 +113,8 @@ func (n *nlRun) options(c *commands.Context, res []opts.Result) int {
 			}
 		case "n":
 			if r.Val != "ln" && r.Val != "rn" && r.Val != "rz" {
-				err = fmt.Errorf("invalid line numbering format: %s", commands.QuoteArg(r.Val))
+				// GNU adds its usage hint to this one message only.
+				return opts.UsageError(c, 1, "invalid line numbering format: %s", commands.QuoteArg(r.Val))
 			}
 			n.format = r.Val
 		case "s":

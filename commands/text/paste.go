@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"strings"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -25,6 +26,10 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 	for _, r := range res {
 		switch r.Key {
 		case "d":
+			if n := len(r.Val) - len(strings.TrimRight(r.Val, `\`)); n%2 == 1 {
+				c.Errorf("delimiter list ends with an unescaped backslash: %s", r.Val)
+				return 1
+			}
 			delims = pasteDelims(r.Val)
 		case "s":
 			serial = true
