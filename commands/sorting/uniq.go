@@ -44,35 +44,37 @@ func uniqSize(v string) (int, bool) {
 }
 
 func runUniq(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := uniqOpts.Parse(c, c.Args[1:])
+	u := uniqCfg{width: -1, sep: '\n'}
+	args, st, ok := uniqOpts.ParseChecked(c, c.Args[1:], func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "c":
+				u.count = true
+			case "d":
+				u.dups = true
+			case "D":
+				u.allDups = true
+			case "i":
+				u.icase = true
+			case "u":
+				u.uniques = true
+			case "z":
+				u.sep = 0
+			case "f", "s", "w":
+				n, ok := uniqSize(r.Val)
+				if !ok {
+					// GNU: the value as given, unquoted, and no usage hint.
+					c.Errorf("%s: %s", r.Val, map[string]string{"f": "invalid number of fields to skip",
+						"s": "invalid number of bytes to skip", "w": "invalid number of bytes to compare"}[r.Key])
+					return 1, false
+				}
+				*map[string]*int{"f": &u.fields, "s": &u.chars, "w": &u.width}[r.Key] = n
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
-	}
-	u := uniqCfg{width: -1, sep: '\n'}
-	for _, r := range res {
-		switch r.Key {
-		case "c":
-			u.count = true
-		case "d":
-			u.dups = true
-		case "D":
-			u.allDups = true
-		case "i":
-			u.icase = true
-		case "u":
-			u.uniques = true
-		case "z":
-			u.sep = 0
-		case "f", "s", "w":
-			n, ok := uniqSize(r.Val)
-			if !ok {
-				// GNU: the value as given, unquoted, and no usage hint.
-				c.Errorf("%s: %s", r.Val, map[string]string{"f": "invalid number of fields to skip",
-					"s": "invalid number of bytes to skip", "w": "invalid number of bytes to compare"}[r.Key])
-				return 1
-			}
-			*map[string]*int{"f": &u.fields, "s": &u.chars, "w": &u.width}[r.Key] = n
-		}
 	}
 	if u.count && u.allDups {
 		return opts.UsageError(c, 1, "printing all duplicated lines and repeat counts is meaningless")

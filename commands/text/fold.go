@@ -21,25 +21,27 @@ var foldOpts = opts.Parser{Opts: []opts.Opt{
 
 func runFold(ctx context.Context, c *commands.Context) int {
 	args := legacyCount(c.Args[1:], false)
-	res, files, st, ok := foldOpts.Parse(c, args)
+	width, bytesMode, spaces := 80, false, false
+	files, st, ok := foldOpts.ParseChecked(c, args, func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "b":
+				bytesMode = true
+			case "s":
+				spaces = true
+			case "w":
+				n, ok, why := foldWidth(r.Val)
+				if !ok {
+					c.Errorf("invalid number of columns: %s%s", commands.QuoteArg(r.Val), why)
+					return 1, false
+				}
+				width = n
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
-	}
-	width, bytesMode, spaces := 80, false, false
-	for _, r := range res {
-		switch r.Key {
-		case "b":
-			bytesMode = true
-		case "s":
-			spaces = true
-		case "w":
-			n, ok, why := foldWidth(r.Val)
-			if !ok {
-				c.Errorf("invalid number of columns: %s%s", commands.QuoteArg(r.Val), why)
-				return 1
-			}
-			width = n
-		}
 	}
 	out := commands.NewOut(c.Stdout)
 	status := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {

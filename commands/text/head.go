@@ -33,12 +33,21 @@ type headTailCfg struct {
 
 // parseHeadTail reads the options common to head and tail.
 func parseHeadTail(c *commands.Context, p *opts.Parser, args []string, plus bool) (*headTailCfg, []string, int, bool) {
-	res, files, status, ok := p.Parse(c, legacyCount(args, plus))
+	cfg := &headTailCfg{n: 10, sep: '\n'}
+	verbose, quiet := false, false
+	files, status, ok := p.ParseChecked(c, legacyCount(args, plus), func(res []opts.Result) (int, bool) {
+		return cfg.apply(c, res, &verbose, &quiet)
+	})
 	if !ok {
 		return nil, nil, status, false
 	}
-	cfg := &headTailCfg{n: 10, sep: '\n'}
-	verbose, quiet := false, false
+	cfg.headers = verbose || !quiet && len(files) > 1
+	return cfg, files, 0, true
+}
+
+// apply reads head's and tail's options in order; a bad count stops it
+// with GNU's message.
+func (h *headTailCfg) apply(c *commands.Context, res []opts.Result, verbose, quiet *bool) (int, bool) {
 	for _, r := range res {
 		switch r.Key {
 		case "n", "c":
@@ -56,19 +65,18 @@ func parseHeadTail(c *commands.Context, p *opts.Parser, args []string, plus bool
 				} else {
 					c.Errorf("invalid number of %s: %s", what, commands.QuoteArg(r.Val))
 				}
-				return nil, nil, 1, false
+				return 1, false
 			}
-			cfg.n, cfg.sign, cfg.bytes = n, sign, r.Key == "c"
+			h.n, h.sign, h.bytes = n, sign, r.Key == "c"
 		case "q":
-			quiet, verbose = true, false
+			*quiet, *verbose = true, false
 		case "v":
-			verbose, quiet = true, false
+			*verbose, *quiet = true, false
 		case "z":
-			cfg.sep = 0
+			h.sep = 0
 		}
 	}
-	cfg.headers = verbose || !quiet && len(files) > 1
-	return cfg, files, 0, true
+	return 0, true
 }
 
 func runHead(ctx context.Context, c *commands.Context) int {
