@@ -49,7 +49,7 @@ func runComm(ctx context.Context, c *commands.Context) int {
 		if len(args) == 0 {
 			return opts.UsageError(c, 1, "missing operand")
 		}
-		return opts.UsageError(c, 1, "missing operand after %s", commands.QuoteArg(args[0]))
+		return opts.UsageError(c, 1, "missing operand after %s", commands.QuoteArg(args[0])) // argv[argc-1] once getopt moved operands last
 	}
 	if len(args) > 2 {
 		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(args[2]))

@@ -46,7 +46,7 @@ func runTr(ctx context.Context, c *commands.Context) int {
 		if del {
 			msg = "Two strings must be given when both deleting and squeezing repeats."
 		}
-		c.Errorf("missing operand after '%s'", sets[len(sets)-1])
+		c.Errorf("missing operand after %s", commands.QuoteArg(c.Args[len(c.Args)-1])) // GNU names argv[argc-1]
 		fmt.Fprintf(c.Stderr, "%s\nTry '%s --help' for more information.\n", msg, c.Name())
 		return 1
 	case len(sets) > need:
