@@ -317,9 +317,14 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 	}
 	for _, o := range cands[1:] {
 		if o.id() != cands[0].id() || o.Arg != cands[0].Arg || o.Optional != cands[0].Optional {
-			names := make([]string, len(cands))
-			for i, c := range cands {
-				names[i] = "'" + dash + c.Long + "'"
+			// glibc lists the first match and those that differ from it
+			// (an alias of the first, like grep's --fixed-strings of
+			// --fixed-regexp, is left out).
+			names := []string{"'" + dash + cands[0].Long + "'"}
+			for _, c := range cands[1:] {
+				if c.id() != cands[0].id() || c.Arg != cands[0].Arg || c.Optional != cands[0].Optional {
+					names = append(names, "'"+dash+c.Long+"'")
+				}
 			}
 			return nil, usageErr(Ambiguous, dash+name, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
 		}

@@ -83,7 +83,7 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 			b.WriteString(s)
 			atStart = anchorNext
 		case ch == '\\':
-			return "", errors.New("trailing backslash (\\)")
+			return "", errors.New("Trailing backslash") //lint:ignore ST1005 glibc regerror's text
 		case ch == '*' && start:
 			b.WriteString(`\*`)
 		case ch == '^':
