@@ -42,25 +42,28 @@ With no FILE, or when FILE is -, read standard input.
 func runBaseN(ctx context.Context, c *commands.Context) int {
 	p := baseOpts
 	p.Help = baseHelp(c.Name())
-	res, args, st, ok := p.Parse(c, c.Args[1:])
+	decode, garbage, wrap := false, false, 76
+	// GNU checks -w as getopt returns it, before later bad options.
+	args, st, ok := p.ParseChecked(c, c.Args[1:], func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "d":
+				decode = true
+			case "i":
+				garbage = true
+			case "w":
+				n, err := strconv.Atoi(r.Val)
+				if err != nil || n < 0 {
+					c.Errorf("invalid wrap size: %s", commands.QuoteArg(r.Val))
+					return 1, false
+				}
+				wrap = n
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
-	}
-	decode, garbage, wrap := false, false, 76
-	for _, r := range res {
-		switch r.Key {
-		case "d":
-			decode = true
-		case "i":
-			garbage = true
-		case "w":
-			n, err := strconv.Atoi(r.Val)
-			if err != nil || n < 0 {
-				c.Errorf("invalid wrap size: %s", commands.QuoteArg(r.Val))
-				return 1
-			}
-			wrap = n
-		}
 	}
 	if len(args) > 1 {
 		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(args[1]))

@@ -111,6 +111,10 @@ func runSort(ctx context.Context, c *commands.Context) int {
 					s.tab = 0
 					continue
 				}
+				if r.Val == "" {
+					c.Errorf("empty tab")
+					return 2
+				}
 				c.Errorf("multi-character tab '%s'", r.Val)
 				return 2
 			}

@@ -39,6 +39,14 @@ func runTac(ctx context.Context, c *commands.Context) int {
 			isRE = true
 		}
 	}
+	if len(sep) == 0 {
+		if isRE {
+			c.Errorf("separator cannot be empty")
+			return 1
+		}
+		// GNU takes the C string's terminating NUL for the separator.
+		sep = []byte{0}
+	}
 	var split func([]byte) [][2]int
 	if isRE {
 		// GNU compiles the separator as a basic regular expression.
@@ -129,13 +137,9 @@ func eachInputOpenMsg(ctx context.Context, c *commands.Context, names []string, 
 }
 
 // literalSeps returns the spans of the non-overlapping occurrences of sep
-// in data; an empty separator occurs nowhere (GNU then prints the input as
-// one record).
+// in data.
 func literalSeps(data, sep []byte) [][2]int {
 	var out [][2]int
-	if len(sep) == 0 {
-		return nil
-	}
 	for start := 0; start < len(data); {
 		i := bytes.Index(data[start:], sep)
 		if i < 0 {
