@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"errors"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -49,7 +50,7 @@ func parseNlStyle(s string) (nlStyle, error) {
 				return nlStyle{kind: 'p', re: re}, nil
 			}
 		}
-		return nlStyle{}, err
+		return nlStyle{}, errors.New(gnure.RegcompMessage(s[1:], err))
 	}
 	return nlStyle{}, fmt.Errorf("invalid numbering style")
 }

@@ -56,7 +56,7 @@ func runTac(ctx context.Context, c *commands.Context) int {
 			re, err = regexp.Compile(t)
 		}
 		if err != nil {
-			c.Errorf("%s", gnure.Message(err))
+			c.Errorf("%s", gnure.RegcompMessage(string(sep), err))
 			return 1
 		}
 		split = func(data []byte) [][2]int { return reSeps(re, data) }
