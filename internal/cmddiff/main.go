@@ -57,7 +57,15 @@ func main() {
 	locale := flag.String("locale", "C", "with -e: LC_ALL")
 	add := flag.String("add", "", "with -e: append it to this cases file as an enforced case named by -name, if ours matches GNU")
 	name := flag.String("name", "", "with -add: the case's name")
+	prune := flag.String("prune", "", "rewrite this cases file without the to-do cases ours now matches (fixed: add them as enforced instead)")
 	flag.Parse()
+	if *prune != "" {
+		if err := pruneCases(os.Stdout, *prune); err != nil {
+			fmt.Fprintln(os.Stderr, "cmddiff:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *add != "" {
 		if err := addCase(os.Stdout, *add, *name, Inv{Cmd: strings.Fields(*one + " x")[0], Stages: []Stage{{Name: *one}}, Stdin: *stdin, Locale: *locale}); err != nil {
 			fmt.Fprintln(os.Stderr, "cmddiff:", err)
@@ -193,4 +201,37 @@ func addCase(w io.Writer, file, name string, inv Inv) error {
 	}
 	defer f.Close()
 	return WriteCase(f, Case{Name: name, Enforced: true, Inv: inv, GNU: r.GNU})
+}
+
+// pruneCases drops from file the cases that are not enforced and that ours
+// now matches, keeping the leading comment, so the to-do list stays true.
+func pruneCases(w io.Writer, file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	cases, err := ParseCases(strings.NewReader(string(data)))
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if strings.HasPrefix(l, caseSep) {
+			break
+		}
+		b.WriteString(l)
+	}
+	dropped := 0
+	for _, c := range cases {
+		if !c.Enforced && len(Diff(c.GNU, RunOurs(context.Background(), c.Inv))) == 0 {
+			dropped++
+			fmt.Fprintf(w, "fixed: %s: %s\n", c.Name, c.Inv.Text())
+			continue
+		}
+		if err := WriteCase(&b, c); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%d of %d cases dropped\n", dropped, len(cases))
+	return os.WriteFile(file, []byte(b.String()), 0o644)
 }
