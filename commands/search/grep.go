@@ -189,12 +189,6 @@ func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, i
 	for _, r := range res {
 		switch r.Key {
 		case "noop": // --line-buffered, -U: nothing to do here
-		default:
-			if name, ok := strings.CutPrefix(r.Key, "x-"); ok {
-				c.Errorf("--%s is not supported", name)
-				return nil, false, false, false, false, "", 2
-			}
-			g.flag(r)
 		case "label":
 			g.label = r.Val
 		case "E", "F", "G":
@@ -247,6 +241,12 @@ func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, i
 			case "m":
 				g.maxCount = n
 			}
+		default:
+			if name, ok := strings.CutPrefix(r.Key, "x-"); ok {
+				c.Errorf("--%s is not supported", name)
+				return nil, false, false, false, false, "", 2
+			}
+			g.flag(r)
 		}
 	}
 	return pats, have, icase, word, whole, names, -1
