@@ -23,6 +23,8 @@ var benchScripts = []struct{ name, script string }{
 	// Values and arrays grown by += in a loop (linear, not quadratic).
 	// ${#a[@]} in a loop condition, case patterns in a loop.
 	{"ArrayLoop5k", "a=($(seq 5000)); for ((i=0; i<${#a[@]}; i++)); do case ${a[i]} in *1) ;; *[2-5]) ;; esac; done; echo $i"},
+	// ${x//pat/rep} over a long value with many matches (linear).
+	{"ReplaceAll", "x=$(seq 20000); y=${x//[0-9]/d}; echo ${#y}"},
 	{"Append5k", "for i in {1..5000}; do s+=\"$i \"; a+=($i); done; echo ${#s} ${#a[@]}"},
 }
 

@@ -24,6 +24,9 @@ var appendScripts = []string{
 	// Under set -u: an unset or scalar variable is an error (status 1, rest
 	// of the line dropped), a missing element of an array is not.
 	"set -u; a=(1); echo ${#a[5]}; declare -A m=([x]=1); echo ${#m[y]} ${#m[@]}\necho ${#u[@]} not\necho $?\ndeclare -a d; echo ${#d[*]}\nx=1; echo ${#x[0]}\nf(){ echo ${#u[@]}; echo after; }; f; echo out\necho ${#z[3]}; echo no\necho end $?",
+	// ${x//p/r}: an empty match is replaced too (then one character is
+	// stepped over); an empty value only by a pattern led by '*'.
+	"shopt -s extglob; x=; echo \"[${x//*/r}] [${x/*/r}] [${x//@(|a)/r}]\"; x=abc; echo \"[${x//*(z)/r}] [${x//?(a)/r}] [${x/*(z)/r}]\"; x=aXbX; echo \"${x//[A-Z]/-} ${x/[A-Z]/-} ${x//X*/-}\"",
 	// Patterns reused from the cache keep the options they were compiled with.
 	`for w in ab AB; do case $w in ab) echo lower;; *) echo other;; esac; shopt -s nocasematch; done; shopt -u nocasematch; for w in x.c y; do [[ $w == @(*.c) ]] && echo ext; shopt -s extglob; done`,
 }

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -732,33 +731,20 @@ func replaceIn(s string, pat *pattern.Pattern, patText string, rep replacement, 
 	if patText == "" {
 		return s
 	}
+	// bash replaces an empty match too (inserting the replacement) and
+	// then steps over one character; see pattern.FindAll.
+	max := 1
+	if all {
+		max = 0
+	}
 	var b strings.Builder
 	from := 0
-	for from <= len(s) {
-		start, end, ok := pat.Find(s, from)
-		if !ok {
-			break
-		}
-		if end == start {
-			// An empty match replaces nothing and moves on one character.
-			if start >= len(s) {
-				break
-			}
-			_, n := utf8.DecodeRuneInString(s[start:])
-			b.WriteString(s[from : start+n])
-			from = start + n
-			continue
-		}
-		b.WriteString(s[from:start])
-		b.WriteString(rep.render(s[start:end]))
-		from = end
-		if !all {
-			break
-		}
+	for _, m := range pat.FindAll(s, max) {
+		b.WriteString(s[from:m[0]])
+		b.WriteString(rep.render(s[m[0]:m[1]]))
+		from = m[1]
 	}
-	if from < len(s) {
-		b.WriteString(s[from:])
-	}
+	b.WriteString(s[from:])
 	return b.String()
 }
 
