@@ -107,6 +107,7 @@ func (r *Runner) glob(pat string) ([]string, bool) {
 		GlobStar: r.shopts["globstar"],
 		NoCase:   r.shopts["nocaseglob"],
 		ExtGlob:  r.shopts["extglob"],
+		KeepDots: !r.shopts["globskipdots"],
 	}
 	if v := r.lookupVar("GLOBIGNORE"); v != nil && v.set && v.str != "" {
 		o.Ignore = strings.Split(v.str, ":")

@@ -15,6 +15,10 @@ import (
 // GlobOptions are the shell options pathname expansion follows.
 type GlobOptions struct {
 	DotGlob, GlobStar, NoCase, ExtGlob bool
+	// KeepDots is bash's globskipdots turned off: '.' and '..' are names a
+	// component may match, though only explicitly (by a leading '.' in the
+	// pattern), dotglob or not.
+	KeepDots bool
 	// Ignore holds the GLOBIGNORE patterns. A result matching one (as a
 	// whole path, '/' included) is dropped; when Ignore is non-empty, '.'
 	// and '..' are never results and dot files match as under DotGlob.
@@ -223,10 +227,19 @@ func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative b
 		if err != nil {
 			return nil, err
 		}
+		dots, err := g.dotsMatcher(c.text, m)
+		if err != nil {
+			return nil, err
+		}
 		for _, st := range states {
 			ents, e := g.fsys.ReadDir(st.abs)
 			if e != nil {
 				continue // unreadable or not a directory: no matches here
+			}
+			for _, name := range dots {
+				if err := add(gstate{st.spelled + name + c.sep, path.Join(st.abs, name), true, false}); err != nil {
+					return nil, err
+				}
 			}
 			for _, ent := range ents {
 				if err := g.tick(); err != nil {
@@ -241,6 +254,28 @@ func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative b
 		}
 	}
 	return next, nil
+}
+
+// dotsMatcher lists which of '.' and '..' the component pattern matches
+// when globskipdots is off. They must be matched explicitly, so the test
+// is always made with Period, even under dotglob (where m lacks it).
+func (g *globber) dotsMatcher(text string, m *Pattern) ([]string, error) {
+	if !g.o.KeepDots {
+		return nil, nil
+	}
+	if g.mode&Period == 0 {
+		var err error
+		if m, err = Compile(text, g.mode|Period); err != nil {
+			return nil, err
+		}
+	}
+	var names []string
+	for _, n := range []string{".", ".."} {
+		if m.Match(n) {
+			names = append(names, n)
+		}
+	}
+	return names, nil
 }
 
 func (g *globber) tick() error {
