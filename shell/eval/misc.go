@@ -110,7 +110,7 @@ func (r *Runner) glob(pat string) ([]string, bool) {
 		KeepDots: !r.shopts["globskipdots"],
 	}
 	if v := r.lookupVar("GLOBIGNORE"); v != nil && v.set && v.str != "" {
-		o.Ignore = strings.Split(v.str, ":")
+		o.Ignore = splitGlobIgnore(v.str, r.shopts["extglob"])
 	}
 	if m := r.cfg.Limits.MaxArrayElems; m > 0 {
 		o.MaxResults = int(m)
