@@ -16,6 +16,9 @@ var ev6Scripts = []string{
 	`: > .a; : > b; shopt -s extglob` + "\n" + `shopt -u globskipdots; echo .* @(.*) ? .?; shopt -s dotglob; echo * .* !(.*); shopt -s globskipdots; echo .*`,
 	// A leading !(…) never matches a dot file without dotglob.
 	`: > .foo; : > bar; shopt -s extglob` + "\n" + `echo !(bar).foo *(bar).foo; shopt -s dotglob; echo !(bar).foo`,
+	// An unknown [:class:] or [.symbol.] in a bracket expression matches
+	// nothing; the rest of the expression still does.
+	`for p in "[![:foo:]]" "[abc[:foo:]]" "[[:foo:]abc]" "[[:foo:]]" "[^[:foo:]x]" "[[:foo:]-z]" "[abc[.nonsense.]]" "[[.nonsense.]abc]" "[![.foo.]]" "[[.foo.]-z]" "[a-[.foo.]]" "[[=foo=]a]" "[[.a.]-c]" "[[.ab.]]" "[[.hyphen.]]"; do for s in a x - '[' q; do case $s in $p) echo -n "y";; *) echo -n "n";; esac; done; echo " $p"; done`,
 }
 
 func TestEv6Oracle(t *testing.T) {
