@@ -19,6 +19,9 @@ var ev6Scripts = []string{
 	// An unknown [:class:] or [.symbol.] in a bracket expression matches
 	// nothing; the rest of the expression still does.
 	`for p in "[![:foo:]]" "[abc[:foo:]]" "[[:foo:]abc]" "[[:foo:]]" "[^[:foo:]x]" "[[:foo:]-z]" "[abc[.nonsense.]]" "[[.nonsense.]abc]" "[![.foo.]]" "[[.foo.]-z]" "[a-[.foo.]]" "[[=foo=]a]" "[[.a.]-c]" "[[.ab.]]" "[[.hyphen.]]"; do for s in a x - '[' q; do case $s in $p) echo -n "y";; *) echo -n "n";; esac; done; echo " $p"; done`,
+	// A backslash before the '/' after a literal directory is removed;
+	// after a pattern directory it stays a literal backslash.
+	`: > c; bs=\\; echo .${bs}/c .${bs}/* [.]${bs}/c; echo "."\\/*; echo .${bs}${bs}/*`,
 }
 
 func TestEv6Oracle(t *testing.T) {

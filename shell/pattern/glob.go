@@ -205,6 +205,12 @@ func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative b
 		}
 	case !HasMeta(c.text, g.mode):
 		lit := Unescape(c.text)
+		if c.sep != "" && oddTrailingBackslashes(c.text) {
+			// A backslash escaping the '/' after a literal directory
+			// is quote removal's, as bash dequotes the directory part:
+			// ./tmp\/a/* lists ./tmp/a.
+			lit = lit[:len(lit)-1]
+		}
 		for _, st := range states {
 			abs := path.Join(st.abs, lit)
 			if lit == "." || lit == ".." {
@@ -276,6 +282,14 @@ func (g *globber) dotsMatcher(text string, m *Pattern) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+func oddTrailingBackslashes(s string) bool {
+	n := 0
+	for i := len(s) - 1; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 func (g *globber) tick() error {
