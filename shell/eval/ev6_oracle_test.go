@@ -22,6 +22,8 @@ var ev6Scripts = []string{
 	// A backslash before the '/' after a literal directory is removed;
 	// after a pattern directory it stays a literal backslash.
 	`: > c; bs=\\; echo .${bs}/c .${bs}/* [.]${bs}/c; echo "."\\/*; echo .${bs}${bs}/*`,
+	// A bracket expression holding a '/' is not one in a pathname.
+	"shopt -s nullglob\necho 1: [qwe/qwe]\necho 2: [qwe/\necho 3: [qwe/]\necho 4: [qwe\\/qwe]\necho 5: [qwe\\/\necho 6: [qwe\\/]\necho 7: [/]x",
 }
 
 func TestEv6Oracle(t *testing.T) {

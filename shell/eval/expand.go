@@ -51,6 +51,9 @@ type fieldBuf struct {
 	paramWord bool
 	// nestedDq is set inside "..." within such a word (dqnested.go).
 	nestedDq bool
+	// qslash holds the offsets in pat of quoted slashes, which do not
+	// void a bracket expression as unquoted ones do ([a"/"b] globs).
+	qslash []int
 	// assignWord is set for an assignment's value: the unquoted words
 	// of ${x-word}, ${x:+word}... expand tildes after colons as the
 	// value itself does (x=${u-~:~} is $HOME:$HOME).
@@ -61,12 +64,14 @@ type fieldBuf struct {
 type field struct {
 	s, pat string
 	glob   bool
+	qslash []int
 }
 
 func (b *fieldBuf) emit() {
-	b.out = append(b.out, field{s: b.cur.String(), pat: b.pat.String(), glob: b.meta})
+	b.out = append(b.out, field{s: b.cur.String(), pat: b.pat.String(), glob: b.meta, qslash: b.qslash})
 	b.cur.Reset()
 	b.pat.Reset()
+	b.qslash = nil
 	b.curValid, b.meta = false, false
 }
 
@@ -79,7 +84,7 @@ func (b *fieldBuf) forceBreak() {
 func (b *fieldBuf) add(p piece) {
 	if p.quoted {
 		b.cur.WriteString(p.s)
-		b.pat.WriteString(quotePat(p.s))
+		b.addQuotedPat(p.s)
 		b.curValid = true
 		b.delim = false
 		return
@@ -158,7 +163,7 @@ func (r *Runner) expandFields(words []*syntax.Word) ([]string, bool) {
 				return nil, false
 			}
 			for _, f := range fs {
-				if f.glob && !r.opts[optNoGlob] && len(f.pat) <= maxGlobPattern && pattern.HasMeta(f.pat, r.globMode()) {
+				if f.glob && !r.opts[optNoGlob] && len(f.pat) <= maxGlobPattern && pattern.HasGlobMeta(f.pat, r.globMode(), f.qslash) {
 					m, ok := r.glob(f.pat)
 					if !ok {
 						return nil, false
@@ -306,7 +311,7 @@ func (b *fieldBuf) fixEscapes(lit string) {
 	for i := 0; i < len(lit); i++ {
 		if lit[i] == '\\' && i+1 < len(lit) {
 			i++
-			b.pat.WriteString(quotePat(lit[i : i+1]))
+			b.addQuotedPat(lit[i : i+1])
 			continue
 		}
 		b.pat.WriteByte(lit[i])

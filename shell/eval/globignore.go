@@ -1,5 +1,7 @@
 package eval
 
+import "strings"
+
 // splitGlobIgnore splits GLOBIGNORE into its patterns. bash splits on the
 // colons that are not part of a pattern's syntax: one escaped by a
 // backslash, inside quotes, inside a bracket expression ([[:alpha:]]) or,
@@ -66,4 +68,19 @@ func skipIgnoreUnit(s string, i int, extglob bool) int {
 
 func isExtGlobOp(c byte) bool {
 	return c == '?' || c == '*' || c == '+' || c == '@' || c == '!'
+}
+
+// addQuotedPat appends the pattern form of quoted text, noting where its
+// slashes fall (see fieldBuf.qslash).
+func (b *fieldBuf) addQuotedPat(s string) {
+	q := quotePat(s)
+	if strings.IndexByte(q, '/') >= 0 {
+		base := b.pat.Len()
+		for i := 0; i < len(q); i++ {
+			if q[i] == '/' {
+				b.qslash = append(b.qslash, base+i)
+			}
+		}
+	}
+	b.pat.WriteString(q)
 }
