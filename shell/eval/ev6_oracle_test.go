@@ -24,6 +24,9 @@ var ev6Scripts = []string{
 	`: > c; bs=\\; echo .${bs}/c .${bs}/* [.]${bs}/c; echo "."\\/*; echo .${bs}${bs}/*`,
 	// A bracket expression holding a '/' is not one in a pathname.
 	"shopt -s nullglob\necho 1: [qwe/qwe]\necho 2: [qwe/\necho 3: [qwe/]\necho 4: [qwe\\/qwe]\necho 5: [qwe\\/\necho 6: [qwe\\/]\necho 7: [/]x",
+	// Field splitting is by characters: an IFS byte inside a valid
+	// multibyte character does not split, a multibyte IFS character does.
+	`e=$'\342\202\254'; t=a${e}b; for I in "$e" $'\342' $'\254' $'\342\202' x; do IFS=$I; set -- $t; echo $#; done; IFS=$'\254'; t=$'a\254b'; set -- $t; echo $#; IFS=é; t=aébéc; set -- $t; echo $#; echo "$@"; IFS="${e}x"; t="1${e}2x3"; set -- $t; echo $# "$*"`,
 }
 
 func TestEv6Oracle(t *testing.T) {

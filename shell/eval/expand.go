@@ -93,10 +93,11 @@ func (b *fieldBuf) add(p piece) {
 		b.addLiteral(p.s)
 		return
 	}
-	for i := 0; i < len(p.s); i++ {
+	for i, n := 0, 1; i < len(p.s); i += n {
 		c := p.s[i]
-		if strings.IndexByte(b.ifs, c) < 0 {
-			b.addLiteral(p.s[i : i+1])
+		var sep bool
+		if n, sep = ifsCharAt(p.s, i, b.ifs); !sep {
+			b.addLiteral(p.s[i : i+n])
 			continue
 		}
 		if c == ' ' || c == '\t' || c == '\n' {
