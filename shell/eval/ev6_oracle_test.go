@@ -27,6 +27,9 @@ var ev6Scripts = []string{
 	// Field splitting is by characters: an IFS byte inside a valid
 	// multibyte character does not split, a multibyte IFS character does.
 	`e=$'\342\202\254'; t=a${e}b; for I in "$e" $'\342' $'\254' $'\342\202' x; do IFS=$I; set -- $t; echo $#; done; IFS=$'\254'; t=$'a\254b'; set -- $t; echo $#; IFS=é; t=aébéc; set -- $t; echo $#; echo "$@"; IFS="${e}x"; t="1${e}2x3"; set -- $t; echo $# "$*"`,
+	// \u and \U encode as bash does: surrogates and values up to
+	// 0x7FFFFFFF in six-byte UTF-8, larger ones as nothing.
+	`for e in '\uff' '\uffff' '\Ufffffffe' '\U110000' '\ud800' '\U7fffffff' '\U80000000' '\U0010ffff0'; do eval "x=\$'$e'"; printf "%q %q\n" "$x" "$(echo -e "$e")"; done`,
 }
 
 func TestEv6Oracle(t *testing.T) {

@@ -52,3 +52,38 @@ func ifsHasByte(ifs string, c byte) bool {
 	}
 	return false
 }
+
+// bashUTF8 encodes code point n as bash's \u and \U escapes do in a UTF-8
+// locale: with the original, six-byte UTF-8 scheme, which also encodes
+// surrogates and values past U+10FFFF up to 0x7FFFFFFF; anything larger
+// encodes to nothing.
+func bashUTF8(n uint64) string {
+	switch {
+	case n < 0x80:
+		return string([]byte{byte(n)})
+	case n > 0x7fffffff:
+		return ""
+	}
+	// Continuation bytes needed, and the lead byte's marker bits.
+	var extra int
+	var lead byte
+	switch {
+	case n < 0x800:
+		extra, lead = 1, 0xc0
+	case n < 0x10000:
+		extra, lead = 2, 0xe0
+	case n < 0x200000:
+		extra, lead = 3, 0xf0
+	case n < 0x4000000:
+		extra, lead = 4, 0xf8
+	default:
+		extra, lead = 5, 0xfc
+	}
+	b := make([]byte, extra+1)
+	for i := extra; i > 0; i-- {
+		b[i] = 0x80 | byte(n&0x3f)
+		n >>= 6
+	}
+	b[0] = lead | byte(n)
+	return string(b)
+}

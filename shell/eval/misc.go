@@ -239,7 +239,7 @@ func ansiCQuote(s string) string {
 				continue
 			}
 			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			b.WriteRune(rune(n))
+			b.WriteString(bashUTF8(n))
 			i = j - 1
 		default:
 			if c >= '0' && c <= '7' {
