@@ -677,12 +677,10 @@ func (r *Runner) declLine(name string, v *Var) string {
 }
 
 // declQuote double-quotes a value as declare -p does ($'...' when it
-// holds control characters).
+// holds a character it cannot show, see quoteansi.go).
 func declQuote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
-			return shellQuote(s)
-		}
+	if needsANSIC(s, true) {
+		return shellQuote(s)
 	}
 	var b strings.Builder
 	b.WriteByte('"')

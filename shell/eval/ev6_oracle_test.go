@@ -30,6 +30,9 @@ var ev6Scripts = []string{
 	// \u and \U encode as bash does: surrogates and values up to
 	// 0x7FFFFFFF in six-byte UTF-8, larger ones as nothing.
 	`for e in '\uff' '\uffff' '\Ufffffffe' '\U110000' '\ud800' '\U7fffffff' '\U80000000' '\U0010ffff0'; do eval "x=\$'$e'"; printf "%q %q\n" "$x" "$(echo -e "$e")"; done`,
+	// Names bash cannot show are $'...' quoted in errors, set -x, @Q and
+	// declare -p; set -x alone keeps tab and newline in single quotes.
+	`p=$'5\247@3'; q=$'a\tb'; z=$'\u0085x'; "$p"; cd "$p"; "$q"; cd "$q"; "é"; "$z"; echo ${p@Q} ${q@Q} ${z@Q} ${e@Q}; declare -p p z; set -x; : "$p" "$q" $'a\nb' 'a b' é "$z" $'\001'`,
 }
 
 func TestEv6Oracle(t *testing.T) {

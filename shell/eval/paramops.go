@@ -755,20 +755,25 @@ func replaceIn(s string, pat *pattern.Pattern, patText string, rep replacement, 
 // shellQuote quotes s as ${x@Q} and declare -p do: '...' or $'...' when
 // s holds control characters.
 func shellQuote(s string) string {
-	needDollar := false
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
-			needDollar = true
-			break
-		}
-	}
-	if !needDollar {
+	if !needsANSIC(s, true) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	var b strings.Builder
 	b.WriteString("$'")
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= utf8.RuneSelf {
+			// Invalid bytes and C1 controls go as octal bytes; other
+			// characters as they are.
+			n, bad := unprintableAt(s, i, true)
+			if bad {
+				b.WriteString(octalBytes(s[i : i+n]))
+			} else {
+				b.WriteString(s[i : i+n])
+			}
+			i += n - 1
+			continue
+		}
 		switch c {
 		case '\a':
 			b.WriteString(`\a`)
