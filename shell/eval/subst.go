@@ -149,7 +149,7 @@ func (r *Runner) arithExp(a *syntax.ArithmExp) (string, bool) {
 	if text == "" && a.X != nil {
 		text = r.nodeText(a.X)
 	}
-	n, ok := r.arithText(text)
+	n, ok := r.arithOnce(text)
 	if !ok {
 		return "", false
 	}
