@@ -35,7 +35,7 @@ var ev6Scripts = []string{
 	`p=$'5\247@3'; q=$'a\tb'; z=$'\u0085x'; "$p"; cd "$p"; "$q"; cd "$q"; "é"; "$z"; echo ${p@Q} ${q@Q} ${z@Q} ${e@Q}; declare -p p z; set -x; : "$p" "$q" $'a\nb' 'a b' é "$z" $'\001'`,
 	// (( )), $(( )) and for (( )) expand an array subscript once: its
 	// value is the key, whatever it holds; quotes in it are removed.
-	`declare -A A; k='x],b[$(echo uname >&2)'; (( A[$k]++ )); (( A['$k']++ )); (( A["$k"]++ )); (( A[\$k]+=2 )); declare -p A; echo $(( A[$k] )); for (( A[$k]=7; 0; )); do :; done; echo ${A[$k]}; (( 'A[$k]++' )); (( "A[$k]++" )); declare -p A; k='a\b`+"`"+`c'"'"'d"e~f'; (( A[$k]=1 )); echo "${A[$k]}"; m=A; (( ${m}[$k]++ )); echo "${A[$k]}"; a=(1 2 3); b=(0 2); i=1; echo $(( a[$i] )) $(( a[b[i]] ))`,
+	`declare -A A; k='x],b[$(echo uname >&2)'; (( A[$k]++ )); (( A['$k']++ )); (( A["$k"]++ )); (( A[\$k]+=2 )); declare -p A; echo $(( A[$k] )); for (( A[$k]=7; 0; )); do :; done; echo ${A[$k]}; (( 'A[$k]++' )); (( "A[$k]++" )); declare -p A; k='a\b` + "`" + `c'"'"'d"e~f'; (( A[$k]=1 )); echo "${A[$k]}"; m=A; (( ${m}[$k]++ )); echo "${A[$k]}"; a=(1 2 3); b=(0 2); i=1; echo $(( a[$i] )) $(( a[b[i]] ))`,
 }
 
 func TestEv6Oracle(t *testing.T) {
