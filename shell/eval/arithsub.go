@@ -151,3 +151,13 @@ func (r *Runner) arithCmdOnce(ctx, text string) (int64, bool) {
 	defer func() { r.arithCtx = saved }()
 	return r.arithOnce(text)
 }
+
+// subscriptCtx clears the arithmetic command's name while an element's
+// subscript is evaluated: bash reports an error there without the "((: "
+// or "let: " prefix and jumps to the top level, which ends a -c string
+// and, in a script, the current line. The returned func restores it.
+func (r *Runner) subscriptCtx() func() {
+	saved, in := r.arithCtx, r.inSubscript
+	r.arithCtx, r.inSubscript = "", true
+	return func() { r.arithCtx, r.inSubscript = saved, in }
+}

@@ -36,6 +36,9 @@ var ev6Scripts = []string{
 	// (( )), $(( )) and for (( )) expand an array subscript once: its
 	// value is the key, whatever it holds; quotes in it are removed.
 	`declare -A A; k='x],b[$(echo uname >&2)'; (( A[$k]++ )); (( A['$k']++ )); (( A["$k"]++ )); (( A[\$k]+=2 )); declare -p A; echo $(( A[$k] )); for (( A[$k]=7; 0; )); do :; done; echo ${A[$k]}; (( 'A[$k]++' )); (( "A[$k]++" )); declare -p A; k='a\b` + "`" + `c'"'"'d"e~f'; (( A[$k]=1 )); echo "${A[$k]}"; m=A; (( ${m}[$k]++ )); echo "${A[$k]}"; a=(1 2 3); b=(0 2); i=1; echo $(( a[$i] )) $(( a[b[i]] ))`,
+	// An error in an element's subscript is reported without the
+	// command's "((: " or "let: " and abandons the line.
+	"a=(1)\n(( a[1/0] )); echo same\necho $?\nlet 'a[1/0]'; echo same\n(( a[1/0]=2 )); echo same\nfor ((a[1/0]; ;)); do :; done; echo same\nx=a[1/0]; ((x)); echo same\n(( 1/0 )); echo same\necho end",
 }
 
 func TestEv6Oracle(t *testing.T) {

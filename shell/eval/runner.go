@@ -231,7 +231,10 @@ type Runner struct {
 	lastProcSubst *job
 	ulimits       map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
-	arithCtx    string
+	arithCtx string
+	// inSubscript is set while arithmetic evaluates an element's
+	// subscript, whose errors end a -c string (see subscriptCtx).
+	inSubscript bool
 	completions map[string]compSpec
 }
 

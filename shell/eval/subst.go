@@ -126,6 +126,11 @@ func (r *Runner) arithError(err error) {
 			return
 		}
 		r.errorf("%s", err.Error())
+		if r.inSubscript {
+			r.status = 1
+			r.discardCommand()
+			return
+		}
 	}
 	r.status = 1
 	r.abortCommand()
