@@ -697,11 +697,10 @@ func declQuote(s string) string {
 	return b.String()
 }
 
-// assocKeyQuote quotes an associative array key in declare -p output.
+// assocKeyQuote quotes an associative array key in declare -p output:
+// only when it holds a shell meta character (see keyNeedsQuotes).
 func assocKeyQuote(k string) string {
-	if k != "" && strings.IndexFunc(k, func(c rune) bool {
-		return !(c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')
-	}) < 0 {
+	if k != "" && !keyNeedsQuotes(k) {
 		return k
 	}
 	return declQuote(k)

@@ -39,6 +39,9 @@ var ev6Scripts = []string{
 	// An error in an element's subscript is reported without the
 	// command's "((: " or "let: " and abandons the line.
 	"a=(1)\n(( a[1/0] )); echo same\necho $?\nlet 'a[1/0]'; echo same\n(( a[1/0]=2 )); echo same\nfor ((a[1/0]; ;)); do :; done; echo same\nx=a[1/0]; ((x)); echo same\n(( 1/0 )); echo same\necho end",
+	// ${x:off:len} expands its subscripts once too; declare -p quotes a
+	// key only for a shell meta character.
+	`declare -A A; s=abcdefghijklmnopqrstuvwxyz; k2='$(echo %)'; A[%]=10; A[']']=10; A[$k2]=5; k3=']'; echo ${s:A[%]:A[$k2]} ${s:A[%]:A[$k3]}; declare -p A; declare -A B=([x@y]=1 [a,b]=2 ['a b']=3 [a=b]=4 ['$']=5 [-]=6 ['#']=7 [a:b]=8 ['~']=10 ['!']=1 [+]=2 [^]=3 ['{']=4 ['*']=7 ['?']=8 [/]=0 ['&']=1 [x~]=1 [x#]=2 [é]=3 [x=~]=8 [a:~]=9); declare -p B`,
 }
 
 func TestEv6Oracle(t *testing.T) {

@@ -58,3 +58,25 @@ func octalBytes(s string) string {
 	}
 	return string(out)
 }
+
+// keyNeedsQuotes is bash's test for quoting an associative array key in
+// declare -p: a character special to the shell, '~' where a tilde
+// expands (first, or after '=' or ':') or '#' first; or one it cannot
+// show. x@y, a,b and 1:2 stay bare.
+func keyNeedsQuotes(k string) bool {
+	for i := 0; i < len(k); i++ {
+		switch c := k[i]; c {
+		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>', '!', '{', '}', '*', '[', '?', ']', '^', '$', '`':
+			return true
+		case '~':
+			if i == 0 || k[i-1] == '=' || k[i-1] == ':' {
+				return true
+			}
+		case '#':
+			if i == 0 {
+				return true
+			}
+		}
+	}
+	return needsANSIC(k, true)
+}
