@@ -3,6 +3,8 @@ package eval
 import (
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/justbash/justbash/shell/arith"
 )
 
@@ -20,15 +22,21 @@ import (
 // expandArith expands arithmetic text as described above and removes the
 // double quotes bash drops from it.
 func (r *Runner) expandArith(text string) (string, bool) {
+	return r.expandArithText(text, trimQuotes)
+}
+
+// expandArithText is expandArith with trim applied to the text outside
+// subscripts once expanded.
+func (r *Runner) expandArithText(text string, trim func(string) string) (string, bool) {
 	if !strings.Contains(text, "[") {
 		s, ok := r.expandText(text)
-		return trimQuotes(s), ok
+		return trim(s), ok
 	}
 	var out strings.Builder
 	seg := 0 // start of the text not yet expanded
 	flush := func(end int) bool {
 		s, ok := r.expandText(text[seg:end])
-		out.WriteString(trimQuotes(s))
+		out.WriteString(trim(s))
 		seg = end
 		return ok
 	}
@@ -160,4 +168,60 @@ func (r *Runner) subscriptCtx() func() {
 	saved, in := r.arithCtx, r.inSubscript
 	r.arithCtx, r.inSubscript = "", true
 	return func() { r.arithCtx, r.inSubscript = saved, in }
+}
+
+// testArithOperands expands the operands of [[ x -eq y ]] and friends and
+// evaluates them. bash expands each once, as a word, and evaluates the
+// result as it stands: [[ '$x' -eq 1 ]] is a syntax error, not $x. A
+// subscript holding an expansion is quoted as in (( )); for a word without
+// quotes (the expansion as text is then the word's) that is done here.
+func (r *Runner) testArithOperands(xw, yw *syntax.Word) (int64, int64, bool) {
+	x, ok := r.testArithWord(xw)
+	if !ok {
+		return 0, 0, false
+	}
+	y, ok := r.testArithWord(yw)
+	if !ok {
+		return 0, 0, false
+	}
+	saved := r.arithCtx
+	r.arithCtx = "[["
+	defer func() { r.arithCtx = saved }()
+	a, err := arith.Eval(x, arithEnv{r})
+	if err != nil {
+		r.arithError(err)
+		return 0, 0, false
+	}
+	b, err := arith.Eval(y, arithEnv{r})
+	if err != nil {
+		r.arithError(err)
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+func (r *Runner) testArithWord(w *syntax.Word) (string, bool) {
+	if raw := r.nodeText(w); strings.Contains(raw, "[") && strings.ContainsAny(raw, "$`") && !strings.ContainsAny(raw, `'"\`) {
+		return r.expandArithText(raw, func(s string) string { return s })
+	}
+	return r.expandString(w)
+}
+
+// rawElemRef returns the text of a [[ -v ]] operand written as
+// name[subscript]: bash expands such a subscript once, when it looks the
+// element up ([[ -v A[$k] ]] with k='$(cmd)' tests the key $(cmd), and
+// A['$k'] the key $k), so the word is not expanded first.
+func (r *Runner) rawElemRef(w *syntax.Word) (string, bool) {
+	raw := r.nodeText(w)
+	i := 0
+	for i < len(raw) && (isAlnumByte(raw[i]) || raw[i] == '_') {
+		i++
+	}
+	if i == 0 || i == len(raw) || raw[i] != '[' || raw[0] >= '0' && raw[0] <= '9' {
+		return "", false
+	}
+	if subscriptEnd(raw, i) != len(raw)-1 {
+		return "", false
+	}
+	return raw, true
 }
