@@ -41,7 +41,7 @@ var ev6Scripts = []string{
 	"a=(1)\n(( a[1/0] )); echo same\necho $?\nlet 'a[1/0]'; echo same\n(( a[1/0]=2 )); echo same\nfor ((a[1/0]; ;)); do :; done; echo same\nx=a[1/0]; ((x)); echo same\n(( 1/0 )); echo same\necho end",
 	// ${x:off:len} expands its subscripts once too; declare -p quotes a
 	// key only for a shell meta character.
-	`declare -A A; s=abcdefghijklmnopqrstuvwxyz; k2='$(echo %)'; A[%]=10; A[']']=10; A[$k2]=5; k3=']'; echo ${s:A[%]:A[$k2]} ${s:A[%]:A[$k3]}; declare -p A; declare -A B=([x@y]=1 [a,b]=2 ['a b']=3 [a=b]=4 ['$']=5 [-]=6 ['#']=7 [a:b]=8 ['~']=10 ['!']=1 [+]=2 [^]=3 ['{']=4 ['*']=7 ['?']=8 [/]=0 ['&']=1 [x~]=1 [x#]=2 [é]=3 [x=~]=8 [a:~]=9); declare -p B`,
+	`declare -A A; s=abcdefghijklmnopqrstuvwxyz; k2='$(echo %)'; A[%]=10; A[']']=10; A[$k2]=5; k3=']'; echo ${s:A[%]:A[$k2]} ${s:A[%]:A[$k3]}; declare -p A; declare -A B=([x@y]=1 [a,b]=2 ['a b']=3 [a=b]=4 ['$']=5 [-]=6 ['#']=7 [a:b]=8 ['~']=10 ['!']=1 [+]=2 [^]=3 ['{']=4 ['*']=7 ['?']=8 [/]=0 ['&']=1 [x~]=1 [x#]=2 [é]=3 [x=~]=8 [a:~]=9 ['@']=1 [@@]=2); declare -p B`,
 	// [[ x -eq y ]] expands its operands once and evaluates them as they
 	// stand; [[ -v a[sub] ]] expands the subscript once.
 	`x=1; [[ '$x' -eq 1 ]]; echo $?; y='$(echo hi)'; [[ $y -eq 1 ]]; echo $?; [[ "1+1" -eq 2 ]]; echo $?; z='"1"'; [[ $z -eq 1 ]]; echo $?; declare -A A; key='x],b[$(echo uname >&2)'; k1=']'; A[$key]=42; A[$k1]=12; [[ A[$key] -eq A[$key] ]]; echo $?; [[ A[$key] -gt A[$k1] ]]; echo $?; [[ -v A[$key] ]]; echo $?; [[ -v A["$key"] ]]; echo $?; [[ -v A['$key'] ]]; echo $?; f() { A["$1"]=1; [[ -v A["$1"] ]]; echo $?; }; f '"'; f a`,

@@ -64,6 +64,10 @@ func octalBytes(s string) string {
 // expands (first, or after '=' or ':') or '#' first; or one it cannot
 // show. x@y, a,b and 1:2 stay bare.
 func keyNeedsQuotes(k string) bool {
+	if k == "@" {
+		// Bare, it would be the subscript meaning every element.
+		return true
+	}
 	for i := 0; i < len(k); i++ {
 		switch c := k[i]; c {
 		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>', '!', '{', '}', '*', '[', '?', ']', '^', '$', '`':
