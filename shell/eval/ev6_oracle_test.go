@@ -45,6 +45,9 @@ var ev6Scripts = []string{
 	// [[ x -eq y ]] expands its operands once and evaluates them as they
 	// stand; [[ -v a[sub] ]] expands the subscript once.
 	`x=1; [[ '$x' -eq 1 ]]; echo $?; y='$(echo hi)'; [[ $y -eq 1 ]]; echo $?; [[ "1+1" -eq 2 ]]; echo $?; z='"1"'; [[ $z -eq 1 ]]; echo $?; declare -A A; key='x],b[$(echo uname >&2)'; k1=']'; A[$key]=42; A[$k1]=12; [[ A[$key] -eq A[$key] ]]; echo $?; [[ A[$key] -gt A[$k1] ]]; echo $?; [[ -v A[$key] ]]; echo $?; [[ -v A["$key"] ]]; echo $?; [[ -v A['$key'] ]]; echo $?; f() { A["$1"]=1; [[ -v A["$1"] ]]; echo $?; }; f '"'; f a`,
+	// ${x@op} with an unknown op: empty when x is unset, else a fatal
+	// bad substitution (the shell or subshell exits).
+	`echo "[${x@Z}]" $?; a=(); echo "[${a[@]@Z}]"; x=a; (echo ${x@Z}; echo no); echo "sub $?"; echo $(echo ${x@Q} ${x@Z}) $?; set -- q; echo ${1@Z}; echo not reached`,
 }
 
 func TestEv6Oracle(t *testing.T) {

@@ -35,6 +35,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 				defer func() { r.toggleCase = false }()
 				return r.expandBlankSlice(b, pe, text, quoted)
 			}
+			if handled, good := r.blankAtOp(b, orig, quoted); handled {
+				return good
+			}
 			r.errorf("%s: bad substitution", orig)
 			r.status = 1
 			r.abortCommand()

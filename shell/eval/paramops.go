@@ -139,6 +139,9 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 		r.badSubst(p)
 		return false
 	}
+	if op == syntax.OtherParamOps && !validAtOp(w) {
+		return r.badAtOp(b, p, v, quoted)
+	}
 	f, ok := r.stringOp(p, op, w)
 	if !ok {
 		return false

@@ -1,0 +1,84 @@
+package eval
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// validAtOp reports whether ${x@op} names one of bash 5.2's
+// transformations.
+func validAtOp(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	switch w.Lit() {
+	case "Q", "E", "P", "U", "L", "u", "a", "A", "K", "k":
+		return true
+	}
+	return false
+}
+
+// badAtOp handles ${x@op} with an unknown op. bash checks the operator
+// only once it has a value to transform: of an unset parameter the
+// expansion is empty and no error. Otherwise the error is fatal: the
+// shell (or subshell) exits, as for a failed ${x?}.
+func (r *Runner) badAtOp(b *fieldBuf, p *syntax.ParamExp, v pval, quoted bool) bool {
+	if !v.set && len(v.list) == 0 {
+		return r.deliver(b, pval{}, quoted)
+	}
+	r.fatal(1, "%s: bad substitution", paramSource(p))
+	return false
+}
+
+// blankAtOp handles a ${param@op} the parser refused (an unknown op):
+// name and subscript are parsed from its text. ok is false when orig is
+// not of that form.
+func (r *Runner) blankAtOp(b *fieldBuf, orig string, quoted bool) (handled, good bool) {
+	body, ok := strings.CutPrefix(orig, "${")
+	if !ok || !strings.HasSuffix(body, "}") {
+		return false, false
+	}
+	body = body[:len(body)-1]
+	at := strings.LastIndexByte(body, '@')
+	if at <= 0 || strings.ContainsAny(body[at+1:], "@}[]") {
+		return false, false
+	}
+	ref := body[:at]
+	name, sub, isElem := splitSubscript(ref)
+	if !isName(name) && !isSpecialParamName(name) {
+		return false, false
+	}
+	var v pval
+	switch {
+	case isElem:
+		if sub == "@" || sub == "*" {
+			v = pval{list: r.lookupVar(name).values()}
+			break
+		}
+		pv, _, ok := r.subscriptValue(name, sub)
+		if !ok {
+			return true, false
+		}
+		v = pv
+	default:
+		v, _, _ = r.namedValue(name, nil)
+	}
+	if !v.set && len(v.list) == 0 {
+		return true, r.deliver(b, pval{}, quoted)
+	}
+	r.fatal(1, "%s: bad substitution", orig)
+	return true, false
+}
+
+// isSpecialParamName reports $1..$9, $#, $? and the other one-character
+// special parameters.
+func isSpecialParamName(s string) bool {
+	if s == "" {
+		return false
+	}
+	if strings.Trim(s, "0123456789") == "" {
+		return true
+	}
+	return len(s) == 1 && strings.ContainsAny(s, "#?-$!@*")
+}
