@@ -82,3 +82,25 @@ func isSpecialParamName(s string) bool {
 	}
 	return len(s) == 1 && strings.ContainsAny(s, "#?-$!@*")
 }
+
+// sliceLenText is the length of ${x:off:len} as written, for bash's
+// "substring expression < 0": from after the second colon (blanks kept)
+// to the closing brace.
+func (r *Runner) sliceLenText(p *syntax.ParamExp) string {
+	if p.Slice == nil || p.Slice.Length == nil {
+		return ""
+	}
+	if r.src != nil && p.Rbrace.IsValid() {
+		a, b := int(p.Slice.Length.Pos().Offset()), int(p.Rbrace.Offset())
+		text := r.src.text
+		if a <= b && b <= len(text) {
+			for a > 0 && (text[a-1] == ' ' || text[a-1] == '\t') {
+				a--
+			}
+			if a > 0 && text[a-1] == ':' {
+				return text[a:b]
+			}
+		}
+	}
+	return indexText(p.Slice.Length)
+}

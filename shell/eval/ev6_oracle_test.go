@@ -48,6 +48,8 @@ var ev6Scripts = []string{
 	// ${x@op} with an unknown op: empty when x is unset, else a fatal
 	// bad substitution (the shell or subshell exits).
 	`echo "[${x@Z}]" $?; a=(); echo "[${a[@]@Z}]"; x=a; (echo ${x@Z}; echo no); echo "sub $?"; echo $(echo ${x@Q} ${x@Z}) $?; set -- q; echo ${1@Z}; echo not reached`,
+	// "substring expression < 0" names the length as written.
+	"x=abc\necho \"${x:1:-20}\"\necho ${x:1: -20}\necho ${x:1:2-30}\nn=-5; echo ${x:1:$n}\necho ${x:1:$(( n ))}\necho ${x:1:n * 2}\nset -- a b; echo ${@:1:-3}",
 }
 
 func TestEv6Oracle(t *testing.T) {

@@ -485,7 +485,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			}
 		}
 		if hasLen && length < 0 {
-			r.errorf("%s: substring expression < 0", indexText(p.Slice.Length))
+			r.errorf("%s: substring expression < 0", r.sliceLenText(p))
 			r.status = 1
 			r.abortCommand()
 			return v, false
@@ -521,7 +521,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 		if length < 0 {
 			end = n + length
 			if end < off {
-				r.errorf("%s: substring expression < 0", indexText(p.Slice.Length))
+				r.errorf("%s: substring expression < 0", r.sliceLenText(p))
 				r.status = 1
 				r.abortCommand()
 				return v, false
