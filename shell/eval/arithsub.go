@@ -140,6 +140,9 @@ func quoteSubscript(s string) string {
 
 // arithOnce evaluates the text of $(( )): subscripts expanded once.
 func (r *Runner) arithOnce(text string) (int64, bool) {
+	saved := r.inArithExp
+	r.inArithExp = true
+	defer func() { r.inArithExp = saved }()
 	s, ok := r.expandArith(text)
 	if !ok {
 		return 0, false

@@ -50,6 +50,10 @@ var ev6Scripts = []string{
 	`echo "[${x@Z}]" $?; a=(); echo "[${a[@]@Z}]"; x=a; (echo ${x@Z}; echo no); echo "sub $?"; echo $(echo ${x@Q} ${x@Z}) $?; set -- q; echo ${1@Z}; echo not reached`,
 	// "substring expression < 0" names the length as written.
 	"x=abc\necho \"${x:1:-20}\"\necho ${x:1: -20}\necho ${x:1:2-30}\nn=-5; echo ${x:1:$n}\necho ${x:1:$(( n ))}\necho ${x:1:n * 2}\nset -- a b; echo ${@:1:-3}",
+	// An arithmetic error in an integer variable's value or a subscript
+	// ends a -c string; one in $(( )) or ${x:off} only the line.
+	"echo $((1 +)); echo same\nx=abc; echo ${x:1 +}; echo same\necho next\ndeclare -i a; a=(1 'two 2'); echo same\necho not reached",
+	"declare -i x; x+='1 +'; echo same\necho not reached",
 }
 
 func TestEv6Oracle(t *testing.T) {

@@ -235,6 +235,10 @@ type Runner struct {
 	// inSubscript is set while arithmetic evaluates an element's
 	// subscript, whose errors end a -c string (see subscriptCtx).
 	inSubscript bool
+	// inArithExp is set while $(( )) is evaluated: its errors abandon the
+	// command, where those of other arithmetic without a command name
+	// (declare -i values, subscripts) end a -c string.
+	inArithExp  bool
 	completions map[string]compSpec
 }
 

@@ -126,7 +126,7 @@ func (r *Runner) arithError(err error) {
 			return
 		}
 		r.errorf("%s", err.Error())
-		if r.inSubscript {
+		if r.inSubscript || !r.inArithExp {
 			r.status = 1
 			r.discardCommand()
 			return
