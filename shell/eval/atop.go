@@ -104,3 +104,48 @@ func (r *Runner) sliceLenText(p *syntax.ParamExp) string {
 	}
 	return indexText(p.Slice.Length)
 }
+
+// expandDq expands a double-quoted string. One holding a [@] list (as
+// "$@" or "${a[@]:1}", not inside another expansion's word) that expands
+// to no word makes no word, even with other, empty, expansions beside it:
+// with no parameters "$x$@" vanishes as "$@" does (a separate "" or "$x"
+// next to it still makes one).
+func (r *Runner) expandDq(b *fieldBuf, p *syntax.DblQuoted, quoted bool) bool {
+	if quoted || !hasDirectAt(p) {
+		return r.expandNestedDq(b, p, quoted)
+	}
+	valid, n, empties := b.curValid, b.cur.Len(), b.atEmpty
+	if !r.expandNestedDq(b, p, quoted) {
+		return false
+	}
+	if !valid && b.curValid && b.cur.Len() == n && b.atEmpty > empties {
+		b.curValid = false
+	}
+	return true
+}
+
+// hasDirectAt reports a part of p that is a [@] list expansion other than
+// through a default or alternate word.
+func hasDirectAt(p *syntax.DblQuoted) bool {
+	for _, part := range p.Parts {
+		pe, ok := part.(*syntax.ParamExp)
+		if !ok || pe.Length || pe.Excl {
+			continue
+		}
+		if pe.Exp != nil {
+			switch pe.Exp.Op {
+			case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset,
+				syntax.AlternateUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+				syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+				continue
+			}
+		}
+		if pe.Param.Value == "@" {
+			return true
+		}
+		if w, ok := pe.Index.(*syntax.Word); ok && w.Lit() == "@" {
+			return true
+		}
+	}
+	return false
+}

@@ -54,6 +54,12 @@ var ev6Scripts = []string{
 	// ends a -c string; one in $(( )) or ${x:off} only the line.
 	"echo $((1 +)); echo same\nx=abc; echo ${x:1 +}; echo same\necho next\ndeclare -i a; a=(1 'two 2'); echo same\necho not reached",
 	"declare -i x; x+='1 +'; echo same\necho not reached",
+	// A quoted string holding a [@] list with no elements makes no word,
+	// other empty expansions beside it or not; a quoted default word
+	// always makes one.
+	`n() { echo -n "$# "; }; a=(); n "$xxx$@"; n "$(true)$@"; n "$(true)""$@"; n "${foo-$@}"; n "${foo:-"$@"}"; n "$xxx${a[@]}"; n "${a[@]:0}$xxx"; n "${a[@]/x/y}"; n "$xxx${a[*]}"; n ""$@; n "x${a[@]}"; set -- ''; n "$xxx$@"; echo`,
+	// s[@] of a scalar slices the string.
+	`f=abcd; x=${f[@]:0:1}; echo "$x" "${f[@]:1:2}" ${f[*]:2}; f=(one two); echo ${f[@]:0:1}`,
 }
 
 func TestEv6Oracle(t *testing.T) {

@@ -51,6 +51,9 @@ type fieldBuf struct {
 	paramWord bool
 	// nestedDq is set inside "..." within such a word (dqnested.go).
 	nestedDq bool
+	// atEmpty counts quoted [@] lists that expanded to no word (see
+	// expandDq).
+	atEmpty int
 	// qslash holds the offsets in pat of quoted slashes, which do not
 	// void a bracket expression as unquoted ones do ([a"/"b] globs).
 	qslash []int
@@ -246,7 +249,7 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 				b.add(piece{quoted: true})
 				continue
 			}
-			if !r.expandNestedDq(b, p, quoted) {
+			if !r.expandDq(b, p, quoted) {
 				return false
 			}
 		case *syntax.ParamExp:

@@ -150,6 +150,9 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 			return true
 		}
 	}
+	if quoted && len(v.list) == 0 {
+		b.atEmpty++
+	}
 	for i, s := range v.list {
 		if i > 0 {
 			if quoted || b.noSplit {

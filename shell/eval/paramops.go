@@ -52,7 +52,15 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 	switch op {
 	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
 		if v.isUnset() || op == syntax.DefaultUnsetOrNull && r.nullFor(b, p, v, quoted) {
-			return r.expandWordInto(b, w, quoted)
+			if !r.expandWordInto(b, w, quoted) {
+				return false
+			}
+			if quoted && !b.curValid {
+				// Quoted, the default is a word even when it is a
+				// "$@" with no parameters: "${u-$@}" is one empty word.
+				b.add(piece{quoted: true})
+			}
+			return true
 		}
 		return r.deliver(b, v, quoted)
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
@@ -467,6 +475,13 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 	if hasLen {
 		if length, ok = r.sliceArith(p, p.Slice.Length); !ok {
 			return v, false
+		}
+	}
+	if v.multi && len(v.list) == 1 && name != "@" && name != "*" && p.Index != nil {
+		if vv := r.lookupVar(name); vv != nil && !vv.has(attrIndexed) && !vv.has(attrAssoc) {
+			// s[@] of a scalar is its value, and slicing it slices the
+			// string, as bash does (s=abcd; ${s[@]:0:1} is a).
+			v = pval{s: v.list[0], set: true}
 		}
 	}
 	if v.multi {
