@@ -149,3 +149,52 @@ func hasDirectAt(p *syntax.DblQuoted) bool {
 	}
 	return false
 }
+
+// joinShortParam re-reads a $name that brace expansion put next to name
+// characters: bash expands braces before parameters, on the text, so
+// $var{x,y} is $varx $vary. parts[i] is the first part the expansion
+// produced; only a short $name right before it can grow.
+func joinShortParam(parts []syntax.WordPart, i int) []syntax.WordPart {
+	if i == 0 || i >= len(parts) {
+		return parts
+	}
+	pe, ok := parts[i-1].(*syntax.ParamExp)
+	if !ok || !pe.Short || !isName(pe.Param.Value) {
+		return parts
+	}
+	// The literal text that now follows, across the parts it came in.
+	j := i
+	var text strings.Builder
+	for j < len(parts) {
+		l, ok := parts[j].(*syntax.Lit)
+		if !ok {
+			break
+		}
+		text.WriteString(l.Value)
+		j++
+	}
+	if j == i {
+		return parts
+	}
+	lit := &syntax.Lit{ValuePos: parts[i].Pos(), ValueEnd: parts[j-1].End(), Value: text.String()}
+	parts = append(append(append([]syntax.WordPart(nil), parts[:i]...), lit), parts[j:]...)
+	n := 0
+	for n < len(lit.Value) && (isAlnumByte(lit.Value[n]) || lit.Value[n] == '_') {
+		n++
+	}
+	if n == 0 {
+		return parts
+	}
+	param := *pe.Param
+	param.Value += lit.Value[:n]
+	npe := *pe
+	npe.Param = &param
+	out := append([]syntax.WordPart(nil), parts[:i-1]...)
+	out = append(out, &npe)
+	if n < len(lit.Value) {
+		rest := *lit
+		rest.Value = lit.Value[n:]
+		out = append(out, &rest)
+	}
+	return append(out, parts[i+1:]...)
+}

@@ -60,6 +60,8 @@ var ev6Scripts = []string{
 	`n() { echo -n "$# "; }; a=(); n "$xxx$@"; n "$(true)$@"; n "$(true)""$@"; n "${foo-$@}"; n "${foo:-"$@"}"; n "$xxx${a[@]}"; n "${a[@]:0}$xxx"; n "${a[@]/x/y}"; n "$xxx${a[*]}"; n ""$@; n "x${a[@]}"; set -- ''; n "$xxx$@"; echo`,
 	// s[@] of a scalar slices the string.
 	`f=abcd; x=${f[@]:0:1}; echo "$x" "${f[@]:1:2}" ${f[*]:2}; f=(one two); echo ${f[@]:0:1}`,
+	// Braces expand before parameters: $var{x,y} is $varx $vary.
+	`var=baz; varx=vx; vary=vy; v=V; echo $var{x,y} ${var}{x,y} "$var"{x,y} $v{ar,arx,.z} $v{,a}r x$var{x,-} $var{1..2} $v{\a,b}; set -- p; echo $1{a,b}`,
 }
 
 func TestEv6Oracle(t *testing.T) {
