@@ -198,3 +198,9 @@ func joinShortParam(parts []syntax.WordPart, i int) []syntax.WordPart {
 	}
 	return append(out, parts[i+1:]...)
 }
+
+// valueless reports a variable set -u counts as unbound in ${x@a} and
+// ${x@A}: missing, declared without a value, or an array with no element.
+func valueless(v *Var) bool {
+	return v == nil || !v.set || v.isArray() && len(v.values()) == 0
+}

@@ -62,6 +62,9 @@ var ev6Scripts = []string{
 	`f=abcd; x=${f[@]:0:1}; echo "$x" "${f[@]:1:2}" ${f[*]:2}; f=(one two); echo ${f[@]:0:1}`,
 	// Braces expand before parameters: $var{x,y} is $varx $vary.
 	`var=baz; varx=vx; vary=vy; v=V; echo $var{x,y} ${var}{x,y} "$var"{x,y} $v{ar,arx,.z} $v{,a}r x$var{x,-} $var{1..2} $v{\a,b}; set -- p; echo $1{a,b}`,
+	// Under set -u, ${x@a} and ${x@A} of a variable without a value (or
+	// an empty array) are unbound errors.
+	"set -u; declare -a foo=([1]=one); echo ${foo@a} ${foo@A}; b=foo; echo ${!b@a}; a=(); echo \"${a[@]@a}\" ${a[@]@A}\ndeclare -i y; echo ${y@a}\necho next\n(declare -A A; echo ${A@A})\n(declare -ia e=(); b=e; echo ${!b@a})\necho end",
 }
 
 func TestEv6Oracle(t *testing.T) {
