@@ -177,3 +177,17 @@ func BenchmarkPrepareWalk(b *testing.B) {
 		p.Discard()
 	}
 }
+
+// BenchmarkPreparedRunMCP is BenchmarkPreparedRunOne with the code as the
+// MCP server hands it over: its scripts start with an empty line.
+func BenchmarkPreparedRunMCP(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		p := Prepare(mcpPrepareOpts())
+		b.StartTimer()
+		if res, err := p.Run(context.Background(), "\nreturn 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}

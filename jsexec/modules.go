@@ -325,7 +325,7 @@ func (r *rt) compileModule(call goja.FunctionCall) goja.Value {
 	const prefix = "(function (exports, require, module, __filename, __dirname) {"
 	wrapped := prefix + src + "\n})"
 	if !mapped {
-		wrapped += inlineMap(firstLineMap(file, src, len(prefix)))
+		wrapped += lineOneMap(file, src, len(prefix))
 	}
 	prg, err := compileSandboxed(file, wrapped)
 	if err != nil {

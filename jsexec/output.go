@@ -87,33 +87,60 @@ func heapSample(s []metrics.Sample) uint64 {
 // run once growth passes limit (after a GC confirms it is live data, so a
 // script that only makes garbage is not stopped). Precision: a poll
 // interval of allocation can happen before it trips, and one huge single
-// allocation is only seen once it is done.
+// allocation is only seen once it is done. The polls are timer callbacks,
+// not a goroutine of the run's own: most runs end before the first one,
+// and starting (and waking) a goroutine per run was a cost on every call.
 func startMemoryWatch(limit uint64, cancel func(error), done <-chan struct{}) func() bool {
-	stop := make(chan struct{})
-	var once sync.Once
-	go func() {
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		base := heapSample(s)
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-			cur := heapSample(s)
-			if cur <= base || cur-base <= limit {
-				continue
-			}
-			runtime.GC()
-			if cur = heapSample(s); cur > base && cur-base > limit {
-				cancel(newLimitError("memory", "heap grew by %d MiB, limit %d MiB", (cur-base)>>20, limit>>20))
-				return
-			}
+	w := &memoryWatch{limit: limit, cancel: cancel, done: done,
+		s: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
+	w.base = heapSample(w.s)
+	w.mu.Lock()
+	w.t = time.AfterFunc(memoryPoll, w.poll)
+	w.mu.Unlock()
+	return w.stop
+}
+
+// memoryPoll is the interval of startMemoryWatch's polls.
+const memoryPoll = 5 * time.Millisecond
+
+type memoryWatch struct {
+	limit  uint64
+	cancel func(error)
+	done   <-chan struct{}
+	s      []metrics.Sample // used by one poll at a time: each re-arms the next
+	base   uint64
+
+	mu      sync.Mutex
+	t       *time.Timer
+	stopped bool
+}
+
+func (w *memoryWatch) stop() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopped = true
+	w.t.Stop()
+	return true
+}
+
+// poll is one check; it re-arms the timer unless the run is over or
+// has been cancelled.
+func (w *memoryWatch) poll() {
+	select {
+	case <-w.done:
+		return
+	default:
+	}
+	if cur := heapSample(w.s); cur > w.base && cur-w.base > w.limit {
+		runtime.GC()
+		if cur = heapSample(w.s); cur > w.base && cur-w.base > w.limit {
+			w.cancel(newLimitError("memory", "heap grew by %d MiB, limit %d MiB", (cur-w.base)>>20, w.limit>>20))
+			return
 		}
-	}()
-	return func() bool { once.Do(func() { close(stop) }); return true }
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.stopped {
+		w.t.Reset(memoryPoll)
+	}
 }

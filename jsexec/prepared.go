@@ -195,7 +195,7 @@ func (p *Prepared) run(code string, globals map[string]json.RawMessage) (json.Ra
 	}
 	wrapped := bodyPrefix + src + "\n})"
 	if !mapped {
-		wrapped += inlineMap(firstLineMap(r.filename(), src, len(bodyPrefix)))
+		wrapped += lineOneMap(r.filename(), src, len(bodyPrefix))
 	}
 	prg, err := compileSandboxed(r.filename(), wrapped)
 	if err != nil {

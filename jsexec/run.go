@@ -106,7 +106,7 @@ func (r *rt) run(code string) (json.RawMessage, error) {
 	}
 	wrapped := bodyPrefix + src + "\n})"
 	if !mapped {
-		wrapped += inlineMap(firstLineMap(r.filename(), src, len(bodyPrefix)))
+		wrapped += lineOneMap(r.filename(), src, len(bodyPrefix))
 	}
 	prg, err := compileSandboxed(r.filename(), wrapped)
 	if err != nil {

@@ -413,3 +413,52 @@ func withPeer(ctx context.Context, p *peer) context.Context {
 func withSender(ctx context.Context, send func(context.Context, []byte) error) context.Context {
 	return context.WithValue(ctx, senderKey{}, send)
 }
+
+// afterReplyKey carries, in a request's context, the work to do once its
+// response is written (afterReply).
+type afterReplyKey struct{}
+
+// afterReplies collects what a request's handler leaves for after its
+// response.
+type afterReplies struct {
+	mu  sync.Mutex
+	fns []func()
+}
+
+// withAfterReply makes afterReply under ctx collect into the returned
+// list; the transport runs it once the response is written.
+func withAfterReply(ctx context.Context) (context.Context, *afterReplies) {
+	a := &afterReplies{}
+	return context.WithValue(ctx, afterReplyKey{}, a), a
+}
+
+// afterReply makes f run once the response to the request of ctx has been
+// written, so that work for later calls (preparing the next runtime) does
+// not take the CPU while this one's answer goes out and the client wakes
+// to read it. It reports false, and does nothing, when the transport of
+// ctx does not run such work; the caller then does it itself.
+func afterReply(ctx context.Context, f func()) bool {
+	a, _ := ctx.Value(afterReplyKey{}).(*afterReplies)
+	if a == nil {
+		return false
+	}
+	a.mu.Lock()
+	a.fns = append(a.fns, f)
+	a.mu.Unlock()
+	return true
+}
+
+// run runs the collected functions; a panic in one is the function's
+// bug, not the connection's end.
+func (a *afterReplies) run() {
+	a.mu.Lock()
+	fns := a.fns
+	a.fns = nil
+	a.mu.Unlock()
+	for _, f := range fns {
+		func() {
+			defer func() { _ = recover() }()
+			f()
+		}()
+	}
+}

@@ -66,9 +66,11 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 			go func(line []byte) {
 				defer wg.Done()
 				defer func() { <-sem }()
-				if resp := s.serveMessage(ctx, p, line); resp != nil {
+				mctx, after := withAfterReply(ctx)
+				if resp := s.serveMessage(mctx, p, line); resp != nil {
 					_ = write(ctx, resp)
 				}
+				after.run()
 			}(line)
 			// Let the handler start on this thread rather than wait for
 			// another one to steal it while this one blocks reading stdin

@@ -66,8 +66,17 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 	jsRan.Store(true)
 	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
 	if !j.inWorker {
-		// The next call should find one ready too.
-		defer runtimes.refill(req.Servers, req.MaxMemoryBytes)
+		// The next call should find one ready too, prepared once this
+		// call's reply is out (warm_pace.go) — or now, when this call
+		// took the last one: calls that come back to back would
+		// otherwise wait for it.
+		if runtimes.readyFor(req.Servers, req.MaxMemoryBytes) == 0 {
+			runtimes.refill(req.Servers, req.MaxMemoryBytes)
+		}
+		refill := func() { runtimes.refillAfterCall(req.Servers, req.MaxMemoryBytes) }
+		if !afterReply(ctx, refill) {
+			defer refill()
+		}
 	}
 	run := jsexec.PreparedRun{
 		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {

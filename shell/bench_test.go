@@ -18,6 +18,14 @@ var benchScripts = []struct{ name, script string }{
 	{"Commands1k", "for i in $(seq 1 1000); do echo $i; done | wc -l"},
 	{"Funcs500Subst", "f() { echo $(( $1 + 1 )); }; for ((i=0; i<500; i++)); do x=$(f $i); done; echo $x"},
 	{"SimpleCmd1k", "for ((i=0; i<1000; i++)); do : a b c; done"},
+	// Long values through word expansion: 2^20 bytes built by doubling.
+	{"Double20", "x=x; for i in {1..20}; do x=$x$x; done; echo ${#x}"},
+	// Values and arrays grown by += in a loop (linear, not quadratic).
+	// ${#a[@]} in a loop condition, case patterns in a loop.
+	{"ArrayLoop5k", "a=($(seq 5000)); for ((i=0; i<${#a[@]}; i++)); do case ${a[i]} in *1) ;; *[2-5]) ;; esac; done; echo $i"},
+	// ${x//pat/rep} over a long value with many matches (linear).
+	{"ReplaceAll", "x=$(seq 20000); y=${x//[0-9]/d}; echo ${#y}"},
+	{"Append5k", "for i in {1..5000}; do s+=\"$i \"; a+=($i); done; echo ${#s} ${#a[@]}"},
 }
 
 func BenchmarkExec(b *testing.B) {

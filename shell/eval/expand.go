@@ -100,7 +100,18 @@ func (b *fieldBuf) add(p piece) {
 		c := p.s[i]
 		var sep bool
 		if n, sep = ifsCharAt(p.s, i, b.ifs); !sep {
-			b.addLiteral(p.s[i : i+n])
+			// The run of text up to the next separator goes in at once:
+			// byte by byte, a long value cost a scan and two writes a byte.
+			j := i + n
+			for j < len(p.s) {
+				m, isSep := ifsCharAt(p.s, j, b.ifs)
+				if isSep {
+					break
+				}
+				j += m
+			}
+			b.addLiteral(p.s[i:j])
+			n = j - i
 			continue
 		}
 		if c == ' ' || c == '\t' || c == '\n' {

@@ -180,6 +180,30 @@ func (r *Runner) paramLength(p *syntax.ParamExp) (int, bool) {
 			return len(r.params), true
 		}
 	}
+	if p.Index != nil && name != "@" && name != "*" {
+		// ${#a[sub]}: under set -u, bash reports a variable that is
+		// unset or not an array at all (status 1, the rest of the command
+		// line abandoned), but not a missing element of an array.
+		v := r.lookupVar(name)
+		if r.opts[optNoUnset] && (v == nil || !v.set || !v.isArray()) {
+			r.errorf("%s: unbound variable", name)
+			r.status = 1
+			r.abortCommand()
+			return 0, false
+		}
+		if w, ok := p.Index.(*syntax.Word); ok {
+			if l := w.Lit(); l == "@" || l == "*" {
+				// Counted, not listed: a loop testing i<${#a[@]}
+				// stays linear.
+				return v.count(), true
+			}
+		}
+		ev, _, ok := r.paramValue(&syntax.ParamExp{Param: p.Param, Index: p.Index})
+		if !ok {
+			return 0, false
+		}
+		return utf8.RuneCountInString(ev.s), true
+	}
 	v, _, ok := r.paramValue(&syntax.ParamExp{Param: p.Param, Index: p.Index, Short: p.Short})
 	if !ok {
 		return 0, false

@@ -391,7 +391,17 @@ func (r *Runner) compilePattern(s string, nocase bool) (*pattern.Pattern, bool) 
 // compilePatternMode compiles s with an explicit mode; a pattern that
 // does not compile matches its own text literally, as in bash.
 func (r *Runner) compilePatternMode(s string, mode pattern.Mode) (*pattern.Pattern, bool) {
+	if r.patCache == nil {
+		r.patCache = &patCache{}
+	}
+	cached, slot := r.patCache.lookup(s, mode)
+	if cached != nil {
+		return cached, true
+	}
 	pat, err := pattern.Compile(s, mode)
+	if err == nil && slot != nil {
+		*slot = patSlot{text: s, mode: mode, pat: pat}
+	}
 	if err != nil {
 		pat, err = pattern.Compile(pattern.QuoteMeta(s), 0)
 		if err != nil {
@@ -740,33 +750,20 @@ func replaceIn(s string, pat *pattern.Pattern, patText string, rep replacement, 
 	if patText == "" {
 		return s
 	}
+	// bash replaces an empty match too (inserting the replacement) and
+	// then steps over one character; see pattern.FindAll.
+	max := 1
+	if all {
+		max = 0
+	}
 	var b strings.Builder
 	from := 0
-	for from <= len(s) {
-		start, end, ok := pat.Find(s, from)
-		if !ok {
-			break
-		}
-		if end == start {
-			// An empty match replaces nothing and moves on one character.
-			if start >= len(s) {
-				break
-			}
-			_, n := utf8.DecodeRuneInString(s[start:])
-			b.WriteString(s[from : start+n])
-			from = start + n
-			continue
-		}
-		b.WriteString(s[from:start])
-		b.WriteString(rep.render(s[start:end]))
-		from = end
-		if !all {
-			break
-		}
+	for _, m := range pat.FindAll(s, max) {
+		b.WriteString(s[from:m[0]])
+		b.WriteString(rep.render(s[m[0]:m[1]]))
+		from = m[1]
 	}
-	if from < len(s) {
-		b.WriteString(s[from:])
-	}
+	b.WriteString(s[from:])
 	return b.String()
 }
 

@@ -131,6 +131,8 @@ type Runner struct {
 	traps     map[string]string
 	hash      map[string]string
 	hashHits  map[string]int // times each remembered path was used (hashhits.go)
+	appendBuf appendBuf      // spare room behind the last += result (appendbuf.go)
+	patCache  *patCache      // recently compiled patterns (patcache.go)
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -642,6 +644,8 @@ func (r *Runner) fatalReported(status int) {
 // the filesystem and limits, and owns copies of everything else.
 func (r *Runner) subshell() *Runner {
 	c := *r
+	c.appendBuf = appendBuf{} // never shared: a pipeline's runners run concurrently
+	c.patCache = nil          // nor this map of slots
 	c.vars = r.vars.clone()
 	c.funcs = cloneMap(r.funcs)
 	c.funcExport = cloneMap(r.funcExport)

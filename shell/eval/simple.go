@@ -284,8 +284,11 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 	}
 	a := &indexedArray{}
 	if appendTo {
-		if v.has(attrIndexed) {
-			a = v.arr.clone()
+		if v.has(attrIndexed) && v.arr != nil {
+			// In place: the array is this variable's alone (subshells
+			// clone variables), and copying it made a+=(x) in a loop
+			// quadratic.
+			a = v.arr
 		} else if v.set {
 			a.set(0, v.str)
 		}

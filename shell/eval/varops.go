@@ -322,7 +322,7 @@ func (r *Runner) valueFor(v *Var, old, val string, appendTo bool) (string, bool)
 			r.stop(err)
 			return "", false
 		}
-		val = old + val
+		val = r.appendBuf.concat(old, val)
 	} else if err := r.g.checkString(int64(len(val))); err != nil {
 		r.stop(err)
 		return "", false

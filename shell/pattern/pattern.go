@@ -15,6 +15,7 @@
 package pattern
 
 import (
+	"math/bits"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -358,18 +359,78 @@ func (p *Pattern) FindAll(s string, max int) [][2]int {
 		}
 		return res
 	}
+	if p.literal {
+		for pos := 0; pos < len(s) && (max <= 0 || len(res) < max); {
+			a, b, ok := p.Find(s, pos)
+			if !ok || a >= len(s) {
+				break
+			}
+			res = append(res, [2]int{a, b})
+			pos = b
+			if b == a {
+				_, n := decodeSym(s, a, !utf8.ValidString(s))
+				pos = a + n
+			}
+		}
+		return res
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e := p.engineFor(s)
+	// One backward pass marks every offset where a match starts; asking
+	// Find for the leftmost start again after each match would rescan the
+	// rest of s every time, quadratic in the number of matches.
+	starts := e.matchStarts(s)
 	for pos := 0; pos < len(s) && (max <= 0 || len(res) < max); {
-		a, b, ok := p.Find(s, pos)
-		if !ok || a >= len(s) {
+		a := nextStart(starts, pos, len(s))
+		if a < 0 || a >= len(s) {
 			break
+		}
+		b := -1
+		e.scanForward(s, a, func(end int) bool { b = end; return true })
+		if b < 0 {
+			break // cannot happen: a match starts at a
 		}
 		res = append(res, [2]int{a, b})
 		if b > a {
 			pos = b
 		} else {
-			_, n := decodeSym(s, a, !utf8.ValidString(s) || p.uni == nil)
+			_, n := decodeSym(s, a, e.bytes)
 			pos = a + n
 		}
 	}
 	return res
+}
+
+// matchStarts returns a bitmap of the offsets of s (0..len(s)) where some
+// match of the pattern starts.
+func (e *engine) matchStarts(s string) []uint64 {
+	if e.revFind == nil {
+		seq := append([]node{{kind: nAnyStar}}, reverseSeq(e.seq)...)
+		e.revFind = compileProg(seq, e.p.mode, &e.budget)
+	}
+	marks := make([]uint64, len(s)/64+1)
+	e.scanBackward(e.revFind, s, 0, func(start int) bool {
+		marks[start/64] |= 1 << (start % 64)
+		return true
+	})
+	return marks
+}
+
+// nextStart returns the first marked offset >= from and <= n, or -1.
+func nextStart(marks []uint64, from, n int) int {
+	for w := from / 64; w < len(marks); w++ {
+		word := marks[w]
+		if w == from/64 {
+			word &^= 1<<(from%64) - 1
+		}
+		if word != 0 {
+			i := w*64 + bits.TrailingZeros64(word)
+			if i > n {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
 }
