@@ -1,5 +1,7 @@
 package arith
 
+import "strings"
+
 // The lexer mirrors bash's readtok: tokens are read one at a time, on demand,
 // because how a token is read depends on the tokens before it ("++" after a
 // name is a post-increment, after a number it is two pluses) and because bash
@@ -144,14 +146,21 @@ func (l *lexer) name_(cp int) bool {
 }
 
 // skipSubscript returns the index of the ']' closing the '[' at open, or -1.
-// Brackets nest and a backslash hides the next character; quotes are plain
-// characters here because the caller has already removed quoting.
+// Brackets nest, a backslash hides the next character and single quotes
+// hide what they enclose: the caller has removed the expression's quoting
+// but not a subscript's, whose key is the Env's business (A['x]']).
 func skipSubscript(s string, open int) int {
 	depth := 0
 	for i := open; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
 			i++
+		case '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return -1
+			}
+			i += 1 + j
 		case '[':
 			depth++
 		case ']':

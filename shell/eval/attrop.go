@@ -33,10 +33,15 @@ func (r *Runner) attrOp(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		if !isName(target) {
 			return r.deliver(b, pval{set: true}, quoted)
 		}
-		return r.deliver(b, pval{s: attrFlags(r.lookupVar(target)), set: true}, quoted)
+		tv := r.lookupVar(target)
+		if r.opts[optNoUnset] && target == s && valueless(tv) {
+			r.fatal(1, "!%s: unbound variable", name)
+			return false
+		}
+		return r.deliver(b, pval{s: attrFlags(tv), set: true}, quoted)
 	}
 	v := r.lookupVar(name)
-	if r.opts[optNoUnset] && (isName(name) && v == nil || isDigits(name) && !r.positionalSet(name)) {
+	if r.opts[optNoUnset] && p.Index == nil && (isName(name) && valueless(v) || isDigits(name) && !r.positionalSet(name)) {
 		r.fatal(1, "%s: unbound variable", name)
 		return false
 	}

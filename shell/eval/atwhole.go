@@ -52,6 +52,11 @@ func (r *Runner) wholeAtOp(b *fieldBuf, p *syntax.ParamExp, quoted bool) (done, 
 	if v == nil {
 		return false, false
 	}
+	if r.opts[optNoUnset] && !all && valueless(v) {
+		// Under set -u a variable without a value is unbound here too.
+		r.fatal(1, "%s: unbound variable", name)
+		return true, false
+	}
 	if !v.set {
 		if op != "A" || attrFlags(v) == "" {
 			return false, false

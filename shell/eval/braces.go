@@ -134,7 +134,7 @@ func (r *Runner) braceExpand(w *syntax.Word) ([]*syntax.Word, bool) {
 				parts = append(parts, w.Parts[:i]...)
 				parts = append(parts, e.Parts...)
 				parts = append(parts, w.Parts[i+1:]...)
-				next = append(next, &syntax.Word{Parts: parts})
+				next = append(next, &syntax.Word{Parts: joinShortParam(parts, i)})
 			}
 		}
 		out = next

@@ -607,11 +607,11 @@ func (r *Runner) builtinCd(args []string) int {
 		err = r.checkDotDot(dir)
 	}
 	if err != nil {
-		r.errorf("%s: %s: %s", name, dir, errText(err))
+		r.errorf("%s: %s: %s", name, errName(dir), errText(err))
 		return 1
 	}
 	if !fi.IsDir() {
-		r.errorf("%s: %s: Not a directory", name, dir)
+		r.errorf("%s: %s: Not a directory", name, errName(dir))
 		return 1
 	}
 	if physical {

@@ -693,12 +693,10 @@ func (r *Runner) declLine(name string, v *Var) string {
 }
 
 // declQuote double-quotes a value as declare -p does ($'...' when it
-// holds control characters).
+// holds a character it cannot show, see quoteansi.go).
 func declQuote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
-			return shellQuote(s)
-		}
+	if needsANSIC(s, true) {
+		return shellQuote(s)
 	}
 	var b strings.Builder
 	b.WriteByte('"')
@@ -715,11 +713,10 @@ func declQuote(s string) string {
 	return b.String()
 }
 
-// assocKeyQuote quotes an associative array key in declare -p output.
+// assocKeyQuote quotes an associative array key in declare -p output:
+// only when it holds a shell meta character (see keyNeedsQuotes).
 func assocKeyQuote(k string) string {
-	if k != "" && strings.IndexFunc(k, func(c rune) bool {
-		return !(c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')
-	}) < 0 {
+	if k != "" && !keyNeedsQuotes(k) {
 		return k
 	}
 	return declQuote(k)

@@ -360,7 +360,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		// The expressions run at the loop's own line, not the
 		// body's last one.
 		r.setLine(l.Lparen)
-		return r.withArithCtx("((", strings.TrimSpace(r.nodeText(e)))
+		return r.arithCmdOnce("((", strings.TrimSpace(r.nodeText(e)))
 	}
 	r.debugArithFor(l.Lparen, l.Init)
 	r.traceArithFor(l.Init)
@@ -483,7 +483,7 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 		text = r.nodeText(c.X)
 	}
 	r.xtrace("((" + text + "))")
-	n, ok := r.withArithCtx("((", text)
+	n, ok := r.arithCmdOnce("((", text)
 	if !ok {
 		r.status = 1
 		return

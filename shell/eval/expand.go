@@ -51,6 +51,12 @@ type fieldBuf struct {
 	paramWord bool
 	// nestedDq is set inside "..." within such a word (dqnested.go).
 	nestedDq bool
+	// atEmpty counts quoted [@] lists that expanded to no word (see
+	// expandDq).
+	atEmpty int
+	// qslash holds the offsets in pat of quoted slashes, which do not
+	// void a bracket expression as unquoted ones do ([a"/"b] globs).
+	qslash []int
 	// assignWord is set for an assignment's value: the unquoted words
 	// of ${x-word}, ${x:+word}... expand tildes after colons as the
 	// value itself does (x=${u-~:~} is $HOME:$HOME).
@@ -61,12 +67,14 @@ type fieldBuf struct {
 type field struct {
 	s, pat string
 	glob   bool
+	qslash []int
 }
 
 func (b *fieldBuf) emit() {
-	b.out = append(b.out, field{s: b.cur.String(), pat: b.pat.String(), glob: b.meta})
+	b.out = append(b.out, field{s: b.cur.String(), pat: b.pat.String(), glob: b.meta, qslash: b.qslash})
 	b.cur.Reset()
 	b.pat.Reset()
+	b.qslash = nil
 	b.curValid, b.meta = false, false
 }
 
@@ -79,7 +87,7 @@ func (b *fieldBuf) forceBreak() {
 func (b *fieldBuf) add(p piece) {
 	if p.quoted {
 		b.cur.WriteString(p.s)
-		b.pat.WriteString(quotePat(p.s))
+		b.addQuotedPat(p.s)
 		b.curValid = true
 		b.delim = false
 		return
@@ -88,17 +96,22 @@ func (b *fieldBuf) add(p piece) {
 		b.addLiteral(p.s)
 		return
 	}
-	for i := 0; i < len(p.s); i++ {
+	for i, n := 0, 1; i < len(p.s); i += n {
 		c := p.s[i]
-		if strings.IndexByte(b.ifs, c) < 0 {
+		var sep bool
+		if n, sep = ifsCharAt(p.s, i, b.ifs); !sep {
 			// The run of text up to the next separator goes in at once:
 			// byte by byte, a long value cost a scan and two writes a byte.
-			j := i + 1
-			for j < len(p.s) && strings.IndexByte(b.ifs, p.s[j]) < 0 {
-				j++
+			j := i + n
+			for j < len(p.s) {
+				m, isSep := ifsCharAt(p.s, j, b.ifs)
+				if isSep {
+					break
+				}
+				j += m
 			}
 			b.addLiteral(p.s[i:j])
-			i = j - 1
+			n = j - i
 			continue
 		}
 		if c == ' ' || c == '\t' || c == '\n' {
@@ -165,7 +178,7 @@ func (r *Runner) expandFields(words []*syntax.Word) ([]string, bool) {
 				return nil, false
 			}
 			for _, f := range fs {
-				if f.glob && !r.opts[optNoGlob] && len(f.pat) <= maxGlobPattern && pattern.HasMeta(f.pat, r.globMode()) {
+				if f.glob && !r.opts[optNoGlob] && len(f.pat) <= maxGlobPattern && pattern.HasGlobMeta(f.pat, r.globMode(), f.qslash) {
 					m, ok := r.glob(f.pat)
 					if !ok {
 						return nil, false
@@ -247,7 +260,7 @@ func (r *Runner) expandParts(b *fieldBuf, parts []syntax.WordPart, quoted, first
 				b.add(piece{quoted: true})
 				continue
 			}
-			if !r.expandNestedDq(b, p, quoted) {
+			if !r.expandDq(b, p, quoted) {
 				return false
 			}
 		case *syntax.ParamExp:
@@ -313,7 +326,7 @@ func (b *fieldBuf) fixEscapes(lit string) {
 	for i := 0; i < len(lit); i++ {
 		if lit[i] == '\\' && i+1 < len(lit) {
 			i++
-			b.pat.WriteString(quotePat(lit[i : i+1]))
+			b.addQuotedPat(lit[i : i+1])
 			continue
 		}
 		b.pat.WriteByte(lit[i])

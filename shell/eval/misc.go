@@ -107,9 +107,10 @@ func (r *Runner) glob(pat string) ([]string, bool) {
 		GlobStar: r.shopts["globstar"],
 		NoCase:   r.shopts["nocaseglob"],
 		ExtGlob:  r.shopts["extglob"],
+		KeepDots: !r.shopts["globskipdots"],
 	}
 	if v := r.lookupVar("GLOBIGNORE"); v != nil && v.set && v.str != "" {
-		o.Ignore = strings.Split(v.str, ":")
+		o.Ignore = splitGlobIgnore(v.str, r.shopts["extglob"])
 	}
 	if m := r.cfg.Limits.MaxArrayElems; m > 0 {
 		o.MaxResults = int(m)
@@ -238,7 +239,7 @@ func ansiCQuote(s string) string {
 				continue
 			}
 			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			b.WriteRune(rune(n))
+			b.WriteString(bashUTF8(n))
 			i = j - 1
 		default:
 			if c >= '0' && c <= '7' {

@@ -35,6 +35,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 				defer func() { r.toggleCase = false }()
 				return r.expandBlankSlice(b, pe, text, quoted)
 			}
+			if handled, good := r.blankAtOp(b, orig, quoted); handled {
+				return good
+			}
 			r.errorf("%s: bad substitution", orig)
 			r.status = 1
 			r.abortCommand()
@@ -146,6 +149,9 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 			b.add(piece{s: strings.Join(v.list, ifs[:n]), split: true})
 			return true
 		}
+	}
+	if quoted && len(v.list) == 0 {
+		b.atEmpty++
 	}
 	for i, s := range v.list {
 		if i > 0 {

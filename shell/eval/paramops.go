@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -51,7 +52,15 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 	switch op {
 	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
 		if v.isUnset() || op == syntax.DefaultUnsetOrNull && r.nullFor(b, p, v, quoted) {
-			return r.expandWordInto(b, w, quoted)
+			if !r.expandWordInto(b, w, quoted) {
+				return false
+			}
+			if quoted && !b.curValid {
+				// Quoted, the default is a word even when it is a
+				// "$@" with no parameters: "${u-$@}" is one empty word.
+				b.add(piece{quoted: true})
+			}
+			return true
 		}
 		return r.deliver(b, v, quoted)
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
@@ -137,6 +146,9 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 		// ${#x...} with an operator is a bad substitution in bash.
 		r.badSubst(p)
 		return false
+	}
+	if op == syntax.OtherParamOps && !validAtOp(w) {
+		return r.badAtOp(b, p, v, quoted)
 	}
 	f, ok := r.stringOp(p, op, w)
 	if !ok {
@@ -475,6 +487,13 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			return v, false
 		}
 	}
+	if v.multi && len(v.list) == 1 && name != "@" && name != "*" && p.Index != nil {
+		if vv := r.lookupVar(name); vv != nil && !vv.has(attrIndexed) && !vv.has(attrAssoc) {
+			// s[@] of a scalar is its value, and slicing it slices the
+			// string, as bash does (s=abcd; ${s[@]:0:1} is a).
+			v = pval{s: v.list[0], set: true}
+		}
+	}
 	if v.multi {
 		list := v.list
 		if name == "@" || name == "*" {
@@ -491,7 +510,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			}
 		}
 		if hasLen && length < 0 {
-			r.errorf("%s: substring expression < 0", indexText(p.Slice.Length))
+			r.errorf("%s: substring expression < 0", r.sliceLenText(p))
 			r.status = 1
 			r.abortCommand()
 			return v, false
@@ -527,7 +546,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 		if length < 0 {
 			end = n + length
 			if end < off {
-				r.errorf("%s: substring expression < 0", indexText(p.Slice.Length))
+				r.errorf("%s: substring expression < 0", r.sliceLenText(p))
 				r.status = 1
 				r.abortCommand()
 				return v, false
@@ -751,20 +770,25 @@ func replaceIn(s string, pat *pattern.Pattern, patText string, rep replacement, 
 // shellQuote quotes s as ${x@Q} and declare -p do: '...' or $'...' when
 // s holds control characters.
 func shellQuote(s string) string {
-	needDollar := false
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f {
-			needDollar = true
-			break
-		}
-	}
-	if !needDollar {
+	if !needsANSIC(s, true) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	var b strings.Builder
 	b.WriteString("$'")
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= utf8.RuneSelf {
+			// Invalid bytes and C1 controls go as octal bytes; other
+			// characters as they are.
+			n, bad := unprintableAt(s, i, true)
+			if bad {
+				b.WriteString(octalBytes(s[i : i+n]))
+			} else {
+				b.WriteString(s[i : i+n])
+			}
+			i += n - 1
+			continue
+		}
 		switch c {
 		case '\a':
 			b.WriteString(`\a`)

@@ -243,7 +243,14 @@ type Runner struct {
 	lastProcSubst *job
 	ulimits       map[byte]string
 	// arithCtx names the command evaluating arithmetic ((( or let)).
-	arithCtx    string
+	arithCtx string
+	// inSubscript is set while arithmetic evaluates an element's
+	// subscript, whose errors end a -c string (see subscriptCtx).
+	inSubscript bool
+	// inArithExp is set while $(( )) is evaluated: its errors abandon the
+	// command, where those of other arithmetic without a command name
+	// (declare -i values, subscripts) end a -c string.
+	inArithExp  bool
 	completions map[string]compSpec
 }
 

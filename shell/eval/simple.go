@@ -475,13 +475,13 @@ func (r *Runner) runExternal(args []string) {
 				r.callFunc(f, append([]string{"command_not_found_handle"}, args...))
 				return
 			}
-			r.errorf("%s: command not found", name)
+			r.errorf("%s: command not found", errName(name))
 		}
 		r.status = status
 		return
 	}
 	if r.cfg.Exec == nil {
-		r.errorf("%s: command not found", name)
+		r.errorf("%s: command not found", errName(name))
 		r.status = 127
 		return
 	}
@@ -684,12 +684,12 @@ func traceQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
+	if needsANSIC(s, false) {
+		return shellQuote(s)
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x20 || c == 0x7f {
-			return shellQuote(s)
-		}
-		if strings.IndexByte(" \t'\"\\$`|&;<>()*?[]{}!#~=", c) >= 0 && !(c == '=' && i > 0) && !(c == '~' && i > 0) && !(c == '#' && i > 0) {
+		if strings.IndexByte(" \t\n'\"\\$`|&;<>()*?[]{}!#~=", c) >= 0 && !(c == '=' && i > 0) && !(c == '~' && i > 0) && !(c == '#' && i > 0) {
 			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 		}
 	}

@@ -143,11 +143,11 @@ func (r *Runner) sliceArith(p *syntax.ParamExp, n syntax.ArithmExpr) (int64, boo
 	if n == nil {
 		return 0, true
 	}
-	s, ok := r.expandText(r.nodeText(n))
+	s, ok := r.expandArith(r.nodeText(n))
 	if !ok {
 		return 0, false
 	}
-	v, err := arith.Eval(trimQuotes(s), arithEnv{r})
+	v, err := arith.Eval(s, arithEnv{r})
 	if err == nil {
 		return v, true
 	}

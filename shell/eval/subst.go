@@ -126,6 +126,11 @@ func (r *Runner) arithError(err error) {
 			return
 		}
 		r.errorf("%s", err.Error())
+		if r.inSubscript || !r.inArithExp {
+			r.status = 1
+			r.discardCommand()
+			return
+		}
 	}
 	r.status = 1
 	r.abortCommand()
@@ -149,7 +154,7 @@ func (r *Runner) arithExp(a *syntax.ArithmExp) (string, bool) {
 	if text == "" && a.X != nil {
 		text = r.nodeText(a.X)
 	}
-	n, ok := r.arithText(text)
+	n, ok := r.arithOnce(text)
 	if !ok {
 		return "", false
 	}

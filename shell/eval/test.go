@@ -47,6 +47,11 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			return !v, ok
 		}
 		w, _ := e.X.(*syntax.Word)
+		if e.Op == syntax.TsVarSet {
+			if ref, ok := r.rawElemRef(w); ok {
+				return r.unaryTest(e.Op.String(), ref)
+			}
+		}
 		s, ok := r.expandString(w)
 		if !ok {
 			return false, false
@@ -68,6 +73,14 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 			return r.testExpr(e.Y)
 		}
 		xw, _ := e.X.(*syntax.Word)
+		yw0, _ := e.Y.(*syntax.Word)
+		if isArithTestOp(e.Op.String()) {
+			a, b, ok := r.testArithOperands(xw, yw0)
+			if !ok {
+				return false, false
+			}
+			return intCompare(e.Op.String(), a, b), true
+		}
 		x, ok := r.expandString(xw)
 		if !ok {
 			return false, false
@@ -93,17 +106,6 @@ func (r *Runner) testExpr(e syntax.TestExpr) (bool, bool) {
 		y, ok := r.expandString(yw)
 		if !ok {
 			return false, false
-		}
-		if isArithTestOp(e.Op.String()) {
-			a, ok := r.withArithCtx("[[", x)
-			if !ok {
-				return false, false
-			}
-			b, ok := r.withArithCtx("[[", y)
-			if !ok {
-				return false, false
-			}
-			return intCompare(e.Op.String(), a, b), true
 		}
 		return r.binaryTest(e.Op.String(), x, y)
 	}

@@ -574,7 +574,9 @@ func (e arithEnv) Get(name string, sub *string) (string, bool, error) {
 		}
 		return s, set, nil
 	}
+	restore := r.subscriptCtx()
 	pv, _, ok := r.subscriptValue(name, *sub)
+	restore()
 	if !ok {
 		return "", false, errAborted
 	}
@@ -593,7 +595,9 @@ func (e arithEnv) Set(name string, sub *string, val int64) error {
 	} else if sub == nil {
 		ok = r.setVar(name, s, false)
 	} else {
+		restore := r.subscriptCtx()
 		ok = r.setElemText(name, *sub, s, false)
+		restore()
 	}
 	if !ok {
 		return errAborted
@@ -609,7 +613,9 @@ func (e arithEnv) Index(name, sub string) (string, error) {
 	if sub == "*" || sub == "@" || r.lookupVar(name).has(attrAssoc) {
 		return sub, nil
 	}
+	restore := r.subscriptCtx()
 	i, ok := r.arithText(sub)
+	restore()
 	if !ok {
 		return "", errAborted
 	}

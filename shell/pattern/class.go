@@ -8,7 +8,6 @@ import (
 // class is a parsed bracket expression.
 type class struct {
 	neg    bool
-	bad    bool // held an unknown [:name:]; bash then matches nothing
 	ranges []symRange
 	named  []func(rune) bool
 }
@@ -74,10 +73,10 @@ func parseClass(pat string, i, end int, bytes bool) (cls *class, next int, ok bo
 		first = false
 		if c == '[' && j+1 < end && pat[j+1] == ':' {
 			if k := strings.Index(pat[j+2:end], ":]"); k >= 0 {
+				// An unknown [:name:] matches nothing, but the rest of
+				// the expression still counts: [abc[:foo:]] matches a.
 				if f, ok := namedClasses[pat[j+2:j+2+k]]; ok {
 					cls.named = append(cls.named, f)
-				} else {
-					cls.bad = true
 				}
 				j += 2 + k + 2
 				continue
@@ -113,16 +112,27 @@ func parseElem(pat string, j, end int, bytes bool) (int32, int) {
 					return r, k + 4
 				}
 			}
-			if r, ok := collatingNames[name]; ok && pat[j+1] == '.' {
-				return r, k + 4
+			if pat[j+1] == '.' {
+				// An unknown collating symbol is an element that matches
+				// nothing, alone or as a range's end.
+				if r, ok := collatingNames[name]; ok {
+					return r, k + 4
+				}
+				return symInvalid, k + 4
 			}
 		}
 	}
 	return decodeSym(pat, j, bytes)
 }
 
+// symInvalid is an unknown [.name.]: no symbol equals it.
+const symInvalid int32 = -2000
+
 func (c *class) matchRanges(sym int32) bool {
 	for _, r := range c.ranges {
+		if r.lo == symInvalid || r.hi == symInvalid {
+			continue
+		}
 		if k := symKey(sym); k >= symKey(r.lo) && k <= symKey(r.hi) {
 			return true
 		}
@@ -147,9 +157,6 @@ func (c *class) matchOne(sym int32) bool {
 // match reports whether the bracket expression matches sym. Under noCase
 // every case variant of sym is tried, so [a-z] matches 'Q'.
 func (c *class) match(sym int32, noCase bool) bool {
-	if c.bad {
-		return false
-	}
 	m := c.matchOne(sym)
 	if !m && noCase && sym >= 0 {
 		// bash folds the listed characters and ranges but not the named

@@ -15,6 +15,10 @@ import (
 // GlobOptions are the shell options pathname expansion follows.
 type GlobOptions struct {
 	DotGlob, GlobStar, NoCase, ExtGlob bool
+	// KeepDots is bash's globskipdots turned off: '.' and '..' are names a
+	// component may match, though only explicitly (by a leading '.' in the
+	// pattern), dotglob or not.
+	KeepDots bool
 	// Ignore holds the GLOBIGNORE patterns. A result matching one (as a
 	// whole path, '/' included) is dropped; when Ignore is non-empty, '.'
 	// and '..' are never results and dot files match as under DotGlob.
@@ -35,6 +39,9 @@ var ErrTooManyResults = errors.New("glob result limit exceeded")
 // slashes after it, kept as written so results are spelled as bash does.
 type comp struct {
 	text, sep string
+	// afterStar marks a ** that stands for several consecutive ones: what
+	// it starts from counts as reached by a wildcard (see collapseStars).
+	afterStar bool
 }
 
 // gstate is a path reached so far: as it will be printed, as the FS
@@ -58,7 +65,7 @@ type globber struct {
 
 // Glob expands pat (escaped pattern text, absolute or relative to the
 // absolute directory dir) against fsys. Results are spelled as bash
-// prints them, sorted bytewise without duplicates; no match gives an
+// prints them, sorted bytewise; no match gives an
 // empty slice and the caller applies nullglob or failglob.
 func Glob(ctx context.Context, fsys vfs.FS, dir, pat string, o GlobOptions) ([]string, error) {
 	if pat == "" {
@@ -88,6 +95,9 @@ func Glob(ctx context.Context, fsys vfs.FS, dir, pat string, o GlobOptions) ([]s
 		start.abs = "/"
 	}
 	comps := splitComps(pat[i:])
+	if o.GlobStar {
+		comps = collapseStars(comps)
+	}
 	states := []gstate{start}
 	ignore, err := g.ignorePatterns()
 	if err != nil {
@@ -141,6 +151,28 @@ func splitComps(rest string) []comp {
 	return comps
 }
 
+// collapseStars keeps one of consecutive ** components: bash reads
+// **/**/x as **/x, so it lists each path once, where expanding both
+// would reach every path through every ancestor. The first ** still
+// counts as a wildcard: d/**/** spells d itself "d", as d/* would, where
+// d/** spells it "d/".
+func collapseStars(comps []comp) []comp {
+	out := comps[:0:0]
+	after := false
+	for i, c := range comps {
+		if c.text == "**" && i+1 < len(comps) && comps[i+1].text == "**" {
+			after = true
+			continue
+		}
+		if c.text == "**" {
+			c.afterStar = after
+		}
+		after = false
+		out = append(out, c)
+	}
+	return out
+}
+
 func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative bool) ([]gstate, error) {
 	last := ci == len(comps)-1
 	var next []gstate
@@ -166,12 +198,19 @@ func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative b
 		// relative pattern but lists them everywhere else.
 		links := !(ci == 0 && relative && !(ci+1 < len(comps) && comps[ci+1].text == "" && ci+1 == len(comps)-1))
 		for _, st := range states {
+			st.meta = st.meta || c.afterStar
 			if err = g.globStar(st, c, last, links, add); err != nil {
 				return nil, err
 			}
 		}
 	case !HasMeta(c.text, g.mode):
 		lit := Unescape(c.text)
+		if c.sep != "" && oddTrailingBackslashes(c.text) {
+			// A backslash escaping the '/' after a literal directory
+			// is quote removal's, as bash dequotes the directory part:
+			// ./tmp\/a/* lists ./tmp/a.
+			lit = lit[:len(lit)-1]
+		}
 		for _, st := range states {
 			abs := path.Join(st.abs, lit)
 			if lit == "." || lit == ".." {
@@ -194,10 +233,19 @@ func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative b
 		if err != nil {
 			return nil, err
 		}
+		dots, err := g.dotsMatcher(c.text, m)
+		if err != nil {
+			return nil, err
+		}
 		for _, st := range states {
 			ents, e := g.fsys.ReadDir(st.abs)
 			if e != nil {
 				continue // unreadable or not a directory: no matches here
+			}
+			for _, name := range dots {
+				if err := add(gstate{st.spelled + name + c.sep, path.Join(st.abs, name), true, false}); err != nil {
+					return nil, err
+				}
 			}
 			for _, ent := range ents {
 				if err := g.tick(); err != nil {
@@ -212,6 +260,36 @@ func (g *globber) step(states []gstate, comps []comp, ci int, c comp, relative b
 		}
 	}
 	return next, nil
+}
+
+// dotsMatcher lists which of '.' and '..' the component pattern matches
+// when globskipdots is off. They must be matched explicitly, so the test
+// is always made with Period, even under dotglob (where m lacks it).
+func (g *globber) dotsMatcher(text string, m *Pattern) ([]string, error) {
+	if !g.o.KeepDots {
+		return nil, nil
+	}
+	if g.mode&Period == 0 {
+		var err error
+		if m, err = Compile(text, g.mode|Period); err != nil {
+			return nil, err
+		}
+	}
+	var names []string
+	for _, n := range []string{".", ".."} {
+		if m.Match(n) {
+			names = append(names, n)
+		}
+	}
+	return names, nil
+}
+
+func oddTrailingBackslashes(s string) bool {
+	n := 0
+	for i := len(s) - 1; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 func (g *globber) tick() error {
@@ -286,7 +364,10 @@ func (g *globber) globStar(st gstate, c comp, last, links bool, add func(gstate)
 	return nil
 }
 
-// finish drops ignored results, sorts bytewise and removes duplicates.
+// finish drops ignored results and sorts bytewise. Duplicates stay, as
+// in bash: **/a/** lists a/a/b once under a and once under a/a, since
+// bash expands the directory part and then globs the last component in
+// each directory it found, and sorts the concatenation.
 func (g *globber) finish(states []gstate, ignore []ignorePattern) ([]string, error) {
 	out := make([]string, 0, len(states))
 	for _, st := range states {
@@ -296,7 +377,7 @@ func (g *globber) finish(states []gstate, ignore []ignorePattern) ([]string, err
 		out = append(out, st.spelled)
 	}
 	slices.Sort(out)
-	return slices.Compact(out), nil
+	return out, nil
 }
 
 // ignorePattern is one GLOBIGNORE pattern. bash matches them with

@@ -75,7 +75,7 @@ func buildReal(t testing.TB) string {
 // root of the tree. want was recorded from bash 5.2 (nil: no match).
 type globRow struct {
 	pat    string
-	opts   string // letters: s globstar, d dotglob, n nocaseglob, x extglob
+	opts   string // letters: s globstar, d dotglob, n nocaseglob, x extglob, k globskipdots off
 	ignore string // GLOBIGNORE, colon-separated
 	want   []string
 }
@@ -86,6 +86,7 @@ func (r globRow) options() GlobOptions {
 		DotGlob:  strings.Contains(r.opts, "d"),
 		NoCase:   strings.Contains(r.opts, "n"),
 		ExtGlob:  strings.Contains(r.opts, "x"),
+		KeepDots: strings.Contains(r.opts, "k"),
 	}
 	if r.ignore != "" {
 		o.Ignore = strings.Split(r.ignore, ":")
@@ -143,6 +144,11 @@ func bashGlob(t *testing.T, rows []globRow) [][]string {
 			} else {
 				fmt.Fprintf(&b, "shopt -u %s\n", opt)
 			}
+		}
+		if strings.Contains(r.opts, "k") {
+			b.WriteString("shopt -u globskipdots\n")
+		} else {
+			b.WriteString("shopt -s globskipdots\n")
 		}
 		if r.ignore != "" {
 			fmt.Fprintf(&b, "GLOBIGNORE=%s\n", bashQuote(r.ignore))

@@ -1,6 +1,9 @@
 package pattern
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // metaChars are the characters QuoteMeta escapes: every one that is
 // special somewhere in a pattern, extglob's included.
@@ -28,7 +31,12 @@ func QuoteMeta(s string) string {
 // bracket expression that is closed, or under ExtGlob an extglob group
 // opener. A pattern without one matches only its unescaped text, and bash
 // leaves such a word alone in pathname expansion.
-func HasMeta(pat string, mode Mode) bool {
+func HasMeta(pat string, mode Mode) bool { return HasGlobMeta(pat, mode, nil) }
+
+// HasGlobMeta is HasMeta for a word whose quoted slashes are at the
+// offsets quotedSlash (ascending) of pat: under Pathname only an unquoted
+// '/' voids a bracket expression, as bash reads "[a"/"b]" as a pattern.
+func HasGlobMeta(pat string, mode Mode, quotedSlash []int) bool {
 	for i := 0; i < len(pat); i++ {
 		switch c := pat[i]; c {
 		case '\\':
@@ -36,7 +44,10 @@ func HasMeta(pat string, mode Mode) bool {
 		case '*', '?':
 			return true
 		case '[':
-			if _, _, ok := parseClass(pat, i, len(pat), false); ok {
+			// Under Pathname a bracket expression holding an unescaped
+			// '/' is no bracket expression (POSIX 2.13.3), so [a/b] is
+			// a plain word that nullglob keeps.
+			if _, next, ok := parseClass(pat, i, len(pat), false); ok && (mode&Pathname == 0 || !unescapedSlash(pat, i, next, quotedSlash)) {
 				return true
 			}
 		case '+', '@', '!':
@@ -63,4 +74,20 @@ func Unescape(pat string) string {
 		b.WriteByte(pat[i])
 	}
 	return b.String()
+}
+
+// unescapedSlash reports whether pat[i:end] holds a '/' neither escaped
+// nor at one of the quoted offsets.
+func unescapedSlash(pat string, i, end int, quoted []int) bool {
+	for ; i < end; i++ {
+		switch pat[i] {
+		case '\\':
+			i++
+		case '/':
+			if !slices.Contains(quoted, i) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -44,6 +44,10 @@ type Pattern struct {
 	literal    bool   // no wildcard at all: compare text directly
 	lit        string // the unescaped text when literal
 	startsStar bool   // the text starts with an unescaped '*'
+	// negLead: under Period the pattern starts with !(…), which bash never
+	// lets match a name starting with '.', not even by matching nothing
+	// before a literal '.' (!(bar).foo does not match .foo).
+	negLead bool
 
 	mu  sync.Mutex // guards the lazily built engines and their caches
 	uni *engine    // for valid UTF-8 subjects: one symbol per character
@@ -72,6 +76,7 @@ func Compile(pat string, mode Mode) (*Pattern, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.negLead = mode&Period != 0 && len(e.seq) > 0 && e.seq[0].kind == nGroup && e.seq[0].op == '!'
 	if e.bytes {
 		p.byt = e
 	} else {
@@ -145,6 +150,9 @@ func (p *Pattern) leading(s string, i int) bool {
 func (p *Pattern) Match(s string) bool {
 	if p.literal {
 		return s == p.lit
+	}
+	if p.negLead && strings.HasPrefix(s, ".") {
+		return false
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
