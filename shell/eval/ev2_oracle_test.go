@@ -24,7 +24,7 @@ var ev2Scripts = []string{
 	// coproc: descriptors from the top below 64 (read end, write end);
 	// reaped once waited for (fds closed, NAME and NAME_PID unset); a
 	// subshell can kill it by pid.
-	`coproc { read -r l; echo "$l"; read -r l; }; echo ${COPROC[@]}; echo hi >&${COPROC[1]}; read l <&${COPROC[0]}; echo $l; { kill $COPROC_PID; } & wait $COPROC_PID; echo $?; echo "${COPROC[@]-gone}" ${COPROC_PID-unset}`,
+	`coproc { read -r l; echo "$l"; read -r l; }; echo ${COPROC[@]}; echo hi >&${COPROC[1]}; read l <&${COPROC[0]}; echo $l; kill $COPROC_PID; wait $COPROC_PID; echo $?; echo "${COPROC[@]-gone}" ${COPROC_PID-unset}`,
 	`coproc { echo a b c; }; echo ${COPROC[@]}; read x <&${COPROC[0]}; wait; echo $x "${COPROC_PID-unset}"; coproc R { while read -r l; do echo "$l"; done; }; echo ${R[@]}; exec {R[1]}>&-; wait; echo ${R-unset}`,
 	// History: set -o history saves each line read (cmdhist joins a
 	// command's lines; HISTCONTROL, HISTIGNORE filter), set -H expands
