@@ -609,7 +609,6 @@ type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errBadFD }
 
-//lint:ignore ST1005 bash prints strerror's capitalised text
 var errBadFD error = badFD{}
 
 // badFD is the error of a closed descriptor: strerror's words, and
