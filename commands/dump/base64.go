@@ -42,25 +42,28 @@ With no FILE, or when FILE is -, read standard input.
 func runBaseN(ctx context.Context, c *commands.Context) int {
 	p := baseOpts
 	p.Help = baseHelp(c.Name())
-	res, args, st, ok := p.Parse(c, c.Args[1:])
+	decode, garbage, wrap := false, false, 76
+	// GNU checks -w as getopt returns it, before later bad options.
+	args, st, ok := p.ParseChecked(c, c.Args[1:], func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "d":
+				decode = true
+			case "i":
+				garbage = true
+			case "w":
+				n, err := strconv.Atoi(r.Val)
+				if err != nil || n < 0 {
+					c.Errorf("invalid wrap size: %s", commands.QuoteArg(r.Val))
+					return 1, false
+				}
+				wrap = n
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
-	}
-	decode, garbage, wrap := false, false, 76
-	for _, r := range res {
-		switch r.Key {
-		case "d":
-			decode = true
-		case "i":
-			garbage = true
-		case "w":
-			n, err := strconv.Atoi(r.Val)
-			if err != nil || n < 0 {
-				c.Errorf("invalid wrap size: %s", commands.QuoteArg(r.Val))
-				return 1
-			}
-			wrap = n
-		}
 	}
 	if len(args) > 1 {
 		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(args[1]))
@@ -84,7 +87,8 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 			if st, ok := c.LimitStatus(err); ok {
 				return st
 			}
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			out.Flush()
+			c.Errorf("read error: %s", commands.ErrText(err)) // GNU names no file
 			return 1
 		}
 		return c.FinishOut(out, 0)
@@ -94,7 +98,7 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 		return st
 	}
 	if err != nil {
-		c.Errorf("%s: %s", name, commands.ErrText(err))
+		c.Errorf("read error: %s", commands.ErrText(err))
 		return 1
 	}
 	return c.FinishOut(out, baseDecode(c, out, data, b32, garbage))

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -19,10 +20,10 @@ import (
 )
 
 var sumOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'b', Long: "binary"}, {Short: 't', Long: "text"}, {Short: 'c', Long: "check"},
-	{Long: "status"}, {Long: "quiet"}, {Short: 'w', Long: "warn"}, {Long: "strict"},
-	{Long: "tag"}, {Short: 'z', Long: "zero"}, {Long: "ignore-missing"},
-}, Usage: 1}
+	{Short: 'b', Long: "binary"}, {Short: 'c', Long: "check"}, {Long: "ignore-missing"},
+	{Long: "quiet"}, {Long: "status"}, {Long: "tag"}, {Short: 't', Long: "text"},
+	{Short: 'w', Long: "warn"}, {Long: "strict"}, {Short: 'z', Long: "zero"},
+}, Usage: 1} // in GNU's order, which its "ambiguous" message lists
 
 // sumHelp is GNU's --help of md5sum and the sha*sum commands.
 func sumHelp(name string) string {
@@ -67,57 +68,110 @@ func newSumHash(name string) hash.Hash {
 }
 
 type sumCfg struct {
-	binary, check, status, quiet, warn, strict, ignoreMissing bool
+	check, strict, ignoreMissing, tag, zero bool
+	// binary is -1 unset, 0 for --text, 1 for --binary (or --tag).
+	binary int
+	// verbosity is the last of --status, --warn and --quiet (GNU makes
+	// them exclusive: each one clears the others), "" for none.
+	verbosity           string
+	status, quiet, warn bool
 }
 
-func runSum(ctx context.Context, c *commands.Context) int {
+// parseSumOpts reads the options and applies GNU's checks of their
+// combinations, in GNU's order; ok is false after a usage error.
+func parseSumOpts(c *commands.Context) (s sumCfg, args []string, st int, ok bool) {
 	p := sumOpts
 	p.Help = sumHelp(c.Name())
 	res, args, st, ok := p.Parse(c, c.Args[1:])
 	if !ok {
-		return st
+		return s, nil, st, false
 	}
-	var s sumCfg
+	s.binary = -1
 	for _, r := range res {
 		switch r.Key {
 		case "b":
-			s.binary = true
+			s.binary = 1
 		case "t":
-			s.binary = false
+			s.binary = 0
 		case "c":
 			s.check = true
-		case "status":
-			s.status = true
-		case "quiet":
-			s.quiet = true
-		case "w":
-			s.warn = true
+		case "status", "quiet", "w":
+			s.verbosity = r.Key
 		case "strict":
 			s.strict = true
 		case "ignore-missing":
 			s.ignoreMissing = true
-		case "tag", "z":
-			c.Errorf("--%s is not supported", r.Key)
-			return 1
+		case "tag":
+			s.tag, s.binary = true, 1
+		case "z":
+			s.zero = true
 		}
+	}
+	s.status, s.quiet, s.warn = s.verbosity == "status", s.verbosity == "quiet", s.verbosity == "w"
+	only := func(name string) string {
+		return "the --" + name + " option is meaningful only when verifying checksums"
+	}
+	var msg string
+	switch {
+	case s.tag && s.binary == 0:
+		msg = "--tag does not support --text mode"
+	case s.zero && s.check:
+		msg = "the --zero option is not supported when verifying checksums"
+	case s.tag && s.check:
+		msg = "the --tag option is meaningless when verifying checksums"
+	case s.binary >= 0 && s.check:
+		msg = "the --binary and --text options are meaningless when verifying checksums"
+	case s.ignoreMissing && !s.check:
+		msg = only("ignore-missing")
+	case s.verbosity != "" && !s.check:
+		msg = only(map[string]string{"status": "status", "quiet": "quiet", "w": "warn"}[s.verbosity])
+	case s.strict && !s.check:
+		msg = only("strict")
+	}
+	if msg != "" {
+		return s, nil, opts.UsageError(c, 1, "%s", msg), false
+	}
+	return s, args, 0, true
+}
+
+func runSum(ctx context.Context, c *commands.Context) int {
+	s, args, st, ok := parseSumOpts(c)
+	if !ok {
+		return st
 	}
 	out := commands.NewOut(c.Stdout)
 	if s.check {
 		return c.FinishOut(out, s.checkFiles(ctx, c, out, args))
 	}
+	end := byte('\n')
+	if s.zero {
+		end = 0
+	}
+	algo := strings.ToUpper(strings.TrimSuffix(c.Name(), "sum"))
+	failed := false
+	var closed closein.Tracker
 	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
 		h := newSumHash(c.Name())
 		if _, err := io.Copy(h, r); err != nil {
 			c.Errorf("%s: %s", name, commands.ErrText(err))
+			closed.Note(name, err)
+			failed = true
 			return true
 		}
-		mark := " "
-		if s.binary {
-			mark = "*"
+		sum := hex.EncodeToString(h.Sum(nil))
+		switch {
+		case s.tag:
+			fmt.Fprintf(out, "%s (%s) = %s%c", algo, name, sum, end)
+		case s.binary == 1:
+			fmt.Fprintf(out, "%s *%s%c", sum, name, end)
+		default:
+			fmt.Fprintf(out, "%s  %s%c", sum, name, end)
 		}
-		fmt.Fprintf(out, "%s %s%s\n", hex.EncodeToString(h.Sum(nil)), mark, name)
 		return true
 	})
+	if closed.Report(c, closein.Words) || failed {
+		status = 1
+	}
 	return c.FinishOut(out, status)
 }
 
@@ -192,7 +246,11 @@ func (s *sumCfg) checkFiles(ctx context.Context, c *commands.Context, out *bufio
 			if !ok {
 				bad++
 				if s.warn {
-					c.Errorf("%s: %d: improperly formatted %s checksum line", listName, n, strings.ToUpper(strings.TrimSuffix(c.Name(), "sum")))
+					shown := listName
+					if shown == "-" {
+						shown = "standard input"
+					}
+					c.Errorf("%s: %d: improperly formatted %s checksum line", sumQuote(shown), n, strings.ToUpper(strings.TrimSuffix(c.Name(), "sum")))
 				}
 				return true
 			}

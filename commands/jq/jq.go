@@ -113,7 +113,7 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		if e, ok := err.(*usageErr); !ok || !e.bare {
 			io.WriteString(c.Stderr, "jq: ")
 		}
-		fmt.Fprintf(c.Stderr, "%s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", err)
+		fmt.Fprintf(c.Stderr, "%s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n", err)
 		return exitUsage
 	}
 	if !o.haveFilter && o.fromFile == "" {
@@ -261,7 +261,8 @@ func (r *runner) readSources() ([]source, int) {
 			return nil, st
 		}
 		if err != nil {
-			fmt.Fprintf(r.c.Stderr, "jq: error: Could not open %s: %s\n", f, commands.ErrText(err))
+			// jq 1.6 words an input file it cannot open so.
+			fmt.Fprintf(r.c.Stderr, "jq: error: Could not open file %s: %s\n", f, commands.ErrText(err))
 			st = exitUsage
 			continue
 		}

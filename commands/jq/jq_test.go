@@ -20,7 +20,7 @@ func TestJQFilesAndErrors(t *testing.T) {
 		{[]string{"-f", "f.jq", "a.json"}, "", "10\n20\n", "", 0},
 		{[]string{"input_filename", "a.json"}, "", "\"a.json\"\n\"a.json\"\n", "", 0},
 		{[]string{".x", "bad.json"}, "", "1\n", "parse error: Unfinished JSON term at EOF at line 3, column 0\n", 4},
-		{[]string{".", "missing.json"}, "", "", "jq: error: Could not open missing.json: No such file or directory", 2},
+		{[]string{".", "missing.json"}, "", "", "jq: error: Could not open file missing.json: No such file or directory", 2},
 		{[]string{"-c", "-n", "$v", "--slurpfile", "v", "vals.json"}, "", "[1,2]\n", "", 0},
 		{[]string{"-n", "$r", "--rawfile", "r", "raw.txt"}, "", "\"text\\n\"\n", "", 0},
 		{[]string{"-n", "$ENV.FOO, env.USER, $ENV.PATH"}, "", "\"bar\"\n\"sandbox\"\nnull\n", "", 0},

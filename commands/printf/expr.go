@@ -210,7 +210,7 @@ func (p *exprParser) regexMatch(s, pat string) string {
 	}
 	re, err := regexp.Compile("^(?:" + gnure.FromEmacs(pat, true) + ")")
 	if err != nil {
-		p.fail(2, "%s", gnure.Message(err))
+		p.fail(2, "%s", gnure.RegcompMessage(pat, err))
 		return ""
 	}
 	m := re.FindStringSubmatchIndex(s)

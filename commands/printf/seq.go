@@ -329,8 +329,8 @@ func (s *seqOut) emit(num string) bool {
 }
 
 // floats counts in floating point: x = first + i*incr, so errors do not
-// accumulate. A value just past last that prints the same as last is
-// printed as last (0.1 0.1 0.3 ends with 0.3).
+// accumulate. A value just past last whose printed form reads back as
+// last is printed too (0.1 0.1 0.3 ends with 0.3; 1.5 is 1, not 1 2).
 func (s *seqOut) floats(ctx context.Context, first, incr, last float64, format func(float64) string) {
 	for i := 0; ; i++ {
 		if i%4096 == 0 && ctx.Err() != nil {
@@ -341,8 +341,9 @@ func (s *seqOut) floats(ctx context.Context, first, incr, last float64, format f
 			x = first // keeps the sign of "-0"
 		}
 		if incr > 0 && x > last || incr < 0 && x < last {
-			if i > 0 && format(x) == format(last) {
-				s.emit(format(last))
+			// GNU prints it when its printed value reads back as last.
+			if v, err := strconv.ParseFloat(strings.TrimSpace(format(x)), 64); i > 0 && err == nil && v == last {
+				s.emit(format(x))
 			}
 			return
 		}

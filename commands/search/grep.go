@@ -8,29 +8,56 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
+	"errors"
+	"fmt"
 	"path"
 	"strconv"
 	"strings"
 )
 
+// grepOpts are in GNU grep's order, which its "ambiguous" message lists.
+// Options marked unsupported are in the table so that abbreviations
+// resolve (and are ambiguous) as in GNU grep.
 var grepOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'E', Long: "extended-regexp"}, {Short: 'F', Long: "fixed-strings"},
-	{Short: 'G', Long: "basic-regexp"}, {Short: 'P', Long: "perl-regexp"},
-	{Short: 'e', Long: "regexp", Arg: true}, {Short: 'f', Long: "file", Arg: true},
-	{Short: 'i', Long: "ignore-case"}, {Short: 'y'}, {Long: "no-ignore-case"},
-	{Short: 'v', Long: "invert-match"}, {Short: 'w', Long: "word-regexp"},
-	{Short: 'x', Long: "line-regexp"}, {Short: 'c', Long: "count"},
-	{Short: 'l', Long: "files-with-matches"}, {Short: 'L', Long: "files-without-match"},
-	{Short: 'n', Long: "line-number"}, {Short: 'h', Long: "no-filename"},
-	{Short: 'H', Long: "with-filename"}, {Short: 'o', Long: "only-matching"},
-	{Short: 'q', Long: "quiet"}, {Long: "silent", Key: "q"},
-	{Short: 's', Long: "no-messages"}, {Short: 'r', Long: "recursive"},
-	{Short: 'R', Long: "dereference-recursive", Key: "r"},
+	{Short: 'G', Long: "basic-regexp"}, {Short: 'E', Long: "extended-regexp"},
+	{Long: "fixed-regexp", Key: "F"}, {Short: 'F', Long: "fixed-strings"},
+	{Short: 'P', Long: "perl-regexp"},
 	{Short: 'A', Long: "after-context", Arg: true}, {Short: 'B', Long: "before-context", Arg: true},
-	{Short: 'C', Long: "context", Arg: true}, {Short: 'm', Long: "max-count", Arg: true},
-	{Short: 'a', Long: "text"}, {Short: 'I'},
-	{Long: "include", Arg: true}, {Long: "exclude", Arg: true}, {Long: "exclude-dir", Arg: true},
-	{Short: 'z', Long: "null-data"}, {Short: 'Z', Long: "null"},
+	{Long: "binary-files", Arg: true, Key: "x-binary-files"}, {Short: 'b', Long: "byte-offset", Key: "x-byte-offset"},
+	{Short: 'C', Long: "context", Arg: true},
+	{Long: "color", Optional: true, Key: "noop"}, {Long: "colour", Optional: true, Key: "noop"},
+	{Short: 'c', Long: "count"},
+	{Short: 'D', Long: "devices", Arg: true, Key: "x-devices"},
+	{Short: 'd', Long: "directories", Arg: true, Key: "x-directories"},
+	{Long: "exclude", Arg: true}, {Long: "exclude-from", Arg: true, Key: "x-exclude-from"},
+	{Long: "exclude-dir", Arg: true},
+	{Short: 'f', Long: "file", Arg: true},
+	{Short: 'l', Long: "files-with-matches"}, {Short: 'L', Long: "files-without-match"},
+	{Long: "group-separator", Arg: true, Key: "x-group-separator"},
+	{Long: "include", Arg: true},
+	{Short: 'i', Long: "ignore-case"}, {Short: 'y'}, {Long: "no-ignore-case"},
+	{Short: 'T', Long: "initial-tab", Key: "x-initial-tab"},
+	{Long: "label", Arg: true},
+	{Long: "line-buffered", Key: "noop"},
+	{Short: 'n', Long: "line-number"},
+	{Short: 'x', Long: "line-regexp"},
+	{Short: 'm', Long: "max-count", Arg: true},
+	{Short: 'h', Long: "no-filename"},
+	{Long: "no-group-separator", Key: "x-no-group-separator"},
+	{Short: 's', Long: "no-messages"},
+	{Short: 'Z', Long: "null"}, {Short: 'z', Long: "null-data"},
+	{Short: 'o', Long: "only-matching"},
+	{Short: 'q', Long: "quiet"},
+	{Short: 'r', Long: "recursive"},
+	{Short: 'R', Long: "dereference-recursive", Key: "r"},
+	{Short: 'e', Long: "regexp", Arg: true},
+	{Short: 'v', Long: "invert-match"},
+	{Long: "silent", Key: "q"},
+	{Short: 'a', Long: "text"},
+	{Short: 'U', Long: "binary", Key: "noop"},
+	{Short: 'H', Long: "with-filename"},
+	{Short: 'w', Long: "word-regexp"},
+	{Short: 'I'},
 }, Usage: 2, Help: "Usage: grep [OPTION]... PATTERNS [FILE]...\nSearch for PATTERNS in each FILE.\n"}
 
 // stripColor drops --color[=WHEN] and --colour[=WHEN] before parsing: the
@@ -58,6 +85,7 @@ type grepRun struct {
 	invert, count, only       bool
 	listMatch, listNoMatch    bool
 	lineNum, names, quiet     bool
+	label                     string // --label: the name of standard input
 	noMsgs, recursive, binary bool
 	after, before             int
 	maxCount                  int64
@@ -70,8 +98,17 @@ type grepRun struct {
 }
 
 func runGrep(ctx context.Context, c *commands.Context) int {
-	res, args, status, ok := grepOpts.Parse(c, stripColor(c.Args[1:]))
-	if !ok {
+	argv := stripColor(c.Args[1:])
+	res, args, err := grepOpts.Split(argv)
+	var uerr *opts.Error
+	if errors.As(err, &uerr) {
+		// GNU grep puts its usage line between the message and the hint.
+		c.Errorf("%s", uerr.Msg)
+		fmt.Fprintf(c.Stderr, "Usage: %s [OPTION]... PATTERNS [FILE]...\nTry '%s --help' for more information.\n", c.Name(), c.Name())
+		return 2
+	}
+	if err != nil {
+		_, _, status, _ := grepOpts.Parse(c, argv)
 		return status
 	}
 	g := &grepRun{c: c, maxCount: -1, sep: '\n', out: commands.NewOut(c.Stdout)}
@@ -151,6 +188,9 @@ func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, i
 	c := g.c
 	for _, r := range res {
 		switch r.Key {
+		case "noop": // --line-buffered, -U: nothing to do here
+		case "label":
+			g.label = r.Val
 		case "E", "F", "G":
 			*mode = r.Key[0]
 		case "P":
@@ -202,6 +242,10 @@ func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, i
 				g.maxCount = n
 			}
 		default:
+			if name, ok := strings.CutPrefix(r.Key, "x-"); ok {
+				c.Errorf("--%s is not supported", name)
+				return nil, false, false, false, false, "", 2
+			}
 			g.flag(r)
 		}
 	}
@@ -270,7 +314,11 @@ func (g *grepRun) files(ctx context.Context, names []string, implicit bool) {
 			return
 		}
 		if name == "-" {
-			g.search(ctx, "(standard input)", g.c.In())
+			label := "(standard input)"
+			if g.label != "" {
+				label = g.label
+			}
+			g.search(ctx, label, g.c.In())
 			continue
 		}
 		fi, err := g.c.FS.Stat(g.c.Abs(name))

@@ -105,6 +105,8 @@ type input struct {
 	// limitErr is set when a line passed Limits.MaxReadBytes (an endless
 	// line: sed p /dev/zero); reading stops there.
 	limitErr error
+	// failed: a read failed; GNU sed gives up there (status 4).
+	failed bool
 
 	have   bool
 	peek   []byte
@@ -113,7 +115,7 @@ type input struct {
 
 // fill makes sure a look-ahead line is loaded if any input remains.
 func (in *input) fill() {
-	for !in.have && in.limitErr == nil {
+	for !in.have && in.limitErr == nil && !in.failed {
 		if in.ctx.Err() != nil {
 			return
 		}
@@ -146,7 +148,7 @@ func (in *input) fill() {
 		if err != nil {
 			if err != io.EOF {
 				in.c.Errorf("read error on %s: %s", in.display(), commands.ErrText(err))
-				in.status = 2
+				in.status, in.failed = 4, true
 			}
 			in.closeCur()
 		}

@@ -132,7 +132,7 @@ func (o *options) withArg(c *commands.Context, ch byte, val string) (int, bool) 
 		}
 		if err != nil {
 			c.Errorf("couldn't open file %s: %s", val, commands.ErrText(err))
-			return 1, false
+			return 4, false // GNU sed's "panic" status
 		}
 		s := strings.TrimSuffix(string(data), "\n")
 		o.addScript(s, val)

@@ -8,6 +8,7 @@ import (
 
 	"bufio"
 	"bytes"
+	"io"
 )
 
 var commOpts = opts.Parser{Opts: []opts.Opt{
@@ -25,6 +26,7 @@ func runComm(ctx context.Context, c *commands.Context) int {
 	}
 	hide := [4]bool{}
 	delim, sep, total, icase := "\t", byte('\n'), false, false
+	check := 0 // GNU's default; 1 --check-order, -1 --nocheck-order
 	for _, r := range res {
 		switch r.Key {
 		case "1", "2", "3":
@@ -37,13 +39,17 @@ func runComm(ctx context.Context, c *commands.Context) int {
 			total = true
 		case "i":
 			icase = true
+		case "check-order":
+			check = 1
+		case "nocheck-order":
+			check = -1
 		}
 	}
 	if len(args) < 2 {
 		if len(args) == 0 {
 			return opts.UsageError(c, 1, "missing operand")
 		}
-		return opts.UsageError(c, 1, "missing operand after %s", commands.QuoteArg(args[0]))
+		return opts.UsageError(c, 1, "missing operand after %s", commands.QuoteArg(args[0])) // argv[argc-1] once getopt moved operands last
 	}
 	if len(args) > 2 {
 		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(args[2]))
@@ -73,43 +79,83 @@ func runComm(ctx context.Context, c *commands.Context) int {
 		out.Write(line)
 		out.WriteByte(sep)
 	}
-	next := func(r *bufio.Reader) ([]byte, bool) {
-		line, err := commands.ReadLine(r, sep, c.Limits.ReadMax())
-		if len(line) == 0 && err != nil {
-			return nil, false
+	cmpLines := func(a, b []byte) int {
+		if icase {
+			return bytes.Compare(bytes.ToLower(a), bytes.ToLower(b))
 		}
-		return bytes.TrimSuffix(line, []byte{sep}), true
+		return bytes.Compare(a, b)
 	}
-	a, okA := next(rd[0])
-	b, okB := next(rd[1])
-	for okA || okB {
+	var readErr error
+	var errName string
+	var prev [2][]byte
+	// GNU checks each file's order as it steps through it: always with
+	// --check-order (the first disorder is fatal), by default only once a
+	// line without a pair was seen (a warning per file, then a failure).
+	unpaired, disorder := false, [2]bool{}
+	next := func(i int) ([]byte, bool, bool) {
+		line, err := commands.ReadLine(rd[i], sep, c.Limits.ReadMax())
+		if len(line) == 0 && err != nil {
+			if err != io.EOF && readErr == nil {
+				readErr, errName = err, args[i]
+			}
+			return nil, false, true
+		}
+		line = bytes.TrimSuffix(line, []byte{sep})
+		if check >= 0 && (check > 0 || unpaired) && !disorder[i] && prev[i] != nil && cmpLines(prev[i], line) > 0 {
+			c.Errorf("file %d is not in sorted order", i+1)
+			disorder[i] = true
+			if check > 0 {
+				return nil, false, false
+			}
+		}
+		prev[i] = append(prev[i][:0], line...)
+		return line, true, true
+	}
+	a, okA, goOn := next(0)
+	b, okB, goOn2 := next(1)
+	for goOn && goOn2 && readErr == nil && (okA || okB) {
 		cmp := 0
 		switch {
 		case !okA:
 			cmp = 1
 		case !okB:
 			cmp = -1
-		case icase:
-			cmp = bytes.Compare(bytes.ToLower(a), bytes.ToLower(b))
 		default:
-			cmp = bytes.Compare(a, b)
+			cmp = cmpLines(a, b)
+		}
+		if cmp != 0 {
+			unpaired = true
 		}
 		switch {
 		case cmp < 0:
 			emit(1, a)
-			a, okA = next(rd[0])
+			a, okA, goOn = next(0)
 		case cmp > 0:
 			emit(2, b)
-			b, okB = next(rd[1])
+			b, okB, goOn2 = next(1)
 		default:
 			emit(3, a)
-			a, okA = next(rd[0])
-			b, okB = next(rd[1])
+			a, okA, goOn = next(0)
+			b, okB, goOn2 = next(1)
 		}
+	}
+	if !goOn || !goOn2 {
+		out.Flush()
+		return 1
+	}
+	if readErr != nil {
+		out.Flush()
+		c.Errorf("%s: %s", errName, commands.ErrText(readErr))
+		return 1
 	}
 	if total {
 		out.WriteString(commands.Itoa(counts[1]) + delim + commands.Itoa(counts[2]) + delim + commands.Itoa(counts[3]) + delim + "total")
 		out.WriteByte(sep)
+	}
+	if disorder[0] || disorder[1] {
+		out.Flush()
+		c.Errorf("input is not in sorted order")
+		return 1
 	}
 	return c.FinishOut(out, 0)
 }

@@ -59,7 +59,7 @@ func runJoin(ctx context.Context, c *commands.Context) int {
 	case len(files) == 0:
 		return opts.UsageError(c, 1, "missing operand")
 	case len(files) < 2:
-		return opts.UsageError(c, 1, "missing operand after %s", commands.QuoteArg(files[0]))
+		return opts.UsageError(c, 1, "missing operand after %s", commands.QuoteArg(c.Args[len(c.Args)-1])) // argv[argc-1]: join's getopt does not permute
 	case len(files) > 2:
 		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(files[2]))
 	}
@@ -77,7 +77,7 @@ func runJoin(ctx context.Context, c *commands.Context) int {
 			return st
 		}
 		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("read error: %s", commands.ErrText(err)) // GNU names no file
 			return 1
 		}
 		if len(b) > 0 && b[len(b)-1] == j.sep {
@@ -108,7 +108,7 @@ func (j *joinRun) options(res []opts.Result) int {
 		case "a", "v":
 			n, err := strconv.Atoi(r.Val)
 			if err != nil || n < 1 || n > 2 {
-				c.Errorf("invalid file number: %s", commands.QuoteArg(r.Val))
+				c.Errorf("invalid field number: %s", commands.QuoteArg(r.Val)) // sic: GNU's wording
 				return 1
 			}
 			j.unpaired[n-1] = true
@@ -164,14 +164,22 @@ func (j *joinRun) parseFormat(s string) int {
 		return -1
 	}
 	for _, item := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-		if item == "0" {
+		// GNU's decode_field_spec: the first byte picks the message.
+		switch {
+		case item == "0":
 			j.format = append(j.format, joinSpec{})
 			continue
-		}
-		f, n, ok := strings.Cut(item, ".")
-		num, err := strconv.Atoi(n)
-		if !ok || (f != "1" && f != "2") || err != nil || num < 1 {
+		case item[0] == '0' || (item[0] == '1' || item[0] == '2') && (len(item) < 2 || item[1] != '.'):
 			j.c.Errorf("invalid field specifier: %s", commands.QuoteArg(item))
+			return 1
+		case item[0] != '1' && item[0] != '2':
+			j.c.Errorf("invalid file number in field spec: %s", commands.QuoteArg(item))
+			return 1
+		}
+		f, n := item[:1], item[2:]
+		num, err := strconv.Atoi(n)
+		if err != nil || num < 1 || strings.Trim(n, "0123456789") != "" {
+			j.c.Errorf("invalid field number: %s", commands.QuoteArg(n))
 			return 1
 		}
 		j.format = append(j.format, joinSpec{file: int(f[0] - '0'), field: num - 1})

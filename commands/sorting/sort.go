@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bytes"
@@ -12,32 +13,39 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
+// sortOpts are in GNU's order, which its "ambiguous" message lists.
 var sortOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'b', Long: "ignore-leading-blanks"},
-	{Short: 'd', Long: "dictionary-order"},
-	{Short: 'f', Long: "ignore-case"},
-	{Short: 'g', Long: "general-numeric-sort"},
-	{Short: 'h', Long: "human-numeric-sort"},
-	{Short: 'i', Long: "ignore-nonprinting"},
-	{Short: 'M', Long: "month-sort"},
-	{Short: 'n', Long: "numeric-sort"},
-	{Short: 'r', Long: "reverse"},
-	{Short: 'R', Long: "random-sort"},
-	{Long: "random-source", Arg: true},
-	{Short: 'm', Long: "merge"},
-	{Short: 'V', Long: "version-sort"},
 	{Short: 'c', Long: "check"},
 	{Short: 'C'},
+	{Long: "compress-program", Arg: true},
+	{Long: "debug"},
+	{Short: 'd', Long: "dictionary-order"},
+	{Short: 'f', Long: "ignore-case"},
+	{Long: "files0-from", Arg: true},
+	{Short: 'g', Long: "general-numeric-sort"},
+	{Short: 'i', Long: "ignore-nonprinting"},
 	{Short: 'k', Long: "key", Arg: true},
+	{Short: 'm', Long: "merge"},
+	{Short: 'M', Long: "month-sort"},
+	{Short: 'n', Long: "numeric-sort"},
+	{Short: 'h', Long: "human-numeric-sort"},
+	{Short: 'V', Long: "version-sort"},
+	{Short: 'R', Long: "random-sort"},
+	{Long: "random-source", Arg: true},
+	{Long: "sort", Arg: true},
 	{Short: 'o', Long: "output", Arg: true},
+	{Short: 'r', Long: "reverse"},
 	{Short: 's', Long: "stable"},
+	{Long: "batch-size", Arg: true},
+	{Short: 'S', Long: "buffer-size", Arg: true},
 	{Short: 't', Long: "field-separator", Arg: true},
+	{Short: 'T', Long: "temporary-directory", Arg: true},
 	{Short: 'u', Long: "unique"},
 	{Short: 'z', Long: "zero-terminated"},
-	{Short: 'S', Long: "buffer-size", Arg: true},
-	{Short: 'T', Long: "temporary-directory", Arg: true},
 	{Long: "parallel", Arg: true},
 }, Usage: 2, Help: "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n"}
 
@@ -50,6 +58,24 @@ type sorter struct {
 	unique bool
 	sep    byte
 	seed   maphash.Seed
+}
+
+// sortWords are the values of --sort=WORD and the letters they stand for.
+var sortWords = map[string]byte{"general-numeric": 'g', "human-numeric": 'h', "month": 'M', "numeric": 'n', "random": 'R', "version": 'V'}
+
+// sortWord resolves --sort's WORD, or an unambiguous abbreviation of it.
+func sortWord(v string) (byte, bool) {
+	if ch, ok := sortWords[v]; ok {
+		return ch, true
+	}
+	var found byte
+	n := 0
+	for w, ch := range sortWords {
+		if v != "" && strings.HasPrefix(w, v) {
+			found, n = ch, n+1
+		}
+	}
+	return found, n == 1
 }
 
 func runSort(ctx context.Context, c *commands.Context) int {
@@ -85,11 +111,28 @@ func runSort(ctx context.Context, c *commands.Context) int {
 					s.tab = 0
 					continue
 				}
+				if r.Val == "" {
+					c.Errorf("empty tab")
+					return 2
+				}
 				c.Errorf("multi-character tab '%s'", r.Val)
 				return 2
 			}
 			s.tab = int(r.Val[0])
-		case "S", "T", "parallel", "random-source":
+		case "S", "T", "parallel", "random-source", "compress-program", "batch-size":
+			// Tuning and temporary files: nothing to do in memory.
+		case "debug", "files0-from":
+			c.Errorf("--%s is not supported", r.Key)
+			return 2
+		case "sort":
+			ch, ok := sortWord(r.Val)
+			if !ok {
+				c.Errorf("invalid argument %s for '--sort'", commands.QuoteArg(r.Val))
+				fmt.Fprint(c.Stderr, "Valid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'\n")
+				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+				return 1 // argmatch's failure status, not sort's 2
+			}
+			s.global.setFlag(ch, false)
 		case "m":
 			// Merging sorted inputs gives the same result as sorting
 			// their concatenation, which is what happens here.
@@ -100,6 +143,19 @@ func runSort(ctx context.Context, c *commands.Context) int {
 	for i := range s.keys {
 		if !s.keys[i].hasOrdering() {
 			s.keys[i].sortOrder = s.global
+		}
+	}
+	orders := []sortOrder{s.global}
+	if len(s.keys) > 0 {
+		orders = orders[:0]
+		for _, k := range s.keys {
+			orders = append(orders, k.sortOrder)
+		}
+	}
+	for _, o := range orders {
+		if bad := o.incompatible(); bad != "" {
+			c.Errorf("options '%s' are incompatible", bad)
+			return 2
 		}
 	}
 	lines, st := s.readAll(ctx, c, files)
@@ -135,7 +191,11 @@ func (s *sorter) readAll(ctx context.Context, c *commands.Context, files []strin
 			if st, ok := c.LimitStatus(err); ok {
 				return nil, st
 			}
-			c.Errorf("read failed: %s: %s", name, commands.ErrText(err))
+			verb := "read"
+			if closein.Closed(name, err) {
+				verb = "stat" // GNU sort fstats its inputs before reading them
+			}
+			c.Errorf("%s failed: %s: %s", verb, name, commands.ErrText(err))
 			return nil, 2
 		}
 		if len(data) > 0 && data[len(data)-1] == s.sep {

@@ -20,6 +20,32 @@ func (o sortOrder) hasOrdering() bool {
 		o.fold || o.dict || o.nonprint || o.reverse || o.random || o.blankStart || o.blankEnd
 }
 
+// incompatible returns GNU's "-LETTERS" spelling of o when it asks for
+// more than one way of comparing (-n with -g, -M with -V, ...), "" when
+// it is fine. -R, -V, -d and -i count as one way between them.
+func (o sortOrder) incompatible() string {
+	n := 0
+	for _, b := range []bool{o.numeric, o.general, o.human, o.month, o.version || o.random || o.dict || o.nonprint} {
+		if b {
+			n++
+		}
+	}
+	if n < 2 {
+		return ""
+	}
+	var b []byte
+	for _, f := range []struct {
+		on bool
+		ch byte
+	}{{o.dict, 'd'}, {o.fold, 'f'}, {o.general, 'g'}, {o.human, 'h'},
+		{o.nonprint && !o.dict, 'i'}, {o.month, 'M'}, {o.numeric, 'n'}, {o.random, 'R'}, {o.version, 'V'}} {
+		if f.on {
+			b = append(b, f.ch)
+		}
+	}
+	return "-" + string(b)
+}
+
 // setFlag applies one option letter; it reports unknown letters.
 func (o *sortOrder) setFlag(ch byte, end bool) bool {
 	switch ch {

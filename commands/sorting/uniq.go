@@ -8,8 +8,10 @@ import (
 
 	"bytes"
 	"io"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 )
 
 var uniqOpts = opts.Parser{Opts: []opts.Opt{
@@ -27,37 +29,52 @@ type uniqCfg struct {
 	sep                                  byte
 }
 
+// uniqSize reads a count of -f, -s or -w: decimal digits (an optional
+// '+'), clamped at the largest int as GNU clamps at SIZE_MAX.
+func uniqSize(v string) (int, bool) {
+	d := strings.TrimPrefix(v, "+")
+	if d == "" || strings.Trim(d, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(d, 10, 0)
+	if err != nil {
+		return math.MaxInt, true
+	}
+	return int(n), true
+}
+
 func runUniq(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := uniqOpts.Parse(c, c.Args[1:])
+	u := uniqCfg{width: -1, sep: '\n'}
+	args, st, ok := uniqOpts.ParseChecked(c, c.Args[1:], func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "c":
+				u.count = true
+			case "d":
+				u.dups = true
+			case "D":
+				u.allDups = true
+			case "i":
+				u.icase = true
+			case "u":
+				u.uniques = true
+			case "z":
+				u.sep = 0
+			case "f", "s", "w":
+				n, ok := uniqSize(r.Val)
+				if !ok {
+					// GNU: the value as given, unquoted, and no usage hint.
+					c.Errorf("%s: %s", r.Val, map[string]string{"f": "invalid number of fields to skip",
+						"s": "invalid number of bytes to skip", "w": "invalid number of bytes to compare"}[r.Key])
+					return 1, false
+				}
+				*map[string]*int{"f": &u.fields, "s": &u.chars, "w": &u.width}[r.Key] = n
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
-	}
-	u := uniqCfg{width: -1, sep: '\n'}
-	for _, r := range res {
-		var err error
-		switch r.Key {
-		case "c":
-			u.count = true
-		case "d":
-			u.dups = true
-		case "D":
-			u.allDups = true
-		case "i":
-			u.icase = true
-		case "u":
-			u.uniques = true
-		case "z":
-			u.sep = 0
-		case "f":
-			u.fields, err = strconv.Atoi(r.Val)
-		case "s":
-			u.chars, err = strconv.Atoi(r.Val)
-		case "w":
-			u.width, err = strconv.Atoi(r.Val)
-		}
-		if err != nil {
-			return opts.UsageError(c, 1, "%s: invalid number of bytes to compare", commands.QuoteArg(r.Val))
-		}
 	}
 	if u.count && u.allDups {
 		return opts.UsageError(c, 1, "printing all duplicated lines and repeat counts is meaningless")
@@ -85,7 +102,7 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 		return 1
 	}
 	defer r.Close()
-	return u.run(c, commands.NewCtxReader(ctx, r), w)
+	return u.run(c, in, commands.NewCtxReader(ctx, r), w)
 }
 
 // key returns the compared part of line.
@@ -115,7 +132,7 @@ func (u *uniqCfg) same(a, b []byte) bool {
 	return bytes.Equal(ka, kb)
 }
 
-func (u *uniqCfg) run(c *commands.Context, r io.Reader, w io.Writer) int {
+func (u *uniqCfg) run(c *commands.Context, name string, r io.Reader, w io.Writer) int {
 	out := commands.NewOut(w)
 	var prev []byte
 	have := false
@@ -158,6 +175,10 @@ func (u *uniqCfg) run(c *commands.Context, r io.Reader, w io.Writer) int {
 		emit(prev, n)
 	}
 	if err != nil {
+		if _, limit := c.LimitStatus(err); !limit {
+			c.Errorf("error reading %s", commands.QuoteArg(name))
+			return 1
+		}
 		c.Errorf("%s", commands.ErrText(err))
 		return 1
 	}

@@ -2,10 +2,9 @@ package text
 
 import (
 	"context"
-	"errors"
-	"syscall"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -13,17 +12,19 @@ import (
 	"io"
 )
 
+// catOpts: long options in GNU's order, which its "ambiguous" message
+// lists.
 var catOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'A', Long: "show-all"},
 	{Short: 'b', Long: "number-nonblank"},
-	{Short: 'e'},
-	{Short: 'E', Long: "show-ends"},
 	{Short: 'n', Long: "number"},
 	{Short: 's', Long: "squeeze-blank"},
-	{Short: 't'},
-	{Short: 'T', Long: "show-tabs"},
-	{Short: 'u'},
 	{Short: 'v', Long: "show-nonprinting"},
+	{Short: 'E', Long: "show-ends"},
+	{Short: 'T', Long: "show-tabs"},
+	{Short: 'A', Long: "show-all"},
+	{Short: 'e'},
+	{Short: 't'},
+	{Short: 'u'},
 }, Usage: 1, Help: "Usage: cat [OPTION]... [FILE]...\nConcatenate FILE(s) to standard output.\n"}
 
 // catMode holds the line-oriented options; its zero value is plain copying.
@@ -69,7 +70,8 @@ func runCat(ctx context.Context, c *commands.Context) int {
 		}
 	}
 	out := commands.NewOut(c.Stdout)
-	writeFailed, stdinClosed := false, false
+	writeFailed := false
+	var closed closein.Tracker
 	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
 		var err error
 		if m.plain() {
@@ -91,13 +93,11 @@ func runCat(ctx context.Context, c *commands.Context) int {
 			status = 1
 			// GNU cat closes a standard input it read before it exits;
 			// a closed descriptor fails that too, and cat says so last.
-			stdinClosed = stdinClosed || name == "-" && errors.Is(err, syscall.EBADF)
+			closed.Note(name, err)
 		}
 		return ctx.Err() == nil
 	})
-	if stdinClosed {
-		defer c.Errorf("closing standard input: %s", commands.ErrText(syscall.EBADF))
-	}
+	defer closed.Report(c, closein.Closing)
 	if writeFailed {
 		if err := out.Flush(); err != nil {
 			return c.WriteFailure(err)
@@ -121,7 +121,13 @@ func (m *catMode) copy(out *bufio.Writer, r io.Reader) error {
 			m.line++
 			fmt.Fprintf(out, "%6d\t", m.line)
 		}
-		m.writeLine(out, line)
+		if m.ends && !noEOL && !m.nonprint && len(line) > 0 && line[len(line)-1] == '\r' {
+			// GNU cat -E shows a CR that ends a line as ^M, before the $.
+			m.writeLine(out, line[:len(line)-1])
+			out.WriteString("^M")
+		} else {
+			m.writeLine(out, line)
+		}
 		if !noEOL {
 			if m.ends {
 				out.WriteByte('$')

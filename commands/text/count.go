@@ -1,14 +1,20 @@
 package text
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
 )
 
+// errCountRange is GNU's complaint about a count beyond uintmax_t.
+var errCountRange = errors.New("Value too large for defined data type") //lint:ignore ST1005 strerror's text
+
 // parseCount reads a head/tail count: an optional sign and a number with
-// GNU multiplier suffixes (b=512, K/KiB=1024, KB=1000, M, G, ...).
-func parseCount(s string) (n int64, sign byte, ok bool) {
+// GNU multiplier suffixes (b=512, K/KiB=1024, KB=1000, M, G, ...). A
+// count that fits 64 unsigned bits but not int64 is clamped (it means
+// "all"); beyond that GNU refuses it, and so does err.
+func parseCount(s string) (n int64, sign byte, ok bool, err error) {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		sign = s[0]
 		s = s[1:]
@@ -18,20 +24,21 @@ func parseCount(s string) (n int64, sign byte, ok bool) {
 		i++
 	}
 	if i == 0 {
-		return 0, sign, false
+		return 0, sign, false, nil
 	}
-	v, err := strconv.ParseInt(s[:i], 10, 64)
-	if err != nil {
-		v = math.MaxInt64
-	}
+	v, perr := strconv.ParseUint(s[:i], 10, 64)
 	mult, ok := countSuffix(s[i:])
 	if !ok {
-		return 0, sign, false
+		return 0, sign, false, nil
 	}
-	if mult > 1 && v > math.MaxInt64/mult {
-		return math.MaxInt64, sign, true
+	if perr != nil || mult == 0 && v > 0 || mult > 1 && v > math.MaxUint64/uint64(mult) {
+		return 0, sign, false, errCountRange
 	}
-	return v * mult, sign, true
+	v *= uint64(mult)
+	if v > math.MaxInt64 {
+		return math.MaxInt64, sign, true, nil
+	}
+	return int64(v), sign, true, nil
 }
 
 func countSuffix(suf string) (int64, bool) {
@@ -43,8 +50,11 @@ func countSuffix(suf string) (int64, bool) {
 	}
 	units := "KMGTPEZY"
 	u := strings.IndexByte(units, strings.ToUpper(suf[:1])[0])
-	if u < 0 || u > 5 {
+	if u < 0 {
 		return 0, false
+	}
+	if u > 5 {
+		return 0, true // Z and Y: beyond 64 bits; parseCount refuses them
 	}
 	base := int64(1024)
 	switch suf[1:] {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -36,36 +37,48 @@ type cutCfg struct {
 }
 
 func runCut(ctx context.Context, c *commands.Context) int {
-	res, args, st, ok := cutOpts.Parse(c, c.Args[1:])
+	k := cutCfg{delim: '\t', sep: '\n'}
+	var list string
+	delimGiven := false
+	// GNU checks each option as getopt returns it.
+	args, st, ok := cutOpts.ParseChecked(c, c.Args[1:], func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "b", "c", "f":
+				if k.mode != 0 {
+					return opts.UsageError(c, 1, "only one list may be specified"), false
+				}
+				k.mode, list = r.Key[0], r.Val
+			case "d":
+				if len(r.Val) > 1 {
+					return opts.UsageError(c, 1, "the delimiter must be a single character"), false
+				}
+				k.delim, delimGiven = 0, true // -d '' is the NUL byte
+				if r.Val != "" {
+					k.delim = r.Val[0]
+				}
+			case "s":
+				k.onlyDelim = true
+			case "complement":
+				k.complement = true
+			case "output-delimiter":
+				k.outDelim, k.hasOutDel = r.Val, true
+			case "z":
+				k.sep = 0
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
 	}
-	k := cutCfg{delim: '\t', sep: '\n'}
-	var list string
-	for _, r := range res {
-		switch r.Key {
-		case "b", "c", "f":
-			if k.mode != 0 {
-				return opts.UsageError(c, 1, "only one list may be specified")
-			}
-			k.mode, list = r.Key[0], r.Val
-		case "d":
-			if len(r.Val) != 1 {
-				return opts.UsageError(c, 1, "the delimiter must be a single character")
-			}
-			k.delim = r.Val[0]
-		case "s":
-			k.onlyDelim = true
-		case "complement":
-			k.complement = true
-		case "output-delimiter":
-			k.outDelim, k.hasOutDel = r.Val, true
-		case "z":
-			k.sep = 0
-		}
-	}
-	if k.mode == 0 {
+	switch {
+	case k.mode == 0:
 		return opts.UsageError(c, 1, "you must specify a list of bytes, characters, or fields")
+	case delimGiven && k.mode != 'f':
+		return opts.UsageError(c, 1, "an input delimiter may be specified only when operating on fields")
+	case k.onlyDelim && k.mode != 'f':
+		return opts.UsageError(c, 1, "suppressing non-delimited lines makes sense\n\tonly when operating on fields")
 	}
 	var err string
 	if k.ranges, err = parseCutList(list); err != "" {
@@ -81,15 +94,11 @@ func runCut(ctx context.Context, c *commands.Context) int {
 		}
 	}
 	out := commands.NewOut(c.Stdout)
-	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
-		rerr := commands.EachLineMax(commands.LineReader(r), k.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+	status := closein.EachInput(ctx, c, args, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), k.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			k.line(out, line)
 			return true
 		})
-		if rerr != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(rerr))
-		}
-		return true
 	})
 	return c.FinishOut(out, status)
 }

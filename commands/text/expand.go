@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -18,40 +19,66 @@ var expandOpts = opts.Parser{Opts: []opts.Opt{
 }, Usage: 1, Help: "Usage: expand [OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n"}
 
 // tabStops is a -t list: one number means every N columns; several are
-// explicit stops, after the last of which tabs become single spaces.
+// explicit stops, after the last of which tabs become single spaces,
+// unless the list ends in "/N" (stops at multiples of N) or "+N" (stops
+// every N columns after the last explicit one).
 type tabStops struct {
 	every int
 	list  []int
+	// slash and plus are the "/N" and "+N" extensions (0: none).
+	slash, plus int
 }
 
-// parseTabStops reads "N" or "N1,N2,..." (blanks also separate).
+// parseTabStops reads "N" or "N1,N2,..." (blanks also separate), the last
+// perhaps "/N" or "+N".
 func parseTabStops(c *commands.Context, specs []string) (tabStops, bool) {
 	ts := tabStops{every: 8}
 	var list []int
+	var fields []string
 	for _, spec := range specs {
-		for _, f := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' }) {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 0 {
-				c.Errorf("tab size contains invalid character(s): %s", commands.QuoteArg(f))
-				return ts, false
-			}
-			if n == 0 {
-				c.Errorf("tab size cannot be 0")
-				return ts, false
-			}
-			if len(list) > 0 && n <= list[len(list)-1] {
-				c.Errorf("tab sizes must be ascending")
-				return ts, false
-			}
-			list = append(list, n)
-		}
+		fields = append(fields, strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })...)
 	}
-	switch len(list) {
-	case 0:
-	case 1:
+	slash, plus := 0, 0
+	for i, f := range fields {
+		ext := byte(0)
+		if f != "" && (f[0] == '/' || f[0] == '+') {
+			ext, f = f[0], f[1:]
+			if i != len(fields)-1 {
+				c.Errorf("'%c' specifier only allowed with the last value", ext)
+				return ts, false
+			}
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			c.Errorf("tab size contains invalid character(s): %s", commands.QuoteArg(f))
+			return ts, false
+		}
+		switch ext {
+		case '/':
+			slash = n
+			continue
+		case '+':
+			plus = n
+			continue
+		}
+		if n == 0 {
+			c.Errorf("tab size cannot be 0")
+			return ts, false
+		}
+		if len(list) > 0 && n <= list[len(list)-1] {
+			c.Errorf("tab sizes must be ascending")
+			return ts, false
+		}
+		list = append(list, n)
+	}
+	switch {
+	case len(list) == 0 && (slash > 0 || plus > 0):
+		ts.every = max(slash, plus)
+	case len(list) == 0:
+	case len(list) == 1 && slash == 0 && plus == 0:
 		ts.every = list[0]
 	default:
-		ts.every, ts.list = 0, list
+		ts.every, ts.list, ts.slash, ts.plus = 0, list, slash, plus
 	}
 	return ts, true
 }
@@ -66,6 +93,13 @@ func (ts tabStops) next(col int) int {
 		if s > col {
 			return s
 		}
+	}
+	if ts.slash > 0 {
+		return col + ts.slash - col%ts.slash
+	}
+	if ts.plus > 0 && len(ts.list) > 0 {
+		last := ts.list[len(ts.list)-1]
+		return last + ((col-last)/ts.plus+1)*ts.plus
 	}
 	return -1
 }
@@ -98,19 +132,14 @@ func runExpand(ctx context.Context, c *commands.Context) int {
 // newline missing, and returns the exit status (at least status).
 func mapLines(c *commands.Context, ctx context.Context, files []string, status int, f func(out *bufio.Writer, line []byte)) int {
 	out := commands.NewOut(c.Stdout)
-	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
+	st := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			f(out, line)
 			if !noEOL {
 				out.WriteByte('\n')
 			}
 			return true
 		})
-		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
-			status = 1
-		}
-		return true
 	})
 	return c.FinishOut(out, max(st, status))
 }

@@ -2,8 +2,11 @@ package text
 
 import (
 	"context"
+	"math"
+	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -18,36 +21,37 @@ var foldOpts = opts.Parser{Opts: []opts.Opt{
 
 func runFold(ctx context.Context, c *commands.Context) int {
 	args := legacyCount(c.Args[1:], false)
-	res, files, st, ok := foldOpts.Parse(c, args)
+	width, bytesMode, spaces := 80, false, false
+	files, st, ok := foldOpts.ParseChecked(c, args, func(res []opts.Result) (int, bool) {
+		for _, r := range res {
+			switch r.Key {
+			case "b":
+				bytesMode = true
+			case "s":
+				spaces = true
+			case "w":
+				n, ok, why := foldWidth(r.Val)
+				if !ok {
+					c.Errorf("invalid number of columns: %s%s", commands.QuoteArg(r.Val), why)
+					return 1, false
+				}
+				width = n
+			}
+		}
+		return 0, true
+	})
 	if !ok {
 		return st
 	}
-	width, bytesMode, spaces := 80, false, false
-	for _, r := range res {
-		switch r.Key {
-		case "b":
-			bytesMode = true
-		case "s":
-			spaces = true
-		case "w":
-			n, err := strconv.Atoi(r.Val)
-			if err != nil || n < 1 {
-				c.Errorf("invalid number of columns: %s", commands.QuoteArg(r.Val))
-				return 1
-			}
-			width = n
-		}
-	}
 	out := commands.NewOut(c.Stdout)
-	status := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
-		commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
+	status := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			foldLine(out, line, width, bytesMode, spaces)
 			if !noEOL {
 				out.WriteByte('\n')
 			}
 			return true
 		})
-		return true
 	})
 	return c.FinishOut(out, status)
 }
@@ -95,4 +99,22 @@ func foldLine(out *bufio.Writer, line []byte, width int, bytesMode, spaces bool)
 		col = next
 	}
 	out.Write(line[start:])
+}
+
+// foldWidth reads -w as GNU's xdectoimax does: digits (an optional '+');
+// 0, or more than an int holds, is out of range; more than 64 bits is too
+// large. why is GNU's ": reason" for those two, "" for a malformed number.
+func foldWidth(v string) (n int, ok bool, why string) {
+	d := strings.TrimPrefix(v, "+")
+	if d == "" || strings.Trim(d, "0123456789") != "" {
+		return 0, false, ""
+	}
+	u, err := strconv.ParseUint(d, 10, 64)
+	switch {
+	case err != nil:
+		return 0, false, ": Value too large for defined data type"
+	case u == 0 || u > math.MaxInt32:
+		return 0, false, ": Numerical result out of range"
+	}
+	return int(u), true, ""
 }

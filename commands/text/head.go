@@ -4,11 +4,13 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 )
 
 var headOpts = opts.Parser{Opts: []opts.Opt{
@@ -31,35 +33,50 @@ type headTailCfg struct {
 
 // parseHeadTail reads the options common to head and tail.
 func parseHeadTail(c *commands.Context, p *opts.Parser, args []string, plus bool) (*headTailCfg, []string, int, bool) {
-	res, files, status, ok := p.Parse(c, legacyCount(args, plus))
+	cfg := &headTailCfg{n: 10, sep: '\n'}
+	verbose, quiet := false, false
+	files, status, ok := p.ParseChecked(c, legacyCount(args, plus), func(res []opts.Result) (int, bool) {
+		return cfg.apply(c, res, &verbose, &quiet)
+	})
 	if !ok {
 		return nil, nil, status, false
 	}
-	cfg := &headTailCfg{n: 10, sep: '\n'}
-	verbose, quiet := false, false
+	cfg.headers = verbose || !quiet && len(files) > 1
+	return cfg, files, 0, true
+}
+
+// apply reads head's and tail's options in order; a bad count stops it
+// with GNU's message.
+func (h *headTailCfg) apply(c *commands.Context, res []opts.Result, verbose, quiet *bool) (int, bool) {
 	for _, r := range res {
 		switch r.Key {
 		case "n", "c":
-			n, sign, ok := parseCount(r.Val)
+			n, sign, ok, err := parseCount(r.Val)
 			if !ok {
 				what := "lines"
 				if r.Key == "c" {
 					what = "bytes"
 				}
-				c.Errorf("invalid number of %s: '%s'", what, r.Val)
-				return nil, nil, 1, false
+				num := r.Val
+				if err != nil {
+					// GNU names the number without a minus sign, and why.
+					num = strings.TrimPrefix(num, "-")
+					c.Errorf("invalid number of %s: %s: %s", what, commands.QuoteArg(num), err)
+				} else {
+					c.Errorf("invalid number of %s: %s", what, commands.QuoteArg(r.Val))
+				}
+				return 1, false
 			}
-			cfg.n, cfg.sign, cfg.bytes = n, sign, r.Key == "c"
+			h.n, h.sign, h.bytes = n, sign, r.Key == "c"
 		case "q":
-			quiet, verbose = true, false
+			*quiet, *verbose = true, false
 		case "v":
-			verbose, quiet = true, false
+			*verbose, *quiet = true, false
 		case "z":
-			cfg.sep = 0
+			h.sep = 0
 		}
 	}
-	cfg.headers = verbose || !quiet && len(files) > 1
-	return cfg, files, 0, true
+	return 0, true
 }
 
 func runHead(ctx context.Context, c *commands.Context) int {
@@ -77,6 +94,7 @@ func runPerFile(ctx context.Context, c *commands.Context, cfg *headTailCfg, file
 	}
 	out := commands.NewOut(c.Stdout)
 	status := 0
+	var closed closein.Tracker
 	shown := false // a header was printed: later ones get a blank line
 	for _, name := range files {
 		if ctx.Err() != nil {
@@ -105,9 +123,18 @@ func runPerFile(ctx context.Context, c *commands.Context, cfg *headTailCfg, file
 			return c.WriteFailure(werr)
 		}
 		if err != nil && ctx.Err() == nil {
-			c.Errorf("error reading '%s': %s", name, commands.ErrText(err))
+			if closein.Closed(name, err) && c.Name() == "tail" {
+				// GNU tail fstats its input before reading it.
+				c.Errorf("cannot fstat '%s': %s", closein.Name(name), commands.ErrText(err))
+			} else {
+				c.Errorf("error reading '%s': %s", closein.Name(name), commands.ErrText(err))
+			}
+			closed.Note(name, err)
 			status = 1
 		}
+	}
+	if closed.Report(c, closein.Dash) {
+		status = 1
 	}
 	return status
 }

@@ -2,8 +2,10 @@ package text
 
 import (
 	"context"
+	"errors"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/gnure"
 	"github.com/justbash/justbash/commands/internal/opts"
 
@@ -15,18 +17,19 @@ import (
 	"strings"
 )
 
+// nlOpts are in GNU's order, which its "ambiguous" message lists.
 var nlOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'b', Long: "body-numbering", Arg: true},
 	{Short: 'h', Long: "header-numbering", Arg: true},
+	{Short: 'b', Long: "body-numbering", Arg: true},
 	{Short: 'f', Long: "footer-numbering", Arg: true},
-	{Short: 'd', Long: "section-delimiter", Arg: true},
-	{Short: 'i', Long: "line-increment", Arg: true},
-	{Short: 'l', Long: "join-blank-lines", Arg: true},
-	{Short: 'n', Long: "number-format", Arg: true},
-	{Short: 'p', Long: "no-renumber"},
-	{Short: 's', Long: "number-separator", Arg: true},
 	{Short: 'v', Long: "starting-line-number", Arg: true},
+	{Short: 'i', Long: "line-increment", Arg: true},
+	{Short: 'p', Long: "no-renumber"},
+	{Short: 'l', Long: "join-blank-lines", Arg: true},
+	{Short: 's', Long: "number-separator", Arg: true},
 	{Short: 'w', Long: "number-width", Arg: true},
+	{Short: 'n', Long: "number-format", Arg: true},
+	{Short: 'd', Long: "section-delimiter", Arg: true},
 }, Usage: 1, Help: "Usage: nl [OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n"}
 
 // nlStyle is a numbering style: a (all), t (non-empty), n (none), pRE.
@@ -47,7 +50,7 @@ func parseNlStyle(s string) (nlStyle, error) {
 				return nlStyle{kind: 'p', re: re}, nil
 			}
 		}
-		return nlStyle{}, err
+		return nlStyle{}, errors.New(gnure.RegcompMessage(s[1:], err))
 	}
 	return nlStyle{}, fmt.Errorf("invalid numbering style")
 }
@@ -89,17 +92,12 @@ func runNl(ctx context.Context, c *commands.Context) int {
 	}
 	n.num = n.start
 	out := commands.NewOut(c.Stdout)
-	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
-		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+	st := closein.EachInput(ctx, c, files, func(name string, r io.Reader) error {
+		return commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			n.line(out, line)
 			out.WriteByte('\n') // GNU nl ends a last partial line too
 			return true
 		})
-		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
-			status = 1
-		}
-		return true
 	})
 	return c.FinishOut(out, max(st, status))
 }
@@ -116,7 +114,8 @@ func (n *nlRun) options(c *commands.Context, res []opts.Result) int {
 			}
 		case "n":
 			if r.Val != "ln" && r.Val != "rn" && r.Val != "rz" {
-				err = fmt.Errorf("invalid line numbering format: %s", commands.QuoteArg(r.Val))
+				// GNU adds its usage hint to this one message only.
+				return opts.UsageError(c, 1, "invalid line numbering format: %s", commands.QuoteArg(r.Val))
 			}
 			n.format = r.Val
 		case "s":

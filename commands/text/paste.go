@@ -2,8 +2,10 @@ package text
 
 import (
 	"context"
+	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -24,6 +26,10 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 	for _, r := range res {
 		switch r.Key {
 		case "d":
+			if n := len(r.Val) - len(strings.TrimRight(r.Val, `\`)); n%2 == 1 {
+				c.Errorf("delimiter list ends with an unescaped backslash: %s", r.Val)
+				return 1
+			}
 			delims = pasteDelims(r.Val)
 		case "s":
 			serial = true
@@ -36,9 +42,9 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 	}
 	out := commands.NewOut(c.Stdout)
 	if serial {
-		st := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+		st := closein.EachInput(ctx, c, args, func(name string, r io.Reader) error {
 			n, any := 0, false
-			commands.EachLineMax(commands.LineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+			err := commands.EachLineMax(commands.LineReader(r), sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 				if any {
 					out.WriteString(delims[n%len(delims)])
 					n++
@@ -48,7 +54,7 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 				return true
 			})
 			out.WriteByte(sep)
-			return true
+			return err
 		})
 		return c.FinishOut(out, st)
 	}
@@ -81,8 +87,13 @@ func pasteDelims(s string) []string {
 	return ds
 }
 
-func pasteParallel(ctx context.Context, c *commands.Context, args []string, delims []string, sep byte, out *bufio.Writer) int {
-	status := 0
+func pasteParallel(ctx context.Context, c *commands.Context, args []string, delims []string, sep byte, out *bufio.Writer) (status int) {
+	var closed closein.Tracker
+	defer func() {
+		if closed.Report(c, closein.Dash) {
+			status = 1
+		}
+	}()
 	readers := make([]*bufio.Reader, len(args))
 	var stdin *bufio.Reader
 	for i, name := range args {
@@ -120,6 +131,11 @@ func pasteParallel(ctx context.Context, c *commands.Context, args []string, deli
 				row = append(row, line...)
 			}
 			if err != nil {
+				if err != io.EOF && ctx.Err() == nil {
+					c.Errorf("%s: %s", args[i], commands.ErrText(err))
+					closed.Note(args[i], err)
+					status = 1
+				}
 				readers[i] = nil
 			}
 		}

@@ -4,10 +4,16 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bytes"
+	"errors"
 	"io"
+	"regexp"
+	"syscall"
+
+	"github.com/justbash/justbash/commands/internal/gnure"
 )
 
 var tacOpts = opts.Parser{Opts: []opts.Opt{
@@ -22,79 +28,164 @@ func runTac(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return st
 	}
-	sep, before := []byte("\n"), false
+	sep, before, isRE := []byte("\n"), false, false
 	for _, r := range res {
 		switch r.Key {
 		case "b":
 			before = true
 		case "s":
-			if r.Val == "" {
-				return opts.UsageError(c, 1, "separator cannot be empty")
-			}
 			sep = []byte(r.Val)
 		case "r":
-			c.Errorf("--regex is not supported")
+			isRE = true
+		}
+	}
+	if len(sep) == 0 {
+		if isRE {
+			c.Errorf("separator cannot be empty")
 			return 1
 		}
+		// GNU takes the C string's terminating NUL for the separator.
+		sep = []byte{0}
+	}
+	var split func([]byte) [][2]int
+	if isRE {
+		// GNU compiles the separator as a basic regular expression.
+		t, err := gnure.Translate(string(sep), false)
+		var re *regexp.Regexp
+		if err == nil {
+			re, err = regexp.Compile(t)
+		}
+		if err != nil {
+			c.Errorf("%s", gnure.RegcompMessage(string(sep), err))
+			return 1
+		}
+		split = func(data []byte) [][2]int { return reSeps(re, data) }
 	}
 	out := commands.NewOut(c.Stdout)
 	limited := 0
 	budget := c.NewLineBudget()
-	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+	var closed closein.Tracker
+	failed := false
+	status := eachInputOpenMsg(ctx, c, args, "failed to open %s for reading: %s", func(name string, r io.Reader) bool {
 		data, err := c.ReadAll(ctx, r)
 		if st, ok := c.LimitStatus(err); ok {
 			limited = st
 			return false
 		}
 		if err != nil {
-			c.Errorf("%s: read error: %s", name, commands.ErrText(err))
+			shown := name
+			if name == "-" {
+				shown = commands.QuoteArg("standard input")
+			}
+			msg := commands.ErrText(err)
+			if errors.Is(err, syscall.EISDIR) {
+				// GNU tac seeks to the end of a file first; a directory
+				// fails that read with EINVAL.
+				msg = commands.ErrText(syscall.EINVAL)
+			}
+			c.Errorf("%s: read error: %s", shown, msg)
+			closed.Note(name, err)
+			failed = true
 			return true
 		}
-		// tacData keeps a slice header per record.
+		// tacRecords keeps a span per record.
 		if st, ok := c.LimitStatus(budget.Add(len(data), bytes.Count(data, sep)+1, 24)); ok {
 			limited = st
 			return false
 		}
-		tacData(out, data, sep, before)
+		if split != nil {
+			tacRecords(out, data, split(data), before)
+		} else {
+			tacRecords(out, data, literalSeps(data, sep), before)
+		}
 		return true
 	})
 	if limited != 0 {
 		out.Flush()
 		return limited
 	}
+	if closed.Report(c, closein.Dash) || failed {
+		status = 1
+	}
 	return c.FinishOut(out, status)
 }
 
-// tacData writes records in reverse. A record owns its trailing (or with
-// -b, leading) separator; a last record without one is printed as is.
-func tacData(out io.Writer, data, sep []byte, before bool) {
-	var recs [][]byte
-	if before {
-		for len(data) > 0 {
-			i := bytes.LastIndex(data, sep)
-			if i < 0 {
-				i = 0
-			}
-			recs = append(recs, data[i:])
-			data = data[:i]
-		}
-		for _, r := range recs {
-			out.Write(r)
-		}
-		return
+// eachInputOpenMsg is c.EachInput with the command's own wording of a
+// failed open (format gets the quoted name and the error text).
+func eachInputOpenMsg(ctx context.Context, c *commands.Context, names []string, format string, fn func(string, io.Reader) bool) int {
+	if len(names) == 0 {
+		names = []string{"-"}
 	}
-	// Split after each separator, then print from the last record.
-	var start int
-	for start < len(data) {
+	status := 0
+	for _, name := range names {
+		if ctx.Err() != nil {
+			return 1
+		}
+		r, err := c.OpenInput(name)
+		if err != nil {
+			c.Errorf(format, commands.QuoteArg(name), commands.ErrText(err))
+			status = 1
+			continue
+		}
+		cont := fn(name, commands.NewCtxReader(ctx, r))
+		r.Close()
+		if !cont {
+			return 1
+		}
+	}
+	return status
+}
+
+// literalSeps returns the spans of the non-overlapping occurrences of sep
+// in data.
+func literalSeps(data, sep []byte) [][2]int {
+	var out [][2]int
+	for start := 0; start < len(data); {
 		i := bytes.Index(data[start:], sep)
 		if i < 0 {
-			recs = append(recs, data[start:])
 			break
 		}
-		recs = append(recs, data[start:start+i+len(sep)])
+		out = append(out, [2]int{start + i, start + i + len(sep)})
 		start += i + len(sep)
 	}
-	for i := len(recs) - 1; i >= 0; i-- {
-		out.Write(recs[i])
+	return out
+}
+
+// reSeps returns the spans of the non-empty matches of re in data: an
+// empty match separates nothing.
+func reSeps(re *regexp.Regexp, data []byte) [][2]int {
+	var out [][2]int
+	for _, m := range re.FindAllIndex(data, -1) {
+		if m[1] > m[0] {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	return out
+}
+
+// tacRecords writes records in reverse. A record owns the separator that
+// ends it (with -b, the one that starts it); text after the last separator
+// (before the first, with -b) is a record without one, printed as is.
+func tacRecords(out io.Writer, data []byte, seps [][2]int, before bool) {
+	if before {
+		end := len(data)
+		for i := len(seps) - 1; i >= 0; i-- {
+			out.Write(data[seps[i][0]:end])
+			end = seps[i][0]
+		}
+		out.Write(data[:end])
+		return
+	}
+	start := 0
+	if n := len(seps); n > 0 {
+		start = seps[n-1][1]
+	}
+	out.Write(data[start:])
+	for i := len(seps) - 1; i >= 0; i-- {
+		from := 0
+		if i > 0 {
+			from = seps[i-1][1]
+		}
+		out.Write(data[from:seps[i][1]])
 	}
 }

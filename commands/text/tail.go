@@ -31,6 +31,10 @@ func runTail(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return status
 	}
+	if cfg.n == 0 && cfg.sign != '+' {
+		// GNU tail reads nothing (opens nothing) when it will print nothing.
+		return 0
+	}
 	return runPerFile(ctx, c, cfg, files, cfg.tail)
 }
 

@@ -16,7 +16,7 @@ var trOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'd', Long: "delete"},
 	{Short: 's', Long: "squeeze-repeats"},
 	{Short: 't', Long: "truncate-set1"},
-}, Usage: 1, Help: "Usage: tr [OPTION]... STRING1 [STRING2]\nTranslate, squeeze, and/or delete characters from standard input.\n"}
+}, Usage: 1, StopAtOperand: true, Help: "Usage: tr [OPTION]... STRING1 [STRING2]\nTranslate, squeeze, and/or delete characters from standard input.\n"}
 
 // trPlan is the byte-level work: a translation map, a delete set and a
 // squeeze set.
@@ -46,7 +46,7 @@ func runTr(ctx context.Context, c *commands.Context) int {
 		if del {
 			msg = "Two strings must be given when both deleting and squeezing repeats."
 		}
-		c.Errorf("missing operand after '%s'", sets[len(sets)-1])
+		c.Errorf("missing operand after %s", commands.QuoteArg(c.Args[len(c.Args)-1])) // GNU names argv[argc-1]
 		fmt.Fprintf(c.Stderr, "%s\nTry '%s --help' for more information.\n", msg, c.Name())
 		return 1
 	case len(sets) > need:
@@ -56,6 +56,11 @@ func runTr(ctx context.Context, c *commands.Context) int {
 		}
 		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 		return 1
+	}
+	for _, set := range sets {
+		if trTrailingBackslash(set) {
+			c.Errorf("warning: an unescaped backslash at end of string is not portable")
+		}
 	}
 	plan, err := buildTrPlan(sets, comp, del, sq, f.Has("t"))
 	if st, ok := c.LimitStatus(err); ok {
@@ -80,6 +85,11 @@ func buildTrPlan(sets []string, comp, del, sq, truncate bool) (*trPlan, error) {
 	if err := checkTrSize(e1); err != nil {
 		return nil, err
 	}
+	for _, e := range e1 {
+		if e.rep {
+			return nil, fmt.Errorf("the [c*] repeat construct may not appear in string1")
+		}
+	}
 	set1 := expandTrSet(e1, 0)
 	if comp {
 		var in [256]bool
@@ -103,6 +113,15 @@ func buildTrPlan(sets []string, comp, del, sq, truncate bool) (*trPlan, error) {
 			return nil, err
 		}
 		set2 = expandTrSet(e2, len(set1))
+		translating := !del && !(sq && len(sets) == 1)
+		if translating {
+			if err := checkTrClasses(e1, e2, comp); err != nil {
+				return nil, err
+			}
+		}
+		if translating && !truncate && len(set1) > len(set2) && len(e2) > 0 && e2[len(e2)-1].class != "" {
+			return nil, fmt.Errorf("when translating with string1 longer than string2,\nthe latter string must not end with a character class")
+		}
 	}
 	switch {
 	case del:

@@ -35,6 +35,7 @@ type trElem struct {
 	bytes []byte
 	rep   bool
 	n     int
+	class string // the name of a [:name:] class, "" otherwise
 }
 
 // parseTrSet splits a tr SET operand into elements.
@@ -86,7 +87,7 @@ func trBracket(s string) (trElem, int, bool, error) {
 					r = append(r, byte(c))
 				}
 			}
-			return trElem{bytes: r}, end + 2, true, nil
+			return trElem{bytes: r, class: name}, end + 2, true, nil
 		}
 	}
 	if strings.HasPrefix(s, "[=") && len(s) >= 5 {
@@ -114,6 +115,51 @@ func trBracket(s string) (trElem, int, bool, error) {
 		}
 	}
 	return trElem{}, 0, false, nil
+}
+
+// checkTrClasses applies GNU's rules for classes in string2 when
+// translating: only [:upper:] and [:lower:] may appear there, each where
+// string1 has one of them at the same character offset (case conversion),
+// unless string1 is complemented.
+func checkTrClasses(e1, e2 []trElem, comp bool) error {
+	for _, e := range e2 {
+		if e.class != "" && e.class != "upper" && e.class != "lower" {
+			return fmt.Errorf("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'")
+		}
+	}
+	if comp {
+		return nil
+	}
+	starts := map[int]string{}
+	off := 0
+	for _, e := range e1 {
+		starts[off] = e.class
+		off += len(e.bytes)
+	}
+	off = 0
+	for _, e := range e2 {
+		if e.rep {
+			if e.n == 0 {
+				return nil // a fill: offsets after it depend on string1
+			}
+			off += e.n
+			continue
+		}
+		if e.class != "" {
+			if c := starts[off]; c != "upper" && c != "lower" {
+				return fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct")
+			}
+		}
+		off += len(e.bytes)
+	}
+	return nil
+}
+
+// trTrailingBackslash reports whether s ends in a backslash that escapes
+// nothing (an odd run of them), which GNU tr warns about.
+func trTrailingBackslash(s string) bool {
+	n := len(s) - len(strings.TrimRight(s, `\`))
+	return n%2 == 1
 }
 
 // trChar decodes one possibly escaped byte.

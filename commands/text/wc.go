@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/closein"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bytes"
@@ -34,6 +35,8 @@ type wcState struct {
 	inWord  bool
 	lineLen int64
 	partial []byte // an incomplete UTF-8 sequence at a chunk end
+	// cLocale: bytes from 0x80 are single non-printable characters.
+	cLocale bool
 }
 
 func runWc(ctx context.Context, c *commands.Context) int {
@@ -53,8 +56,9 @@ func runWc(ctx context.Context, c *commands.Context) int {
 	utf8 := utf8Locale(c)
 	out := commands.NewOut(c.Stdout)
 	var total wcCounts
+	var closed closein.Tracker
 	st := c.EachInput(ctx, names, func(name string, r io.Reader) bool {
-		var s wcState
+		s := wcState{cLocale: !utf8}
 		var err error
 		if show.Has("w") || show.Has("m") || show.Has("L") {
 			err = s.count(r)
@@ -62,7 +66,12 @@ func runWc(ctx context.Context, c *commands.Context) int {
 			err = s.countLines(r)
 		}
 		if err != nil && ctx.Err() == nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			shown := name
+			if name == "-" {
+				shown = commands.QuoteArg("standard input")
+			}
+			c.Errorf("%s: %s", shown, commands.ErrText(err))
+			closed.Note(name, err)
 			status = 1
 		}
 		if !utf8 {
@@ -81,6 +90,9 @@ func runWc(ctx context.Context, c *commands.Context) int {
 	}
 	if err := out.Flush(); err != nil {
 		return c.WriteFailure(err)
+	}
+	if closed.Report(c, closein.Dash) {
+		status = 1
 	}
 	return max(st, status)
 }
@@ -178,7 +190,7 @@ func (s *wcState) chunk(b []byte) {
 	}
 	for i := 0; i < len(b); {
 		ch := b[i]
-		if ch < utf8.RuneSelf {
+		if ch < utf8.RuneSelf || s.cLocale {
 			s.asciiByte(ch)
 			i++
 			continue
@@ -190,8 +202,8 @@ func (s *wcState) chunk(b []byte) {
 		r, n := utf8.DecodeRune(b[i:])
 		i += n
 		if r == utf8.RuneError && n == 1 {
-			// An invalid byte is part of a word but not a character.
-			s.inWord = true
+			// An invalid byte is not a character; like any non-printable
+			// one it neither starts nor ends a word.
 			continue
 		}
 		s.rune(r)
@@ -225,9 +237,11 @@ func (s *wcState) asciiByte(ch byte) {
 		s.lineLen = 0
 		s.inWord = false
 		return
-	case ch >= 0x20 && ch < 0x7f:
-		s.lineLen++
+	case ch < 0x20 || ch >= 0x7f:
+		// GNU wc: a non-printable byte neither starts nor ends a word.
+		return
 	}
+	s.lineLen++
 	if !s.inWord {
 		s.inWord = true
 		s.words++
@@ -247,16 +261,22 @@ func (s *wcState) rune(r rune) {
 		s.maxLen = max(s.maxLen, s.lineLen)
 		s.lineLen = 0
 	default:
-		if unicode.IsPrint(r) {
-			s.lineLen++
+		if !unicode.IsPrint(r) && !unicode.IsSpace(r) {
+			return // transparent to words, as in asciiByte
 		}
+		s.lineLen++
 	}
-	if unicode.IsSpace(r) {
+	if unicode.IsSpace(r) || isNBSpace(r) {
 		s.inWord = false
 	} else if !s.inWord {
 		s.inWord = true
 		s.words++
 	}
+}
+
+// isNBSpace: GNU wc separates words at no-break spaces too.
+func isNBSpace(r rune) bool {
+	return r == 0xA0 || r == 0x2007 || r == 0x202F || r == 0x2060
 }
 
 // utf8Locale reports whether the sandbox environment selects a UTF-8

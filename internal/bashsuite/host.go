@@ -92,7 +92,7 @@ func (hr *hostRun) run(ctx context.Context, h harness, timeout time.Duration) (m
 	cmd.Dir = filepath.Join(hr.root, "tests")
 	cmd.Env = []string{
 		"PATH=" + filepath.Join(hr.root, "bin") + ":.:/usr/bin:/bin",
-		"HOME=/tmp", "LANG=C.UTF-8", "TMPDIR=" + tmp, "THIS_SH=bash",
+		"HOME=" + suiteHome, "LANG=C.UTF-8", "TMPDIR=" + tmp, "THIS_SH=" + hr.bash,
 		"BASH_TSTOUT=" + filepath.Join(work, "bashtst-out"), "BASHSUITE_OUT=" + out,
 	}
 	cmd.Stdin = nil

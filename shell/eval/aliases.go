@@ -60,6 +60,9 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 		if len(edits) == 0 {
 			return stmts
 		}
+		if round == 0 && r.wantReread(src, start, edits) {
+			return nil
+		}
 		var ok bool
 		if text, spans, ok = r.applyAliasEdits(text, edits, spans); !ok {
 			return nil
@@ -187,7 +190,7 @@ func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, spans []*aliasSpan, 
 					continue
 				}
 				chain = append(chain[:len(chain):len(chain)], lit.Value)
-				edits = append(edits, aliasEdit{from: from, to: to, with: val, chain: chain, parent: in})
+				edits = append(edits, aliasEdit{from: from, to: to, with: aliasEnd(val, text, to), chain: chain, parent: in})
 				// An alias ending in a blank makes the next word a
 				// command word too.
 				afterBlank = strings.HasSuffix(val, " ") || strings.HasSuffix(val, "\t")

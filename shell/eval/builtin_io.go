@@ -159,6 +159,7 @@ func (r *Runner) builtinRead(args []string) int {
 			r.readonlyError(o.array)
 			return 1
 		}
+		r.unrefForArray(v, o.array)
 		r.unsetVar(o.array)
 		for i, f := range fields {
 			r.setIndexedElem(o.array, r.vars.visible(o.array), int64(i), f, false)
@@ -210,7 +211,7 @@ func (r *Runner) readInput(in io.Reader, o readOpts) (string, bool, error) {
 		deadline = time.Now().Add(o.timeout)
 	}
 	readByte := func() (int, error) {
-		if deadline.IsZero() {
+		if deadline.IsZero() || readyNow(in) {
 			return in.Read(b[:])
 		}
 		type res struct {
@@ -379,6 +380,7 @@ func (r *Runner) builtinMapfile(args []string) int {
 		r.readonlyError(arr)
 		return 1
 	}
+	r.unrefForArray(v, arr)
 	if !keep {
 		r.unsetVar(arr)
 	}

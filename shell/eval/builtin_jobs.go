@@ -239,6 +239,11 @@ func (r *Runner) builtinKill(args []string) int {
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	}
+	if len(args) == 0 {
+		// A signal and no process: bash shows the usage.
+		fmt.Fprintln(r.stderr(), "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]")
+		return 2
+	}
 	status := 0
 	for _, t := range args {
 		// $$ is 1 in every shell the sandbox starts; outside a subshell
@@ -388,13 +393,14 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	r.fds.set(rfd, newOwnedEntry(outR, nil, outR, ""))
 	r.fds.set(wfd, newOwnedEntry(nil, inW, inW, ""))
 	sub := r.subshell()
+	r.dropCoprocFds(sub)
 	sub.fds.close(rfd)
 	sub.fds.close(wfd)
 	sub.fds.set(0, &fdEntry{r: inR})
 	sub.fds.set(1, &fdEntry{w: outW})
 	ctx, cancel := context.WithCancel(r.ctx)
 	sub.ctx = ctx
-	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name,
+	j := &job{pid: sub.pid, done: make(chan struct{}), text: "coproc " + name + " " + commandText(r.src, c.Stmt),
 		atEnd: func() { outR.Close(); inW.Close() },
 		// A signal ends the coprocess even while it waits on its pipes.
 		cancel: func() { cancel(); inR.Close(); outW.Close() }}

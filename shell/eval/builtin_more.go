@@ -88,6 +88,10 @@ func (r *Runner) builtinDirs(args []string) int {
 			r.errorf("dirs: %s: directory stack index out of range", index[1:])
 			return 1
 		}
+		if verbose {
+			// -v shows the entry with its position from the left.
+			return r.writeOut("dirs", fmt.Sprintf("%2d  %s\n", i, show(stack[i])))
+		}
 		return r.writeOut("dirs", show(stack[i])+"\n")
 	}
 	var b strings.Builder
@@ -306,9 +310,15 @@ func (r *Runner) builtinCaller(args []string) int {
 		f := frames[len(frames)-1]
 		return r.writeOut("caller", fmt.Sprintf("%d %s\n", f.line, file(f)))
 	}
+	if a := args[1]; len(a) > 1 && a[0] == '-' && a != "--" {
+		r.errorf("caller: %s: invalid option", a)
+		fmt.Fprintln(r.stderr(), "caller: usage: caller [expr]")
+		return 2
+	}
 	n, err := strconv.Atoi(args[1])
 	if err != nil || n < 0 {
 		r.errorf("caller: %s: invalid number", args[1])
+		fmt.Fprintln(r.stderr(), "caller: usage: caller [expr]")
 		return 2
 	}
 	i := len(frames) - 1 - n

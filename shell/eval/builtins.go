@@ -138,6 +138,7 @@ func (r *Runner) runBuiltin(b builtinDef, args []string) {
 	if r.dashDashHelp(args) {
 		return
 	}
+	defer r.setAssignCmd(args[0])()
 	r.status = b.fn(r, args)
 }
 
@@ -438,6 +439,8 @@ func (r *Runner) builtinSource(args []string) int {
 		r.params = args[2:]
 	}
 	r.sourceDepth++
+	defer r.sourceDebugOff()()
+	line := r.lineno
 	r.stack = append(r.stack, frame{name: "source", file: name, line: r.lineno, params: r.params})
 	r.status = 0
 	r.runSource(&source{text: text, file: name})
@@ -449,6 +452,7 @@ func (r *Runner) builtinSource(args []string) int {
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
+	r.sourceReturnTrap(line)
 	return r.status
 }
 

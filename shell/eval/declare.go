@@ -185,7 +185,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			case 'u':
 				bit = attrUpper
 			case 'n':
-				if cmd == "export" {
+				if cmd == "export" || cmd == "readonly" {
+					// export -n unexports; readonly -n assigns without
+					// making readonly (it cannot take readonly away).
 					f.remove = true
 					continue
 				}
@@ -343,6 +345,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		return false
 	}
 	if f.set&attrNameref != 0 && hasValue && !validRefTarget(value) && arr == nil {
+		if value == "" {
+			// An empty name is refused as an identifier first.
+			r.errorf("%s: `': not a valid identifier", cmd)
+			return false
+		}
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
@@ -359,6 +366,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if f.set&attrNameref != 0 && !r.refDeclOK(cmd, f, name, index, value, hasValue) {
 		return false
+	}
+	if t, ok := r.localRefTarget(cmd, f, name); ok && index == nil {
+		name = t
 	}
 	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
 		if old := r.vars.visible(name); old.has(attrReadonly) {
@@ -391,7 +401,9 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if f.remove {
 		// export -n name=value unexports and still assigns.
-		v.attrs &^= attrExport
+		if cmd == "export" {
+			v.attrs &^= attrExport
+		}
 		if hasValue && arr == nil && index == nil {
 			return r.setDeclValue(name, v, value, appendTo)
 		}
@@ -452,6 +464,10 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	case hasValue && index != nil:
 		ok = r.assignIndexed(name, index, value)
 	case hasValue && v.has(attrNameref):
+		if f.set&attrNameref == 0 && r.badRefValue(v, value, cmd+": ") {
+			ok = false
+			break
+		}
 		v.str, v.set = value, true
 	case hasValue:
 		ok = r.setDeclValue(name, v, value, appendTo)

@@ -40,3 +40,26 @@ func (r *Runner) dirStackArgs(name, opts string, args []string) int {
 	}
 	return 0
 }
+
+// setDirStackElem is DIRSTACK[N]=DIR: assigning an element changes the
+// directory already at that place in the stack (the manual: "Assigning to
+// members of this array variable may be used to modify directories
+// already in the stack"). Element 0 is the current directory, which only
+// cd and pushd change, and an index past the stack changes nothing.
+func (r *Runner) setDirStackElem(sub, val string, appendTo bool) bool {
+	i, ok := r.arithText(sub)
+	if !ok {
+		return false
+	}
+	if i < 0 {
+		i += int64(len(r.dirs)) + 1
+	}
+	if i < 1 || i > int64(len(r.dirs)) {
+		return true
+	}
+	if appendTo {
+		val = r.dirs[i-1] + val
+	}
+	r.dirs[i-1] = val
+	return true
+}

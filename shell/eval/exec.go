@@ -50,6 +50,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.call(c, st.Redirs)
 		r.notePipeStatus(st.Cmd)
 	} else if len(st.Redirs) > 0 {
+		if st.Cmd == nil {
+			r.debugRedirOnly(st)
+		}
 		restore, ok := r.redirect(st.Redirs)
 		if ok {
 			r.command(st.Cmd)
@@ -168,9 +171,13 @@ func (r *Runner) command(cmd syntax.Command) {
 	case *syntax.FuncDecl:
 		r.funcDecl(c)
 	case *syntax.ArithmCmd:
-		r.arithCmd(c)
+		if r.debugCommand(c) {
+			r.arithCmd(c)
+		}
 	case *syntax.TestClause:
-		r.testClause(c)
+		if r.debugCommand(c) {
+			r.testClause(c)
+		}
 	case *syntax.DeclClause:
 		r.declClause(c)
 	case *syntax.LetClause:
@@ -331,6 +338,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				r.stop(err)
 				return
 			}
+			r.debugFor(c.Pos(), l)
 			r.traceFor(l)
 			if ok, stop := r.setLoopRef(l.Name.Value, it); stop {
 				return
@@ -354,6 +362,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		r.setLine(l.Lparen)
 		return r.arithCmdOnce("((", strings.TrimSpace(r.nodeText(e)))
 	}
+	r.debugArithFor(l.Lparen, l.Init)
 	r.traceArithFor(l.Init)
 	if l.Init != nil {
 		if _, ok := expr(l.Init); !ok {
@@ -366,6 +375,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 			r.stop(err)
 			return
 		}
+		r.debugArithFor(l.Lparen, l.Cond)
 		r.traceArithFor(l.Cond)
 		if l.Cond != nil {
 			n, ok := expr(l.Cond)
@@ -379,6 +389,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 		if !r.loopBody(body) {
 			return
 		}
+		r.debugArithFor(l.Lparen, l.Post)
 		r.traceArithFor(l.Post)
 		if l.Post != nil {
 			if _, ok := expr(l.Post); !ok {
@@ -389,6 +400,7 @@ func (r *Runner) cLoop(l *syntax.CStyleLoop, body []*syntax.Stmt) {
 }
 
 func (r *Runner) caseClause(c *syntax.CaseClause) {
+	r.debugCase(c)
 	r.traceCase(c)
 	word, ok := r.expandString(c.Word)
 	if !ok {
@@ -485,6 +497,7 @@ func (r *Runner) arithCmd(c *syntax.ArithmCmd) {
 
 func (r *Runner) subshellCmd(list []*syntax.Stmt) {
 	sub := r.subshell()
+	r.dropCoprocFds(sub)
 	// ( ) is outside any loop: break and continue there are errors.
 	// (Pipeline stages and $( ) keep the loop: break ends them.)
 	sub.loopDepth = 0

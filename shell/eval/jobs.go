@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -188,6 +187,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	r.g.jobs.Add(1)
 	r.reapJobs()
 	sub := r.subshell()
+	r.dropCoprocFds(sub)
 	sub.noErrExit = 0
 	sub.loopDepth = 0
 	ctx, cancel := context.WithCancel(r.ctx)
@@ -287,6 +287,7 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 		sub := r
 		if !(i == n-1 && lastInShell) {
 			sub = r.subshell()
+			r.dropCoprocFds(sub)
 			if isJobsCall(st) {
 				// bash keeps its job list for a jobs builtin run alone in
 				// a stage (jobs -p | wc -l), and only then.
@@ -402,11 +403,8 @@ func isJobsCall(st *syntax.Stmt) bool {
 	return c.Args[0].Lit() == "jobs"
 }
 
-// jobText is the text jobs shows for a background statement: its command,
-// or the statement less the & when it has only redirections (> f &).
+// jobText is the text jobs shows for a background statement: the
+// statement less its &, as bash prints it (jobtext.go).
 func (r *Runner) jobText(st *syntax.Stmt) string {
-	if st.Cmd != nil {
-		return strings.TrimSpace(r.nodeText(st.Cmd))
-	}
-	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(r.nodeText(st)), "&"))
+	return commandText(r.src, st)
 }

@@ -30,6 +30,9 @@ type bashPrinter struct {
 	// wasHdoc: here-documents were printed last; bash then drops the
 	// next ";" too (printhdoc.go).
 	wasHdoc bool
+	// oneLine prints lists, groups and subshells on one line, as bash
+	// shows a command outside a function definition (jobtext.go).
+	oneLine bool
 }
 
 func (p *bashPrinter) w(s string) { p.b.WriteString(s) }
@@ -141,6 +144,10 @@ func (p *bashPrinter) listEnd(stmts []*syntax.Stmt, ind int, terminated bool) {
 			continue
 		}
 		p.endStmt(true)
+		if p.oneLine && len(p.hdocs) == 0 && !p.wasHdoc {
+			p.w(" ")
+			continue
+		}
 		p.w("\n")
 		p.indent(ind)
 	}
@@ -231,19 +238,34 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 		}
 		p.w(strings.Join(parts, " "))
 	case *syntax.Block:
+		if p.oneLine {
+			p.oneLineBlock(c)
+			return
+		}
 		p.w("{ \n")
 		p.list(c.Stmts, ind+4)
 		p.w("\n")
 		p.indent(ind)
 		p.w("}")
 	case *syntax.Subshell:
+		if p.oneLine {
+			p.oneLineSubshell(c)
+			return
+		}
 		p.w("( ")
 		for i, st := range c.Stmts {
 			if i > 0 {
-				p.w(";\n")
+				p.endStmt(true)
+				p.w("\n")
 				p.indent(ind)
 			}
 			p.stmt(st, ind)
+		}
+		// A here-document's body comes before the closing parenthesis,
+		// and takes the place of the ";" after it.
+		if len(p.hdocs) > 0 {
+			p.flushHdocs()
+			p.wasHdoc = true
 		}
 		p.w(" )")
 	case *syntax.BinaryCmd:
@@ -273,7 +295,7 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 	case *syntax.ArithmCmd:
 		p.w("((" + p.arithText(c.Left, c.Right, c.X) + "))")
 	case *syntax.TestClause:
-		p.w("[[ " + p.testExpr(c.X) + " ]]")
+		p.w("[[ " + p.testCond(c.X) + " ]]")
 	case *syntax.DeclClause:
 		parts := []string{c.Variant.Value}
 		for _, a := range c.Args {
@@ -321,11 +343,17 @@ func (p *bashPrinter) arithText(left, right syntax.Pos, x syntax.ArithmExpr) str
 func (p *bashPrinter) testExpr(e syntax.TestExpr) string {
 	switch e := e.(type) {
 	case *syntax.BinaryTest:
+		if e.Op == syntax.AndTest || e.Op == syntax.OrTest {
+			return p.testCond(e.X) + " " + e.Op.String() + " " + p.testCond(e.Y)
+		}
 		return p.testExpr(e.X) + " " + e.Op.String() + " " + p.testExpr(e.Y)
 	case *syntax.UnaryTest:
+		if e.Op == syntax.TsNot {
+			return "! " + p.testCond(e.X)
+		}
 		return e.Op.String() + " " + p.testExpr(e.X)
 	case *syntax.ParenTest:
-		return "( " + p.testExpr(e.X) + " )"
+		return "( " + p.testCond(e.X) + " )"
 	case *syntax.Word:
 		return p.word(e)
 	}

@@ -80,6 +80,13 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if at, end, val, ok := r.aliasAfterDone(parseText, done, err, aliased); ok {
+					putMap(&aliased, aliasKey(parseText[at:end], at), true)
+					parseText = parseText[:at] + val + parseText[end:]
+					src.text = src.text[:at] + val + src.text[end:]
+					retry = true
+					break
+				}
 				if at, ok := quoteLetAt(parseText, err); ok {
 					parseText = parseText[:at] + "\\" + parseText[at:]
 					src.text = src.text[:at] + "\\" + src.text[at:]
@@ -199,9 +206,16 @@ func (r *Runner) runSource(src *source) {
 				}
 				return
 			}
+			prevDone := done
 			done = int(stmts[len(stmts)-1].End().Offset())
 			r.warnDocs(src, done)
 			if !r.runLine(src, stmts) {
+				if eds := r.aliasReread; eds != nil {
+					r.aliasReread = nil
+					parseText, src.text = applyReread(parseText, eds), applyReread(src.text, eds)
+					done, retry = prevDone, true
+					break
+				}
 				return
 			}
 		}
@@ -221,7 +235,13 @@ var parserPool = sync.Pool{New: func() any {
 // runLine runs one line's statements; false when the flow leaves the source.
 func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	r.aliasSrc = nil
+	if r.tooManyHeredocs(src, stmts) {
+		return false
+	}
 	stmts = r.expandAliases(src, stmts)
+	if r.aliasReread != nil {
+		return false // the reading loop reads again with them (aliasread.go)
+	}
 	if r.flow != flowNone {
 		return false // a syntax error in the expanded line ended the shell
 	}

@@ -87,6 +87,9 @@ type source struct {
 	// docWarns are warnings for here-documents ended early, printed when
 	// the reader gets to them.
 	docWarns []heredocEOF
+	// rereadSeen are the aliases (word@offset) already substituted in
+	// the text itself (aliasread.go).
+	rereadSeen map[string]bool
 }
 
 // flow is a pending change of control: break, continue, return, exit.
@@ -177,6 +180,8 @@ type Runner struct {
 	bashNode syntax.Command
 	bashRds  []*syntax.Redirect
 	bashSrc  *source
+	bashHead string // a compound command's part instead (debugtrap.go)
+	debugOff bool   // a subshell without set -T: DEBUG is kept, not run
 
 	lostSpecial    map[string]bool // dynamic variables the script unset
 	rnd            bashRandom
@@ -187,6 +192,7 @@ type Runner struct {
 	dynSeen        uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
 	listing        bool     // set or declare is listing every variable
 	assignFailed   bool
+	assignCmd      string // the builtin assigning variables (declref.go)
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int
 	substRan       bool
@@ -213,6 +219,10 @@ type Runner struct {
 	// command or process substitution and trap action (not subshells).
 	traceDepth int
 	aliasSrc   *source
+	// aliasReread: a line's aliases opened a quote or construct that
+	// goes on past the line; the reading loop substitutes them in the
+	// source and reads on from there (aliasread.go).
+	aliasReread []aliasEdit
 	// parent is the shell that started this one (bash inside the
 	// sandbox): its limits and nesting depth apply.
 	parent *Runner
@@ -626,8 +636,9 @@ func (r *Runner) fatal(status int, format string, args ...any) {
 // fatalReported ends the run after a fatal error already reported.
 func (r *Runner) fatalReported(status int) {
 	r.aborted = true
-	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive {
-		// bash -c ends with 127 after a fatal expansion error.
+	if r.mode == 'c' && r.subLevel == 0 && status == 1 && !r.interactive && !r.opts[optErrExit] {
+		// bash -c ends with 127 after a fatal expansion error (with 1
+		// under set -e, which exits before that).
 		status = 127
 	}
 	if r.interactive {
@@ -669,6 +680,9 @@ func (r *Runner) subshell() *Runner {
 	c.pid = int(r.nextPid.Add(1))
 	c.jobs = newJobTable()
 	c.flow = flowNone
+	if !r.opts[optFuncTrace] {
+		c.debugOff = true
+	}
 	return &c
 }
 

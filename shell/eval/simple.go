@@ -19,6 +19,10 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	if r.opts[optKeyword] && len(c.Args) > 0 {
 		c = keywordCall(c)
 	}
+	// The DEBUG trap comes before the words are expanded (debugtrap.go).
+	if !r.runDebugTrap() {
+		return
+	}
 	if len(c.Args) == 0 {
 		r.assignAll(c.Assigns)
 		r.lastArg = "" // a command without words leaves $_ empty
@@ -83,9 +87,6 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 			r.status = 1
 			return
 		}
-	}
-	if !r.runDebugTrap() {
-		return
 	}
 	r.run(args, false)
 	r.lastArg = last
@@ -223,6 +224,8 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 		}
 		name = target
 		v, sc = r.vars.lookup(name)
+	} else {
+		r.unrefForArray(v, name)
 	}
 	if v.has(attrReadonly) {
 		r.readonlyError(name)
@@ -646,12 +649,15 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.loopDepth = savedLoops
 	}()
 	body := f.decl.Body
+	r.debugFuncEntry(f)
 	r.stmt(body)
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
 	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && (r.opts[optFuncTrace] || r.returnTrapDepth >= r.funcDepth) {
 		status := r.status
+		// The trap runs at the line where the function was defined.
+		r.lineno = f.line
 		r.runTrap("RETURN", trap)
 		r.status = status
 	}

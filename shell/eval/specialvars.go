@@ -92,7 +92,7 @@ func (r *Runner) setLoopRef(name, word string) (ok, stop bool) {
 // for BASH_COMMAND; a trap's own commands leave the trapped one.
 func (r *Runner) setBashCommand(c syntax.Command, rds []*syntax.Redirect) {
 	if r.inTrap == "" {
-		r.bashNode, r.bashRds, r.bashSrc = c, rds, r.src
+		r.bashNode, r.bashRds, r.bashSrc, r.bashHead = c, rds, r.src, ""
 	}
 }
 
@@ -100,7 +100,7 @@ func (r *Runner) setBashCommand(c syntax.Command, rds []*syntax.Redirect) {
 // (its words' source text, single-spaced, then its redirections).
 func (r *Runner) bashCommand() string {
 	if r.bashNode == nil {
-		return ""
+		return r.bashHead
 	}
 	p := &bashPrinter{}
 	if r.bashSrc != nil {

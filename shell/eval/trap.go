@@ -130,7 +130,7 @@ func (r *Runner) runExitTrap() {
 // extdebug told us to skip the command.
 func (r *Runner) runDebugTrap() bool {
 	text, ok := r.traps["DEBUG"]
-	if !ok || text == "" || r.inTrap != "" {
+	if !ok || text == "" || r.debugBlocked() {
 		return true
 	}
 	if r.funcDepth > 0 && !r.opts[optFuncTrace] && !r.debugInherited {

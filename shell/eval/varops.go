@@ -262,6 +262,9 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 		r.readonlyError(name)
 		return false
 	}
+	if r.badRefValue(v, val, r.assignCmd) {
+		return false
+	}
 	if v == nil {
 		v = &Var{}
 		r.vars.global().vars[name] = v
@@ -338,6 +341,9 @@ func (r *Runner) readonlyError(name string) {
 
 // setElemText assigns name[sub] = val with the subscript as text.
 func (r *Runner) setElemText(name, sub, val string, appendTo bool) bool {
+	if name == "DIRSTACK" && !r.lostSpecial[name] {
+		return r.setDirStackElem(sub, val, appendTo)
+	}
 	v, _ := r.vars.lookup(name)
 	if v.has(attrReadonly) && v.has(attrAssoc) {
 		r.readonlyError(name)
@@ -584,7 +590,9 @@ func (e arithEnv) Set(name string, sub *string, val int64) error {
 	r := e.r
 	s := strconv.FormatInt(val, 10)
 	var ok bool
-	if sub == nil {
+	if sub == nil && r.arithBadRef(name, s) {
+		return nil
+	} else if sub == nil {
 		ok = r.setVar(name, s, false)
 	} else {
 		restore := r.subscriptCtx()

@@ -42,3 +42,18 @@ func Message(err error) string {
 	}
 	return "Invalid regular expression"
 }
+
+// RegcompMessage is Message for the tools that compile with glibc's
+// regcomp (nl, tac, expr) rather than grep's dfa: regcomp reports a
+// bracket opened at the very end of the pattern ("[", "a[", "[^") as
+// "Invalid regular expression" where grep says "Unmatched [ ...".
+func RegcompMessage(pattern string, err error) string {
+	p := strings.TrimSuffix(pattern, "^")
+	if strings.HasSuffix(p, "[") {
+		n := len(p) - 1 - len(strings.TrimRight(p[:len(p)-1], `\`))
+		if n%2 == 0 { // the '[' is not escaped
+			return "Invalid regular expression"
+		}
+	}
+	return Message(err)
+}

@@ -98,3 +98,28 @@ func TestMessageCodes(t *testing.T) {
 		t.Errorf("non-RE2 error changed: %q", got)
 	}
 }
+
+// TestRegcompMessageOpenBracketAtEnd: glibc's regcomp (nl, tac, expr)
+// calls a bracket opened at the end of the pattern an invalid expression;
+// an escaped one and a bracket with content keep Message's wording.
+func TestRegcompMessageOpenBracketAtEnd(t *testing.T) {
+	for pat, want := range map[string]string{
+		"[":     "Invalid regular expression",
+		"a[":    "Invalid regular expression",
+		"[^":    "Invalid regular expression",
+		`\\[`:   "Invalid regular expression",
+		"[a":    "Unmatched [, [^, [:, [., or [=",
+		`a\[b[`: "Invalid regular expression",
+	} {
+		_, err := Translate(pat, false)
+		if err == nil {
+			_, err = regexp.Compile(pat)
+		}
+		if err == nil {
+			t.Fatalf("%q compiled", pat)
+		}
+		if got := RegcompMessage(pat, err); got != want {
+			t.Errorf("%q: got %q, want %q", pat, got, want)
+		}
+	}
+}

@@ -230,6 +230,29 @@ func (p *Parser) Parse(c *commands.Context, args []string) (res []Result, operan
 	return nil, nil, UsageError(c, p.status(), "%s", err.Error()), false
 }
 
+// ParseChecked is Parse for a command that checks option values as GNU's
+// getopt loop does, one option at a time in command-line order: check
+// applies and validates a run of results, printing its own message and
+// returning ok false on a bad value. On success it sees every result. On
+// a usage error it first sees the results parsed before the bad word, so
+// "head -c 1.5 -Q" reports the count, as GNU head does, not the option.
+func (p *Parser) ParseChecked(c *commands.Context, args []string, check func([]Result) (status int, ok bool)) (operands []string, status int, ok bool) {
+	res, operands, err := p.Split(args)
+	if err != nil && err != ErrHelp && err != ErrVersion {
+		if st, ok := check(res); !ok {
+			return nil, st, false
+		}
+	}
+	if err != nil {
+		_, _, st, _ := p.Parse(c, args)
+		return nil, st, false
+	}
+	if st, ok := check(res); !ok {
+		return nil, st, false
+	}
+	return operands, 0, true
+}
+
 func writeText(c *commands.Context, s string) int {
 	if _, err := io.WriteString(c.Stdout, s); err != nil {
 		return c.WriteFailure(err)
@@ -294,9 +317,14 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 	}
 	for _, o := range cands[1:] {
 		if o.id() != cands[0].id() || o.Arg != cands[0].Arg || o.Optional != cands[0].Optional {
-			names := make([]string, len(cands))
-			for i, c := range cands {
-				names[i] = "'" + dash + c.Long + "'"
+			// glibc lists the first match and those that differ from it
+			// (an alias of the first, like grep's --fixed-strings of
+			// --fixed-regexp, is left out).
+			names := []string{"'" + dash + cands[0].Long + "'"}
+			for _, c := range cands[1:] {
+				if c.id() != cands[0].id() || c.Arg != cands[0].Arg || c.Optional != cands[0].Optional {
+					names = append(names, "'"+dash+c.Long+"'")
+				}
 			}
 			return nil, usageErr(Ambiguous, dash+name, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
 		}

@@ -83,7 +83,8 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 			b.WriteString(s)
 			atStart = anchorNext
 		case ch == '\\':
-			return "", errors.New("trailing backslash (\\)")
+			//lint:ignore ST1005 glibc regerror's text, which GNU tools print
+			return "", errors.New("Trailing backslash")
 		case ch == '*' && start:
 			b.WriteString(`\*`)
 		case ch == '^':
