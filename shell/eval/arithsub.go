@@ -228,3 +228,15 @@ func (r *Runner) rawElemRef(w *syntax.Word) (string, bool) {
 	}
 	return raw, true
 }
+
+// arithValue evaluates the value assigned to an integer variable. It was
+// expanded as the assignment's word, so it is evaluated as it stands, as
+// bash does: x='$y' is a syntax error, not $y's value.
+func (r *Runner) arithValue(s string) (int64, bool) {
+	n, err := arith.Eval(s, arithEnv{r})
+	if err != nil {
+		r.arithError(err)
+		return 0, false
+	}
+	return n, true
+}

@@ -65,6 +65,9 @@ var ev6Scripts = []string{
 	// Under set -u, ${x@a} and ${x@A} of a variable without a value (or
 	// an empty array) are unbound errors.
 	"set -u; declare -a foo=([1]=one); echo ${foo@a} ${foo@A}; b=foo; echo ${!b@a}; a=(); echo \"${a[@]@a}\" ${a[@]@A}\ndeclare -i y; echo ${y@a}\necho next\n(declare -A A; echo ${A@A})\n(declare -ia e=(); b=e; echo ${!b@a})\necho end",
+	// An integer variable's value is evaluated as it stands, not expanded
+	// again.
+	"declare -i x; y=2; x=y+1; x+=y; echo $x; a=(5 6); i=1; x='a[$i]'; echo $x\nx='1+$y'; echo same\necho next\nx='\"1\"'\necho end",
 }
 
 func TestEv6Oracle(t *testing.T) {

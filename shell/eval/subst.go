@@ -136,14 +136,6 @@ func (r *Runner) arithError(err error) {
 	r.abortCommand()
 }
 
-// withArithCtx evaluates text as the command named ctx does.
-func (r *Runner) withArithCtx(ctx, text string) (int64, bool) {
-	saved := r.arithCtx
-	r.arithCtx = ctx
-	defer func() { r.arithCtx = saved }()
-	return r.arithText(text)
-}
-
 // arithExp is $(( )): its text runs through expansion then arithmetic.
 func (r *Runner) arithExp(a *syntax.ArithmExp) (string, bool) {
 	open := 3

@@ -310,12 +310,12 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 // conversion, appending.
 func (r *Runner) valueFor(v *Var, old, val string, appendTo bool) (string, bool) {
 	if v.has(attrInteger) {
-		n, ok := r.arithText(val)
+		n, ok := r.arithValue(val)
 		if !ok {
 			return "", false
 		}
 		if appendTo {
-			o, _ := r.arithText(old)
+			o, _ := r.arithValue(old)
 			n += o
 		}
 		return strconv.FormatInt(n, 10), true
