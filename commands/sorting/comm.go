@@ -27,12 +27,17 @@ func runComm(ctx context.Context, c *commands.Context) int {
 	hide := [4]bool{}
 	delim, sep, total, icase := "\t", byte('\n'), false, false
 	check := 0 // GNU's default; 1 --check-order, -1 --nocheck-order
+	delimSet := false
 	for _, r := range res {
 		switch r.Key {
 		case "1", "2", "3":
 			hide[r.Key[0]-'0'] = true
 		case "output-delimiter":
-			delim = r.Val
+			if delimSet && r.Val != delim {
+				c.Errorf("multiple output delimiters specified")
+				return 1
+			}
+			delim, delimSet = r.Val, true
 		case "z":
 			sep = 0
 		case "total":

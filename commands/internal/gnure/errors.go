@@ -44,7 +44,7 @@ func Message(err error) string {
 }
 
 // RegcompMessage is Message for the tools that compile with glibc's
-// regcomp (nl, tac, expr) rather than grep's dfa: regcomp reports a
+// regcomp (nl, tac, expr; grep agrees here): regcomp reports a
 // bracket opened at the very end of the pattern ("[", "a[", "[^") as
 // "Invalid regular expression" where grep says "Unmatched [ ...".
 func RegcompMessage(pattern string, err error) string {
