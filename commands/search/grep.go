@@ -137,7 +137,7 @@ func runGrep(ctx context.Context, c *commands.Context) int {
 	}
 	m, err := newGrepMatcher(pats, mode, icase, word, whole)
 	if err != nil {
-		c.Errorf("%s", gnure.Message(err))
+		c.Errorf("%s", gnure.RegcompMessage(pats[len(pats)-1], err))
 		return 2
 	}
 	g.m = m

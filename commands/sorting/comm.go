@@ -17,6 +17,25 @@ var commOpts = opts.Parser{Opts: []opts.Opt{
 	{Long: "total"}, {Short: 'z', Long: "zero-terminated"},
 }, Usage: 1, Help: "Usage: comm [OPTION]... FILE1 FILE2\n"}
 
+// commRun is one comm: its options, its two readers and the order checks.
+type commRun struct {
+	c            *commands.Context
+	names        []string
+	rd           [2]*bufio.Reader
+	out          *bufio.Writer
+	hide         [4]bool
+	delim        string
+	sep          byte
+	total, icase bool
+	check        int // GNU's default 0; 1 --check-order, -1 --nocheck-order
+	counts       [4]int
+	prev         [2][]byte
+	unpaired     bool
+	disorder     [2]bool
+	readErr      error
+	errName      string
+}
+
 // runComm merges two sorted files into three columns: only in the first,
 // only in the second, in both.
 func runComm(ctx context.Context, c *commands.Context) int {
@@ -24,25 +43,28 @@ func runComm(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return st
 	}
-	hide := [4]bool{}
-	delim, sep, total, icase := "\t", byte('\n'), false, false
-	check := 0 // GNU's default; 1 --check-order, -1 --nocheck-order
+	m := &commRun{c: c, delim: "\t", sep: '\n', names: args}
+	delimSet := false
 	for _, r := range res {
 		switch r.Key {
 		case "1", "2", "3":
-			hide[r.Key[0]-'0'] = true
+			m.hide[r.Key[0]-'0'] = true
 		case "output-delimiter":
-			delim = r.Val
+			if delimSet && r.Val != m.delim {
+				c.Errorf("multiple output delimiters specified")
+				return 1
+			}
+			m.delim, delimSet = r.Val, true
 		case "z":
-			sep = 0
+			m.sep = 0
 		case "total":
-			total = true
+			m.total = true
 		case "i":
-			icase = true
+			m.icase = true
 		case "check-order":
-			check = 1
+			m.check = 1
 		case "nocheck-order":
-			check = -1
+			m.check = -1
 		}
 	}
 	if len(args) < 2 {
@@ -54,7 +76,6 @@ func runComm(ctx context.Context, c *commands.Context) int {
 	if len(args) > 2 {
 		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(args[2]))
 	}
-	var rd [2]*bufio.Reader
 	for i, name := range args {
 		f, err := c.OpenInput(name)
 		if err != nil {
@@ -62,58 +83,64 @@ func runComm(ctx context.Context, c *commands.Context) int {
 			return 1
 		}
 		defer f.Close()
-		rd[i] = commands.LineReader(commands.NewCtxReader(ctx, f))
+		m.rd[i] = commands.LineReader(commands.NewCtxReader(ctx, f))
 	}
-	out := commands.NewOut(c.Stdout)
-	var counts [4]int
-	emit := func(col int, line []byte) {
-		counts[col]++
-		if hide[col] {
-			return
-		}
-		for k := 1; k < col; k++ {
-			if !hide[k] {
-				out.WriteString(delim)
-			}
-		}
-		out.Write(line)
-		out.WriteByte(sep)
+	m.out = commands.NewOut(c.Stdout)
+	return m.merge()
+}
+
+func (m *commRun) emit(col int, line []byte) {
+	m.counts[col]++
+	if m.hide[col] {
+		return
 	}
-	cmpLines := func(a, b []byte) int {
-		if icase {
-			return bytes.Compare(bytes.ToLower(a), bytes.ToLower(b))
+	for k := 1; k < col; k++ {
+		if !m.hide[k] {
+			m.out.WriteString(m.delim)
 		}
-		return bytes.Compare(a, b)
 	}
-	var readErr error
-	var errName string
-	var prev [2][]byte
-	// GNU checks each file's order as it steps through it: always with
-	// --check-order (the first disorder is fatal), by default only once a
-	// line without a pair was seen (a warning per file, then a failure).
-	unpaired, disorder := false, [2]bool{}
-	next := func(i int) ([]byte, bool, bool) {
-		line, err := commands.ReadLine(rd[i], sep, c.Limits.ReadMax())
-		if len(line) == 0 && err != nil {
-			if err != io.EOF && readErr == nil {
-				readErr, errName = err, args[i]
-			}
-			return nil, false, true
-		}
-		line = bytes.TrimSuffix(line, []byte{sep})
-		if check >= 0 && (check > 0 || unpaired) && !disorder[i] && prev[i] != nil && cmpLines(prev[i], line) > 0 {
-			c.Errorf("file %d is not in sorted order", i+1)
-			disorder[i] = true
-			if check > 0 {
-				return nil, false, false
-			}
-		}
-		prev[i] = append(prev[i][:0], line...)
-		return line, true, true
+	m.out.Write(line)
+	m.out.WriteByte(m.sep)
+}
+
+func (m *commRun) cmpLines(a, b []byte) int {
+	if m.icase {
+		return bytes.Compare(bytes.ToLower(a), bytes.ToLower(b))
 	}
-	a, okA, goOn := next(0)
-	b, okB, goOn2 := next(1)
-	for goOn && goOn2 && readErr == nil && (okA || okB) {
+	return bytes.Compare(a, b)
+}
+
+// next reads file i's next line: ok is false at its end; goOn is false
+// when --check-order found it out of order (fatal). GNU checks each file's
+// order as it steps through it: always with --check-order, by default
+// only once a line without a pair was seen (a warning per file, then a
+// failure at the end).
+func (m *commRun) next(i int) (line []byte, ok, goOn bool) {
+	line, err := commands.ReadLine(m.rd[i], m.sep, m.c.Limits.ReadMax())
+	if len(line) == 0 && err != nil {
+		if err != io.EOF && m.readErr == nil {
+			m.readErr, m.errName = err, m.names[i]
+		}
+		return nil, false, true
+	}
+	line = bytes.TrimSuffix(line, []byte{m.sep})
+	if m.check >= 0 && (m.check > 0 || m.unpaired) && !m.disorder[i] && m.prev[i] != nil && m.cmpLines(m.prev[i], line) > 0 {
+		m.c.Errorf("file %d is not in sorted order", i+1)
+		m.disorder[i] = true
+		if m.check > 0 {
+			return nil, false, false
+		}
+	}
+	m.prev[i] = append(m.prev[i][:0], line...)
+	return line, true, true
+}
+
+// merge walks both files in step and prints the columns.
+func (m *commRun) merge() int {
+	c, out := m.c, m.out
+	a, okA, goOn := m.next(0)
+	b, okB, goOn2 := m.next(1)
+	for goOn && goOn2 && m.readErr == nil && (okA || okB) {
 		cmp := 0
 		switch {
 		case !okA:
@@ -121,38 +148,38 @@ func runComm(ctx context.Context, c *commands.Context) int {
 		case !okB:
 			cmp = -1
 		default:
-			cmp = cmpLines(a, b)
+			cmp = m.cmpLines(a, b)
 		}
 		if cmp != 0 {
-			unpaired = true
+			m.unpaired = true
 		}
 		switch {
 		case cmp < 0:
-			emit(1, a)
-			a, okA, goOn = next(0)
+			m.emit(1, a)
+			a, okA, goOn = m.next(0)
 		case cmp > 0:
-			emit(2, b)
-			b, okB, goOn2 = next(1)
+			m.emit(2, b)
+			b, okB, goOn2 = m.next(1)
 		default:
-			emit(3, a)
-			a, okA, goOn = next(0)
-			b, okB, goOn2 = next(1)
+			m.emit(3, a)
+			a, okA, goOn = m.next(0)
+			b, okB, goOn2 = m.next(1)
 		}
 	}
 	if !goOn || !goOn2 {
 		out.Flush()
 		return 1
 	}
-	if readErr != nil {
+	if m.readErr != nil {
 		out.Flush()
-		c.Errorf("%s: %s", errName, commands.ErrText(readErr))
+		c.Errorf("%s: %s", m.errName, commands.ErrText(m.readErr))
 		return 1
 	}
-	if total {
-		out.WriteString(commands.Itoa(counts[1]) + delim + commands.Itoa(counts[2]) + delim + commands.Itoa(counts[3]) + delim + "total")
-		out.WriteByte(sep)
+	if m.total {
+		out.WriteString(commands.Itoa(m.counts[1]) + m.delim + commands.Itoa(m.counts[2]) + m.delim + commands.Itoa(m.counts[3]) + m.delim + "total")
+		out.WriteByte(m.sep)
 	}
-	if disorder[0] || disorder[1] {
+	if m.disorder[0] || m.disorder[1] {
 		out.Flush()
 		c.Errorf("input is not in sorted order")
 		return 1

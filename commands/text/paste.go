@@ -23,19 +23,23 @@ func runPaste(ctx context.Context, c *commands.Context) int {
 		return st
 	}
 	delims, serial, sep := []string{"\t"}, false, byte('\n')
+	var list *string
 	for _, r := range res {
 		switch r.Key {
 		case "d":
-			if n := len(r.Val) - len(strings.TrimRight(r.Val, `\`)); n%2 == 1 {
-				c.Errorf("delimiter list ends with an unescaped backslash: %s", r.Val)
-				return 1
-			}
-			delims = pasteDelims(r.Val)
+			list = &r.Val // the last -d is the one GNU checks and uses
 		case "s":
 			serial = true
 		case "z":
 			sep = 0
 		}
+	}
+	if list != nil {
+		if n := len(*list) - len(strings.TrimRight(*list, `\`)); n%2 == 1 {
+			c.Errorf("delimiter list ends with an unescaped backslash: %s", *list)
+			return 1
+		}
+		delims = pasteDelims(*list)
 	}
 	if len(args) == 0 {
 		args = []string{"-"}

@@ -39,27 +39,9 @@ func runTac(ctx context.Context, c *commands.Context) int {
 			isRE = true
 		}
 	}
-	if len(sep) == 0 {
-		if isRE {
-			c.Errorf("separator cannot be empty")
-			return 1
-		}
-		// GNU takes the C string's terminating NUL for the separator.
-		sep = []byte{0}
-	}
-	var split func([]byte) [][2]int
-	if isRE {
-		// GNU compiles the separator as a basic regular expression.
-		t, err := gnure.Translate(string(sep), false)
-		var re *regexp.Regexp
-		if err == nil {
-			re, err = regexp.Compile(t)
-		}
-		if err != nil {
-			c.Errorf("%s", gnure.RegcompMessage(string(sep), err))
-			return 1
-		}
-		split = func(data []byte) [][2]int { return reSeps(re, data) }
+	split, ok := tacSplitter(c, sep, isRE)
+	if !ok {
+		return 1
 	}
 	out := commands.NewOut(c.Stdout)
 	limited := 0
@@ -93,11 +75,7 @@ func runTac(ctx context.Context, c *commands.Context) int {
 			limited = st
 			return false
 		}
-		if split != nil {
-			tacRecords(out, data, split(data), before)
-		} else {
-			tacRecords(out, data, literalSeps(data, sep), before)
-		}
+		tacRecords(out, data, split(data), before)
 		return true
 	})
 	if limited != 0 {
@@ -134,6 +112,33 @@ func eachInputOpenMsg(ctx context.Context, c *commands.Context, names []string, 
 		}
 	}
 	return status
+}
+
+// tacSplitter returns the function finding the separators: sep as a
+// basic regular expression (-r) or literally; ok is false after an error.
+func tacSplitter(c *commands.Context, sep []byte, isRE bool) (func([]byte) [][2]int, bool) {
+	if len(sep) == 0 {
+		if isRE {
+			c.Errorf("separator cannot be empty")
+			return nil, false
+		}
+		// GNU takes the C string's terminating NUL for the separator.
+		sep = []byte{0}
+	}
+	if !isRE {
+		return func(data []byte) [][2]int { return literalSeps(data, sep) }, true
+	}
+	// GNU compiles the separator as a basic regular expression.
+	t, err := gnure.Translate(string(sep), false)
+	var re *regexp.Regexp
+	if err == nil {
+		re, err = regexp.Compile(t)
+	}
+	if err != nil {
+		c.Errorf("%s", gnure.RegcompMessage(string(sep), err))
+		return nil, false
+	}
+	return func(data []byte) [][2]int { return reSeps(re, data) }, true
 }
 
 // literalSeps returns the spans of the non-overlapping occurrences of sep

@@ -43,10 +43,10 @@ func Message(err error) string {
 	return "Invalid regular expression"
 }
 
-// RegcompMessage is Message for the tools that compile with glibc's
-// regcomp (nl, tac, expr) rather than grep's dfa: regcomp reports a
-// bracket opened at the very end of the pattern ("[", "a[", "[^") as
-// "Invalid regular expression" where grep says "Unmatched [ ...".
+// RegcompMessage is Message for a pattern as glibc's regcomp reports it
+// (nl, tac, expr, and grep too): a bracket opened at the very end of the
+// pattern ("[", "a[", "[^") is "Invalid regular expression", while one
+// left open after some content is "Unmatched [ ...".
 func RegcompMessage(pattern string, err error) string {
 	p := strings.TrimSuffix(pattern, "^")
 	if strings.HasSuffix(p, "[") {
