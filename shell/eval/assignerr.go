@@ -41,6 +41,21 @@ func discardAssignError(text string, done int, err error) (string, bool) {
 	return string(b), true
 }
 
+// eofInCompoundAssign reports whether err is the end of the text inside
+// the still open parentheses of a compound array assignment (x=(1 2).
+func eofInCompoundAssign(text string, done int, err error) bool {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || !pe.Incomplete {
+		return false
+	}
+	off := int(pe.Pos.Offset())
+	start := max(done, 0)
+	if off >= len(text) || start > off || text[off] != '(' {
+		return false
+	}
+	return inCompoundAssign(text[start : off+1])
+}
+
 // inCompoundAssign reports whether s, the text of a command read so far,
 // ends inside the parentheses of NAME=( or NAME+=( or NAME[SUB]=( that
 // are still open. Quotes and backslashes are skipped so that a quoted

@@ -8,6 +8,11 @@ import (
 // ruleScripts pin the rules fixed while the shell package's suite moved
 // to this evaluator; each is compared with /bin/bash -c when present.
 var ruleScripts = []string{
+	// The input ending inside a compound array assignment's parentheses
+	// fails with status 1 (bash's parse_compound_assignment), not 2.
+	"echo before\nx=(1 2\necho after",
+	"declare -a x=(1 2",
+	"echo $((1+",
 	// read: a failed read(2) (closed descriptor, a directory) is reported
 	// with the descriptor and strerror, returns 1 and assigns nothing.
 	`read v <&-; echo $?; x=keep; read x <&-; echo "[$x]"; read v < /tmp; echo $?; echo abc | { read v; echo "[$v] $?"; }`,

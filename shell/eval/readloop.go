@@ -186,9 +186,15 @@ func (r *Runner) runSource(src *source) {
 					return
 				}
 				r.reportSyntax(src, err)
-				r.status = 2
+				st := 2
+				if !r.opts[optPosix] && eofInCompoundAssign(parseText, done, err) {
+					// bash's parse_compound_assignment fails with
+					// status 1, not the parser's 2.
+					st = 1
+				}
+				r.status = st
 				if r.evalLevel() == 0 {
-					r.exit(2)
+					r.exit(st)
 				}
 				return
 			}
