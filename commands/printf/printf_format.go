@@ -279,9 +279,12 @@ func (p *printfState) emit(s *spec) {
 		p.pad(s, quote.ShellQuote(a), false)
 	case 'c':
 		a, _ := p.arg()
-		// bash prints the first byte, not the first character.
+		// bash prints the first byte, not the first character; of an
+		// empty or missing argument that is the C string's NUL.
 		if a != "" {
 			a = a[:1]
+		} else {
+			a = "\x00"
 		}
 		p.pad(s, a, false)
 	case 'T':

@@ -469,6 +469,11 @@ func (r *Runner) builtinPrintf(args []string) int {
 		r.errorf("printf: %s", e)
 	}
 	if varName != "" {
+		// A shell variable is a C string in bash: printf -v keeps what
+		// comes before the first NUL (printf -v v '%c' '' is empty).
+		if i := strings.IndexByte(out, 0); i >= 0 {
+			out = out[:i]
+		}
 		name, sub, isElem := splitSubscript(varName)
 		if !isName(name) {
 			r.errorf("printf: `%s': not a valid identifier", varName)

@@ -8,6 +8,9 @@ import (
 // ruleScripts pin the rules fixed while the shell package's suite moved
 // to this evaluator; each is compared with /bin/bash -c when present.
 var ruleScripts = []string{
+	// printf %c of an empty or missing argument prints the C string's NUL;
+	// printf -v keeps a value up to its first NUL.
+	`printf '[%c]%5c|%-3c|' '' ''; printf '%c%c|' a; printf -v v '[%c]x' ''; echo "${#v} $v"; printf -v w 'a\0b'; echo ${#w}`,
 	// The input ending inside a compound array assignment's parentheses
 	// fails with status 1 (bash's parse_compound_assignment), not 2.
 	"echo before\nx=(1 2\necho after",
