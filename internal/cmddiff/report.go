@@ -1,62 +1,33 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/justbash/justbash/internal/diffkit"
 )
 
-// Tally counts matched and total invocations of one command.
-type Tally struct{ Matched, Total int }
+// Tally counts matched and total results of one command.
+type Tally = diffkit.Tally
+
+// CategoryCount is one divergence category and the results in it.
+type CategoryCount = diffkit.Category[Result]
 
 // Summarise counts results per command.
 func Summarise(results []Result) map[string]*Tally {
-	t := map[string]*Tally{}
-	for _, r := range results {
-		a := t[r.Inv.Cmd]
-		if a == nil {
-			a = &Tally{}
-			t[r.Inv.Cmd] = a
-		}
-		a.Total++
-		if len(r.Diff) == 0 {
-			a.Matched++
-		}
-	}
-	return t
-}
-
-// CategoryCount is one divergence category and the results in it.
-type CategoryCount struct {
-	Name    string
-	Results []Result
+	return diffkit.Summarise(results, func(r Result) string { return r.Inv.Cmd }, func(r Result) bool { return len(r.Diff) == 0 })
 }
 
 // Categories groups divergent results by Category, most frequent first.
 func Categories(results []Result) []CategoryCount {
-	by := map[string][]Result{}
-	for _, r := range results {
-		if len(r.Diff) > 0 {
-			by[r.Category()] = append(by[r.Category()], r)
-		}
-	}
-	out := make([]CategoryCount, 0, len(by))
-	for _, k := range slices.Sorted(maps.Keys(by)) {
-		out = append(out, CategoryCount{k, by[k]})
-	}
-	slices.SortStableFunc(out, func(a, b CategoryCount) int { return cmp.Compare(len(b.Results), len(a.Results)) })
-	return out
+	return diffkit.Categories(results, Result.Category, func(r Result) bool { return len(r.Diff) > 0 })
 }
 
 // smallest returns the result with the shortest shrunk script.
 func smallest(rs []Result) Result {
-	return slices.MinFunc(rs, func(a, b Result) int {
-		return cmp.Compare(len(a.Shrunk.Text()), len(b.Shrunk.Text()))
-	})
+	return diffkit.Smallest(rs, func(r Result) int { return len(r.Shrunk.Text()) })
 }
 
 // writeRepro shows a shrunk invocation and both outcomes.
