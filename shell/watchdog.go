@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"runtime"
 	"sync"
 	"time"
 )
@@ -60,6 +61,15 @@ func watchLoop() {
 			return
 		}
 		heap := heapBytes()
+		if heap > minWatched() {
+			// The sample counts garbage not yet collected (another
+			// run's, the host's): only the heap a collection leaves
+			// trips a run.
+			watchdog.mu.Unlock()
+			runtime.GC()
+			heap = heapBytes()
+			watchdog.mu.Lock()
+		}
 		var trip []*watched
 		for w := range watchdog.runs {
 			if heap > w.max {
@@ -71,4 +81,16 @@ func watchLoop() {
 			w.trip("max heap bytes", w.max)
 		}
 	}
+}
+
+// minWatched is the lowest limit of the registered runs; the caller holds
+// watchdog.mu.
+func minWatched() int64 {
+	m := int64(-1)
+	for w := range watchdog.runs {
+		if m < 0 || w.max < m {
+			m = w.max
+		}
+	}
+	return m
 }
