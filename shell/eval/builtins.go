@@ -281,7 +281,7 @@ func (r *Runner) numArg(name, s string) (int, bool) {
 }
 
 func (r *Runner) builtinExit(args []string) int {
-	status := r.status
+	status := r.lastStatus(false)
 	if len(args) > 2 {
 		r.errorf("exit: too many arguments")
 		return 1
@@ -299,7 +299,7 @@ func (r *Runner) builtinExit(args []string) int {
 }
 
 func (r *Runner) builtinReturn(args []string) int {
-	status := r.status
+	status := r.lastStatus(true)
 	if len(args) > 1 {
 		n, ok := r.numArg("return", args[1])
 		if !ok {

@@ -173,7 +173,13 @@ type Runner struct {
 	noErrExit int
 	// inTrap names the trap being run, so a trap does not re-enter itself.
 	inTrap string
-	jobs   *jobTable
+	// trapStatus is $? as the running trap handler began.
+	trapStatus int
+	// trapReturn: a trap handler's return is ending the function;
+	// returnedByTrap: the function call just finished that way.
+	trapReturn, returnedByTrap bool
+
+	jobs *jobTable
 
 	// bashNode is the command BASH_COMMAND shows (printed when read),
 	// with its redirections and the source its text is in.

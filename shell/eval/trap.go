@@ -90,8 +90,8 @@ func rtNumber(s string) (int, bool) {
 
 // runTrap runs a trap's text as eval would, keeping $? for it.
 func (r *Runner) runTrap(name, text string) {
-	saved := r.inTrap
-	r.inTrap = name
+	saved, savedStatus := r.inTrap, r.trapStatus
+	r.inTrap, r.trapStatus = name, r.status
 	savedFlow := r.flow
 	r.flow = flowNone
 	line := r.lineno
@@ -99,10 +99,21 @@ func (r *Runner) runTrap(name, text string) {
 	r.evalText(text, "trap")
 	r.traceDepth--
 	r.lineno = line
-	r.inTrap = saved
-	if r.flow == flowNone || r.flow == flowReturn && name != "RETURN" && name != "DEBUG" {
+	r.inTrap, r.trapStatus = saved, savedStatus
+	r.trapReturn = r.flow == flowReturn && name != "RETURN"
+	if r.flow == flowNone {
 		r.flow = savedFlow
 	}
+}
+
+// lastStatus is the status exit (or return) uses without an argument:
+// in the EXIT trap (for return, in any trap handler but DEBUG's) the
+// status from before the handler ran, so its own commands cannot change it.
+func (r *Runner) lastStatus(isReturn bool) int {
+	if r.inTrap == "EXIT" || isReturn && r.inTrap != "" && r.inTrap != "DEBUG" {
+		return r.trapStatus
+	}
+	return r.status
 }
 
 // runExitTrap runs the EXIT trap once, when the shell (or subshell) ends.

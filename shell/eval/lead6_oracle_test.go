@@ -1,0 +1,50 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// lead6Scripts pin rules found by running BusyBox's ash test suite under
+// /bin/bash and under ours (session 6); each is compared with /bin/bash -c.
+var lead6Scripts = []string{
+	// A local shadowing an exported variable is exported too (and only
+	// that attribute carries over).
+	"export z=z; f(){ local z; declare -p z; local z=a; declare -p z; }; f\ng(){ local -n z; declare -p z; }; g\ndeclare -i n=1; h(){ local n; declare -p n; }; h\na(){ local y; export y=1; b; }; b(){ local y; declare -p y; }; a",
+	// exit without a number in the EXIT trap uses the status from before
+	// the trap; in other traps the last command's.
+	"(trap 'echo Trapped; exit' EXIT\n (exit 1)\n)\necho One:$?",
+	"trap 'false; exit' EXIT; true",
+	"trap 'false; exit' USR1; kill -USR1 $$; echo no",
+	"(trap 'false; exit' ERR; (exit 4)); echo $?",
+	// return in a signal or ERR trap inside a function returns from it,
+	// by default with the status from before the trap.
+	"f(){ trap 'echo t; return 5' USR1; kill -USR1 $$; echo after; }; f; echo $?",
+	"f(){ trap 'false; return' USR1; kill -USR1 $$; echo after; }; f; echo $?",
+	// A function runs without the caller's ERR trap unless set -E; a
+	// trap it sets itself stays after it returns; a function that its
+	// ERR trap's return ended does not run the trap again.
+	"trap 'echo A' ERR; f(){ trap -p ERR; trap 'echo B' ERR; false; }; f; false; g(){ false; }; g; trap -p ERR",
+	"f(){ trap 'echo t; return 5' ERR; false; echo after; }; f; echo $?; false; echo end; g(){ return 3; }; g; echo x",
+	"trap 'echo t' ERR; f(){ return 5; }; f; echo $?",
+	"set -E; trap 'echo A $LINENO' ERR; f(){ false; }; f; (false)",
+	// A command substitution with no command is status 0.
+	"false; ``; echo $?\nfalse; `  `; echo $?\nfalse; $(); echo $?\nfalse; $( # c\n); echo $?\nfalse; x=$(exit); echo $?\nfalse; echo \"$(echo $?)\" $(); echo $?",
+	// In ${x/p/r} a backslash that an expansion brought quotes only a
+	// following & or backslash; the script's own backslashes are quote
+	// removal as anywhere.
+	"a=abc\nfor b in '\\t' '\\&' '&' '\\\\&' '\\\\' 'x\\' '\\\\t' '\\\\\\&' '\\*' '*'; do echo \"[$b] ${a//b/$b} | ${a/#a/$b} | \"${a//b/\"$b\"}\ndone\necho ${a//b/\\t} \"${a//b/\\t}\" ${a//b/\\&} ${a//b/\\\\&} ${a//b/&} \"${a//b/'&'}\" ${a//b/\"\\t\"} ${a//b/\"*\"} ${a//b/\\*} ${a//b/'\\'}\nshopt -u patsub_replacement; b='\\t'; echo \"${a//b/$b}\" ${a//b/\\t} ${a//b/\\&}\nv='a\\b\\c'; s='b\\\\c'; r='e\\f'; echo \"${v/$s/$r}\"",
+}
+
+func TestLead6Oracle(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range lead6Scripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
