@@ -434,7 +434,7 @@ func (r *Runner) builtinSource(args []string) int {
 		return r.status
 	}
 	defer r.leave()
-	savedParams := r.params
+	savedParams, setBefore := r.params, r.paramsSet
 	if len(args) > 2 {
 		r.params = args[2:]
 	}
@@ -446,7 +446,9 @@ func (r *Runner) builtinSource(args []string) int {
 	r.runSource(&source{text: text, file: name})
 	r.stack = r.stack[:len(r.stack)-1]
 	r.sourceDepth--
-	if len(args) > 2 && sameParams(r.params, args[2:]) {
+	if len(args) > 2 && (r.funcDepth > 0 || r.paramsSet == setBefore) {
+		// The file's arguments go, unless it ran set with words outside
+		// a function (bash keeps those; shift does not count).
 		r.params = savedParams
 	}
 	if r.flow == flowReturn {

@@ -32,7 +32,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// set -n: a non-interactive shell reads on but runs nothing more.
 		return
 	}
-	r.setLine(st.Pos())
+	r.setLine(lineOf(st))
 	if st.Background {
 		r.background(st)
 		return

@@ -34,6 +34,16 @@ var lead6Scripts = []string{
 	// following & or backslash; the script's own backslashes are quote
 	// removal as anywhere.
 	"a=abc\nfor b in '\\t' '\\&' '&' '\\\\&' '\\\\' 'x\\' '\\\\t' '\\\\\\&' '\\*' '*'; do echo \"[$b] ${a//b/$b} | ${a/#a/$b} | \"${a//b/\"$b\"}\ndone\necho ${a//b/\\t} \"${a//b/\\t}\" ${a//b/\\&} ${a//b/\\\\&} ${a//b/&} \"${a//b/'&'}\" ${a//b/\"\\t\"} ${a//b/\"*\"} ${a//b/\\*} ${a//b/'\\'}\nshopt -u patsub_replacement; b='\\t'; echo \"${a//b/$b}\" ${a//b/\\t} ${a//b/\\&}\nv='a\\b\\c'; s='b\\\\c'; r='e\\f'; echo \"${v/$s/$r}\"",
+	// "." with arguments gives them back after the file unless the file
+	// ran set with words outside a function; shift does not count.
+	"printf 'shift\\n' > s_shift; printf 'set -- x y\\n' > s_set; printf 'set -- x y; shift\\n' > s_ss\nset -- 1 2\n. ./s_shift a; echo \"A $# $*\"\n. ./s_set a; echo \"B $# $*\"\nset -- 1 2; . ./s_ss a b c; echo \"C $# $*\"\nf() { . ./s_set a; echo \"F $# $*\"; }; set -- 1 2; f q r; echo \"G $# $*\"\nset -- 1 2; . ./s_shift; echo \"H $# $*\"",
+	// [[ =~ ]] is POSIX regcomp without REG_NEWLINE: . and [^x] match a
+	// newline, ^ and $ only at the ends, leftmost-longest.
+	"v=$'\\n'\n[[ $v =~ . ]]; echo 1 $?\n[[ \"a${v}b\" =~ a.b ]]; echo 2 $? ${BASH_REMATCH[0]@Q}\n[[ $v =~ [^a] ]]; echo 3 $?\n[[ \"x${v}y\" =~ ^y ]]; echo 4 $?\n[[ ab =~ a|ab ]]; echo 5 ${BASH_REMATCH[0]}\n[[ abcd =~ (a|ab)(c|bcd) ]]; echo 6 ${BASH_REMATCH[@]}\nshopt -s nocasematch; [[ \"A${v}B\" =~ a.b ]]; echo 7 $?",
+	// A simple command's line is where the token after its first word
+	// ends (or, first element an assignment or redirection, where that
+	// ends); (( )) and [[ ]] take the line they end on.
+	"nosuch \"a\nb\" \\\n c\necho $LINENO \\\n $LINENO\n[[ -n \"a\nb\" && $LINENO ]] && echo $LINENO\nx=\"1\n2\" echo $LINENO\n(( y = $LINENO +\n 0 )); echo $y\n>/dev/null nosuch \"a\nb\"\nx=\"a\nb\" nosuch2 \"c\nd\"\nnosuch3 <<E \"a\nb\"\nbody\nE\necho ${z:-\"\n\"$LINENO}\neval \"echo \\$LINENO\necho \\$LINENO\"\necho {,} $LINENO",
 }
 
 func TestLead6Oracle(t *testing.T) {

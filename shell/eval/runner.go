@@ -178,6 +178,9 @@ type Runner struct {
 	// trapReturn: a trap handler's return is ending the function;
 	// returnedByTrap: the function call just finished that way.
 	trapReturn, returnedByTrap bool
+	// paramsSet counts the set commands that gave new positional
+	// parameters ("." keeps those its file set).
+	paramsSet int
 
 	jobs *jobTable
 
