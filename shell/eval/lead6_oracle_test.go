@@ -44,6 +44,10 @@ var lead6Scripts = []string{
 	// ends (or, first element an assignment or redirection, where that
 	// ends); (( )) and [[ ]] take the line they end on.
 	"nosuch \"a\nb\" \\\n c\necho $LINENO \\\n $LINENO\n[[ -n \"a\nb\" && $LINENO ]] && echo $LINENO\nx=\"1\n2\" echo $LINENO\n(( y = $LINENO +\n 0 )); echo $y\n>/dev/null nosuch \"a\nb\"\nx=\"a\nb\" nosuch2 \"c\nd\"\nnosuch3 <<E \"a\nb\"\nbody\nE\necho ${z:-\"\n\"$LINENO}\neval \"echo \\$LINENO\necho \\$LINENO\"\necho {,} $LINENO",
+	// An error that discards the command line (bad substitution, a
+	// readonly assignment) discards it in the innermost text being read:
+	// eval's, a sourced file's; the next line there runs.
+	"eval 'echo ${^}; echo e1'; echo \"end1 $?\"\neval 'echo ${^}\necho e2'; echo \"end2 $?\"\nf() { eval 'echo ${^}\necho e3'; echo \"inf $?\"; }; f; echo \"end3 $?\"\nprintf 'echo ${^}\\necho s4\\n' > s4; . ./s4; echo \"end4 $?\"\ng() { . ./s4; echo \"ing $?\"; }; g; echo \"end5 $?\"\nreadonly ro=1; eval 'ro=2\necho e7'; echo \"end7 $?\"\neval 'h() { echo ${^}; echo inh; }\nh\necho e8'; echo \"end8 $?\"",
 }
 
 func TestLead6Oracle(t *testing.T) {
