@@ -48,6 +48,9 @@ var lead6Scripts = []string{
 	// readonly assignment) discards it in the innermost text being read:
 	// eval's, a sourced file's; the next line there runs.
 	"eval 'echo ${^}; echo e1'; echo \"end1 $?\"\neval 'echo ${^}\necho e2'; echo \"end2 $?\"\nf() { eval 'echo ${^}\necho e3'; echo \"inf $?\"; }; f; echo \"end3 $?\"\nprintf 'echo ${^}\\necho s4\\n' > s4; . ./s4; echo \"end4 $?\"\ng() { . ./s4; echo \"ing $?\"; }; g; echo \"end5 $?\"\nreadonly ro=1; eval 'ro=2\necho e7'; echo \"end7 $?\"\neval 'h() { echo ${^}; echo inh; }\nh\necho e8'; echo \"end8 $?\"",
+	// A subshell resets the caller's traps but trap lists them until it
+	// sets one of its own; ignored signals stay ignored.
+	"trap 'echo X' EXIT; trap 'echo U' USR1; trap '' INT; echo \"A:$(trap)\"; (echo B:; trap); echo \"C:$(trap -p EXIT)\"; echo \"D:$(trap 'echo z' TERM; trap)\"; echo \"E:$(echo; trap)\"; f(){ trap; }; echo \"F:$(f)\"; trap | cat; echo \"G:$( (trap) )\"; (trap - USR1; trap)",
 }
 
 func TestLead6Oracle(t *testing.T) {

@@ -132,10 +132,12 @@ type Runner struct {
 	opts      [numSetOpts]bool
 	shopts    map[string]bool
 	traps     map[string]string
-	hash      map[string]string
-	hashHits  map[string]int // times each remembered path was used (hashhits.go)
-	appendBuf appendBuf      // spare room behind the last += result (appendbuf.go)
-	patCache  *patCache      // recently compiled patterns (patcache.go)
+	// shownTraps are a parent's handlers a subshell reset but still lists.
+	shownTraps map[string]string
+	hash       map[string]string
+	hashHits   map[string]int // times each remembered path was used (hashhits.go)
+	appendBuf  appendBuf      // spare room behind the last += result (appendbuf.go)
+	patCache   *patCache      // recently compiled patterns (patcache.go)
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -671,11 +673,15 @@ func (r *Runner) subshell() *Runner {
 	c.aliases = cloneMap(r.aliases)
 	c.shopts = cloneMap(r.shopts)
 	c.traps = nil
+	c.shownTraps = cloneMap(r.shownTraps)
 	for k, v := range r.traps {
 		// Traps are reset in a subshell, except ignored signals (and
-		// ERR/DEBUG/RETURN under errtrace/functrace, handled on use).
+		// ERR/DEBUG/RETURN under errtrace/functrace, handled on use);
+		// trap still lists the reset ones until the subshell sets one.
 		if v == "" || k == "ERR" && r.opts[optErrTrace] || k == "DEBUG" || k == "RETURN" {
 			putMap(&c.traps, k, v)
+		} else {
+			putMap(&c.shownTraps, k, v)
 		}
 	}
 	c.hash = cloneMap(r.hash)

@@ -228,6 +228,8 @@ func (r *Runner) builtinTrap(args []string) int {
 		action = "-"
 	}
 	status := 0
+	// A subshell that sets a trap stops listing its parent's.
+	r.shownTraps = nil
 	for _, s := range sigs {
 		name, ok := signalName(s)
 		if !ok {
@@ -253,23 +255,34 @@ func (r *Runner) builtinTrap(args []string) int {
 	return status
 }
 
+// trapText is the handler trap lists for a signal: this shell's, or in a
+// subshell that has set none, the one its parent had (bash keeps those
+// strings for listing, so $(trap) shows the caller's traps).
+func (r *Runner) trapText(name string) (string, bool) {
+	if t, ok := r.traps[name]; ok {
+		return t, true
+	}
+	t, ok := r.shownTraps[name]
+	return t, ok
+}
+
 func (r *Runner) printTraps(specs []string) int {
 	out := r.stdout()
 	var names []string
 	status := 0
 	if len(specs) == 0 {
 		for _, n := range []string{"EXIT"} {
-			if _, ok := r.traps[n]; ok {
+			if _, ok := r.trapText(n); ok {
 				names = append(names, n)
 			}
 		}
 		for _, n := range signals[1:] {
-			if _, ok := r.traps[n]; ok {
+			if _, ok := r.trapText(n); ok {
 				names = append(names, n)
 			}
 		}
 		for _, n := range []string{"DEBUG", "ERR", "RETURN"} {
-			if _, ok := r.traps[n]; ok {
+			if _, ok := r.trapText(n); ok {
 				names = append(names, n)
 			}
 		}
@@ -285,7 +298,7 @@ func (r *Runner) printTraps(specs []string) int {
 		}
 	}
 	for _, n := range names {
-		text, ok := r.traps[n]
+		text, ok := r.trapText(n)
 		if !ok {
 			continue
 		}
