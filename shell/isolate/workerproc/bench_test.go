@@ -24,7 +24,13 @@ func BenchmarkProcessEcho(b *testing.B) { benchProcess(b, "echo") }
 func BenchmarkProcessAsk(b *testing.B) { benchProcess(b, "ask") }
 
 func benchProcess(b *testing.B, method string) {
-	p, err := Start([]string{os.Args[0], "-test.run=^$"}, []string{"WORKERPROC_TEST=1"},
+	// The worker runs with one P, as mcpserver's workers do once warm;
+	// BENCH_WORKER_PROCS=2 shows the two-P case.
+	procs := os.Getenv("BENCH_WORKER_PROCS")
+	if procs == "" {
+		procs = "1"
+	}
+	p, err := Start([]string{os.Args[0], "-test.run=^$"}, []string{"WORKERPROC_TEST=1", "GOMAXPROCS=" + procs},
 		func(ctx context.Context, method string, body []byte) ([]byte, error) { return body, nil })
 	if err != nil {
 		b.Fatal(err)
