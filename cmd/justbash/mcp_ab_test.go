@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -162,13 +163,23 @@ func loadAverage() string {
 	return strings.Join(f[:3], " ")
 }
 
-// copyFile copies an executable to dst and returns dst.
+// copyFile copies an executable to dst and returns dst, the way
+// measureCopy does (one large write leaves the same large folios that a
+// linker's output has).
 func copyFile(t *testing.T, src, dst string) string {
-	data, err := os.ReadFile(src)
+	in, err := os.Open(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(dst, data, 0o755); err != nil {
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return dst
