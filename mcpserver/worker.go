@@ -595,7 +595,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		}
 		return nil, fmt.Errorf("unknown method %q", method)
 	}
-	<-workerproc.NewConn(stdin, stdout, handle).Done()
+	<-workerproc.ServeConn(stdin, stdout, handle).Done()
 	return 0
 }
 

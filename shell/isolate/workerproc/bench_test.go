@@ -44,6 +44,7 @@ func benchProcess(b *testing.B, method string) {
 	}
 	cpu0 := selfCPU() + procCPU(p.Pid())
 	vcs0 := voluntarySwitches(os.Getpid()) + voluntarySwitches(p.Pid())
+	wvcs0 := voluntarySwitches(p.Pid())
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		out, err := p.Call(context.Background(), method, body)
@@ -56,6 +57,8 @@ func benchProcess(b *testing.B, method string) {
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 	vcs := voluntarySwitches(os.Getpid()) + voluntarySwitches(p.Pid()) - vcs0
 	b.ReportMetric(float64(vcs)/float64(b.N), "sleeps/op")
+	wvcs := voluntarySwitches(p.Pid()) - wvcs0
+	b.ReportMetric(float64(wvcs)/float64(b.N), "worker-sleeps/op")
 }
 
 // selfCPU is this process's user and system time.

@@ -149,8 +149,15 @@ func (p *Process) LastLine() string {
 // Serve makes this process a worker on stdin/stdout: calls from the
 // parent go to h. It returns when the parent closes the pipe.
 func Serve(h Handler) {
-	c := NewConn(os.Stdin, os.Stdout, h)
-	<-c.Done()
+	<-ServeConn(os.Stdin, os.Stdout, h).Done()
+}
+
+// ServeConn is NewConn for a worker's side: when r and w are this
+// process's stdin and stdout pipes, it reads and writes them through Go's
+// poller (see polledStdio).
+func ServeConn(r io.Reader, w io.Writer, h Handler) *Conn {
+	r, w = polledStdio(r, w)
+	return NewConn(r, w, h)
 }
 
 // VMSize is this process's virtual size from /proc/self/status, or
