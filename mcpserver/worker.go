@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -317,8 +318,13 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	path, args, _ := strings.Cut(string(body), "\x00")
-	return answer(callCtx, path, json.RawMessage(args))
+	// The arguments are the frame's own bytes (workerproc allocates each
+	// frame): no copy.
+	path, args := body, []byte(nil)
+	if i := bytes.IndexByte(body, 0); i >= 0 {
+		path, args = body[:i], body[i+1:]
+	}
+	return answer(callCtx, string(path), json.RawMessage(args))
 }
 
 // Prewarm starts a worker into the idle pool that prepares a runtime for
@@ -532,7 +538,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		parent := workerproc.Peer(ctx)
 		// invoke asks the daemon to run a call and waits for its answer.
 		invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-			out, err := parent.Call(ctx, methodTool, append([]byte(path+"\x00"), args...))
+			body := make([]byte, 0, len(path)+1+len(args))
+			body = append(append(append(body, path...), 0), args...)
+			out, err := parent.Call(ctx, methodTool, body)
 			var re *workerproc.RemoteError
 			if errors.As(err, &re) {
 				return nil, errors.New(re.Message)
