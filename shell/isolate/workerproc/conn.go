@@ -270,10 +270,21 @@ func (c *Conn) Notify(method string, body []byte) error {
 	return c.send(frame{kind: kindCall, id: 0, method: method, body: body})
 }
 
+// forget drops a call that no longer waits; when the read side had been
+// handed to it meanwhile, it goes on to another caller (or to nobody).
 func (c *Conn) forget(id uint64) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	wt := c.pending[id]
 	delete(c.pending, id)
-	c.mu.Unlock()
+	if wt == nil {
+		return
+	}
+	select {
+	case <-wt.lead:
+		c.passReadLocked()
+	default:
+	}
 }
 
 // send writes one frame in a single Write.
@@ -353,6 +364,10 @@ func (c *Conn) readFrames(self uint64) {
 // its reply, or to a new reader goroutine (a NewConn's peer may call at
 // any time), or to nobody.
 func (c *Conn) passReadLocked() {
+	if c.err != nil { // the stream ended: nothing is left to read
+		c.reading = false
+		return
+	}
 	for _, wt := range c.pending {
 		wt.lead <- struct{}{}
 		return

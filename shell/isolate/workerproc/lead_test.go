@@ -172,3 +172,26 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// A caller that gives up (its frame could not be sent) after the read
+// side was handed to it passes it on to a caller still waiting; with
+// none left, nobody reads.
+func TestForgetPassesTheReadSide(t *testing.T) {
+	c := newOnDemandConn(&io.PipeReader{}, io.Discard, nil)
+	a := &waiter{reply: make(chan frame, 1), lead: make(chan struct{}, 1)}
+	b := &waiter{reply: make(chan frame, 1), lead: make(chan struct{}, 1)}
+	c.pending[1], c.pending[2] = a, b
+	c.reading = true
+	a.lead <- struct{}{} // handed to a
+	c.forget(1)
+	select {
+	case <-b.lead:
+	default:
+		t.Fatal("the read side was not passed on")
+	}
+	b.lead <- struct{}{}
+	c.forget(2)
+	if c.isReading() {
+		t.Error("the read side is still owned with no caller left")
+	}
+}
