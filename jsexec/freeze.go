@@ -82,6 +82,16 @@ type freezePlan struct {
 	hidden [][]ownKey // aligned with rt.hidden.frozen; nil: not an object
 	// console is frozen by itself as well, whatever the global walk did.
 	console []ownKey
+	// byName indexes steps by global name (for the lazy built-ins).
+	byName map[string]int
+}
+
+// step is the plan's step for the global name, or nil.
+func (p *freezePlan) step(name string) *freezeStep {
+	if i, ok := p.byName[name]; ok {
+		return &p.steps[i]
+	}
+	return nil
 }
 
 // freezeKey is what decides the set of globals a VM has before freezing.
@@ -149,7 +159,10 @@ type freezeWalker struct {
 // newWalker captures the reflection a walk asks.
 func (r *rt) newWalker() (*freezeWalker, error) {
 	obj := r.vm.Get("Object").ToObject(r.vm)
-	refl := r.vm.Get("Reflect").ToObject(r.vm)
+	refl := r.builtin("Reflect")
+	if refl == nil {
+		return nil, errMissingBuiltins
+	}
 	w := &freezeWalker{r: r, ok: true}
 	w.ownKeys, _ = goja.AssertFunction(refl.Get("ownKeys"))
 	w.gopd, _ = goja.AssertFunction(obj.Get("getOwnPropertyDescriptor"))
@@ -184,6 +197,10 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 	}
 	if !w.ok {
 		return nil, nil
+	}
+	plan.byName = make(map[string]int, len(plan.steps))
+	for i, st := range plan.steps {
+		plan.byName[st.name] = i
 	}
 	return plan, nil
 }
@@ -398,7 +415,7 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 	g := r.vm.GlobalObject()
 	for i := range plan.steps {
 		st := &plan.steps[i]
-		if slices.Contains(skip, st.name) {
+		if slices.Contains(skip, st.name) || r.isLazy(st.name) {
 			continue
 		}
 		v := g.Get(st.name)
@@ -414,16 +431,8 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		if !isObj {
 			continue
 		}
-		for _, fo := range st.objs {
-			target := o
-			if fo.via != "" {
-				if target, isObj = o.Get(fo.via).(*goja.Object); !isObj {
-					continue
-				}
-			}
-			if err := freezeKnown(target, fo.keys, pe); err != nil {
-				return err
-			}
+		if err := freezeObjs(o, st.objs, pe); err != nil {
+			return err
 		}
 	}
 	for i, keys := range plan.hidden {

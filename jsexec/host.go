@@ -82,7 +82,7 @@ func (r *rt) coreBindings(h *goja.Object) {
 		if err != nil {
 			panic(r.vm.NewTypeError(err.Error()))
 		}
-		return r.vm.ToValue(r.vm.NewArrayBuffer(b))
+		return r.vm.ToValue(r.newArrayBuffer(b))
 	})
 	r.bind(h, "bytesTo", func(c goja.FunctionCall) goja.Value {
 		s, err := decodeBytes(r.bytesArg(c.Argument(0)), c.Argument(1).String())

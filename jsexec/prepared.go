@@ -101,6 +101,7 @@ func Prepare(opts RunOptions) *Prepared {
 // Run will install.
 func (p *Prepared) setup(names map[string]any) error {
 	r := p.r
+	r.pickLazy(func(name string) bool { return r.keeps(name, names) })
 	if !r.opts.Freeze || len(names) == 0 {
 		return r.setup()
 	}

@@ -50,6 +50,12 @@ type rt struct {
 	stopWatches  []func() bool
 	// wrapDepth counts the guard wrappers running (guard_methods.go).
 	wrapDepth int
+	// guardMade is what guardSrc returned: the RegExp wrapper and the
+	// maker of the constructor wrappers.
+	guardMade *goja.Object
+	// lazy are the built-ins frozen on first use (lazy.go); nil when
+	// every built-in is set up eagerly.
+	lazy *lazyState
 }
 
 // exitSignal is the interrupt value of process.exit.

@@ -1,0 +1,91 @@
+package jsexec
+
+import (
+	"context"
+	"testing"
+
+	"github.com/justbash/justbash/commands/curl"
+)
+
+// A prepared runtime replaying a cached plan leaves the lazy built-ins
+// alone until a script names them: its set-up must not read them.
+func TestLazyBuiltinsUntouchedBySetup(t *testing.T) {
+	Prepare(mcpPrepareOpts()).Discard() // caches the plan
+	p := Prepare(mcpPrepareOpts())
+	defer p.Discard()
+	if p.err != nil {
+		t.Fatal(p.err)
+	}
+	if p.r.lazy == nil || len(p.r.lazy.groups) != len(lazyGroupDefs) {
+		t.Fatalf("lazy groups: %+v", p.r.lazy)
+	}
+	for _, g := range p.r.lazy.groups {
+		if g.state != lazyPending {
+			t.Errorf("%s was realised during set-up", g.names[0])
+		}
+	}
+}
+
+// A lazy built-in's name is as fixed as a frozen one's, and what it
+// leads to is frozen by the time a script can hold it, whichever way the
+// script gets there first.
+func TestLazyBuiltinsFrozen(t *testing.T) {
+	Prepare(mcpPrepareOpts()).Discard()
+	for _, tc := range []struct{ name, code, want string }{
+		// goja ignores an assignment to a getter-only accessor even in
+		// strict code (a frozen data property throws there): the value
+		// stays either way.
+		{"assign", `"use strict"; try { Math = 1 } catch (e) {} return typeof Math`, `"object"`},
+		{"sloppy assign", `Math = 1; Date = 2; return typeof Math + typeof Date`, `"objectfunction"`},
+		{"delete", `return [delete globalThis.Math, delete globalThis.Int8Array, typeof Math, typeof Int8Array]`, `[false,false,"object","function"]`},
+		{"redefine", `try { Object.defineProperty(globalThis, "Set", { value: 1 }); return "redefined" } catch (e) { return typeof Set }`, `"function"`},
+		{"same value", `return Math === globalThis.Math && Date === Date && Date.prototype.constructor === Date`, `true`},
+		{"frozen", `return [Math, Math.max, Reflect, Reflect.apply, Date, Date.prototype, Set.prototype, WeakSet.prototype, DataView.prototype,
+			Uint8Array, Uint8Array.prototype, Object.getPrototypeOf(Int8Array), Object.getPrototypeOf(Int8Array.prototype)].every(Object.isFrozen)`, `true`},
+		{"set iterator first", `const it = Object.getPrototypeOf(new Set([1]).values()); return [Object.isFrozen(it), Object.isFrozen(Set.prototype)]`, `[true,true]`},
+		{"typed via buffer", `const b = new Uint16Array(2).buffer; return [Object.isFrozen(Object.getPrototypeOf(b)), b instanceof ArrayBuffer]`, `[true,true]`},
+		{"guards", `try { new Uint8Array(2 ** 40); return "allocated" } catch (e) { return "threw" }`, `null`},
+		{"date zone", `return new Date(0).getHours() + "/" + new Date(0).toString().slice(0, 15)`, `"0/Thu Jan 01 1970"`},
+		{"math works", `let s = 0; for (let i = 0; i < 100; i++) s += Math.max(i, 50); return s`, `6225`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := Prepare(mcpPrepareOpts())
+			if p.r.lazy == nil {
+				t.Fatal("not lazy")
+			}
+			res, err := p.Run(context.Background(), tc.code, PreparedRun{})
+			if tc.name == "guards" {
+				if err == nil || err.(*Error).Limit != "memory" {
+					t.Fatalf("want a memory limit, got %s, %v", res.Value, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(res.Value) != tc.want {
+				t.Errorf("got %s, want %s", res.Value, tc.want)
+			}
+		})
+	}
+}
+
+// An ArrayBuffer that host code makes reaches a script without any
+// typed-array name being read (a Response body): its prototype must be
+// frozen all the same.
+func TestLazyHostArrayBuffer(t *testing.T) {
+	opts := RunOptions{Freeze: true, Network: &curl.Policy{}}
+	if _, err := Run(context.Background(), "return 1", opts); err != nil { // caches the plan
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), `const b = await new Response("x").arrayBuffer();
+		const p = Object.getPrototypeOf(b);
+		try { p.slice = null } catch (e) {}
+		return [Object.isFrozen(p), typeof p.slice]`, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Value) != `[true,"function"]` {
+		t.Errorf("got %s", res.Value)
+	}
+}
