@@ -105,6 +105,16 @@ func (r *rt) coreBindings(h *goja.Object) {
 	if r.opts.Network != nil {
 		r.bind(h, "fetch", r.fetch)
 	}
+	if r.freezing {
+		// The prelude's classes made on first use (lazyAPI in core.js).
+		var lazy []any
+		for _, name := range []string{"TextEncoder", "TextDecoder", "URL", "URLSearchParams"} {
+			if !r.keeps(name) {
+				lazy = append(lazy, stringValue(r.vm, name))
+			}
+		}
+		_ = h.Set("lazy", r.vm.NewArray(lazy...))
+	}
 	r.bind(h, "noCodegen", func(goja.FunctionCall) goja.Value {
 		panic(r.vm.NewTypeError("js-exec: code generation from strings is disabled in the sandbox (no eval, no Function constructor)"))
 	})

@@ -46,6 +46,9 @@ func TestLazyBuiltinsFrozen(t *testing.T) {
 		{"typed via buffer", `const b = new Uint16Array(2).buffer; return [Object.isFrozen(Object.getPrototypeOf(b)), b instanceof ArrayBuffer]`, `[true,true]`},
 		{"guards", `try { new Uint8Array(2 ** 40); return "allocated" } catch (e) { return "threw" }`, `null`},
 		{"date zone", `return new Date(0).getHours() + "/" + new Date(0).toString().slice(0, 15)`, `"0/Thu Jan 01 1970"`},
+		{"prelude classes", `const u = new URL("http://a/b?x=1"); u.searchParams.append("y", "2");
+			return [u.href, new TextDecoder().decode(new TextEncoder().encode("hé")), [URL, URL.prototype, URLSearchParams.prototype, TextEncoder, TextDecoder.prototype].every(Object.isFrozen),
+				delete globalThis.URL, u instanceof URL, Object.keys(globalThis).includes("URL")]`, `["http://a/b?x=1&y=2","hé",true,false,true,false]`},
 		{"math works", `let s = 0; for (let i = 0; i < 100; i++) s += Math.max(i, 50); return s`, `6225`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,6 +89,18 @@ func TestLazyHostArrayBuffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(res.Value) != `[true,"function"]` {
+		t.Errorf("got %s", res.Value)
+	}
+}
+
+// Without the freeze, the prelude's classes are plain data globals as
+// before: a script may replace them.
+func TestLazyPreludeClassesUnfrozen(t *testing.T) {
+	res, err := Run(context.Background(), `URL = 1; TextEncoder = 2; return [URL, TextEncoder, typeof TextDecoder, Object.isFrozen(TextDecoder)]`, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Value) != `[1,2,"function",false]` {
 		t.Errorf("got %s", res.Value)
 	}
 }

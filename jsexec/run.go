@@ -167,7 +167,7 @@ func (r *rt) filename() string {
 // setup installs the prelude, the globals and the sandbox locks.
 func (r *rt) setup() error {
 	if r.lazy == nil {
-		r.pickLazy(func(name string) bool { return r.keeps(name, nil) })
+		r.pickLazy(r.keeps)
 	}
 	if err := r.installLazy(); err != nil {
 		return fmt.Errorf("js-exec: internal error: %w", err)
@@ -209,16 +209,15 @@ func (r *rt) setup() error {
 }
 
 // keeps reports whether the run brings the global name itself (a tool
-// global, a data value, tools), which the freeze leaves alone; names are
-// the data values' names when opts.Globals no longer holds them.
-func (r *rt) keeps(name string, names map[string]any) bool {
+// global, a data value, tools), which the freeze leaves alone.
+func (r *rt) keeps(name string) bool {
 	if _, ok := r.opts.ToolGlobals[name]; ok {
 		return true
 	}
 	if _, ok := r.opts.Globals[name]; ok {
 		return true
 	}
-	if _, ok := names[name]; ok {
+	if _, ok := r.keepNames[name]; ok {
 		return true
 	}
 	return name == "tools" && r.opts.Invoke != nil
