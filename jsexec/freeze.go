@@ -491,13 +491,67 @@ func freezeKnown(o *goja.Object, keys []ownKey, preventExtensions func(*goja.Obj
 // it had; assigning through an object that inherits it defines an own
 // property there, while assigning to the prototype itself fails as a
 // frozen property would.
+//
+// Each is two function objects, and a function object is most of what
+// the set-up costs, so they are shared where that changes nothing a
+// script can see: one setter per key (it refuses the prototypes that
+// hold the key's accessors, and an assignment reaches a setter through
+// the first of them on the chain, the receiver itself when it is one),
+// and one getter per key and primitive value (message is "" on every
+// Error prototype).
 func (r *rt) tameProp(proto *goja.Object, t tameStep) error {
 	value := proto.Get(t.key)
-	key := t.key
-	get := r.native("get", 0, func(goja.FunctionCall) goja.Value { return value })
-	set := r.native("set", 1, func(c goja.FunctionCall) goja.Value {
-		if c.This.SameAs(proto) {
-			panic(r.vm.NewTypeError("Cannot assign to read only property '" + key + "' of frozen built-in"))
+	var tk *tamedKey
+	for _, k := range r.tamedKeys {
+		if k.key == t.key {
+			tk = k
+		}
+	}
+	if tk == nil {
+		tk = &tamedKey{key: t.key}
+		tk.set = r.tameSetter(tk)
+		r.tamedKeys = append(r.tamedKeys, tk)
+	}
+	tk.protos = append(tk.protos, proto)
+	var get *goja.Object
+	if _, isObj := value.(*goja.Object); !isObj {
+		for _, g := range tk.getters {
+			if g.value.SameAs(value) {
+				get = g.get
+			}
+		}
+	}
+	if get == nil {
+		get = r.native("get", 0, func(goja.FunctionCall) goja.Value { return value })
+		tk.getters = append(tk.getters, tamedGetter{value, get})
+	}
+	enum := goja.FLAG_FALSE
+	if t.enumerable {
+		enum = goja.FLAG_TRUE
+	}
+	return proto.DefineAccessorProperty(t.key, get, tk.set, goja.FLAG_FALSE, enum)
+}
+
+// tamedKey is the shared setter and getters of one tamed key in a VM.
+type tamedKey struct {
+	key     string
+	protos  []*goja.Object
+	set     *goja.Object
+	getters []tamedGetter
+}
+
+type tamedGetter struct {
+	value goja.Value
+	get   *goja.Object
+}
+
+func (r *rt) tameSetter(tk *tamedKey) *goja.Object {
+	key := tk.key
+	return r.native("set", 1, func(c goja.FunctionCall) goja.Value {
+		for _, p := range tk.protos {
+			if c.This.SameAs(p) {
+				panic(r.vm.NewTypeError("Cannot assign to read only property '" + key + "' of frozen built-in"))
+			}
 		}
 		this, ok := c.This.(*goja.Object)
 		if !ok {
@@ -508,11 +562,6 @@ func (r *rt) tameProp(proto *goja.Object, t tameStep) error {
 		}
 		return goja.Undefined()
 	})
-	enum := goja.FLAG_FALSE
-	if t.enumerable {
-		enum = goja.FLAG_TRUE
-	}
-	return proto.DefineAccessorProperty(key, get, set, goja.FLAG_FALSE, enum)
 }
 
 // orNil is o as a Value, nil when absent (a nil *goja.Object in a Value

@@ -143,3 +143,32 @@ func TestFreezePlanMatchesWalk(t *testing.T) {
 		t.Errorf("Math or console not frozen with their methods:\n%s", text)
 	}
 }
+
+// The tamed accessors share their setters and equal getters: each still
+// answers for its own prototype and refuses every tamed prototype.
+func TestTamedAccessorsShared(t *testing.T) {
+	Prepare(mcpPrepareOpts()).Discard()
+	code := `"use strict";
+const refused = (f) => { try { f(); return false } catch (e) { return e instanceof TypeError } };
+class E extends RangeError { constructor() { super("m"); this.name = "E"; this.message = "n"; } }
+const f = function () {}; f.toString = () => "mine";
+const o = {}; o.toString = () => "own"; o.constructor = 1;
+return [new TypeError("a").name, new RangeError().name, new URIError().message, String(new E()),
+  refused(() => { TypeError.prototype.message = "x" }), refused(() => { RangeError.prototype.name = "x" }),
+  refused(() => { Object.prototype.toString = null }), refused(() => { Function.prototype.toString = null }),
+  TypeError.prototype.message, RangeError.prototype.name, String(f), String(o), o.constructor, ({}).constructor === Object,
+  Object.getOwnPropertyDescriptor(TypeError.prototype, "name").set === Object.getOwnPropertyDescriptor(Error.prototype, "name").set]`
+	for _, lazy := range []bool{false, true} {
+		noLazy = !lazy
+		p := Prepare(mcpPrepareOpts())
+		noLazy = false
+		res, err := p.Run(context.Background(), code, PreparedRun{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `["TypeError","RangeError","","E: n",true,true,true,true,"","RangeError","mine","own",1,true,true]`
+		if string(res.Value) != want {
+			t.Errorf("got  %s\nwant %s", res.Value, want)
+		}
+	}
+}

@@ -62,6 +62,8 @@ type rt struct {
 	// keepNames are the data globals Run will install (Prepare's
 	// opts.Globals, whose values come later): never frozen, never lazy.
 	keepNames map[string]any
+	// tamedKeys are the freeze's shared accessors (tameProp).
+	tamedKeys []*tamedKey
 }
 
 // exitSignal is the interrupt value of process.exit.
