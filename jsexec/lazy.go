@@ -212,19 +212,42 @@ func (r *rt) lazyValue(lg *lazyGroup, i int) goja.Value {
 		}
 		return lg.orig[i]
 	}
+	r.realiseOrThrow(lg)
+	return lg.val[i]
+}
+
+// realiseOrThrow realises lg or throws. A realisation that fails (the
+// call stack is full, the run was interrupted) leaves the group pending,
+// so that nothing half-done is ever returned: the next read starts over
+// (every step can be done twice). The stack and interrupt errors are
+// thrown as themselves, so that the run ends as it would have on any
+// other call at that depth or moment.
+func (r *rt) realiseOrThrow(lg *lazyGroup) {
+	done := false
+	defer func() {
+		if !done {
+			lg.state, lg.val = lazyPending, nil
+		}
+	}()
 	if err := r.realise(lg); err != nil {
+		var so *goja.StackOverflowError
+		var ie *goja.InterruptedError
+		switch {
+		case errors.As(err, &so):
+			panic(so)
+		case errors.As(err, &ie):
+			panic(ie)
+		}
 		panic(r.vm.NewTypeError("js-exec: internal error: " + err.Error()))
 	}
-	return lg.val[i]
+	done = true
 }
 
 // realiseTyped makes sure the typed-array group is frozen and guarded
 // before host code hands the script an ArrayBuffer made in Go.
 func (r *rt) realiseTyped() {
 	if lg := r.group("ArrayBuffer"); lg != nil && lg.state == lazyPending {
-		if err := r.realise(lg); err != nil {
-			panic(r.vm.NewTypeError("js-exec: internal error: " + err.Error()))
-		}
+		r.realiseOrThrow(lg)
 	}
 }
 

@@ -2,6 +2,8 @@ package jsexec
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/justbash/justbash/commands/curl"
@@ -102,5 +104,38 @@ func TestLazyPreludeClassesUnfrozen(t *testing.T) {
 	}
 	if string(res.Value) != `[1,2,"function",false]` {
 		t.Errorf("got %s", res.Value)
+	}
+}
+
+// A built-in first read with the call stack nearly full cannot be
+// realised there: the run must end as it would have with the built-in
+// ready (the stack limit), never go on with it half set up or unfrozen.
+func TestLazyRealiseAtStackLimit(t *testing.T) {
+	run := func(lazy bool, depth int) string {
+		noLazy = !lazy
+		defer func() { noLazy = false }()
+		Prepare(mcpPrepareOpts()).Discard()
+		p := Prepare(mcpPrepareOpts())
+		if lazy != (p.r.lazy != nil) {
+			t.Fatalf("lazy %v: got %v", lazy, p.r.lazy != nil)
+		}
+		code := fmt.Sprintf(`function f(n) { return n === 0 ? [new Date(0).getHours(), Math.max(1, 2), new Uint8Array(2).length] : f(n - 1) }
+			let r; try { r = f(%d) } catch (e) { r = String(e) }
+			return [r, [Date.prototype, Math, Uint8Array.prototype].every(Object.isFrozen)]`, depth)
+		res, err := p.Run(context.Background(), code, PreparedRun{})
+		return fmt.Sprint(string(res.Value), err)
+	}
+	limits := 0
+	for depth := DefaultMaxCallStackSize - 12; depth < DefaultMaxCallStackSize; depth++ {
+		eager, lazy := run(false, depth), run(true, depth)
+		if eager != lazy {
+			t.Errorf("depth %d: eager %s, lazy %s", depth, eager, lazy)
+		}
+		if strings.Contains(lazy, "call stack") {
+			limits++
+		}
+	}
+	if limits == 0 || limits == 12 {
+		t.Errorf("the depths did not straddle the stack limit (%d of 12 hit it)", limits)
 	}
 }

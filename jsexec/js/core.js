@@ -531,9 +531,10 @@
   const lazyAPI = (make) => {
     let made;
     return () => {
-      if (!made) {
-        made = make();
-        if (host.lazy) for (const k of Object.keys(made)) { Object.freeze(made[k]); Object.freeze(made[k].prototype); }
+      if (!made) { // set only once all is done: a throw part-way (a full stack) starts over
+        const m = make();
+        if (host.lazy) for (const k of Object.keys(m)) { Object.freeze(m[k]); Object.freeze(m[k].prototype); }
+        made = m;
       }
       return made;
     };
