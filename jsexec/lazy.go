@@ -3,6 +3,7 @@ package jsexec
 import (
 	"errors"
 	"slices"
+	"sync"
 
 	"github.com/dop251/goja"
 )
@@ -70,8 +71,9 @@ type lazyState struct {
 // noLazy makes every VM eager (tests compare the two).
 var noLazy = false
 
-// lazyGetterNames are the getters' function names ("get Math"), made once.
-var lazyGetterNames = func() map[string]string {
+// lazyGetterNames are the getters' function names ("get Math"), made on
+// the first use, not at package init.
+var lazyGetterNames = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for _, g := range lazyGroupDefs {
 		for _, n := range g {
@@ -79,7 +81,7 @@ var lazyGetterNames = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 // pickLazy decides, before setup, whether this VM replays a cached plan
 // and can leave the lazy built-ins alone; keep reports the names the run
@@ -169,7 +171,7 @@ func (r *rt) installLazy() error {
 			case "Math":
 				ls.math = o
 			}
-			get := r.native(lazyGetterNames[name], 0, func(goja.FunctionCall) goja.Value {
+			get := r.native(lazyGetterNames()[name], 0, func(goja.FunctionCall) goja.Value {
 				return r.lazyValue(lg, i)
 			})
 			if err := g.DefineAccessorProperty(name, get, nil, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
