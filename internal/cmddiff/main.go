@@ -58,7 +58,15 @@ func main() {
 	add := flag.String("add", "", "with -e: append it to this cases file as an enforced case named by -name, if ours matches GNU")
 	name := flag.String("name", "", "with -add: the case's name")
 	prune := flag.String("prune", "", "rewrite this cases file without the to-do cases ours now matches (fixed: add them as enforced instead)")
+	todo := flag.String("todo", "", "show the to-do cases of this cases file (of the -only commands) where ours still differs, with both outcomes")
 	flag.Parse()
+	if *todo != "" {
+		if err := showTodo(os.Stdout, *todo, *only); err != nil {
+			fmt.Fprintln(os.Stderr, "cmddiff:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *prune != "" {
 		if err := pruneCases(os.Stdout, *prune); err != nil {
 			fmt.Fprintln(os.Stderr, "cmddiff:", err)
@@ -234,4 +242,41 @@ func pruneCases(w io.Writer, file string) error {
 	}
 	fmt.Fprintf(w, "%d of %d cases dropped\n", dropped, len(cases))
 	return os.WriteFile(file, []byte(b.String()), 0o644)
+}
+
+// showTodo prints each to-do case of file (restricted to the commands of
+// only, comma-separated, when set) on which ours still differs from the
+// recorded GNU outcome, the way a fixer reads the list.
+func showTodo(w io.Writer, file, only string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	cases, err := ParseCases(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	want := map[string]bool{}
+	for _, c := range strings.Split(only, ",") {
+		if c != "" {
+			want[c] = true
+		}
+	}
+	left := 0
+	for _, c := range cases {
+		if c.Enforced || (len(want) > 0 && !want[c.Inv.Cmd]) {
+			continue
+		}
+		o := RunOurs(context.Background(), c.Inv)
+		d := Diff(c.GNU, o)
+		if len(d) == 0 {
+			continue
+		}
+		left++
+		fmt.Fprintf(w, "== %s %v\n", c.Name, d)
+		writeRepro(w, Result{Shrunk: c.Inv, ShrunkGNU: c.GNU, ShrunkOurs: o})
+	}
+	fmt.Fprintf(w, "%d to-do cases differ\n", left)
+	return nil
 }
