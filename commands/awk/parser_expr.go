@@ -251,8 +251,9 @@ func (p *parser) primary() expr {
 		}
 		rt, ok := p.lx.scanRegex(prefix)
 		if !ok {
-			p.tok = rt
-			p.errorf("unterminated regexp")
+			// gawk's caret is under the regexp's first character.
+			rt.pos = t.pos + 1
+			p.failAt(rt, "unterminated regexp")
 		}
 		p.next()
 		re, err := compileRegex(rt.s)
@@ -274,6 +275,7 @@ func (p *parser) primary() expr {
 		}
 		return &incDecExpr{lhs: lv, delta: d, pre: true}
 	case tDollar:
+		line := p.tok.line
 		p.next()
 		var ix expr
 		switch p.tok.t {
@@ -284,7 +286,7 @@ func (p *parser) primary() expr {
 		default:
 			ix = p.primary()
 		}
-		return &fieldExpr{index: ix}
+		return &fieldExpr{index: ix, line: line}
 	case tName:
 		p.next()
 		if p.tok.t == tLbracket {
@@ -374,6 +376,7 @@ func (p *parser) optLvalue() expr {
 		}
 		return p.varRef(t.s)
 	case tDollar:
+		line := p.tok.line
 		p.next()
 		var ix expr
 		if p.tok.t == tIncr || p.tok.t == tDecr {
@@ -381,7 +384,7 @@ func (p *parser) optLvalue() expr {
 		} else {
 			ix = p.primary()
 		}
-		return &fieldExpr{index: ix}
+		return &fieldExpr{index: ix, line: line}
 	}
 	return nil
 }
@@ -498,7 +501,7 @@ func (p *parser) resolve() {
 	for _, c := range p.allCall {
 		f := p.prog.funcs[c.name]
 		if f == nil || !f.defined {
-			panic(&syntaxError{line: c.line, msg: "function `" + c.name + "' not defined"})
+			panic(&syntaxError{line: c.line, msg: "fatal: function `" + c.name + "' not defined", fatal: true})
 		}
 		if len(c.args) > len(f.params) {
 			panic(&syntaxError{line: c.line, msg: "function `" + c.name + "' called with more arguments than declared"})
