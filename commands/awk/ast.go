@@ -54,7 +54,7 @@ type (
 		index expr
 		line  int
 	}
-	arrayRef   struct {
+	arrayRef struct {
 		local bool
 		idx   int
 		name  string

@@ -119,9 +119,6 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		fmt.Fprint(c.Stderr, help)
 		return 1
 	}
-	if st, ok := checkAssigns(c, o.assigns); !ok {
-		return st
-	}
 	inc := &includer{ctx: ctx, c: c, seen: map[string]bool{}}
 	var names, parts []string
 	if len(o.progs) > 0 {
@@ -154,6 +151,10 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		names, parts = []string{""}, []string{src}
 	}
 	o.src = src
+	// gawk reads the program files, then checks -v, then parses.
+	if st, ok := checkAssigns(c, o.assigns); !ok {
+		return st
+	}
 	srcs := spansOf(names, parts)
 	prog, err := parse(o.src)
 	if err != nil {

@@ -329,11 +329,17 @@ func (in *interp) arith(op tok, a, b float64) float64 {
 	case tMul, tMulAssign:
 		return a * b
 	case tDiv, tDivAssign:
+		if b == 0 && op == tDivAssign {
+			in.fatal("division by zero attempted in `/='")
+		}
 		if b == 0 {
 			in.fatal("division by zero attempted")
 		}
 		return a / b
 	case tMod, tModAssign:
+		if b == 0 && op == tModAssign {
+			in.fatal("division by zero attempted in `%%='")
+		}
 		if b == 0 {
 			in.fatal("division by zero attempted in `%%'")
 		}

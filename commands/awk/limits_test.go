@@ -23,7 +23,7 @@ func TestErrorMessages(t *testing.T) {
 		{"BEGIN{ x = }", "awk: cmd. line:1: BEGIN{ x = }\nawk: cmd. line:1:            ^ syntax error\n", 1},
 		{"BEGIN{\n\nprint (}", "awk: cmd. line:3: print (}\nawk: cmd. line:3:        ^ syntax error\n", 1},
 		{"{print $1", "awk: cmd. line:1: {print $1\nawk: cmd. line:1:          ^ unexpected newline or end of string\n", 1},
-		{"BEGIN{print 1/0}", "division by zero", 2},
+		{"BEGIN{print 1/0}", "awk: cmd. line:1: error: division by zero attempted\n", 1},
 		{"BEGIN{x=0; print 1%x}", "division by zero", 2},
 		{"BEGIN{f()}", "awk: cmd. line:1: fatal: function `f' not defined\n", 2},
 		{"function f(n) { return f(n+1) } BEGIN{f(1)}", "nesting too deep", 2},

@@ -170,11 +170,30 @@ func (p *parser) additive() expr {
 func (p *parser) multiplicative() expr {
 	l := p.unary()
 	for p.tok.t == tMul || p.tok.t == tDiv || p.tok.t == tMod {
-		op := p.tok.t
+		op, line := p.tok.t, p.tok.line
 		p.next()
-		l = &binExpr{op: op, l: l, r: p.unary()}
+		r := p.unary()
+		if op != tMul && isZeroConst(r) {
+			// gawk folds constants while parsing: a constant zero divisor
+			// is a parse error (status 1), whatever the dividend.
+			msg := "error: division by zero attempted"
+			if op == tMod {
+				msg += " in `%'"
+			}
+			panic(&syntaxError{line: line, msg: msg})
+		}
+		l = &binExpr{op: op, l: l, r: r}
 	}
 	return l
+}
+
+// isZeroConst: e is the number constant 0, perhaps negated.
+func isZeroConst(e expr) bool {
+	if u, ok := e.(*unaryExpr); ok && (u.op == tSub || u.op == tAdd) {
+		e = u.x
+	}
+	c, ok := e.(*constExpr)
+	return ok && c.v.k == kNum && c.v.n == 0
 }
 
 func (p *parser) unary() expr {
