@@ -297,7 +297,10 @@ func (p *Parser) has(long string) bool {
 // match finds the long option that name names: an exact name wins, else a
 // unique prefix. Candidates that are the same option (same key and value
 // kind) count as one, as getopt_long counts them. nil, nil: no match.
-func (p *Parser) match(name, dash string) (*Opt, error) {
+//
+// whole is the argument after the dash ("s=5"): glibc's ambiguity message
+// quotes all of it.
+func (p *Parser) match(name, dash, whole string) (*Opt, error) {
 	table := p.longTable()
 	var cands []*Opt
 	for i := range table {
@@ -326,7 +329,7 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 					names = append(names, "'"+dash+c.Long+"'")
 				}
 			}
-			return nil, usageErr(Ambiguous, dash+name, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
+			return nil, usageErr(Ambiguous, dash+whole, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, whole, strings.Join(names, " "))
 		}
 	}
 	return cands[0], nil
@@ -338,7 +341,7 @@ func (p *Parser) long(s, dash string, rest []string) (Result, int, error) {
 	var o *Opt
 	var err error
 	if name != "" { // "--" itself, under NoEnd, names nothing
-		o, err = p.match(name, dash)
+		o, err = p.match(name, dash, s)
 	}
 	if err != nil {
 		return Result{}, 0, err
@@ -401,7 +404,7 @@ func (p *Parser) longOnly(s string, rest []string) (r Result, used int, matched 
 		return Result{}, 0, false, nil
 	}
 	name, val, hasVal := p.cut(s)
-	o, err := p.match(name, "-")
+	o, err := p.match(name, "-", s)
 	if err != nil {
 		return Result{}, 0, true, err
 	}
