@@ -74,6 +74,9 @@ type Result struct {
 	Val string
 	// Vals are the values of an Opt with Values set, in order.
 	Vals []string
+	// HasVal: a value was given ("--group=" has an empty one, "--group"
+	// none), for Optional options.
+	HasVal bool
 }
 
 // Parser is a command's option table and its rules.
@@ -377,7 +380,7 @@ func longValue(o *Opt, dash, val string, hasVal bool, rest []string) (Result, in
 	case !o.takesValue() && hasVal:
 		return Result{}, 0, usageErr(Unwanted, name+"="+val, name, "option '%s' doesn't allow an argument", name)
 	case hasVal || o.Optional:
-		return Result{Key: o.id(), Val: val}, 0, nil
+		return Result{Key: o.id(), Val: val, HasVal: hasVal}, 0, nil
 	case !o.Arg:
 		return Result{Key: o.id()}, 0, nil
 	case len(rest) == 0:
@@ -448,7 +451,7 @@ func (p *Parser) short(s string, rest []string) ([]Result, int, error) {
 			res = append(res, Result{Key: o.id()})
 			continue
 		case j+1 < len(s):
-			return append(res, Result{Key: o.id(), Val: s[j+1:]}), 0, nil
+			return append(res, Result{Key: o.id(), Val: s[j+1:], HasVal: true}), 0, nil
 		case o.Optional:
 			return append(res, Result{Key: o.id()}), 0, nil
 		case len(rest) == 0:
