@@ -58,6 +58,7 @@ func main() {
 	add := flag.String("add", "", "with -e: append it to this cases file as an enforced case named by -name, if ours matches GNU")
 	name := flag.String("name", "", "with -add: the case's name")
 	prune := flag.String("prune", "", "rewrite this cases file without the to-do cases ours now matches (fixed: add them as enforced instead)")
+	promote := flag.Bool("promote", false, "with -prune: keep the fixed to-do cases, marked enforced, instead of dropping them")
 	todo := flag.String("todo", "", "show the to-do cases of this cases file (of the -only commands) where ours still differs, with both outcomes")
 	flag.Parse()
 	if *todo != "" {
@@ -68,7 +69,7 @@ func main() {
 		return
 	}
 	if *prune != "" {
-		if err := pruneCases(os.Stdout, *prune); err != nil {
+		if err := pruneCases(os.Stdout, *prune, *promote); err != nil {
 			fmt.Fprintln(os.Stderr, "cmddiff:", err)
 			os.Exit(1)
 		}
@@ -212,8 +213,9 @@ func addCase(w io.Writer, file, name string, inv Inv) error {
 }
 
 // pruneCases drops from file the cases that are not enforced and that ours
-// now matches, keeping the leading comment, so the to-do list stays true.
-func pruneCases(w io.Writer, file string) error {
+// now matches (with promote, marks them enforced instead), keeping the
+// leading comment, so the to-do list stays true.
+func pruneCases(w io.Writer, file string, promote bool) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
@@ -234,13 +236,20 @@ func pruneCases(w io.Writer, file string) error {
 		if !c.Enforced && len(Diff(c.GNU, RunOurs(context.Background(), c.Inv))) == 0 {
 			dropped++
 			fmt.Fprintf(w, "fixed: %s: %s\n", c.Name, c.Inv.Text())
-			continue
+			if !promote {
+				continue
+			}
+			c.Enforced = true
 		}
 		if err := WriteCase(&b, c); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "%d of %d cases dropped\n", dropped, len(cases))
+	verb := "dropped"
+	if promote {
+		verb = "now enforced"
+	}
+	fmt.Fprintf(w, "%d of %d cases %s\n", dropped, len(cases), verb)
 	return os.WriteFile(file, []byte(b.String()), 0o644)
 }
 
