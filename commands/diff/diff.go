@@ -22,8 +22,8 @@ var diffOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'w', Long: "ignore-all-space"}, {Short: 'b', Long: "ignore-space-change"},
 	{Short: 'B', Long: "ignore-blank-lines"}, {Short: 'r', Long: "recursive"},
 	{Short: 'N', Long: "new-file"}, {Short: 'a', Long: "text"},
-	{Long: "color", Arg: false}, {Long: "label", Arg: true},
-}, Usage: 2, Help: "Usage: diff [OPTION]... FILES\n"}
+	{Long: "color", Arg: false}, {Long: "label", Arg: true}, {Long: "normal"},
+}, Usage: 2, NamedHint: true, Help: "Usage: diff [OPTION]... FILES\n"}
 
 type diffCfg struct {
 	unified                  bool
@@ -46,12 +46,14 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 	d := &diffCfg{context: 3, c: c}
 	for _, r := range res {
 		switch r.Key {
+		case "normal":
+			d.unified = false
 		case "u":
 			d.unified = true
 		case "U":
 			n, err := strconv.Atoi(r.Val)
 			if err != nil || n < 0 {
-				return opts.UsageError(c, 2, "invalid context length %s", commands.QuoteArg(r.Val))
+				return diffOpts.UsageError(c, 2, "invalid context length %s", commands.QuoteArg(r.Val))
 			}
 			d.unified, d.context = true, n
 		case "q":
@@ -78,21 +80,15 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 	}
 	if len(args) != 2 {
 		if len(args) < 2 {
-			return opts.UsageError(c, 2, "missing operand after %s", commands.QuoteArg(lastOr(args, "diff")))
+			// GNU names argv[argc-1], an option or not.
+			return diffOpts.UsageError(c, 2, "missing operand after %s", commands.QuoteArg(c.Args[len(c.Args)-1]))
 		}
-		return opts.UsageError(c, 2, "extra operand %s", commands.QuoteArg(args[2]))
+		return diffOpts.UsageError(c, 2, "extra operand %s", commands.QuoteArg(args[2]))
 	}
 	out := commands.NewOut(c.Stdout)
 	d.out = out
 	status := d.paths(ctx, args[0], args[1], true)
 	return c.FinishOut(out, status)
-}
-
-func lastOr(s []string, def string) string {
-	if len(s) == 0 {
-		return def
-	}
-	return s[len(s)-1]
 }
 
 // paths compares two operands: files, directories, or a file against a

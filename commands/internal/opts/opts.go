@@ -105,6 +105,9 @@ type Parser struct {
 	// before it is parsed; an error ends the parse with that error (jq
 	// refuses "-rr", as its letter counting does).
 	Check func(arg string) error
+	// NamedHint: the "Try ... --help" line starts with the program name,
+	// as diffutils print it ("diff: Try 'diff --help' ...").
+	NamedHint bool
 	// Help is printed on stdout for --help (unless an Opt claims "help").
 	Help string
 	// Version is printed on stdout for --version (unless an Opt claims
@@ -230,7 +233,7 @@ func (p *Parser) Parse(c *commands.Context, args []string) (res []Result, operan
 		}
 		return nil, nil, writeText(c, v), false
 	}
-	return nil, nil, UsageError(c, p.status(), "%s", err.Error()), false
+	return nil, nil, p.UsageError(c, p.status(), "%s", err.Error()), false
 }
 
 // ParseChecked is Parse for a command that checks option values as GNU's
@@ -478,6 +481,16 @@ func ToFlags(res []Result) Flags {
 func (f Flags) Has(key string) bool {
 	_, ok := f[key]
 	return ok
+}
+
+// UsageError is the package's UsageError with the parser's hint style.
+func (p *Parser) UsageError(c *commands.Context, status int, format string, args ...any) int {
+	if !p.NamedHint {
+		return UsageError(c, status, format, args...)
+	}
+	c.Errorf(format, args...)
+	c.Errorf("Try '%s --help' for more information.", c.Name())
+	return status
 }
 
 // UsageError prints "cmd: msg" and GNU's --help hint, and returns status.
