@@ -23,10 +23,11 @@ var xargsOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'E', Arg: true}, {Short: 'e', Long: "eof", Optional: true},
 	{Short: 'I', Arg: true}, {Short: 'i', Long: "replace", Optional: true},
 	{Short: 'L', Arg: true}, {Short: 'l', Long: "max-lines", Optional: true},
+	// GNU's table order (its "ambiguous" message lists them so).
 	{Short: 'n', Long: "max-args", Arg: true},
+	{Short: 's', Long: "max-chars", Arg: true},
 	{Short: 'P', Long: "max-procs", Arg: true},
 	{Short: 'r', Long: "no-run-if-empty"},
-	{Short: 's', Long: "max-chars", Arg: true},
 	{Short: 't', Long: "verbose"},
 	{Short: 'x', Long: "exit"},
 	{Short: 'p', Long: "interactive"},
@@ -82,9 +83,12 @@ func runXargs(ctx context.Context, c *commands.Context) int {
 	f := opts.ToFlags(res)
 	num := func(k string, min int) (int, bool) {
 		v, err := strconv.Atoi(f[k])
+		if err == nil && v < min && (k == "n" || k == "L") {
+			// GNU names -L by its old spelling -l.
+			return 0, opts.UsageError(c, 1, "value %d for -%s option should be >= %d", v, strings.ToLower(k), min) < 0
+		}
 		if err != nil || v < min {
-			c.Errorf("invalid number \"%s\" for -%s option", f[k], k)
-			return 0, false
+			return 0, opts.UsageError(c, 1, "invalid number \"%s\" for -%s option", f[k], k) < 0
 		}
 		return v, true
 	}
@@ -167,8 +171,8 @@ func splitXargsWords(s, eof string, lines bool) (items []xargsItem, errMsg strin
 			}
 		case ch == ' ' || ch == '\t' || ch == '\n':
 			if inWord {
-				if eof != "" && cur.String() == eof {
-					return items, "", true
+				if w, _, _ := strings.Cut(cur.String(), "\x00"); eof != "" && w == eof {
+					return items, "", true // the word as a C string, NUL-cut
 				}
 				items = append(items, xargsItem{cur.String(), ch == '\n'})
 				cur.Reset()
