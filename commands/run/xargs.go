@@ -57,7 +57,8 @@ type xargsRun struct {
 // oldForms turns -e[EOF], -i[R] and -l[N] into -E, -I and -L, in place
 // and in order: "-e" alone means no end-of-file string, "-i" replaces "{}",
 // "-l" takes one line.
-func oldForms(res []opts.Result) {
+func oldForms(res []opts.Result) (lLetter string) {
+	lLetter = "L"
 	for i, r := range res {
 		switch r.Key {
 		case "e":
@@ -66,8 +67,12 @@ func oldForms(res []opts.Result) {
 			res[i] = opts.Result{Key: "I", Val: cmp.Or(r.Val, "{}")}
 		case "l":
 			res[i] = opts.Result{Key: "L", Val: cmp.Or(r.Val, "1")}
+			lLetter = "l"
+		case "L":
+			lLetter = "L"
 		}
 	}
+	return lLetter
 }
 
 func runXargs(ctx context.Context, c *commands.Context) int {
@@ -75,7 +80,7 @@ func runXargs(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return status
 	}
-	oldForms(res)
+	lLetter := oldForms(res) // how the last -L was spelled, for GNU's message
 	x := &xargsRun{c: c, ctx: ctx, cmd: cmd, maxChars: 128 * 1024, procs: 1}
 	if len(x.cmd) == 0 {
 		x.cmd = []string{"echo"}
@@ -84,8 +89,11 @@ func runXargs(ctx context.Context, c *commands.Context) int {
 	num := func(k string, min int) (int, bool) {
 		v, err := strconv.Atoi(f[k])
 		if err == nil && v < min && (k == "n" || k == "L") {
-			// GNU names -L by its old spelling -l.
-			return 0, opts.UsageError(c, 1, "value %d for -%s option should be >= %d", v, strings.ToLower(k), min) < 0
+			letter := k
+			if k == "L" {
+				letter = lLetter
+			}
+			return 0, opts.UsageError(c, 1, "value %d for -%s option should be >= %d", v, letter, min) < 0
 		}
 		if err != nil || v < min {
 			return 0, opts.UsageError(c, 1, "invalid number \"%s\" for -%s option", f[k], k) < 0
