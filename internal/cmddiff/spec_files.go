@@ -16,7 +16,7 @@ const splitPost = `; s=$?; for f in x* P-*; do [ -f "$f" ] && printf '== %s\n' "
 
 func init() {
 	specs = append(specs,
-		&Spec{Name: "find", NoPipe: true, Post: " | sort", Opts: []Opt{
+		&Spec{Name: "find", NoPipe: true, Post: " | sort; exit ${PIPESTATUS[0]}", Opts: []Opt{
 			{Short: 'L'}, {Short: 'H'}, {Short: 'P'},
 		}, Lead: lead("expr",
 			[]string{"t"}, []string{"t", "-name", "*.txt"}, []string{"t", "-type", "d"},
