@@ -10,7 +10,7 @@ import (
 // -t, stat %N, ls): plain words stay bare; a word with a single quote and
 // nothing double quotes would expand goes in double quotes ("it's");
 // others go in single quotes, with each control character or invalid
-// byte as its own $'\t' or $'\377' piece between them ('x'$'\t''y').
+// byte as its own $'\t' or $'\377' piece between them ('x'$'\t”y').
 func ShellEscape(s string) string {
 	if s == "" {
 		return "''"
