@@ -142,15 +142,6 @@ func dateFixedFormat(c *commands.Context, res []opts.Result, format *string) (in
 	return 0, true
 }
 
-func matchPrefix(v string, words ...string) string {
-	for _, w := range words {
-		if v != "" && strings.HasPrefix(w, v) {
-			return w
-		}
-	}
-	return ""
-}
-
 // parseDateIn is ParseDate with wall-clock strings read in loc: a date
 // without a zone means local time in TZ.
 func parseDateIn(s string, now time.Time, loc *time.Location) (time.Time, bool) {
