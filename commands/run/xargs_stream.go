@@ -83,16 +83,7 @@ func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 				items, msg, atEOF := splitXargsWords(string(chunk), f["E"], x.hasRepl)
 				chunk = chunk[:0]
 				for _, it := range items {
-					// An argument is a C string: a NUL ends it, and GNU
-					// warns once.
-					if k := strings.IndexByte(it.s, 0); k >= 0 {
-						it.s = it.s[:k]
-						if !warnedNUL {
-							warnedNUL = true
-							x.c.Errorf("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
-						}
-					}
-					b.add(it)
+					b.add(x.cString(it, &warnedNUL))
 				}
 				if msg != "" || atEOF {
 					errMsg = msg
@@ -150,4 +141,17 @@ func safeCut(chunk []byte) bool {
 	body := chunk[:len(chunk)-1]
 	n := len(body) - len(bytes.TrimRight(body, "\\"))
 	return n%2 == 0
+}
+
+// cString cuts an argument at its first NUL, as the C string GNU passes
+// is cut, warning once.
+func (x *xargsRun) cString(it xargsItem, warned *bool) xargsItem {
+	if k := strings.IndexByte(it.s, 0); k >= 0 {
+		it.s = it.s[:k]
+		if !*warned {
+			*warned = true
+			x.c.Errorf("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
+		}
+	}
+	return it
 }
