@@ -18,6 +18,7 @@ import (
 
 var diffOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'u'}, {Short: 'U', Long: "unified", Arg: true}, {Short: 'q', Long: "brief"},
+	{Short: 'c'}, {Short: 'C', Long: "context", Arg: true},
 	{Short: 's', Long: "report-identical-files"}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'w', Long: "ignore-all-space"}, {Short: 'b', Long: "ignore-space-change"},
 	{Short: 'B', Long: "ignore-blank-lines"}, {Short: 'r', Long: "recursive"},
@@ -26,7 +27,11 @@ var diffOpts = opts.Parser{Opts: []opts.Opt{
 }, Usage: 2, NamedHint: true, Help: "Usage: diff [OPTION]... FILES\n"}
 
 type diffCfg struct {
+	// switches are the options as given, for the "diff ... a b" lines of
+	// a recursive run.
+	switches                 string
 	unified                  bool
+	contextFmt               bool // -c, -C N
 	context                  int
 	brief, same, icase       bool
 	allSpace, spaceChange    bool
@@ -43,19 +48,27 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return st
 	}
-	d := &diffCfg{context: 3, c: c}
+	d := &diffCfg{context: -1, c: c}
+	var style byte // the output style chosen: 'n'ormal, 'u'nified, 'c'ontext
 	for _, r := range res {
+		if s := map[string]byte{"normal": 'n', "u": 'u', "U": 'u', "c": 'c', "C": 'c'}[r.Key]; s != 0 {
+			if style != 0 && style != s {
+				return diffOpts.UsageError(c, 2, "conflicting output style options")
+			}
+			style = s
+			d.unified, d.contextFmt = s == 'u', s == 'c'
+			if s != 'n' {
+				// GNU keeps the largest context asked for; -u and -c ask 3.
+				d.context = max(d.context, 3*boolInt(r.Key == "u" || r.Key == "c"))
+			}
+		}
 		switch r.Key {
-		case "normal":
-			d.unified = false
-		case "u":
-			d.unified = true
-		case "U":
+		case "U", "C":
 			n, err := strconv.Atoi(r.Val)
 			if err != nil || n < 0 {
 				return diffOpts.UsageError(c, 2, "invalid context length %s", commands.QuoteArg(r.Val))
 			}
-			d.unified, d.context = true, n
+			d.context = max(d.context, n)
 		case "q":
 			d.brief = true
 		case "s":
@@ -78,6 +91,10 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 			d.labels = append(d.labels, r.Val)
 		}
 	}
+	if d.context < 0 {
+		d.context = 3
+	}
+	d.switches = switchString(c.Args[1:], args)
 	if len(args) != 2 {
 		if len(args) < 2 {
 			// GNU names argv[argc-1], an option or not.
@@ -205,19 +222,36 @@ func (d *diffCfg) dirs(ctx context.Context, a, b string) int {
 	return status
 }
 
-func (d *diffCfg) flagString() string {
-	s := ""
-	if d.recursive {
-		s += "-r "
+func (d *diffCfg) flagString() string { return d.switches }
+
+// switchString is GNU's switch_string: the arguments that are not the
+// operands, in order, each followed by a space.
+func switchString(argv, operands []string) string {
+	drop := map[int]bool{}
+	k := len(argv) - 1
+	for j := len(operands) - 1; j >= 0; j-- {
+		for ; k >= 0; k-- {
+			if argv[k] == operands[j] {
+				drop[k] = true
+				k--
+				break
+			}
+		}
 	}
-	if d.unified {
-		if d.context == 3 {
-			s += "-u "
-		} else {
-			s += "-U " + strconv.Itoa(d.context) + " "
+	s := ""
+	for i, a := range argv {
+		if !drop[i] {
+			s += a + " "
 		}
 	}
 	return s
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // files compares two regular files (or stdin).
@@ -260,9 +294,12 @@ func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 		return 1
 	}
 	d.writeHeader()
-	if d.unified {
+	switch {
+	case d.unified:
 		d.writeUnified(a, b, sa, sb, la, lb, edits)
-	} else {
+	case d.contextFmt:
+		d.writeContext(a, b, sa, sb, la, lb, edits)
+	default:
 		d.writeNormal(la, lb, edits)
 	}
 	return 1
