@@ -1,6 +1,8 @@
 // Command cmddiff is a differential harness for the sandbox's commands: it
 // generates invocations of GNU tools (coreutils text tools, grep, sed,
-// gawk as awk, jq 1.6) — options short, long, abbreviated, clustered,
+// gawk as awk, jq 1.6, find, xargs, diff, ls, the path tools, printf,
+// expr, test, date, od, xxd, column, split, tee) — options short, long,
+// abbreviated, clustered,
 // attached, invalid, missing their argument, after operands, after "--";
 // inputs empty, without a final newline, CRLF, NUL bytes, long lines,
 // UTF-8 and invalid UTF-8, missing files, directories, a closed stdin,
@@ -13,6 +15,12 @@
 //	go run ./internal/cmddiff -seed 1 -n 2000 [-only head,tail] [-v]
 //	go run ./internal/cmddiff -e 'head -n x lines' [-stdin lines] [-locale C.UTF-8]
 //	go run ./internal/cmddiff -n 3000 -record internal/cmddiff/testdata/cases.txt
+//	go run ./internal/cmddiff -todo internal/cmddiff/testdata/cases.txt [-only join]
+//	go run ./internal/cmddiff -prune internal/cmddiff/testdata/cases.txt -promote
+//
+// The scratch directory holds fixtures with fixed mtimes (trees t and u
+// for find, ls and diff -r) and TZ is UTC on both sides, so dates agree;
+// find's output goes through sort (its order is the host directory's).
 //
 // Two normalisations: the scratch directory's name ($DIR), and, in a
 // UTF-8 locale, the curly quotes of GNU's messages, mapped to the ASCII
