@@ -18,7 +18,8 @@ import (
 
 var diffOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'u'}, {Short: 'U', Long: "unified", Arg: true}, {Short: 'q', Long: "brief"},
-	{Short: 'c'}, {Short: 'C', Long: "context", Arg: true},
+	{Short: 'c'}, {Short: 'C', Long: "context", Arg: true}, {Short: 'e', Long: "ed"},
+	{Short: 'W', Long: "width", Arg: true},
 	{Short: 's', Long: "report-identical-files"}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'w', Long: "ignore-all-space"}, {Short: 'b', Long: "ignore-space-change"},
 	{Short: 'B', Long: "ignore-blank-lines"}, {Short: 'r', Long: "recursive"},
@@ -32,6 +33,7 @@ type diffCfg struct {
 	switches                 string
 	unified                  bool
 	contextFmt               bool // -c, -C N
+	ed                       bool // -e
 	context                  int
 	brief, same, icase       bool
 	allSpace, spaceChange    bool
@@ -51,18 +53,24 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 	d := &diffCfg{context: -1, c: c}
 	var style byte // the output style chosen: 'n'ormal, 'u'nified, 'c'ontext
 	for _, r := range res {
-		if s := map[string]byte{"normal": 'n', "u": 'u', "U": 'u', "c": 'c', "C": 'c'}[r.Key]; s != 0 {
+		if s := map[string]byte{"normal": 'n', "u": 'u', "U": 'u', "c": 'c', "C": 'c', "e": 'e'}[r.Key]; s != 0 {
 			if style != 0 && style != s {
 				return diffOpts.UsageError(c, 2, "conflicting output style options")
 			}
 			style = s
-			d.unified, d.contextFmt = s == 'u', s == 'c'
-			if s != 'n' {
+			d.unified, d.contextFmt, d.ed = s == 'u', s == 'c', s == 'e'
+			if s == 'u' || s == 'c' {
 				// GNU keeps the largest context asked for; -u and -c ask 3.
 				d.context = max(d.context, 3*boolInt(r.Key == "u" || r.Key == "c"))
 			}
 		}
 		switch r.Key {
+		case "W":
+			// The width only matters to -y, which is not supported; GNU
+			// checks it all the same.
+			if n, err := strconv.Atoi(r.Val); err != nil || n <= 0 {
+				return diffOpts.UsageError(c, 2, "invalid width %s", commands.QuoteArg(r.Val))
+			}
 		case "U", "C":
 			n, err := strconv.Atoi(r.Val)
 			if err != nil || n < 0 {
@@ -299,6 +307,15 @@ func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 		d.writeUnified(a, b, sa, sb, la, lb, edits)
 	case d.contextFmt:
 		d.writeContext(a, b, sa, sb, la, lb, edits)
+	case d.ed:
+		if name := d.writeEd(a, b, la, lb, edits); name != "" {
+			// An ed script cannot say a line lacks its newline.
+			if f, ok := d.out.(interface{ Flush() error }); ok {
+				f.Flush()
+			}
+			d.c.Errorf("%s: No newline at end of file\n", name) // sic: GNU's extra newline
+			return 2
+		}
 	default:
 		d.writeNormal(la, lb, edits)
 	}

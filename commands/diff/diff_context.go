@@ -102,3 +102,40 @@ func ctxTime(info fs.FileInfo) string {
 	}
 	return t.Format("Mon Jan _2 15:04:05 2006")
 }
+
+// writeEd is diff -e: an ed script, its changes last first so that line
+// numbers stay valid, each "Nd", "Na" or "N,Mc" with the new lines and a
+// "." after them. It returns the name of a file whose changed last line
+// lacks its newline, which an ed script cannot express ("" if none).
+func (d *diffCfg) writeEd(a, b string, la, lb []diffLine, edits []diffEdit) string {
+	bad := ""
+	hs := d.hunks(edits, 0, la, lb)
+	for k := len(hs) - 1; k >= 0; k-- {
+		h := hs[k]
+		op := byte('c')
+		switch {
+		case h.a0 == h.a1:
+			op = 'a'
+		case h.b0 == h.b1:
+			op = 'd'
+		}
+		fmt.Fprintf(d.out, "%s%c\n", normRange(h.a0, h.a1, op == 'a'), op)
+		for i := h.a0; i < h.a1; i++ {
+			if la[i].noEOL && bad == "" {
+				bad = a
+			}
+		}
+		if op == 'd' {
+			continue
+		}
+		for i := h.b0; i < h.b1; i++ {
+			d.out.Write(lb[i].text)
+			io.WriteString(d.out, "\n")
+			if lb[i].noEOL && bad == "" {
+				bad = b
+			}
+		}
+		io.WriteString(d.out, ".\n")
+	}
+	return bad
+}
