@@ -3,6 +3,7 @@ package commands
 import (
 	"bufio"
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 	"io"
 
 	"github.com/justbash/justbash/commands/internal/boundio"
@@ -12,10 +13,21 @@ import (
 // remaining inputs (a write to stdout failed, the context ended).
 type inputFunc func(name string, r io.Reader) bool
 
-// eachInput opens every operand in turn ("-" is standard input; no operand
+// EachInput opens every operand in turn ("-" is standard input; no operand
 // means standard input) and hands it to fn. Open errors are reported as
-// "cmd: name: reason" and make the status 1.
+// coreutils do, "cmd: name: reason" with the name quoted when it needs
+// it, and make the status 1.
 func (c *Context) EachInput(ctx context.Context, names []string, fn inputFunc) int {
+	return c.eachInput(ctx, names, quote.Name, fn)
+}
+
+// EachInputPlain is EachInput for the tools that print a name as it is
+// (util-linux's column and rev).
+func (c *Context) EachInputPlain(ctx context.Context, names []string, fn inputFunc) int {
+	return c.eachInput(ctx, names, func(s string) string { return s }, fn)
+}
+
+func (c *Context) eachInput(ctx context.Context, names []string, show func(string) string, fn inputFunc) int {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -26,7 +38,7 @@ func (c *Context) EachInput(ctx context.Context, names []string, fn inputFunc) i
 		}
 		r, err := c.OpenInput(name)
 		if err != nil {
-			c.Errorf("%s: %s", name, ErrText(err))
+			c.Errorf("%s: %s", show(name), ErrText(err))
 			status = 1
 			continue
 		}

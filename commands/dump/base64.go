@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 	"io"
 	"strings"
 
@@ -74,7 +75,7 @@ func runBaseN(ctx context.Context, c *commands.Context) int {
 	}
 	r, err := c.OpenInput(name)
 	if err != nil {
-		c.Errorf("%s: %s", name, commands.ErrText(err))
+		c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 		return 1
 	}
 	defer r.Close()

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 	"sync"
 
 	"github.com/justbash/justbash/commands"
@@ -53,7 +54,7 @@ func runCksum(ctx context.Context, c *commands.Context) int {
 				break
 			}
 			if err != nil {
-				c.Errorf("%s: %s", name, commands.ErrText(err))
+				c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 				return true
 			}
 		}

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 	"sync"
 
 	"github.com/justbash/justbash/commands"
@@ -165,7 +166,7 @@ func runOd(ctx context.Context, c *commands.Context) int {
 	for _, name := range files {
 		r, err := c.OpenInput(name)
 		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 			status = 1
 			continue
 		}

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -153,7 +154,7 @@ func runSum(ctx context.Context, c *commands.Context) int {
 	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
 		h := newSumHash(c.Name())
 		if _, err := io.Copy(h, r); err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 			closed.Note(name, err)
 			failed = true
 			return true

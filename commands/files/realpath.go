@@ -2,6 +2,7 @@ package files
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 	"path"
 	"strings"
 	"syscall"
@@ -54,7 +55,7 @@ func runRealpath(ctx context.Context, c *commands.Context) int {
 		if err != nil {
 			if !f.Has("q") {
 				out.Flush()
-				c.Errorf("%s: %s", op, commands.ErrText(err))
+				c.Errorf("%s: %s", quote.Name(op), commands.ErrText(err))
 			}
 			status = 1
 			continue
@@ -110,7 +111,7 @@ func realpathBases(c *commands.Context, f opts.Flags, mode byte) (relTo, relBase
 			}
 		}
 		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 			return "", false
 		}
 		return s, true

@@ -2,6 +2,7 @@ package sorting
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -50,7 +51,7 @@ func runShuf(ctx context.Context, c *commands.Context) int {
 	if o, ok := f["o"]; ok {
 		fh, err := c.OpenWrite(o, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
-			c.Errorf("%s: %s", o, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(o), commands.ErrText(err))
 			return 1
 		}
 		defer fh.Close()
@@ -144,7 +145,7 @@ func shufInput(c *commands.Context, ctx context.Context, f opts.Flags, ops []str
 			return false
 		}
 		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 			return false
 		}
 		return true

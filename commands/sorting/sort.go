@@ -2,6 +2,7 @@ package sorting
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -179,7 +180,7 @@ func (s *sorter) readAll(ctx context.Context, c *commands.Context, files []strin
 	for _, name := range files {
 		r, err := c.OpenInput(name)
 		if err != nil {
-			c.Errorf("cannot read: %s: %s", name, commands.ErrText(err))
+			c.Errorf("cannot read: %s: %s", quote.Name(name), commands.ErrText(err))
 			return nil, 2
 		}
 		data, err := c.ReadAll(ctx, r)

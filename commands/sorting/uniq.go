@@ -3,6 +3,7 @@ package sorting
 import (
 	"bufio"
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
@@ -134,7 +135,7 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 	}
 	r, err := c.OpenInput(in)
 	if err != nil {
-		c.Errorf("%s: %s", in, commands.ErrText(err))
+		c.Errorf("%s: %s", quote.Name(in), commands.ErrText(err))
 		return 1
 	}
 	defer r.Close()

@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -89,7 +90,7 @@ func runCat(ctx context.Context, c *commands.Context) int {
 			return false
 		}
 		if err != nil && ctx.Err() == nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 			status = 1
 			// GNU cat closes a standard input it read before it exits;
 			// a closed descriptor fails that too, and cat says so last.

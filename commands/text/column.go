@@ -64,7 +64,7 @@ func runColumn(ctx context.Context, c *commands.Context) int {
 	}
 	var lines []string
 	var kept int64
-	st := c.EachInput(ctx, files, func(name string, r io.Reader) bool {
+	st := c.EachInputPlain(ctx, files, func(name string, r io.Reader) bool {
 		// The whole input is kept: bound it as one read.
 		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			// A string header per line kept, and the line.

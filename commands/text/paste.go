@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
@@ -110,7 +111,7 @@ func pasteParallel(ctx context.Context, c *commands.Context, args []string, deli
 		}
 		f, err := c.OpenRead(name)
 		if err != nil {
-			c.Errorf("%s: %s", name, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(name), commands.ErrText(err))
 			return 1
 		}
 		defer f.Close()

@@ -29,7 +29,7 @@ func runRev(ctx context.Context, c *commands.Context) int {
 	}
 	out := commands.NewOut(c.Stdout)
 	var buf, pending []byte
-	status := c.EachInput(ctx, args, func(name string, r io.Reader) bool {
+	status := c.EachInputPlain(ctx, args, func(name string, r io.Reader) bool {
 		pending = pending[:0]
 		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, noEOL bool) bool {
 			// util-linux rev reads lines as C strings: a NUL ends the

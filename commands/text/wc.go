@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/closein"
@@ -70,7 +71,7 @@ func runWc(ctx context.Context, c *commands.Context) int {
 			if name == "-" {
 				shown = commands.QuoteArg("standard input")
 			}
-			c.Errorf("%s: %s", shown, commands.ErrText(err))
+			c.Errorf("%s: %s", quote.Name(shown), commands.ErrText(err))
 			closed.Note(name, err)
 			status = 1
 		}

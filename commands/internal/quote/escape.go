@@ -11,11 +11,18 @@ import (
 // nothing double quotes would expand goes in double quotes ("it's");
 // others go in single quotes, with each control character or invalid
 // byte as its own $'\t' or $'\377' piece between them ('x'$'\t”y').
-func ShellEscape(s string) string {
+func ShellEscape(s string) string { return shellEscape(s, false) }
+
+// Name quotes a file name for a diagnostic as coreutils' quotef does
+// ("cat: 'a b': No such file or directory"): ShellEscape, with a colon
+// quoted too, since it separates the parts of the message.
+func Name(s string) string { return shellEscape(s, true) }
+
+func shellEscape(s string, colon bool) string {
 	if s == "" {
 		return "''"
 	}
-	if !strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`#~=%") && !hasControl(s) {
+	if !needsQuotes(s, colon) && !hasControl(s) {
 		return s
 	}
 	if !hasControl(s) {
@@ -45,6 +52,18 @@ func ShellEscape(s string) string {
 	}
 	b.WriteByte('\'')
 	return strings.TrimSuffix(b.String(), "''")
+}
+
+// needsQuotes reports whether gnulib's shell quoting quotes s: for a
+// shell-special character anywhere, # or ~ at the start, { or } alone.
+func needsQuotes(s string, colon bool) bool {
+	if s == "{" || s == "}" || s[0] == '#' || s[0] == '~' {
+		return true
+	}
+	if colon && strings.IndexByte(s, ':') >= 0 {
+		return true
+	}
+	return strings.ContainsAny(s, " \t\n'\"\\|&;()<>!*[?^$`=")
 }
 
 func isControlAt(s string, i int) bool {
