@@ -562,6 +562,7 @@ func (r *Runner) builtinLet(args []string) int {
 
 func (r *Runner) builtinUnset(args []string) int {
 	mode := byte(0)
+	lit, all := r.takeArrayRefs(args), len(args)
 	args = args[1:]
 	funcs, vars := false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
@@ -588,7 +589,8 @@ func (r *Runner) builtinUnset(args []string) int {
 		args = args[1:]
 	}
 	status := 0
-	for _, a := range args {
+	off := all - len(args)
+	for i, a := range args {
 		if mode == 'f' {
 			if !r.unsetFunc(a) {
 				status = 1
@@ -622,7 +624,7 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		if isElem {
-			if !r.unsetElem(name, sub) {
+			if !r.unsetElemAs(name, sub, lit[i+off] || r.shopts["assoc_expand_once"]) {
 				status = 1
 			}
 			continue

@@ -99,7 +99,7 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 				return false
 			}
 			if index != nil {
-				if !r.assignIndexed(name, index, s) {
+				if !r.assignIndexed(name, index, s, false) {
 					return false
 				}
 			} else if !validParamName(name) || !isName(name) {

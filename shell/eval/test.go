@@ -341,6 +341,11 @@ func (r *Runner) isSetVar(s string) bool {
 	}
 	if sub == "@" || sub == "*" {
 		v := r.lookupVar(name)
+		if v.has(attrAssoc) {
+			// Bash 5.2: for an associative array @ and * are keys.
+			_, ok := v.assoc.get(sub)
+			return ok
+		}
 		return v.count() > 0
 	}
 	pv, _, good := r.subscriptValue(name, sub)

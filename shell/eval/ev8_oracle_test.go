@@ -1,0 +1,47 @@
+package eval
+
+import (
+	"os"
+	"testing"
+)
+
+// ev8Scripts pin the rules fixed against bash 5.2's own test suite (the
+// expansion and quoting side, session 6); each is compared with
+// /bin/bash -c.
+var ev8Scripts = []string{
+	// unset takes the subscript of a word written as NAME[...] literally
+	// when it expands to one field; quoted words, split words and words
+	// with an empty quoted part expand the subscript again.
+	`declare -A m; x=zz; k='$x'
+t() { m=(); m[$1]=1; eval "unset $2"; echo "$2 [$1] ${#m[@]}"; }
+t '$x' 'm[$k]'; t '$x' 'm["$k"]'; t '$x' "m['\$x']"; t '$x' '"m[$k]"'; t '$x' "'m[\$x]'"
+t '$x' 'm[""$k]'; t '$x' 'm[$k""]'; t 'zz' 'm["${k}"]'; t "a'b" "m[a\\'b]"; t '$x' 'command unset m[$k]'
+k='a b'; t 'a b' 'm["$k"]'; t 'a b' 'm[$k]'`,
+	// assoc_expand_once: unset never expands the subscript; BASH_COMPAT
+	// 5.1 makes unset a[@] unset the whole array.
+	`declare -A a; a['$v']=1; v=x; shopt -s assoc_expand_once; unset 'a[$v]'; declare -p a
+b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; declare -p b; BASH_COMPAT=5.1; declare -A c=([@]=1 [x]=2); unset 'c[@]'; declare -p c`,
+	// test -v: @ and * are keys of an associative array.
+	`declare -A a=([x]=1); test -v a[@]; echo $?; [[ -v a[*] ]]; echo $?; a[@]=2; test -v a[@]; echo $?; b=(1); test -v b[@]; echo $?; b=(); [[ -v b[@] ]]; echo $?`,
+	// read and printf -v take NAME[SUB] only when the subscript's closing
+	// bracket ends the name and the subscript is not empty.
+	`declare -A A; for k in "]" "[" "a]b" "[]" "]]" '"]"' "']'" "a[b]c" ""; do read "A[$k]" <<< X; echo "r$?"; printf -v "A[$k]" %s Y; echo "p$?"; done; declare -p A`,
+	// declare reads NAME[SUB] from the expanded operand: SUB must end at
+	// its closing bracket, and is expanded again; += appends to the
+	// element.
+	`declare -A A; declare -a a; x=1; for k in "]" "[" "a]b" "[]" '"]"' "'q'" '$x'; do declare "A[$k]=Z"; echo "d$?"; declare A[$k]+=Q; echo "e$?"; done; declare -p A; k='$x'; declare a[$k]+=Q; declare "a[$k]+=R"; declare -p a; declare "A[]=1"; echo $?`,
+	`declare -i n=(1); declare n[0]+=5; declare "n[1]+=3"; f() { local n[0]+=1; declare -p n; }; f; declare -p n`,
+}
+
+func TestEv8Oracle(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range ev8Scripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
