@@ -31,6 +31,13 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// element.
 	`declare -A A; declare -a a; x=1; for k in "]" "[" "a]b" "[]" '"]"' "'q'" '$x'; do declare "A[$k]=Z"; echo "d$?"; declare A[$k]+=Q; echo "e$?"; done; declare -p A; k='$x'; declare a[$k]+=Q; declare "a[$k]+=R"; declare -p a; declare "A[]=1"; echo $?`,
 	`declare -i n=(1); declare n[0]+=5; declare "n[1]+=3"; f() { local n[0]+=1; declare -p n; }; f; declare -p n`,
+	// ${!ref@OP} of a set variable is ${name@OP} of the variable ref
+	// names.
+	`x=(1 2); c=x; echo "${x@A}|${!c@A}"; declare -ia foo=(); bar=foo; echo "${foo@A}|${!bar@A}|${!bar@a}"; declare -a y; b=y; echo "${y@A}|${!b@A}"; declare -i n; m=n; echo "${n@A}|${!m@A}"; s=str; t=s; echo "${!t@A}|${!t@Q}|${!t@U}|${!t@a}"; declare -A as=([k]=v); u=as; echo "${!u@A}|${!u@K}"; declare -ai z=(5); w=z; echo "${!w@A}"`,
+	// ${!PREFIX*} needs a name for PREFIX and the * right before the }.
+	`set a b; _Qa=1; echo ${!_Q*} ${!_Q@}; echo "${!_Q* }"; echo not reached`,
+	`echo ${!1*}; echo not reached`,
+	`(echo ${!@*}; echo not reached); echo $?`,
 }
 
 func TestEv8Oracle(t *testing.T) {

@@ -55,6 +55,12 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		b.add(piece{s: strconv.Itoa(n), quoted: quoted, split: !quoted})
 		return true
 	}
+	if badNamesPrefix(p) {
+		r.errorf("%s: bad substitution", r.nodeText(p))
+		r.status = 1
+		r.abortCommand()
+		return false
+	}
 	if p.Excl && p.Names != 0 {
 		names := r.varNamesWithPrefix(p.Param.Value)
 		star := p.Names == syntax.NamesPrefix
@@ -62,6 +68,9 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	}
 	if isAttrOp(p) {
 		return r.attrOp(b, p, quoted)
+	}
+	if q := r.indirectAtOp(p); q != nil {
+		p = q
 	}
 	if done, ok := r.wholeAtOp(b, p, quoted); done {
 		return ok

@@ -1,0 +1,46 @@
+package eval
+
+import "mvdan.cc/sh/v3/syntax"
+
+// indirectAtOp is ${!ref@OP} when ref holds the name of a set variable:
+// the transformation applies to that variable as ${name@OP} does, with
+// the target's name (${!ref@A} of an array is declare -a name='v0'; of
+// an empty declared array, declare -ai name). It returns nil for any
+// other expansion.
+func (r *Runner) indirectAtOp(p *syntax.ParamExp) *syntax.ParamExp {
+	if !p.Excl || p.Names != 0 || p.Index != nil || p.Exp == nil || p.Exp.Op != syntax.OtherParamOps || p.Param == nil {
+		return nil
+	}
+	ref := r.lookupVar(p.Param.Value)
+	if !isName(p.Param.Value) || ref.has(attrNameref) {
+		return nil
+	}
+	target, set := ref.scalar()
+	if !set || !isName(target) {
+		return nil
+	}
+	if v := r.lookupVar(target); v == nil || !v.set {
+		return nil
+	}
+	q := *p
+	q.Excl = false
+	q.Param = &syntax.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: target}
+	return &q
+}
+
+// badNamesPrefix reports the ${!PREFIX*} and ${!PREFIX@} forms bash
+// refuses: the prefix must be a variable name (not ${!1*} nor ${!@*}), and
+// the * must close the expansion (not ${!x* }, which the parser reads as
+// an operator).
+func badNamesPrefix(p *syntax.ParamExp) bool {
+	if !p.Excl || p.Param == nil {
+		return false
+	}
+	if p.Names != 0 {
+		return !isName(p.Param.Value)
+	}
+	if p.Exp == nil {
+		return false
+	}
+	return p.Exp.Op != syntax.OtherParamOps && p.Exp.Op.String() == "*"
+}
