@@ -38,6 +38,11 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	`set a b; _Qa=1; echo ${!_Q*} ${!_Q@}; echo "${!_Q* }"; echo not reached`,
 	`echo ${!1*}; echo not reached`,
 	`(echo ${!@*}; echo not reached); echo $?`,
+	// Posix mode: ${!?} and ${!#} are operators on $!, not indirection.
+	`set -o posix; echo "[${!#}]"; (echo ${!?}; echo not reached); echo $?; set +o posix; echo ${!?}`,
+	// Unquoted $@ in the word of ${x-word} under an IFS without a space
+	// is one field, the elements joined by spaces.
+	`p() { printf '<%s>' "$@"; echo; }; set -- " abc" "d:ef ghi" "jkl "; a=("$@"); IFS=:; p ${var-${a[@]}}; p ${var-x$@y}; p ${var:-$@} ${var+$@}; p ${var:-$*}; IFS=" :"; p ${var-$@}; IFS=; p ${var-$@}; unset IFS; p ${var-$@}`,
 }
 
 func TestEv8Oracle(t *testing.T) {

@@ -44,3 +44,21 @@ func badNamesPrefix(p *syntax.ParamExp) bool {
 	}
 	return p.Exp.Op != syntax.OtherParamOps && p.Exp.Op.String() == "*"
 }
+
+// posixBangOp reads ${!?} and ${!#} as bash does in posix mode, where ? and
+// # after the ! do not make an indirection: they are the ? operator on $!
+// (an error when no job has started) and # on $! with an empty pattern.
+// It returns nil for any other expansion.
+func (r *Runner) posixBangOp(p *syntax.ParamExp) *syntax.ParamExp {
+	if !r.opts[optPosix] || !p.Excl || p.Names != 0 || p.Index != nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Param == nil {
+		return nil
+	}
+	bang := &syntax.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: "!"}
+	switch p.Param.Value {
+	case "?":
+		return &syntax.ParamExp{Dollar: p.Dollar, Rbrace: p.Rbrace, Param: bang, Exp: &syntax.Expansion{Op: syntax.ErrorUnset}}
+	case "#":
+		return &syntax.ParamExp{Dollar: p.Dollar, Rbrace: p.Rbrace, Param: bang}
+	}
+	return nil
+}
