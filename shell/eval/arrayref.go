@@ -224,3 +224,49 @@ func hasExpansion(w *syntax.Word) bool {
 	})
 	return found
 }
+
+// sourceQuotes rewrites the $'...' and $"..." strings of a subscript as
+// written in the source into quoting the runtime expansion of a key
+// understands: bash decodes them as it reads the line, so they are not
+// left for that expansion (which takes $'\t' as $ and a quoted t).
+func sourceQuotes(sub string) string {
+	if !strings.Contains(sub, "$'") && !strings.Contains(sub, `$"`) {
+		return sub
+	}
+	var b strings.Builder
+	depth := 0 // inside ${ } or $( )
+	for i := 0; i < len(sub); i++ {
+		c := sub[i]
+		switch {
+		case c == '\\' && i+1 < len(sub):
+			b.WriteString(sub[i : i+2])
+			i++
+			continue
+		case c == '\'' && depth == 0:
+			end := strings.IndexByte(sub[i+1:], '\'')
+			if end < 0 {
+				end = len(sub) - i - 1
+			}
+			b.WriteString(sub[i : min(i+end+2, len(sub))])
+			i += end + 1
+			continue
+		case c == '$' && i+1 < len(sub) && (sub[i+1] == '{' || sub[i+1] == '('):
+			depth++
+		case depth > 0 && (c == '}' || c == ')'):
+			depth--
+		case depth == 0 && c == '$' && i+1 < len(sub) && sub[i+1] == '"':
+			continue
+		case depth == 0 && c == '$' && i+1 < len(sub) && sub[i+1] == '\'':
+			end := ansiEnd(sub, i+2)
+			s, _, _ := strings.Cut(ansiCQuote(sub[i+2:min(end, len(sub))]), "\x00")
+			for j := 0; j < len(s); j++ {
+				b.WriteByte('\\')
+				b.WriteByte(s[j])
+			}
+			i = end
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

@@ -43,6 +43,11 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// Unquoted $@ in the word of ${x-word} under an IFS without a space
 	// is one field, the elements joined by spaces.
 	`p() { printf '<%s>' "$@"; echo; }; set -- " abc" "d:ef ghi" "jkl "; a=("$@"); IFS=:; p ${var-${a[@]}}; p ${var-x$@y}; p ${var:-$@} ${var+$@}; p ${var:-$*}; IFS=" :"; p ${var-$@}; IFS=; p ${var-$@}; unset IFS; p ${var-$@}`,
+	// A compound assignment's [sub]= of an indexed array is expanded as
+	// a word ($'...', $"...", quotes) before the arithmetic; a[$'7']=
+	// outside one is arithmetic on the quoted text.
+	`declare -A m=([$'\t']=tab ["a b"]=1 [$"x"]=2 [\$y]=3 [a$'\n'b]=4); declare -p m; a=([$'1']=x ['2']=y ["3"]=z [$"4"]=w [$'1'+4]=v [1+$'5']=u [$'\x37']=s); declare -p a; a=( [$'a\tb']=1 ); a[$'7']=q; declare -p a`,
+	`declare -A m; k=$'\t'; m[$k]=1; unset m[$'\t']; declare -p m; m[$k]=1; unset "m[$'\t']"; declare -p m; unset 'm[$'"'\\t']"; declare -p m`,
 }
 
 func TestEv8Oracle(t *testing.T) {
