@@ -48,6 +48,12 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// outside one is arithmetic on the quoted text.
 	`declare -A m=([$'\t']=tab ["a b"]=1 [$"x"]=2 [\$y]=3 [a$'\n'b]=4); declare -p m; a=([$'1']=x ['2']=y ["3"]=z [$"4"]=w [$'1'+4]=v [1+$'5']=u [$'\x37']=s); declare -p a; a=( [$'a\tb']=1 ); a[$'7']=q; declare -p a`,
 	`declare -A m; k=$'\t'; m[$k]=1; unset m[$'\t']; declare -p m; m[$k]=1; unset "m[$'\t']"; declare -p m; unset 'm[$'"'\\t']"; declare -p m`,
+	// An arithmetic for prints each expression as written from its first
+	// non-blank, trailing blanks kept; an empty one prints as 1.
+	"f() { for (( i=0  ;  i<3\t ; i++\t )); do :; done; for ((;  ;  )); do :; done; for (( ; i < 3; i++ )); do :; done; for (( i = 4;;i--)) ; do :; done; }; type f",
+	// A for (( )) without exactly three expressions: bash's two lines.
+	"echo a\nfor (( i=0; \"i < 3\" ))\ndo\necho $i\ndone",
+	"for ((i=0;;;)); do :; done",
 }
 
 func TestEv8Oracle(t *testing.T) {

@@ -398,9 +398,9 @@ func (p *bashPrinter) forClause(c *syntax.ForClause, ind int) {
 	case *syntax.CStyleLoop:
 		part := func(e syntax.ArithmExpr) string {
 			if e == nil {
-				return ""
+				return "1" // bash stores an empty expression as 1
 			}
-			return strings.TrimSpace(p.text(e))
+			return strings.TrimSpace(p.text(e)) + p.blanksAfter(e)
 		}
 		p.w("for ((" + part(l.Init) + "; " + part(l.Cond) + "; " + part(l.Post) + "))\n")
 	}
