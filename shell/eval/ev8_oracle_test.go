@@ -54,6 +54,9 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// A for (( )) without exactly three expressions: bash's two lines.
 	"echo a\nfor (( i=0; \"i < 3\" ))\ndo\necho $i\ndone",
 	"for ((i=0;;;)); do :; done",
+	// A function prints a $( ) of simple commands, pipelines, groups and
+	// subshells as bash re-prints the command it parsed.
+	"f() { for n in $( echo 1 2 3 ); do :; done; echo $(  echo a;echo b  ) \"$( ls )\" `  echo x  ` $(\necho y\n); x=$( echo z ); y=$(a | b && c || d & e); z=$( { a; b; } ); u=$( (sub) ); t=\"$(echo \"in $(echo  deep)\")\"; s=$(a >/dev/null 2>&1; ! b); r=$( x=1 y ); o=$(a&) ; m=$(:;) ; }; type f",
 }
 
 func TestEv8Oracle(t *testing.T) {
