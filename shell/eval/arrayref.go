@@ -270,3 +270,19 @@ func sourceQuotes(sub string) string {
 	}
 	return b.String()
 }
+
+// convertError reports declare -A on an indexed array (or -a on an
+// associative one). With a compound value (declare -A x=(...)) bash
+// fails as an assignment does: the message has no builtin name, and a
+// non-interactive shell abandons the rest of the line.
+func (r *Runner) convertError(cmd, name, kinds string, compound bool) bool {
+	if !compound {
+		r.errorf("%s: %s: cannot convert %s array", cmd, name, kinds)
+		return false
+	}
+	r.errorf("%s: cannot convert %s array", name, kinds)
+	if !r.interactive {
+		r.abortCommand()
+	}
+	return false
+}

@@ -426,12 +426,10 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	// An array, even one declared without a value, keeps its kind.
 	if v.has(attrAssoc) && f.set&attrIndexed != 0 {
-		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
-		return false
+		return r.convertError(cmd, name, "associative to indexed", arr != nil && arrText == "")
 	}
 	if v.has(attrIndexed) && f.set&attrAssoc != 0 {
-		r.errorf("%s: %s: cannot convert indexed to associative array", cmd, name)
-		return false
+		return r.convertError(cmd, name, "indexed to associative", arr != nil && arrText == "")
 	}
 	if v.attrs&f.unset&(attrIndexed|attrAssoc) != 0 {
 		r.errorf("%s: %s: cannot destroy array variables in this way", cmd, name)

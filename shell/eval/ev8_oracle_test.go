@@ -57,6 +57,14 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// A function prints a $( ) of simple commands, pipelines, groups and
 	// subshells as bash re-prints the command it parsed.
 	"f() { for n in $( echo 1 2 3 ); do :; done; echo $(  echo a;echo b  ) \"$( ls )\" `  echo x  ` $(\necho y\n); x=$( echo z ); y=$(a | b && c || d & e); z=$( { a; b; } ); u=$( (sub) ); t=\"$(echo \"in $(echo  deep)\")\"; s=$(a >/dev/null 2>&1; ! b); r=$( x=1 y ); o=$(a&) ; m=$(:;) ; }; type f",
+	// A partly quoted here-document delimiter (E'O'F) leaves the body
+	// unexpanded.
+	"x=1\ncat <<E'O'F\na $x \\$y ${x:-d} $(echo cs) $((1+2)) `echo bq` \\\\\nEOF\ncat <<-E\\F\n\t$x tab\n\tEF",
+	// declare -A x=(...) on an indexed array fails as an assignment:
+	// no builtin name, the rest of the line abandoned.
+	"x=(1 2); declare -A x=([k]=v); echo same line; declare -p x\necho next; declare -A x; echo $?; declare -A x=(); echo s2\ndeclare -A y=([a]=1); declare -a y=(1); echo s3\ndeclare -A x='([k]=v)'; echo s4",
+	// ${!ref@a} of a nameref: the attributes of the variable it names.
+	`declare -n n=x; x=1; echo "${n@a} ${!n@a} ${!n}"; declare -ai x=(1); echo "${n@a} ${!n@a} ${!n@A}"; declare -n m=nope; echo "[${!m@a}]"; b=x; echo "${!b@a}"`,
 }
 
 func TestEv8Oracle(t *testing.T) {

@@ -11,11 +11,17 @@ func (r *Runner) indirectAtOp(p *syntax.ParamExp) *syntax.ParamExp {
 	if !p.Excl || p.Names != 0 || p.Index != nil || p.Exp == nil || p.Exp.Op != syntax.OtherParamOps || p.Param == nil {
 		return nil
 	}
-	ref := r.lookupVar(p.Param.Value)
-	if !isName(p.Param.Value) || ref.has(attrNameref) {
+	if !isName(p.Param.Value) {
 		return nil
 	}
-	target, set := ref.scalar()
+	var target string
+	var set bool
+	if raw := r.vars.visible(p.Param.Value); raw.has(attrNameref) {
+		// ${!ref@OP} of a nameref: the variable it names.
+		target, set = raw.str, raw.set
+	} else {
+		target, set = r.lookupVar(p.Param.Value).scalar()
+	}
 	if !set || !isName(target) {
 		return nil
 	}

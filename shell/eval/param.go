@@ -69,11 +69,11 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		star := p.Names == syntax.NamesPrefix
 		return r.deliver(b, pval{list: names, multi: true, star: star, set: true, nullJoin: star}, quoted)
 	}
-	if isAttrOp(p) {
-		return r.attrOp(b, p, quoted)
-	}
 	if q := r.indirectAtOp(p); q != nil {
 		p = q
+	}
+	if isAttrOp(p) {
+		return r.attrOp(b, p, quoted)
 	}
 	if done, ok := r.wholeAtOp(b, p, quoted); done {
 		return ok

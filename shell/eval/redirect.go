@@ -123,7 +123,7 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 				hdoc = stripHdocTabs(hdoc)
 			}
 			if hdocQuoted(rd.Word) {
-				body = rawHeredoc(hdoc)
+				body = r.rawHeredocText(hdoc)
 			} else {
 				var ok bool
 				if body, ok = r.expandHeredoc(hdoc); !ok {
