@@ -286,3 +286,21 @@ func (r *Runner) convertError(cmd, name, kinds string, compound bool) bool {
 	}
 	return false
 }
+
+// assocSliceStart is the list offset of ${m[@]:off} for an associative
+// array. Bash counts its elements as it counts positional parameters,
+// from 1, with no element 0: an offset of 0 or 1 starts at the first, and
+// a negative one counts back from n+1. empty reports an offset before
+// the start.
+func assocSliceStart(off, n int64) (int64, bool) {
+	if off < 0 {
+		off += n + 1
+		if off < 0 {
+			return 0, true
+		}
+	}
+	if off == 0 {
+		off = 1
+	}
+	return off - 1, false
+}

@@ -598,6 +598,11 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
+		if isElem && subscriptEnd(a, len(name)) != len(a)-1 {
+			// The subscript closes before the end (m[x]y]): not an
+			// array reference, so not a variable's name.
+			name, isElem = a, false
+		}
 		if !isName(name) && mode == 0 && !isElem {
 			// A name no variable can have may still be a function's:
 			// unset without -v tries that, quietly.

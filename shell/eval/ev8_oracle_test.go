@@ -65,6 +65,12 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	"x=(1 2); declare -A x=([k]=v); echo same line; declare -p x\necho next; declare -A x; echo $?; declare -A x=(); echo s2\ndeclare -A y=([a]=1); declare -a y=(1); echo s3\ndeclare -A x='([k]=v)'; echo s4",
 	// ${!ref@a} of a nameref: the attributes of the variable it names.
 	`declare -n n=x; x=1; echo "${n@a} ${!n@a} ${!n}"; declare -ai x=(1); echo "${n@a} ${!n@a} ${!n@A}"; declare -n m=nope; echo "[${!m@a}]"; b=x; echo "${!b@a}"`,
+	// unset NAME[SUB] whose subscript closes before the end is not an
+	// array reference.
+	`declare -A m; for k in "x]y" "]" "a[b]" "[" "a[b"; do m[$k]=1; unset "m[$k]"; echo $?; unset -v "m[$k]"; echo $?; done; declare -p m`,
+	// ${m[@]:off:len} of an associative array counts from 1, as the
+	// positional parameters do, with no element 0.
+	`declare -A a=([x]=apple [y]="b anana" [z]=c); for o in -1 -3 -4 -5 0 1 2 4; do printf "<%s>" "${a[@]: $o}"; echo " $o"; printf "<%s>" "${a[*]: $o:1}" "${a[@]: $o:2}"; echo; done`,
 }
 
 func TestEv8Oracle(t *testing.T) {

@@ -500,6 +500,12 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			list = append([]string{r.arg0}, r.params...)
 		} else if vv := r.lookupVar(name); vv.has(attrIndexed) && p.Index != nil {
 			return r.sliceSparse(vv, v, off, length, hasLen)
+		} else if vv.has(attrAssoc) && p.Index != nil {
+			var empty bool
+			if off, empty = assocSliceStart(off, int64(len(list))); empty {
+				v.list = nil
+				return v, true
+			}
 		}
 		n := int64(len(list))
 		if off < 0 {
