@@ -598,7 +598,7 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
-		if isElem && subscriptEnd(a, len(name)) != len(a)-1 {
+		if isElem && !lit[i+off] && subscriptEnd(a, len(name)) != len(a)-1 {
 			// The subscript closes before the end (m[x]y]): not an
 			// array reference, so not a variable's name.
 			name, isElem = a, false
