@@ -274,9 +274,17 @@ func sourceQuotes(sub string) string {
 // convertError reports declare -A on an indexed array (or -a on an
 // associative one). With a compound value (declare -A x=(...)) bash
 // fails as an assignment does: the message has no builtin name, and a
-// non-interactive shell abandons the rest of the line.
+// non-interactive shell abandons the rest of the line; in a function the
+// message names the function, then declare's own follows.
 func (r *Runner) convertError(cmd, name, kinds string, compound bool) bool {
 	if !compound {
+		r.errorf("%s: %s: cannot convert %s array", cmd, name, kinds)
+		return false
+	}
+	if r.funcDepth > 0 && len(r.stack) > 0 && r.stack[len(r.stack)-1].name != "source" {
+		// In a function the assignment names the function, and declare
+		// then reports it too and goes on.
+		r.errorf("%s: %s: cannot convert %s array", r.stack[len(r.stack)-1].name, name, kinds)
 		r.errorf("%s: %s: cannot convert %s array", cmd, name, kinds)
 		return false
 	}

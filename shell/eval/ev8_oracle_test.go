@@ -63,6 +63,7 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// declare -A x=(...) on an indexed array fails as an assignment:
 	// no builtin name, the rest of the line abandoned.
 	"x=(1 2); declare -A x=([k]=v); echo same line; declare -p x\necho next; declare -A x; echo $?; declare -A x=(); echo s2\ndeclare -A y=([a]=1); declare -a y=(1); echo s3\ndeclare -A x='([k]=v)'; echo s4",
+	"x=(1); f() { declare -A x=([k]=v); echo inf $?; }; f; g() { declare -g -A x=(); echo ing $?; }; g; echo after",
 	// ${!ref@a} of a nameref: the attributes of the variable it names.
 	`declare -n n=x; x=1; echo "${n@a} ${!n@a} ${!n}"; declare -ai x=(1); echo "${n@a} ${!n@a} ${!n@A}"; declare -n m=nope; echo "[${!m@a}]"; b=x; echo "${!b@a}"`,
 	// unset NAME[SUB] whose subscript closes before the end is not an
