@@ -281,7 +281,7 @@ func (r *Runner) numArg(name, s string) (int, bool) {
 }
 
 func (r *Runner) builtinExit(args []string) int {
-	status := r.status
+	status := r.lastStatus(false)
 	if len(args) > 2 {
 		r.errorf("exit: too many arguments")
 		return 1
@@ -299,7 +299,7 @@ func (r *Runner) builtinExit(args []string) int {
 }
 
 func (r *Runner) builtinReturn(args []string) int {
-	status := r.status
+	status := r.lastStatus(true)
 	if len(args) > 1 {
 		n, ok := r.numArg("return", args[1])
 		if !ok {
@@ -434,7 +434,7 @@ func (r *Runner) builtinSource(args []string) int {
 		return r.status
 	}
 	defer r.leave()
-	savedParams := r.params
+	savedParams, setBefore := r.params, r.paramsSet
 	if len(args) > 2 {
 		r.params = args[2:]
 	}
@@ -446,7 +446,9 @@ func (r *Runner) builtinSource(args []string) int {
 	r.runSource(&source{text: text, file: name})
 	r.stack = r.stack[:len(r.stack)-1]
 	r.sourceDepth--
-	if len(args) > 2 && sameParams(r.params, args[2:]) {
+	if len(args) > 2 && (r.funcDepth > 0 || r.paramsSet == setBefore) {
+		// The file's arguments go, unless it ran set with words outside
+		// a function (bash keeps those; shift does not count).
 		r.params = savedParams
 	}
 	if r.flow == flowReturn {
