@@ -74,6 +74,9 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	`declare -A a=([x]=apple [y]="b anana" [z]=c); for o in -1 -3 -4 -5 0 1 2 4; do printf "<%s>" "${a[@]: $o}"; echo " $o"; printf "<%s>" "${a[*]: $o:1}" "${a[@]: $o:2}"; echo; done`,
 	// test -v NAME[SUB] whose subscript closes early is false.
 	`declare -A m; for k in "x]y" "]" "q"; do m[$k]=1; test -v "m[$k]"; echo $?; [[ -v m[$k] ]]; echo $?; test -v m[$k]; echo $?; done`,
+	// ${1@A} of a positional parameter is empty; ${@@a} is one empty
+	// word per parameter.
+	`set -- "p q" r; printf "<%s>" "${1@A}" "${@@A}" ${2@A} "${@@a}" "${*@a}" "${1@a}" ${@@a}; echo; set --; printf "<%s>" "${@@a}" "${*@a}"; echo`,
 }
 
 func TestEv8Oracle(t *testing.T) {

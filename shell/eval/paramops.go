@@ -439,6 +439,10 @@ func (r *Runner) atOp(p *syntax.ParamExp, w *syntax.Word) (func(string) string, 
 		// Handled as whole-variable forms by callers that need them;
 		// per element they quote the value.
 		name := p.Param.Value
+		if op == "A" && !isName(name) {
+			// A positional parameter has no assignment to show.
+			return func(string) string { return "" }, true
+		}
 		if op == "A" {
 			v := r.lookupVar(name)
 			return func(s string) string {
