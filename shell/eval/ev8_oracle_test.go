@@ -77,6 +77,8 @@ b=(1 2); unset 'b[@]'; declare -p b; b=(1 2); BASH_COMPAT=51; unset 'b[@]'; decl
 	// ${1@A} of a positional parameter is empty; ${@@a} is one empty
 	// word per parameter.
 	`set -- "p q" r; printf "<%s>" "${1@A}" "${@@A}" ${2@A} "${@@a}" "${*@a}" "${1@a}" ${@@a}; echo; set --; printf "<%s>" "${@@a}" "${*@a}"; echo`,
+	// ${a[SUB]@A} of an unset element of an array: the declare alone.
+	`x=(); printf "<%s>" "${x[0]@A}" "${x[1]@A}"; x=([1]=b); printf "<%s>" "${x[0]@A}" "${x[1]@A}"; declare -A m=([k]=v); printf "<%s>" "${m[k]@A}" "${m[z]@A}"; declare -ai n; printf "<%s>" "${n[3]@A}"; s=1; printf "<%s>" "${s[0]@A}" "${s[1]@A}"; echo`,
 }
 
 func TestEv8Oracle(t *testing.T) {

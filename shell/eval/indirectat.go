@@ -68,3 +68,24 @@ func (r *Runner) posixBangOp(p *syntax.ParamExp) *syntax.ParamExp {
 	}
 	return nil
 }
+
+// unsetElemAtA is ${a[SUB]@A} of an array whose element SUB is unset:
+// the declare command alone (declare -a a), as bash prints it. done is
+// false for anything else, left to the per-element transformation.
+func (r *Runner) unsetElemAtA(b *fieldBuf, p *syntax.ParamExp, op string, quoted bool) (done, ok bool) {
+	if op != "A" || p.Param == nil || !isName(p.Param.Value) {
+		return false, false
+	}
+	v := r.lookupVar(p.Param.Value)
+	if v == nil || !v.has(attrIndexed) && !v.has(attrAssoc) {
+		return false, false
+	}
+	e, _, good := r.paramValue(&syntax.ParamExp{Param: p.Param, Index: p.Index})
+	if !good {
+		return true, false
+	}
+	if e.set {
+		return false, false
+	}
+	return true, r.deliver(b, pval{s: "declare -" + attrFlags(v) + " " + p.Param.Value, set: true}, quoted)
+}
