@@ -91,7 +91,12 @@ func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
 			args = args[2:]
 			continue
 		}
-		if a == "--norc" || a == "--noprofile" || a == "--posix" || a == "-l" || a == "--login" || a == "-i" || a == "-s" {
+		if a == "--posix" {
+			fl.setOpts = append(fl.setOpts, "-o", "posix")
+			args = args[1:]
+			continue
+		}
+		if a == "--norc" || a == "--noprofile" || a == "-l" || a == "--login" || a == "-i" || a == "-s" {
 			args = args[1:]
 			continue
 		}
@@ -124,6 +129,11 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 	fl, args, status := parseBashFlags(c)
 	if status != 0 {
 		return status
+	}
+	if path.Base(c.Name()) == "sh" {
+		// Invoked as sh, bash starts in posix mode, whatever the
+		// options say.
+		fl.setOpts = append(fl.setOpts, "-o", "posix")
 	}
 	setOpts, shopts, interactive, haveC := fl.setOpts, fl.shopts, fl.interactive, fl.haveC
 	var script, name string

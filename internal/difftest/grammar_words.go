@@ -4,13 +4,13 @@ import "fmt"
 
 // wordAreas: quoting, brace expansion, tilde, globbing, command substitution.
 func wordAreas() []area {
-	return []area{
+	return append([]area{
 		{name: "quoting", prods: quotingProds, min: 3, max: 6},
 		{name: "brace", prods: braceProds, min: 3, max: 5},
 		{name: "tilde", prods: tildeProds, min: 3, max: 5},
 		{name: "glob", setup: globSetup, prods: globProds, min: 3, max: 5},
 		{name: "cmdsub", prods: cmdsubProds, min: 3, max: 5},
-	}
+	}, moreWordAreas()...)
 }
 
 var quotingProds = []producer{

@@ -45,6 +45,10 @@ func (r *Runner) attrOp(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		r.fatal(1, "%s: unbound variable", name)
 		return false
 	}
+	if (name == "@" || name == "*") && p.Index == nil {
+		// ${@@a}: no letters, once per positional parameter.
+		return r.deliver(b, pval{list: make([]string, len(r.params)), multi: true, star: name == "*", set: true}, quoted)
+	}
 	flags := attrFlags(v)
 	if isAllIndex(p.Index) && (v == nil || v.isArray() && v.set) {
 		// Like the list itself: an element's letters per element,

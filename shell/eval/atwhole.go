@@ -46,7 +46,7 @@ func (r *Runner) wholeAtOp(b *fieldBuf, p *syntax.ParamExp, quoted bool) (done, 
 	}
 	all := isAllIndex(p.Index)
 	if p.Index != nil && !all {
-		return false, false
+		return r.unsetElemAtA(b, p, op, quoted)
 	}
 	v := r.lookupVar(name)
 	if v == nil {

@@ -110,7 +110,7 @@ func (r *Runner) builtinRead(args []string) int {
 	}
 	for _, n := range names {
 		if !isName(n) {
-			if nm, _, ok := splitSubscript(n); ok && isName(nm) {
+			if validArrayRef(n) {
 				continue
 			}
 			r.errorf("read: `%s': not a valid identifier", n)
@@ -475,7 +475,7 @@ func (r *Runner) builtinPrintf(args []string) int {
 			out = out[:i]
 		}
 		name, sub, isElem := splitSubscript(varName)
-		if !isName(name) {
+		if !isName(name) || isElem && !validArrayRef(varName) {
 			r.errorf("printf: `%s': not a valid identifier", varName)
 			return 2
 		}

@@ -564,6 +564,7 @@ func (r *Runner) builtinLet(args []string) int {
 
 func (r *Runner) builtinUnset(args []string) int {
 	mode := byte(0)
+	lit, all := r.takeArrayRefs(args), len(args)
 	args = args[1:]
 	funcs, vars := false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
@@ -590,7 +591,8 @@ func (r *Runner) builtinUnset(args []string) int {
 		args = args[1:]
 	}
 	status := 0
-	for _, a := range args {
+	off := all - len(args)
+	for i, a := range args {
 		if mode == 'f' {
 			if !r.unsetFunc(a) {
 				status = 1
@@ -598,6 +600,11 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		name, sub, isElem := splitSubscript(a)
+		if isElem && !lit[i+off] && subscriptEnd(a, len(name)) != len(a)-1 {
+			// The subscript closes before the end (m[x]y]): not an
+			// array reference, so not a variable's name.
+			name, isElem = a, false
+		}
 		if !isName(name) && mode == 0 && !isElem {
 			// A name no variable can have may still be a function's:
 			// unset without -v tries that, quietly.
@@ -624,7 +631,7 @@ func (r *Runner) builtinUnset(args []string) int {
 			continue
 		}
 		if isElem {
-			if !r.unsetElem(name, sub) {
+			if !r.unsetElemAs(name, sub, lit[i+off] || r.shopts["assoc_expand_once"]) {
 				status = 1
 			}
 			continue

@@ -316,6 +316,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		} else if quotedCompound(value) {
 			index, arrText = r.quotedCompound(cmd, f, name, index, value)
 		}
+		if w, ok := index.(*syntax.Word); ok && arr == nil && arrText == "" && hasExpansion(w) {
+			if index, ok = r.declAssignSubscript(cmd, name, w, value, appendTo); !ok {
+				return false
+			}
+		}
 	} else {
 		name = it.word
 		if k, v, ok := strings.Cut(it.word, "="); ok {
@@ -329,8 +334,12 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 			}
 		}
 		if n, sub, ok := splitSubscript(name); ok {
+			key, ok := r.declSubscript(cmd, it, name, sub)
+			if !ok {
+				return false
+			}
 			name = n
-			index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+			index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: key}}}
 		}
 	}
 	if arrText != "" && arr == nil {
@@ -417,12 +426,10 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	// An array, even one declared without a value, keeps its kind.
 	if v.has(attrAssoc) && f.set&attrIndexed != 0 {
-		r.errorf("%s: %s: cannot convert associative to indexed array", cmd, name)
-		return false
+		return r.convertError(cmd, name, "associative to indexed", arr != nil && arrText == "")
 	}
 	if v.has(attrIndexed) && f.set&attrAssoc != 0 {
-		r.errorf("%s: %s: cannot convert indexed to associative array", cmd, name)
-		return false
+		return r.convertError(cmd, name, "indexed to associative", arr != nil && arrText == "")
 	}
 	if v.attrs&f.unset&(attrIndexed|attrAssoc) != 0 {
 		r.errorf("%s: %s: cannot destroy array variables in this way", cmd, name)
@@ -462,7 +469,7 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	case arr != nil:
 		ok = r.fillDecl(name, v, arr, appendTo)
 	case hasValue && index != nil:
-		ok = r.assignIndexed(name, index, value)
+		ok = r.assignIndexed(name, index, value, appendTo)
 	case hasValue && v.has(attrNameref):
 		if f.set&attrNameref == 0 && r.badRefValue(v, value, cmd+": ") {
 			ok = false

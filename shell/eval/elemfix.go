@@ -206,6 +206,16 @@ func (r *Runner) elemIndex(e *syntax.ArrayElem) (i int64, ok, skip bool) {
 		r.errorf("%s: cannot assign to non-numeric index", r.elemText(e))
 		return 0, false, true
 	}
+	if sub := r.nodeText(e.Index); strings.Contains(sub, "'") || strings.Contains(sub, `$"`) {
+		// [$'1']=x in a compound assignment: the subscript is
+		// expanded as a word (quotes removed) before the arithmetic.
+		s, ok := r.assocKeyText(sourceQuotes(sub))
+		if !ok {
+			return 0, false, false
+		}
+		i, ok = r.arithText(s)
+		return i, ok, false
+	}
 	i, ok = r.arithIndex(e.Index)
 	return i, ok, false
 }

@@ -55,10 +55,22 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 		b.add(piece{s: strconv.Itoa(n), quoted: quoted, split: !quoted})
 		return true
 	}
+	if q := r.posixBangOp(p); q != nil {
+		p = q
+	}
+	if badNamesPrefix(p) {
+		r.errorf("%s: bad substitution", r.nodeText(p))
+		r.status = 1
+		r.abortCommand()
+		return false
+	}
 	if p.Excl && p.Names != 0 {
 		names := r.varNamesWithPrefix(p.Param.Value)
 		star := p.Names == syntax.NamesPrefix
 		return r.deliver(b, pval{list: names, multi: true, star: star, set: true, nullJoin: star}, quoted)
+	}
+	if q := r.indirectAtOp(p); q != nil {
+		p = q
 	}
 	if isAttrOp(p) {
 		return r.attrOp(b, p, quoted)
@@ -138,6 +150,13 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 	if !quoted && !b.noSplit {
 		if v.nullJoin && len(v.list) > 0 && r.ifs() == "" && r.vars.visible("IFS") != nil {
 			b.add(piece{s: strings.Join(v.list, v.nullSep), split: true})
+			return true
+		}
+		if b.splitLits && !v.star && len(v.list) > 0 && r.ifs() != "" && !strings.Contains(r.ifs(), " ") {
+			// $@ in the word of ${x-word} (unquoted) under an IFS
+			// without a space: bash joins the elements with spaces
+			// and does not split the result.
+			b.add(piece{s: strings.Join(v.list, " ")})
 			return true
 		}
 		if ifs := r.ifs(); ifs != "" && len(v.list) > 0 {

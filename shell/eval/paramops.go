@@ -99,7 +99,7 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 				return false
 			}
 			if index != nil {
-				if !r.assignIndexed(name, index, s) {
+				if !r.assignIndexed(name, index, s, false) {
 					return false
 				}
 			} else if !validParamName(name) || !isName(name) {
@@ -439,6 +439,10 @@ func (r *Runner) atOp(p *syntax.ParamExp, w *syntax.Word) (func(string) string, 
 		// Handled as whole-variable forms by callers that need them;
 		// per element they quote the value.
 		name := p.Param.Value
+		if op == "A" && !isName(name) {
+			// A positional parameter has no assignment to show.
+			return func(string) string { return "" }, true
+		}
 		if op == "A" {
 			v := r.lookupVar(name)
 			return func(s string) string {
@@ -500,6 +504,12 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			list = append([]string{r.arg0}, r.params...)
 		} else if vv := r.lookupVar(name); vv.has(attrIndexed) && p.Index != nil {
 			return r.sliceSparse(vv, v, off, length, hasLen)
+		} else if vv.has(attrAssoc) && p.Index != nil {
+			var empty bool
+			if off, empty = assocSliceStart(off, int64(len(list))); empty {
+				v.list = nil
+				return v, true
+			}
 		}
 		n := int64(len(list))
 		if off < 0 {

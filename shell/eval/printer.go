@@ -60,6 +60,10 @@ func (p *bashPrinter) word(w *syntax.Word) string {
 			b.WriteString("'" + strings.ReplaceAll(ansiCQuote(sq.Value), "'", `'\''`) + "'")
 			continue
 		}
+		if s, ok := p.comsubPart(part); ok {
+			b.WriteString(s)
+			continue
+		}
 		b.WriteString(p.text(part))
 	}
 	return b.String()
@@ -76,6 +80,20 @@ func (p *bashPrinter) assign(a *syntax.Assign) string {
 	var b strings.Builder
 	at := from
 	syntax.Walk(a, func(n syntax.Node) bool {
+		if cs, ok := n.(*syntax.CmdSubst); ok {
+			// $( ) as bash keeps it (printcomsub.go).
+			if text, ok := p.comsubPart(cs); ok {
+				s, e := int(cs.Pos().Offset()), int(cs.End().Offset())
+				if s < at || e > to {
+					return false
+				}
+				b.WriteString(p.src[at:s])
+				b.WriteString(text)
+				at = e
+				return false
+			}
+			return true
+		}
 		sq, ok := n.(*syntax.SglQuoted)
 		if !ok || !sq.Dollar {
 			return true
@@ -398,9 +416,9 @@ func (p *bashPrinter) forClause(c *syntax.ForClause, ind int) {
 	case *syntax.CStyleLoop:
 		part := func(e syntax.ArithmExpr) string {
 			if e == nil {
-				return ""
+				return "1" // bash stores an empty expression as 1
 			}
-			return strings.TrimSpace(p.text(e))
+			return strings.TrimSpace(p.text(e)) + p.blanksAfter(e)
 		}
 		p.w("for ((" + part(l.Init) + "; " + part(l.Cond) + "; " + part(l.Post) + "))\n")
 	}

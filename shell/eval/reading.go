@@ -31,6 +31,9 @@ func (r *Runner) reportSyntax(src *source, err error) {
 				}
 				msg = ""
 			}
+		} else if m, shown, ok := arithForError(src.text, pe); ok {
+			msg, tokText = m, ""
+			defer fmt.Fprintf(r.stderr(), "%s%s\n", r.syntaxPrefix(src, line+src.lineBase), shown)
 		} else if tok := funcParenToken(src.text, pe); tok != "" {
 			msg = "syntax error near unexpected token `" + tok + "'"
 			tokText = lineAt(src.text, int(pe.Pos.Offset()))

@@ -123,7 +123,7 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 				hdoc = stripHdocTabs(hdoc)
 			}
 			if hdocQuoted(rd.Word) {
-				body = rawHeredoc(hdoc)
+				body = r.rawHeredocText(hdoc)
 			} else {
 				var ok bool
 				if body, ok = r.expandHeredoc(hdoc); !ok {
@@ -190,7 +190,6 @@ func hdocQuoted(w *syntax.Word) bool {
 	return false
 }
 
-// rawHeredoc is a quoted here-document's body as written.
 // stripHdocTabs is the body of a <<- here-document: the tabs that start
 // each of its source lines removed (not tabs that expansions produce).
 func stripHdocTabs(w *syntax.Word) *syntax.Word {
@@ -217,16 +216,6 @@ func stripHdocTabs(w *syntax.Word) *syntax.Word {
 		out.Parts[i] = &nl
 	}
 	return out
-}
-
-func rawHeredoc(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok {
-			b.WriteString(l.Value)
-		}
-	}
-	return b.String()
 }
 
 // redirTarget expands a redirection's word to one file name.

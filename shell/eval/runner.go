@@ -116,6 +116,10 @@ type frame struct {
 // Runner runs bash. A Runner is not safe for concurrent use; pipelines and
 // subshells run on copies (subshell).
 type Runner struct {
+	// arrayRefs marks the arguments of the next array-reference
+	// builtin call whose subscripts stay literal (arrayref.go).
+	arrayRefs arrayRefArgs
+
 	// toggleCase makes the next case operator toggle (${x~~}, read as
 	// ${x^^}: see blankops.go).
 	toggleCase bool

@@ -33,7 +33,7 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 	if !r.opts[optPosix] {
 		words = r.tildeAssignArgs(words)
 	}
-	args, ok := r.expandFields(words)
+	args, ok := r.expandCallFields(words)
 	if !ok {
 		if r.flow == flowNone {
 			r.status = 1

@@ -170,7 +170,7 @@ func (r *Runner) assocKey(index syntax.ArithmExpr) (string, bool) {
 }
 
 // assignIndexed assigns name[index] = val with a parsed subscript.
-func (r *Runner) assignIndexed(name string, index syntax.ArithmExpr, val string) bool {
+func (r *Runner) assignIndexed(name string, index syntax.ArithmExpr, val string, appendTo bool) bool {
 	name, ok := r.elemRefTarget(name)
 	if !ok {
 		return false
@@ -185,9 +185,9 @@ func (r *Runner) assignIndexed(name string, index syntax.ArithmExpr, val string)
 			r.readonlyError(name)
 			return false
 		}
-		return r.setAssocElem(v, key, val, false)
+		return r.setAssocElem(v, key, val, appendTo)
 	}
-	return r.setElemText(name, r.nodeText(index), val, false)
+	return r.setElemText(name, r.nodeText(index), val, appendTo)
 }
 
 // limitBuffer collects a command substitution's output up to the string

@@ -332,6 +332,10 @@ func (r *Runner) statSpecial(s string) (fs.FileInfo, error) {
 // isSetVar is -v: a variable (or array element) that has a value.
 func (r *Runner) isSetVar(s string) bool {
 	name, sub, ok := splitSubscript(s)
+	if ok && subscriptEnd(s, len(name)) != len(s)-1 {
+		// m[x]y]: the subscript closes early; no variable has this name.
+		return false
+	}
 	if !ok {
 		if _, set, ok := r.special(s); ok {
 			return set
@@ -345,6 +349,11 @@ func (r *Runner) isSetVar(s string) bool {
 	}
 	if sub == "@" || sub == "*" {
 		v := r.lookupVar(name)
+		if v.has(attrAssoc) {
+			// Bash 5.2: for an associative array @ and * are keys.
+			_, ok := v.assoc.get(sub)
+			return ok
+		}
 		return v.count() > 0
 	}
 	pv, _, good := r.subscriptValue(name, sub)
