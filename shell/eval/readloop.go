@@ -56,6 +56,7 @@ func (r *Runner) runSource(src *source) {
 			src.feed = lineFeed{r: r, src: src, text: parseText, p: p}
 			feed = &src.feed
 			in = feed
+			r.bindScriptInput(feed)
 		} else {
 			in = strings.NewReader(parseText)
 		}

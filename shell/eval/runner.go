@@ -149,6 +149,9 @@ type Runner struct {
 	interactive bool
 	mode        byte // 'c' for -c, 's' for stdin, 0 for a file
 
+	// scriptIn is the standard input when that is the script (scriptin.go).
+	scriptIn *scriptInput
+
 	status     int
 	pipeStatus []int
 	lastBg     int
