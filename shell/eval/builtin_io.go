@@ -596,9 +596,12 @@ func (r *Runner) builtinGetopts(args []string) int {
 	}
 	r.setVar("OPTIND", strconv.Itoa(g.optind), false)
 	r.optPos, r.optLast, r.optVar = g.pos, strconv.Itoa(g.optind), r.vars.visible("OPTIND")
-	if hasArg {
+	switch {
+	case hasArg:
 		r.setVar("OPTARG", optarg, false)
-	} else {
+	case ok:
+		r.blankOptarg()
+	default:
 		r.dropOptarg()
 	}
 	if !isName(name) {

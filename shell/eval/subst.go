@@ -219,6 +219,10 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	sub.traceDepth++
 	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
+	if !r.opts[optPosix] && !r.shopts["inherit_errexit"] {
+		// bash clears -e in a command substitution outside posix mode.
+		sub.opts[optErrExit] = false
+	}
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)
 	} else {
