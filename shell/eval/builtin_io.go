@@ -405,7 +405,8 @@ func (r *Runner) builtinMapfile(args []string) int {
 		if n < skip {
 			continue
 		}
-		if !trim && !eof {
+		if !trim && !eof && delim != 0 {
+			// A NUL delimiter kept is the end of bash's C string.
 			line += string(delim)
 		}
 		if err := r.g.checkElems(int64(len(target.arr.elems) + 1)); err != nil {

@@ -20,6 +20,8 @@ var ev9Scripts = []string{
 	`set -- -a bb; readonly OPTARG; getopts :x x; echo "$OPTARG $x"; getopts x x; echo ${OPTARG-unset} $x; typeset -r RO=foo; typeset -n OPTARG=RO; getopts :x x; typeset -p RO; declare -p OPTARG`,
 	`OPTARG=q; getopts a x -a; echo $? ${OPTARG-unset}; declare -p OPTARG; export OPTARG=q; OPTIND=1; getopts a x -a; declare -p OPTARG; f() { local OPTARG=3; getopts a x; declare -p OPTARG; }; f; declare -p OPTARG`,
 	`f() { local OPTARG=l; readonly OPTARG; getopts a x -a; echo in ${OPTARG-unset}; getopts a x -b; echo ${OPTARG-unset}; }; OPTARG=g; f; echo ${OPTARG-unset}`,
+	// mapfile -d '' keeps no NUL in an element (nor its callback's).
+	`printf "abc\0def\0ghi\0jkl" | { mapfile -C echo -c 1 -d '' A; echo "${A[@]}"; declare -p A; }`,
 }
 
 func TestEv9Oracle(t *testing.T) {
