@@ -139,17 +139,36 @@ func (r *Runner) runBuiltin(b builtinDef, args []string) {
 		return
 	}
 	defer r.setAssignCmd(args[0])()
-	r.status = b.fn(r, args)
+	r.status = r.checkWrites(func() int { return b.fn(r, args) })
+}
+
+// checkWrites runs a builtin and makes its status 1 when its output
+// failed, as bash's sh_chkwrite does.
+func (r *Runner) checkWrites(run func() int) int {
+	saved := r.writeFailed
+	r.writeFailed = false
+	st := run()
+	if r.writeFailed && st == 0 {
+		st = 1
+	}
+	r.writeFailed = saved
+	return st
 }
 
 // writeOut writes a builtin's output; a failed write is reported as bash
 // reports it and makes the status 1.
+// Only a builtin's first failure is reported: bash's buffered output
+// fails once, when it is flushed.
 func (r *Runner) writeOut(name string, s string) int {
+	if r.writeFailed {
+		return 1
+	}
 	if _, err := io.WriteString(r.stdout(), s); err != nil {
 		if errors.Is(err, errBrokenPipe) {
 			return 141
 		}
 		r.errorf("%s: write error: %s", name, errText(err))
+		r.writeFailed = true
 		return 1
 	}
 	return 0

@@ -87,7 +87,7 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.lastArg = words[len(words)-1]
 		return
 	}
-	r.status = r.declare(name, items)
+	r.status = r.checkWrites(func() int { return r.declare(name, items) })
 	r.lastArg = r.declLastArg(c, words)
 }
 

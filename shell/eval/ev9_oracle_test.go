@@ -22,6 +22,9 @@ var ev9Scripts = []string{
 	`f() { local OPTARG=l; readonly OPTARG; getopts a x -a; echo in ${OPTARG-unset}; getopts a x -b; echo ${OPTARG-unset}; }; OPTARG=g; f; echo ${OPTARG-unset}`,
 	// mapfile -d '' keeps no NUL in an element (nor its callback's).
 	`printf "abc\0def\0ghi\0jkl" | { mapfile -C echo -c 1 -d '' A; echo "${A[@]}"; declare -p A; }`,
+	// A builtin whose output fails reports the first failure only, and
+	// its status is 1 (sh_chkwrite).
+	`type ls cd >&-; echo $?; declare -p HOME PATH >&-; echo $?; help help cd >&- ; echo $?; f() { echo a; }; f >&-; echo $?; alias a=b c=d; alias >&-; echo $?; set >&- ; echo $?; eval "echo a >&-; echo b"; echo $?; pwd >&-; echo $?; trap "" INT; trap >&- ; echo $?; declare -f f >&-; echo $?; shopt >&-; echo $?; set -o >&-; echo $?; export -p >&-; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {

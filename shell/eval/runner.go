@@ -151,6 +151,9 @@ type Runner struct {
 
 	// scriptIn is the standard input when that is the script (scriptin.go).
 	scriptIn *scriptInput
+	// writeFailed is set when a builtin's output failed: bash reports
+	// the first failure and the builtin's status becomes 1 (sh_chkwrite).
+	writeFailed bool
 
 	status     int
 	pipeStatus []int
