@@ -25,6 +25,11 @@ var ev9Scripts = []string{
 	// A builtin whose output fails reports the first failure only, and
 	// its status is 1 (sh_chkwrite).
 	`type ls cd >&-; echo $?; declare -p HOME PATH >&-; echo $?; help help cd >&- ; echo $?; f() { echo a; }; f >&-; echo $?; alias a=b c=d; alias >&-; echo $?; set >&- ; echo $?; eval "echo a >&-; echo b"; echo $?; pwd >&-; echo $?; trap "" INT; trap >&- ; echo $?; declare -f f >&-; echo $?; shopt >&-; echo $?; set -o >&-; echo $?; export -p >&-; echo $?`,
+	// A function's text: |& is a 2>&1 on the left command; a one-line
+	// $(...) is printed again from its commands; $"..." prints as "...".
+	`f() { echo foo |& cat; { echo; } >/dev/null |& cat |& wc; }; declare -f f; type f`,
+	`f() { echo $(echo   a;echo b) $(<x1) $(< x1 cat) "$(cat<x) $x" ` + "`echo  x`" + ` $(a|b&&c) $( (echo) ) $(a& b) "a$(echo x)b$y" $"x $(q)" $(echo "$(a>b)") ""; }; declare -f f`,
+	`f() { echo "a\"b\\c\$d"  "" "$x" "${x:-"y"}" $"x"; }; declare -f f`,
 }
 
 func TestEv9Oracle(t *testing.T) {
