@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 )
 
 // builtinFunc runs a builtin; args[0] is its name. It returns the status.
@@ -433,9 +434,16 @@ func (r *Runner) builtinSource(args []string) int {
 	}
 	name := args[1]
 	p := name
+	viaCommand := r.sourceViaCommand
+	r.sourceViaCommand = false
 	if !strings.Contains(name, "/") && r.shopts["sourcepath"] {
 		if found, ok := r.findSourceFile(name); ok {
 			p = found
+		} else if r.opts[optPosix] {
+			// POSIX: a name without a slash is only looked for in PATH.
+			r.errorf("%s: %s: file not found", args[0], name)
+			r.sourceFailedVia(viaCommand)
+			return 1
 		}
 	}
 	text, err := r.readScript(p)
@@ -446,7 +454,7 @@ func (r *Runner) builtinSource(args []string) int {
 			name = args[0] + ": " + name
 		}
 		r.errorf("%s: %s", name, errText(err))
-		r.sourceFailed()
+		r.sourceFailedVia(viaCommand)
 		return 1
 	}
 	if err := r.enter(); err != nil {
@@ -495,6 +503,17 @@ const maxScriptBytes = 64 << 20
 
 // readScript reads a script file, bounded, cancellable.
 func (r *Runner) readScript(name string) (string, error) {
+	if e, ok, err := r.fdDevice(name); ok {
+		// /dev/stdin, /dev/fd/N (a process substitution): the shell's
+		// own descriptors, not files.
+		if err != nil {
+			return "", err
+		}
+		if e.r == nil {
+			return "", syscall.EBADF
+		}
+		return r.readScriptFrom(e.r)
+	}
 	f, err := r.openRead(name)
 	if err != nil {
 		return "", err
@@ -504,6 +523,11 @@ func (r *Runner) readScript(name string) (string, error) {
 	if err == nil && fi.IsDir() {
 		return "", errIsDir
 	}
+	return r.readScriptFrom(f)
+}
+
+// readScriptFrom reads a script to its end, within the string limit.
+func (r *Runner) readScriptFrom(f io.Reader) (string, error) {
 	limit := int64(maxScriptBytes)
 	if m := r.cfg.Limits.MaxStringBytes; m > 0 && m < limit {
 		limit = m

@@ -30,6 +30,14 @@ var ev9Scripts = []string{
 	`f() { echo foo |& cat; { echo; } >/dev/null |& cat |& wc; }; declare -f f; type f`,
 	`f() { echo $(echo   a;echo b) $(<x1) $(< x1 cat) "$(cat<x) $x" ` + "`echo  x`" + ` $(a|b&&c) $( (echo) ) $(a& b) "a$(echo x)b$y" $"x $(q)" $(echo "$(a>b)") ""; }; declare -f f`,
 	`f() { echo "a\"b\\c\$d"  "" "$x" "${x:-"y"}" $"x"; }; declare -f f`,
+	// source reads /dev/stdin and /dev/fd/N (process substitution) from
+	// the shell's descriptors.
+	`. <(echo "echo two - OK"); echo $?; echo "echo three - OK" | . /dev/stdin; echo $?; . /dev/fd/9; echo $?; exec 4<<<"echo four \$1"; source /dev/fd/4 x; echo $?`,
+	// posix mode: "." of a name not in PATH is "file not found"; its
+	// failure ends the shell unless command runs it.
+	`set -o posix; command . notthere; echo one; . ./notthere; echo two`,
+	`set -o posix; PATH=/tmp/nonex; command source notthere; echo $?`,
+	`command command command -p . notthere ; echo after 1; set -o posix; command command . notthere; echo after 3; . notthere; echo after 4`,
 }
 
 func TestEv9Oracle(t *testing.T) {

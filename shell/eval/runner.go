@@ -154,6 +154,9 @@ type Runner struct {
 	// writeFailed is set when a builtin's output failed: bash reports
 	// the first failure and the builtin's status becomes 1 (sh_chkwrite).
 	writeFailed bool
+	// sourceViaCommand: command runs "." (builtin_shell.go), whose
+	// failure then does not end a posix-mode shell.
+	sourceViaCommand bool
 
 	status     int
 	pipeStatus []int

@@ -2,8 +2,12 @@ package eval
 
 // sourceFailed applies the POSIX-mode rule for a file "." cannot read:
 // a shell that is not interactive exits (status 1).
-func (r *Runner) sourceFailed() {
-	if r.opts[optPosix] && !r.interactive {
+func (r *Runner) sourceFailed() { r.sourceFailedVia(false) }
+
+// sourceFailedVia is sourceFailed for a "." run by command, which makes
+// the special builtin's error not fatal (bash's executing_command_builtin).
+func (r *Runner) sourceFailedVia(viaCommand bool) {
+	if r.opts[optPosix] && !r.interactive && !viaCommand {
 		r.exit(1)
 	}
 }
