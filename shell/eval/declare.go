@@ -750,12 +750,21 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 		if !ok {
 			if len(items) > 0 {
 				status = 1
+				switch {
+				case cmd == "export" || cmd == "readonly":
+					r.errorf("%s: %s: not a function", cmd, n)
+				case f.print:
+					// declare -p reports each name it cannot print.
+					r.errorf("%s: %s: not found", cmd, n)
+				}
 			}
 			continue
 		}
 		if cmd == "export" || cmd == "readonly" {
-			if f.print || len(items) == 0 {
-				r.writeOut(cmd, "declare -f"+map[bool]string{true: "x", false: "r"}[cmd == "export"]+" "+n+"\n")
+			// export -fp NAME prints nothing: -p lists only without
+			// names, the functions with the attribute, in full.
+			if len(items) == 0 && (cmd == "export" && r.funcExported(n) || cmd == "readonly" && fd.readonly) {
+				r.writeOut(cmd, funcSource(n, fd)+"\ndeclare -f"+r.funcFlags(n, fd)+" "+n+"\n")
 			}
 			continue
 		}

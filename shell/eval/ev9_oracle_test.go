@@ -38,6 +38,14 @@ var ev9Scripts = []string{
 	`set -o posix; command . notthere; echo one; . ./notthere; echo two`,
 	`set -o posix; PATH=/tmp/nonex; command source notthere; echo $?`,
 	`command command command -p . notthere ; echo after 1; set -o posix; command command . notthere; echo after 3; . notthere; echo after 4`,
+	// A scalar assigned to an associative array sets key 0.
+	`declare -A c; c=4; declare -p c; declare -A d; d+=x; declare -p d; f() { local -A e; e=4; declare -p e; }; f`,
+	// test -v: @ and * are keys of an associative array.
+	`declare -A A=(["*"]=1 [a]=2); [ -v A[*] ]; echo $?; [ -v A[@] ]; echo $?; A[@]=1; [ -v "A[@]" ]; echo $?;  [[ -v A[@] ]]; echo $?; unset A; declare -A A; [ -v A[@] ]; echo $?; a=(); [ -v a[@] ]; echo $?; a=(1); [[ -v a[@] ]]; echo $?`,
+	// declare -fp reports missing functions; export/readonly -fp with
+	// names print nothing, without names the functions in full.
+	`declare -Fp f5; echo $?; f1() { :; }; unset f1; declare -f -p f1 f2; echo $?; declare -f f1; echo $?; typeset -fp f3; echo $?`,
+	`f() { :; }; export -fp f; echo $?; export -f f; export -fp f; echo $?; declare -fp -x f; echo $?; readonly -fp f; echo $?; readonly -f f; readonly -fp f; echo $?; export -fp f6; echo $?; readonly -fp f7; echo $?; declare -fp -x f8; echo $?; export -f; export -fp; readonly -fp; readonly -f; g() { :; }; readonly -f g; readonly -fp; export -fp; declare -Fx; declare -Fr; export -Fp; readonly -F`,
 }
 
 func TestEv9Oracle(t *testing.T) {

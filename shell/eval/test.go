@@ -340,8 +340,13 @@ func (r *Runner) isSetVar(s string) bool {
 		return v != nil && v.set
 	}
 	if sub == "@" || sub == "*" {
+		// bash 5.2: @ and * are keys of an associative array here.
 		v := r.lookupVar(name)
-		return v.count() > 0
+		if !v.has(attrAssoc) {
+			return v.count() > 0
+		}
+		_, ok := v.assoc.get(sub)
+		return ok
 	}
 	pv, _, good := r.subscriptValue(name, sub)
 	return good && pv.set
