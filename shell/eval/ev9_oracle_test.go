@@ -46,6 +46,9 @@ var ev9Scripts = []string{
 	// names print nothing, without names the functions in full.
 	`declare -Fp f5; echo $?; f1() { :; }; unset f1; declare -f -p f1 f2; echo $?; declare -f f1; echo $?; typeset -fp f3; echo $?`,
 	`f() { :; }; export -fp f; echo $?; export -f f; export -fp f; echo $?; declare -fp -x f; echo $?; readonly -fp f; echo $?; readonly -f f; readonly -fp f; echo $?; export -fp f6; echo $?; readonly -fp f7; echo $?; declare -fp -x f8; echo $?; export -f; export -fp; readonly -fp; readonly -f; g() { :; }; readonly -f g; readonly -fp; export -fp; declare -Fx; declare -Fr; export -Fp; readonly -F`,
+	// bash 5.2 has no ${ cmd; }: a bad substitution when expanded.
+	`echo ${ x}; echo after $?`,
+	`echo ${ x; }; echo after; echo ${| x; }; echo b; x=${ a ${b} }; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {

@@ -160,6 +160,11 @@ func (r *Runner) runSource(src *source) {
 					parseText, retry = patched, true
 					break
 				}
+				if patched, at, orig, ok := funsubAt(parseText, err); ok {
+					putMap(&src.badSubst, at, orig)
+					parseText, retry = patched, true
+					break
+				}
 				if patched, at, orig, ok := blankParam(parseText, err); ok {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}

@@ -210,6 +210,9 @@ func (b *limitBuffer) Write(p []byte) (int, error) {
 // cmdSubst runs $(...) in a subshell and returns its output without
 // trailing newlines.
 func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
+	if r.funsubError(cs) {
+		return "", false
+	}
 	if err := r.enter(); err != nil {
 		return "", false
 	}
