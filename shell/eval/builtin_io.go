@@ -117,6 +117,10 @@ func (r *Runner) builtinRead(args []string) int {
 			return 1
 		}
 	}
+	if o.array != "" && !isName(o.array) {
+		r.errorf("read: `%s': not a valid identifier", o.array)
+		return 1
+	}
 	in := r.stdin()
 	if o.fd != 0 {
 		e := r.fds.get(o.fd)
@@ -303,28 +307,17 @@ func (r *Runner) builtinMapfile(args []string) int {
 	fd := 0
 	keep := false
 	cb := mapCallback{quantum: 5000}
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		c := a[1]
+	opts, rest, ok := r.mapfileOpts(name, args)
+	if !ok {
+		return 2
+	}
+	args = rest
+	for _, op := range opts {
+		c, val := op.c, op.val
 		if c == 't' {
 			trim = true
-			args = args[1:]
 			continue
 		}
-		val := a[2:]
-		if val == "" {
-			if len(args) < 2 {
-				r.errorf("%s: -%c: option requires an argument", name, c)
-				return 2
-			}
-			val = args[1]
-			args = args[1:]
-		}
-		args = args[1:]
 		n, err := strconv.Atoi(val)
 		switch c {
 		case 'd':
@@ -345,7 +338,8 @@ func (r *Runner) builtinMapfile(args []string) int {
 			continue
 		}
 		if err != nil || n < 0 {
-			r.errorf("%s: %s: invalid number", name, val)
+			what := map[byte]string{'n': "line count", 's': "line count", 'O': "array origin", 'u': "file descriptor specification"}[c]
+			r.errorf("%s: %s: invalid %s", name, val, what)
 			return 1
 		}
 		switch c {
@@ -357,14 +351,15 @@ func (r *Runner) builtinMapfile(args []string) int {
 			skip = n
 		case 'u':
 			fd = n
-		default:
-			r.errorf("%s: -%c: invalid option", name, c)
-			return 2
 		}
 	}
 	arr := "MAPFILE"
 	if len(args) > 0 {
 		arr = args[0]
+	}
+	if !isName(arr) {
+		r.errorf("%s: `%s': not a valid identifier", name, arr)
+		return 1
 	}
 	in := r.stdin()
 	if fd != 0 {
@@ -609,7 +604,9 @@ func (r *Runner) builtinGetopts(args []string) int {
 		r.errorf("getopts: `%s': not a valid identifier", name)
 		return 1
 	}
-	r.setVar(name, opt, false)
+	if !r.setVar(name, opt, false) {
+		return 2 // a readonly name: bash's EX_MISCERROR
+	}
 	return status
 }
 

@@ -302,15 +302,14 @@ func (r *Runner) numArg(name, s string) (int, bool) {
 
 func (r *Runner) builtinExit(args []string) int {
 	status := r.status
-	if len(args) > 2 {
-		r.errorf("exit: too many arguments")
-		return 1
-	}
-	if len(args) == 2 {
+	if len(args) >= 2 {
 		n, ok := r.numArg("exit", args[1])
 		if !ok {
 			r.exit(2)
 			return 2
+		}
+		if r.tooManyExitArgs("exit", args) {
+			return 1
 		}
 		status = n & 0xff
 	}
@@ -325,6 +324,9 @@ func (r *Runner) builtinReturn(args []string) int {
 		if !ok {
 			status = 2
 		} else {
+			if r.tooManyExitArgs("return", args) {
+				return 1
+			}
 			status = n & 0xff
 		}
 	}
@@ -334,6 +336,19 @@ func (r *Runner) builtinReturn(args []string) int {
 	}
 	r.flow = flowReturn
 	return status
+}
+
+// tooManyExitArgs is bash's check after exit's or return's number: more
+// operands are a usage error that throws to the top level (the rest of
+// a -c string is dropped, a script goes on with its next command).
+func (r *Runner) tooManyExitArgs(name string, args []string) bool {
+	if len(args) <= 2 {
+		return false
+	}
+	r.errorf("%s: too many arguments", name)
+	r.status = 1
+	r.discardCommand()
+	return true
 }
 
 func (r *Runner) builtinBreak(args []string) int {

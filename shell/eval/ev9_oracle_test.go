@@ -49,6 +49,19 @@ var ev9Scripts = []string{
 	// bash 5.2 has no ${ cmd; }: a bad substitution when expanded.
 	`echo ${ x}; echo after $?`,
 	`echo ${ x; }; echo after; echo ${| x; }; echo b; x=${ a ${b} }; echo $?`,
+	// exit/return: a count after the number is a usage error that drops
+	// the rest of a -c string (status 1); the number is checked first.
+	"f(){ return 1 2; }; f; echo $?\necho next $?",
+	"exit 1 2; echo $?\necho next $?",
+	`exit x y; echo $?`,
+	`f(){ return x y; }; f; echo $?`,
+	// getopts into a readonly name fails with 2.
+	`readonly o; getopts a o -a; echo $?; getopts a 1o -a; echo $?`,
+	// mapfile: grouped options, usage after option errors, per-option
+	// messages, the array name checked; read -a checks its name.
+	`mapfile -x; echo $?; mapfile -tx a; echo $?; mapfile -tn 1 a <<< $'p\nq'; echo $? ${a[@]}; mapfile 'a[1]' <<< x; echo $?; mapfile -n; echo $?; mapfile -C; echo $?; mapfile -td, a <<< "1,2"; declare -p a; mapfile -- b <<< "q"; declare -p b`,
+	`mapfile -s x m <<< a; echo $?; mapfile -u x m; echo $?;mapfile -u -1 m; echo $?; mapfile -n -1 m <<< a; echo $?; mapfile -O x m <<< a; echo $?; mapfile -n 2x m <<< a; echo $?; mapfile 1bad <<< a; echo $?`,
+	`read -a "a[1]" <<< x; echo $?; read "b[1]" <<< y; echo $? ${b[1]}; read 2x <<< z; echo $?; read -a 1bad <<< x; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {
