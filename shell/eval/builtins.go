@@ -334,6 +334,7 @@ func (r *Runner) builtinReturn(args []string) int {
 		r.errorf("return: can only `return' from a function or sourced script")
 		return 2
 	}
+	r.beforeReturn = r.status
 	r.flow = flowReturn
 	return status
 }
@@ -491,10 +492,11 @@ func (r *Runner) builtinSource(args []string) int {
 	if len(args) > 2 && sameParams(r.params, args[2:]) {
 		r.params = savedParams
 	}
-	if r.flow == flowReturn {
+	returned := r.flow == flowReturn
+	if returned {
 		r.flow = flowNone
 	}
-	r.sourceReturnTrap(line)
+	r.sourceReturnTrap(line, returned)
 	return r.status
 }
 

@@ -62,6 +62,9 @@ var ev9Scripts = []string{
 	`mapfile -x; echo $?; mapfile -tx a; echo $?; mapfile -tn 1 a <<< $'p\nq'; echo $? ${a[@]}; mapfile 'a[1]' <<< x; echo $?; mapfile -n; echo $?; mapfile -C; echo $?; mapfile -td, a <<< "1,2"; declare -p a; mapfile -- b <<< "q"; declare -p b`,
 	`mapfile -s x m <<< a; echo $?; mapfile -u x m; echo $?;mapfile -u -1 m; echo $?; mapfile -n -1 m <<< a; echo $?; mapfile -O x m <<< a; echo $?; mapfile -n 2x m <<< a; echo $?; mapfile 1bad <<< a; echo $?`,
 	`read -a "a[1]" <<< x; echo $?; read "b[1]" <<< y; echo $? ${b[1]}; read 2x <<< z; echo $?; read -a 1bad <<< x; echo $?`,
+	// A RETURN trap after return sees $? from before the return.
+	`f(){ trap "echo R\$?" RETURN; return 4; }; f; echo $?; g(){ trap "echo G\$?" RETURN; false; }; g; echo $?; h(){ trap "echo H\$?" RETURN; (exit 3); return; }; h; echo $?; k(){ trap "echo K\$?; (exit 9)" RETURN; return 5; }; k; echo $?; . /dev/null; trap - RETURN; m(){ false; return 6; }; trap "echo M\$?" RETURN; set -T; m; echo $?`,
+	`echo "false; return 3" > ev9f; trap "echo S\$?" RETURN; . ./ev9f; echo $?; echo "true" > ev9g; . ./ev9g; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {

@@ -157,6 +157,8 @@ type Runner struct {
 	// sourceViaCommand: command runs "." (builtin_shell.go), whose
 	// failure then does not end a posix-mode shell.
 	sourceViaCommand bool
+	// beforeReturn is $? when return ran: what a RETURN trap sees.
+	beforeReturn int
 
 	status     int
 	pipeStatus []int
