@@ -87,7 +87,10 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.lastArg = words[len(words)-1]
 		return
 	}
+	savedDecl := r.declName
+	r.declName = name
 	r.status = r.checkWrites(func() int { return r.declare(name, items) })
+	r.declName = savedDecl
 	r.lastArg = r.declLastArg(c, words)
 }
 
@@ -167,6 +170,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			i++
 			break
 		}
+		if w[0] == '+' && (cmd == "export" || cmd == "readonly") {
+			break // their getopt takes no +x: a name (not a valid one)
+		}
 		on := w[0] == '-'
 		for _, c := range w[1:] {
 			bit := uint16(0)
@@ -207,7 +213,7 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			case 'F':
 				f.funcNames = true
 			case 'g':
-				f.global = true
+				f.global = f.global || on // +g changes nothing
 			case 'I':
 			default:
 				if c == 0 {
@@ -547,6 +553,11 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 
 // setDeclValue assigns a scalar value after declare set the attributes.
 func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) bool {
+	if r.declName != "" {
+		saved := r.arithName
+		r.arithName = r.declName
+		defer func() { r.arithName = saved }()
+	}
 	switch {
 	case v.has(attrAssoc):
 		return r.setAssocElem(v, "0", value, appendTo)

@@ -65,6 +65,17 @@ var ev9Scripts = []string{
 	// A RETURN trap after return sees $? from before the return.
 	`f(){ trap "echo R\$?" RETURN; return 4; }; f; echo $?; g(){ trap "echo G\$?" RETURN; false; }; g; echo $?; h(){ trap "echo H\$?" RETURN; (exit 3); return; }; h; echo $?; k(){ trap "echo K\$?; (exit 9)" RETURN; return 5; }; k; echo $?; . /dev/null; trap - RETURN; m(){ false; return 6; }; trap "echo M\$?" RETURN; set -T; m; echo $?`,
 	`echo "false; return 3" > ev9f; trap "echo S\$?" RETURN; . ./ev9f; echo $?; echo "true" > ev9g; . ./ev9g; echo $?`,
+	// An arithmetic error while a declaration builtin assigns an integer
+	// names the builtin (not in a subscript, not for compound arrays).
+	`declare -i "w=1 +"; echo $?`,
+	`f(){ local -i "v=1 +"; echo $?; }; f`,
+	`f(){ declare -i v; local v="1 +"; }; f; declare -ai a=("1 +"); declare -i b; declare b="c[1+]"; echo $?`,
+	// export/readonly take no +x options (a name, invalid); +g is no -g.
+	`unset v; export +i +t v=5; echo st=$?; declare -p v; readonly +p w=5; echo $?; declare -p w`,
+	`f(){ local -u +g v=1+2; declare -p v; }; v=out; f; declare -p v; g(){ declare -g +g -i u=1+1; }; g; declare -p u`,
+	// {var}>&-: no value is an ambiguous redirect naming the variable; a
+	// value that is no number closes nothing.
+	`v=; echo x {v}>&-; echo $?; exec 5>&1; v=abc; echo x {v}<&-; echo y >&5; echo $?; unset v; echo x {v}>&-; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {

@@ -159,6 +159,10 @@ type Runner struct {
 	sourceViaCommand bool
 	// beforeReturn is $? when return ran: what a RETURN trap sees.
 	beforeReturn int
+	// declName is the declaration builtin running (declare, local...);
+	// arithName prefixes an arithmetic error while it assigns an integer
+	// variable's value, as bash names this_command_name (declare.go).
+	declName, arithName string
 
 	status     int
 	pipeStatus []int

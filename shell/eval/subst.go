@@ -125,7 +125,11 @@ func (r *Runner) arithError(err error) {
 			r.status = 1
 			return
 		}
-		r.errorf("%s", err.Error())
+		if r.arithName != "" && !r.inSubscript {
+			r.errorf("%s: %s", r.arithName, err.Error())
+		} else {
+			r.errorf("%s", err.Error())
+		}
 		if r.inSubscript || !r.inArithExp {
 			r.status = 1
 			r.discardCommand()
