@@ -163,6 +163,10 @@ func (r *Runner) builtinRead(args []string) int {
 			r.readonlyError(o.array)
 			return 1
 		}
+		if v.has(attrAssoc) {
+			r.errorf("read: %s: not an indexed array", o.array)
+			return 1
+		}
 		r.unrefForArray(v, o.array)
 		r.unsetVar(o.array)
 		for i, f := range fields {
@@ -373,6 +377,10 @@ func (r *Runner) builtinMapfile(args []string) int {
 	v, _ := r.vars.lookup(arr)
 	if v.has(attrReadonly) {
 		r.readonlyError(arr)
+		return 1
+	}
+	if v.has(attrAssoc) {
+		r.errorf("%s: %s: not an indexed array", name, arr)
 		return 1
 	}
 	r.unrefForArray(v, arr)

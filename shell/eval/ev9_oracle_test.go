@@ -76,6 +76,14 @@ var ev9Scripts = []string{
 	// {var}>&-: no value is an ambiguous redirect naming the variable; a
 	// value that is no number closes nothing.
 	`v=; echo x {v}>&-; echo $?; exec 5>&1; v=abc; echo x {v}<&-; echo y >&5; echo $?; unset v; echo x {v}>&-; echo $?`,
+	// A descriptor duplicated onto itself is left as it is (no dup2).
+	`exec 6>&1-; echo x >&1; echo $?; echo y >&"1"; echo $?`,
+	`exec 3>&-; echo a 3>&3; echo $?`,
+	// read -a and mapfile refuse an associative array.
+	`declare -A m; read -a m <<< "x y"; echo $?; declare -p m; mapfile m <<< a; echo $?; readarray m <<< a; echo $?; declare -p m`,
+	// A declaration operand NAME=value with an invalid name is an
+	// operand bash reports when the builtin runs.
+	"declare 1v=3; echo $?; export a 1v=3 b; echo $?; declare \"1v=3\"; echo $?; readonly +i 2v=3; echo $?\necho next",
 }
 
 func TestEv9Oracle(t *testing.T) {

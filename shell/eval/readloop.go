@@ -88,6 +88,12 @@ func (r *Runner) runSource(src *source) {
 					retry = true
 					break
 				}
+				if at, ok := invalidDeclNameAt(parseText, err); ok {
+					parseText = parseText[:at] + `""` + parseText[at:]
+					src.text = src.text[:at] + `""` + src.text[at:]
+					retry = true
+					break
+				}
 				if at, ok := quoteLetAt(parseText, err); ok {
 					parseText = parseText[:at] + "\\" + parseText[at:]
 					src.text = src.text[:at] + "\\" + src.text[at:]

@@ -282,6 +282,9 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 		r.errorf("%s: ambiguous redirect", word)
 		return false
 	}
+	if src == fd && !move {
+		return true // bash makes no dup2 of a descriptor onto itself
+	}
 	e := r.fds.get(src)
 	if e == nil {
 		r.errorf("%s: Bad file descriptor", r.badDupName(rd, fd, src))
