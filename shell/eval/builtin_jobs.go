@@ -250,6 +250,9 @@ func (r *Runner) builtinKill(args []string) int {
 		// it is this shell.
 		if t == "$$" || t == "1" && (r.pid == 1 || r.subLevel == 0) || t == strconv.Itoa(r.pid) {
 			r.deliverSignal(sig)
+			if r.flow != flowNone {
+				return r.status // the trap returned from a function or exited
+			}
 			continue
 		}
 		if t == "1" && (sig == "0" || sig == "EXIT") {

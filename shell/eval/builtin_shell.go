@@ -36,6 +36,7 @@ func (r *Runner) builtinSet(args []string) int {
 		a := args[0]
 		if a == "--" {
 			r.params = append([]string(nil), args[1:]...)
+			r.paramsSet++
 			return 0
 		}
 		if a == "-" {
@@ -43,6 +44,7 @@ func (r *Runner) builtinSet(args []string) int {
 			args = args[1:]
 			if len(args) > 0 {
 				r.params = append([]string(nil), args...)
+				r.paramsSet++
 			}
 			return 0
 		}
@@ -81,6 +83,7 @@ func (r *Runner) builtinSet(args []string) int {
 	}
 	if len(args) > 0 {
 		r.params = append([]string(nil), args...)
+		r.paramsSet++
 	}
 	return 0
 }

@@ -301,7 +301,7 @@ func (r *Runner) numArg(name, s string) (int, bool) {
 }
 
 func (r *Runner) builtinExit(args []string) int {
-	status := r.status
+	status := r.lastStatus(false)
 	if len(args) >= 2 {
 		n, ok := r.numArg("exit", args[1])
 		if !ok {
@@ -318,7 +318,7 @@ func (r *Runner) builtinExit(args []string) int {
 }
 
 func (r *Runner) builtinReturn(args []string) int {
-	status := r.status
+	status := r.lastStatus(true)
 	if len(args) > 1 {
 		n, ok := r.numArg("return", args[1])
 		if !ok {
@@ -477,7 +477,7 @@ func (r *Runner) builtinSource(args []string) int {
 		return r.status
 	}
 	defer r.leave()
-	savedParams := r.params
+	savedParams, setBefore := r.params, r.paramsSet
 	if len(args) > 2 {
 		r.params = args[2:]
 	}
@@ -489,7 +489,9 @@ func (r *Runner) builtinSource(args []string) int {
 	r.runSource(&source{text: text, file: name})
 	r.stack = r.stack[:len(r.stack)-1]
 	r.sourceDepth--
-	if len(args) > 2 && sameParams(r.params, args[2:]) {
+	if len(args) > 2 && (r.funcDepth > 0 || r.paramsSet == setBefore) {
+		// The file's arguments go, unless it ran set with words outside
+		// a function (bash keeps those; shift does not count).
 		r.params = savedParams
 	}
 	returned := r.flow == flowReturn

@@ -519,6 +519,10 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 			// (v=t f) is inherited, value and attributes, as bash does.
 			*v = *old.clone()
 			v.local = true
+		} else if old := r.vars.visible(name); old.has(attrExport) {
+			// A local shadowing an exported variable is exported too
+			// (bash's make_local_variable keeps only that attribute).
+			v.attrs |= attrExport
 		}
 		sc.vars[name] = v
 		return v

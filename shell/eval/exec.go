@@ -32,7 +32,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// set -n: a non-interactive shell reads on but runs nothing more.
 		return
 	}
-	r.setLine(st.Pos())
+	r.setLine(lineOf(st))
 	if st.Background {
 		r.background(st)
 		return
@@ -86,8 +86,12 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		}
 		return
 	}
+	// A function that a trap handler's return ended has had its ERR
+	// trap: the failure it returns does not run it again.
+	trapped := r.returnedByTrap
+	r.returnedByTrap = false
 	if r.status != 0 && r.flow == flowNone && (redirFailed || checksErrExit(st.Cmd)) {
-		r.failed()
+		r.failed(!trapped)
 	}
 }
 
@@ -121,14 +125,16 @@ func checksErrExit(cmd syntax.Command) bool {
 }
 
 // failed runs the ERR trap and applies set -e after a command failed.
-func (r *Runner) failed() {
+func (r *Runner) failed(errTrap bool) {
 	if r.noErrExit > 0 {
 		return
 	}
 	status := r.status
-	if trap, ok := r.traps["ERR"]; ok && trap != "" && r.inTrap == "" && (r.funcDepth == 0 || r.opts[optErrTrace] || r.errTrapInherited) {
+	if trap, ok := r.traps["ERR"]; ok && errTrap && trap != "" && r.inTrap == "" {
 		r.runTrap("ERR", trap)
-		r.status = status
+		if r.flow == flowNone {
+			r.status = status
+		}
 	}
 	if r.opts[optErrExit] && r.flow == flowNone {
 		r.exit(status)

@@ -54,6 +54,9 @@ type fieldBuf struct {
 	// atEmpty counts quoted [@] lists that expanded to no word (see
 	// expandDq).
 	atEmpty int
+	// replWord is set for the replacement of ${x/p/r}: quoted text is
+	// escaped in pat for patsub_replacement only (quoteRepl).
+	replWord bool
 	// qslash holds the offsets in pat of quoted slashes, which do not
 	// void a bracket expression as unquoted ones do ([a"/"b] globs).
 	qslash []int
@@ -419,10 +422,15 @@ func (r *Runner) expandAssignValue(w *syntax.Word) (string, bool) {
 // expandPattern expands a word into pattern text: quoted characters are
 // escaped, unquoted ones keep their meaning.
 func (r *Runner) expandPattern(w *syntax.Word) (string, bool) {
+	return r.expandPatForm(w, false)
+}
+
+// expandPatForm is expandPattern; repl asks for the replacement form.
+func (r *Runner) expandPatForm(w *syntax.Word, repl bool) (string, bool) {
 	if w == nil {
 		return "", true
 	}
-	b := &fieldBuf{r: r, ifs: ""}
+	b := &fieldBuf{r: r, ifs: "", replWord: repl}
 	b.noSplit = true
 	if !r.expandParts(b, w.Parts, false, true) {
 		return "", false

@@ -73,6 +73,10 @@ func isExtGlobOp(c byte) bool {
 // addQuotedPat appends the pattern form of quoted text, noting where its
 // slashes fall (see fieldBuf.qslash).
 func (b *fieldBuf) addQuotedPat(s string) {
+	if b.replWord {
+		b.pat.WriteString(quoteRepl(s))
+		return
+	}
 	q := quotePat(s)
 	if strings.IndexByte(q, '/') >= 0 {
 		base := b.pat.Len()
@@ -83,4 +87,21 @@ func (b *fieldBuf) addQuotedPat(s string) {
 		}
 	}
 	b.pat.WriteString(q)
+}
+
+// quoteRepl is the replacement form of quoted text in ${x/p/r}: only the
+// characters patsub_replacement gives a meaning, & and backslash, are
+// escaped; the text's other characters are plain there.
+func quoteRepl(s string) string {
+	if !strings.ContainsAny(s, `\&`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' || s[i] == '&' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -698,7 +698,9 @@ func (rp replacement) render(match string) string {
 }
 
 // replacementText expands the replacement; with patsub_replacement an
-// unquoted & stands for the match and \& for a literal &.
+// unquoted & stands for the match, and a backslash quotes a following &
+// or backslash; before any other character it stays (an expansion's
+// "\t" is kept as is; the script's own \t had its quote removed).
 func (r *Runner) replacementText(w *syntax.Word) (replacement, bool) {
 	if w == nil {
 		return replacement{parts: []string{""}}, true
@@ -707,7 +709,7 @@ func (r *Runner) replacementText(w *syntax.Word) (replacement, bool) {
 		s, ok := r.expandString(w)
 		return replacement{parts: []string{s}}, ok
 	}
-	pat, ok := r.expandPattern(w)
+	pat, ok := r.expandPatForm(w, true)
 	if !ok {
 		return replacement{}, false
 	}
@@ -716,7 +718,7 @@ func (r *Runner) replacementText(w *syntax.Word) (replacement, bool) {
 	amp := false
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
-		if c == '\\' && i+1 < len(pat) {
+		if c == '\\' && i+1 < len(pat) && (pat[i+1] == '\\' || pat[i+1] == '&') {
 			i++
 			cur.WriteByte(pat[i])
 			continue

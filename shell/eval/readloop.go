@@ -270,9 +270,14 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	prepareStmts(stmts)
 	for _, st := range stmts {
 		r.stmt(st)
-		if r.flow == flowAbort && r.depth == r.runDepth {
+		if r.flow == flowAbort && (r.depth == r.runDepth || !src.top) {
+			// The discarded line is the innermost text being read: the
+			// script's, or eval's, a sourced file's, a trap's (bash's
+			// parse_and_execute catches the jump); its next line runs.
 			r.flow = flowNone
-			r.aborted = true
+			if src.top {
+				r.aborted = true
+			}
 			return true
 		}
 		if r.flow != flowNone {

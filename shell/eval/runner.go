@@ -132,10 +132,12 @@ type Runner struct {
 	opts      [numSetOpts]bool
 	shopts    map[string]bool
 	traps     map[string]string
-	hash      map[string]string
-	hashHits  map[string]int // times each remembered path was used (hashhits.go)
-	appendBuf appendBuf      // spare room behind the last += result (appendbuf.go)
-	patCache  *patCache      // recently compiled patterns (patcache.go)
+	// shownTraps are a parent's handlers a subshell reset but still lists.
+	shownTraps map[string]string
+	hash       map[string]string
+	hashHits   map[string]int // times each remembered path was used (hashhits.go)
+	appendBuf  appendBuf      // spare room behind the last += result (appendbuf.go)
+	patCache   *patCache      // recently compiled patterns (patcache.go)
 
 	// pathOverride replaces $PATH in command lookups while command -p runs.
 	pathOverride string
@@ -188,7 +190,16 @@ type Runner struct {
 	noErrExit int
 	// inTrap names the trap being run, so a trap does not re-enter itself.
 	inTrap string
-	jobs   *jobTable
+	// trapStatus is $? as the running trap handler began.
+	trapStatus int
+	// trapReturn: a trap handler's return is ending the function;
+	// returnedByTrap: the function call just finished that way.
+	trapReturn, returnedByTrap bool
+	// paramsSet counts the set commands that gave new positional
+	// parameters ("." keeps those its file set).
+	paramsSet int
+
+	jobs *jobTable
 
 	// bashNode is the command BASH_COMMAND shows (printed when read),
 	// with its redirections and the source its text is in.
@@ -677,11 +688,15 @@ func (r *Runner) subshell() *Runner {
 	c.aliases = cloneMap(r.aliases)
 	c.shopts = cloneMap(r.shopts)
 	c.traps = nil
+	c.shownTraps = cloneMap(r.shownTraps)
 	for k, v := range r.traps {
 		// Traps are reset in a subshell, except ignored signals (and
-		// ERR/DEBUG/RETURN under errtrace/functrace, handled on use).
+		// ERR/DEBUG/RETURN under errtrace/functrace, handled on use);
+		// trap still lists the reset ones until the subshell sets one.
 		if v == "" || k == "ERR" && r.opts[optErrTrace] || k == "DEBUG" || k == "RETURN" {
 			putMap(&c.traps, k, v)
+		} else {
+			putMap(&c.shownTraps, k, v)
 		}
 	}
 	c.hash = cloneMap(r.hash)

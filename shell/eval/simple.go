@@ -638,7 +638,17 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.loopDepth = 0
 	savedOptind := r.localOptind
 	savedOpt := r.saveGetopts()
+	errTrap, hideErr := r.traps["ERR"]
+	hideErr = hideErr && !r.opts[optErrTrace] && !r.errTrapInherited
+	if hideErr {
+		// Without set -E a function runs with the ERR trap reset; the
+		// caller's comes back on return unless the function set its own.
+		delete(r.traps, "ERR")
+	}
 	defer func() {
+		if _, set := r.traps["ERR"]; hideErr && !set {
+			r.traps["ERR"] = errTrap
+		}
 		r.restoreGetopts(savedOpt)
 		r.vars.pop()
 		r.funcDepth--
@@ -654,7 +664,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	returned := r.flow == flowReturn
 	if returned {
 		r.flow = flowNone
+		r.returnedByTrap = r.trapReturn
 	}
+	r.trapReturn = false
 	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && (r.opts[optFuncTrace] || r.returnTrapDepth >= r.funcDepth) {
 		status := r.status
 		if returned {

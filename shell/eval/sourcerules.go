@@ -11,15 +11,3 @@ func (r *Runner) sourceFailedVia(viaCommand bool) {
 		r.exit(1)
 	}
 }
-
-// sameParams reports whether the positional parameters are still the
-// ones "." gave the file, or what shift left of them: only when the file
-// set its own (set -- ...) do they stay after it, as in bash. (A shift of
-// all of them looks like set -- with no words, and counts as setting.)
-func sameParams(now, given []string) bool {
-	n := len(now)
-	if n == 0 || n > len(given) {
-		return n == len(given)
-	}
-	return &now[0] == &given[len(given)-n]
-}

@@ -233,6 +233,9 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)
 	} else {
+		if len(cs.Stmts) == 0 {
+			sub.status = 0 // a shell that runs nothing exits 0
+		}
 		sub.stmts(cs.Stmts)
 		if sub.flow == flowExit {
 			sub.status = sub.exitCode

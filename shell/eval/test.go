@@ -146,14 +146,18 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, bool) {
 		return false, false
 	}
 	pat, valid := fixERE(pat)
+	// POSIX regcomp without REG_NEWLINE: . and [^x] match a newline,
+	// and the match is the leftmost longest.
+	flags := "(?s)"
 	if r.shopts["nocasematch"] {
-		pat = "(?i)" + pat
+		flags = "(?si)"
 	}
-	re, err := regexp.Compile(pat)
+	re, err := regexp.Compile(flags + pat)
 	if err != nil || !valid {
 		// bash's [[ ]] is 2 for a regex regcomp refuses.
 		return false, false
 	}
+	re.Longest()
 	m := re.FindStringSubmatch(s)
 	if m == nil {
 		r.vars.global().vars["BASH_REMATCH"] = &Var{set: true, attrs: attrIndexed, arr: &indexedArray{}}

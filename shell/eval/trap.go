@@ -90,8 +90,8 @@ func rtNumber(s string) (int, bool) {
 
 // runTrap runs a trap's text as eval would, keeping $? for it.
 func (r *Runner) runTrap(name, text string) {
-	saved := r.inTrap
-	r.inTrap = name
+	saved, savedStatus := r.inTrap, r.trapStatus
+	r.inTrap, r.trapStatus = name, r.status
 	savedFlow := r.flow
 	r.flow = flowNone
 	line := r.lineno
@@ -99,10 +99,21 @@ func (r *Runner) runTrap(name, text string) {
 	r.evalText(text, "trap")
 	r.traceDepth--
 	r.lineno = line
-	r.inTrap = saved
-	if r.flow == flowNone || r.flow == flowReturn && name != "RETURN" && name != "DEBUG" {
+	r.inTrap, r.trapStatus = saved, savedStatus
+	r.trapReturn = r.flow == flowReturn && name != "RETURN"
+	if r.flow == flowNone {
 		r.flow = savedFlow
 	}
+}
+
+// lastStatus is the status exit (or return) uses without an argument:
+// in the EXIT trap (for return, in any trap handler but DEBUG's) the
+// status from before the handler ran, so its own commands cannot change it.
+func (r *Runner) lastStatus(isReturn bool) int {
+	if r.inTrap == "EXIT" || isReturn && r.inTrap != "" && r.inTrap != "DEBUG" {
+		return r.trapStatus
+	}
+	return r.status
 }
 
 // runExitTrap runs the EXIT trap once, when the shell (or subshell) ends.
@@ -217,6 +228,8 @@ func (r *Runner) builtinTrap(args []string) int {
 		action = "-"
 	}
 	status := 0
+	// A subshell that sets a trap stops listing its parent's.
+	r.shownTraps = nil
 	for _, s := range sigs {
 		name, ok := signalName(s)
 		if !ok {
@@ -242,22 +255,33 @@ func (r *Runner) builtinTrap(args []string) int {
 	return status
 }
 
+// trapText is the handler trap lists for a signal: this shell's, or in a
+// subshell that has set none, the one its parent had (bash keeps those
+// strings for listing, so $(trap) shows the caller's traps).
+func (r *Runner) trapText(name string) (string, bool) {
+	if t, ok := r.traps[name]; ok {
+		return t, true
+	}
+	t, ok := r.shownTraps[name]
+	return t, ok
+}
+
 func (r *Runner) printTraps(specs []string) int {
 	var names []string
 	status := 0
 	if len(specs) == 0 {
 		for _, n := range []string{"EXIT"} {
-			if _, ok := r.traps[n]; ok {
+			if _, ok := r.trapText(n); ok {
 				names = append(names, n)
 			}
 		}
 		for _, n := range signals[1:] {
-			if _, ok := r.traps[n]; ok {
+			if _, ok := r.trapText(n); ok {
 				names = append(names, n)
 			}
 		}
 		for _, n := range []string{"DEBUG", "ERR", "RETURN"} {
-			if _, ok := r.traps[n]; ok {
+			if _, ok := r.trapText(n); ok {
 				names = append(names, n)
 			}
 		}
@@ -273,7 +297,7 @@ func (r *Runner) printTraps(specs []string) int {
 		}
 	}
 	for _, n := range names {
-		text, ok := r.traps[n]
+		text, ok := r.trapText(n)
 		if !ok {
 			continue
 		}
