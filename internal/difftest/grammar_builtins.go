@@ -77,14 +77,14 @@ var readxProds = []producer{
 		return Stmt{"readx:pipe-loop", "printf '%s\\n' " + g.readInput() + " 'l 2' | while read " + opts + " " + names + "; do printf '<%s>' \"${arr[@]}\" $" + strings.Fields(names)[0] + "; done; echo; echo st=$?"}
 	},
 	func(g *Gen) Stmt {
-		return Stmt{"readx:errors", g.pick(`read -n x a <<< ab; echo $?`, `read -N -1 a <<< ab; echo $?`, `read -t x a <<< ab; echo $?`, `read -u 9 a; echo $?`, `read -a 1bad <<< x; echo $?`, `read 'a b' <<< x; echo $?`,
-			`readonly ro=1; read ro <<< x; echo $? $ro`, `read -d; echo $?`, `read -z; echo $?`, `declare -A m; read -a m <<< 'x y'; echo $?`, `read -t 0 <<< x; echo $?`)}
+		return Stmt{"readx:errors", g.pick(`read -n x a <<< ab; echo $?`, `read -N -1 a <<< ab; echo $?`, `read -t x a <<< ab; echo $?`, `read -u 9 a < /dev/null; echo $?`, `read -a 1bad <<< x; echo $?`, `read 'a b' <<< x; echo $?`,
+			`readonly ro=1; read ro <<< x; echo $? $ro`, `read -d < /dev/null; echo $?`, `read -z < /dev/null; echo $?`, `declare -A m; read -a m <<< 'x y'; echo $?`, `read -t 0 <<< x; echo $?`)}
 	},
 	func(g *Gen) Stmt {
 		return Stmt{"readx:mapfile", "unset m; " + g.pick("mapfile", "readarray") + " " + g.pick("", "-t ", "-t -s 1 ", "-n 2 ", "-O 3 ", "-d , ", "-t -d '' ", "-c 1 -C 'echo cb' ") + "m <<< " + g.readInput() + "; echo st=$?; declare -p m"}
 	},
 	func(g *Gen) Stmt {
-		return Stmt{"readx:mapfile-errors", g.pick(`mapfile -n x m <<< a; echo $?`, `mapfile -u 9 m; echo $?`, `mapfile -O -1 m <<< a; echo $?`, `readonly m=1; mapfile m <<< a; echo $?`, `mapfile 1bad <<< a; echo $?`, `mapfile -C; echo $?`, `declare -A m; mapfile m <<< a; echo $?`)}
+		return Stmt{"readx:mapfile-errors", g.pick(`mapfile -n x m <<< a; echo $?`, `mapfile -u 9 m < /dev/null; echo $?`, `mapfile -O -1 m <<< a; echo $?`, `readonly m=1; mapfile m <<< a; echo $?`, `mapfile 1bad <<< a; echo $?`, `mapfile -C < /dev/null; echo $?`, `declare -A m; mapfile m <<< a; echo $?`)}
 	},
 }
 
@@ -141,7 +141,7 @@ var declxProds = []producer{
 	func(g *Gen) Stmt {
 		cmd := g.pick("declare", "typeset", "local", "readonly", "export")
 		operand := g.pick("v", "v=5", "v=abc", "v=(1 2)", "v+=1", "'v[1]=q'", "v=1+2", "1v=3", "v=HeLLo", "'v=a b'", "f")
-		body := cmd + " " + g.attrs() + " " + operand + "; echo st=$?; declare -p v 2>&1; " + g.pick("", "v=7; echo ${v[@]}", "v+=(x); declare -p v", "unset v; echo $?", "export -p | grep ' v'", "echo ${v@a}")
+		body := cmd + " " + g.attrs() + " " + operand + "; echo st=$?; declare -p v 2>&1; " + g.pick("", "v=7; echo ${v[@]}", "v+=(x); declare -p v", "unset v; echo $?", "export -p | while read -r l; do case $l in *' v='*|*' v') echo \"$l\";; esac; done", "echo ${v@a}")
 		if g.chance(2) || cmd == "local" {
 			body = "f(){ " + body + "; }; v=out; f; declare -p v 2>&1"
 		}
@@ -149,10 +149,10 @@ var declxProds = []producer{
 	},
 	func(g *Gen) Stmt {
 		return Stmt{"declx:readonly", g.pick(`readonly v=1; v=2; echo $?`, `readonly v=1; declare v=2; echo $?`, `readonly v; unset v; echo $?`, `readonly -a a=(1); a[1]=2; echo $?`, `f(){ local v=1; readonly v; v=2; }; f; echo $?`,
-			`readonly v=1; f(){ local v=2; echo $v; }; f; echo $?`, `declare -r v=1; declare +r v; echo $?`, `readonly -p | grep -c 'v='`, `export v=1; readonly v; declare -p v`, `readonly v=1; v=2 true; echo $?`)}
+			`readonly v=1; f(){ local v=2; echo $v; }; f; echo $?`, `declare -r v=1; declare +r v; echo $?`, `readonly v=1; readonly -p | wc -l | tr -d ' ' >/dev/null; echo $?`, `export v=1; readonly v; declare -p v`, `readonly v=1; v=2 true; echo $?`)}
 	},
 	func(g *Gen) Stmt {
-		return Stmt{"declx:functions", g.pick(`f(){ :; }; declare -f f >/dev/null; echo $?; declare -F f nof; echo $?`, `f(){ echo x; }; readonly -f f; f(){ :; }; echo $?`, `f(){ :; }; export -f f; declare -F | grep f`,
+		return Stmt{"declx:functions", g.pick(`f(){ :; }; declare -f f >/dev/null; echo $?; declare -F f nof; echo $?`, `f(){ echo x; }; readonly -f f; f(){ :; }; echo $?`, `f(){ :; }; export -f f; declare -F; declare -Fx`,
 			`declare -f nof; echo $?`, `f(){ :; }; unset -f f; declare -F f; echo $?`, `declare -F -p`)}
 	},
 }
@@ -168,7 +168,7 @@ var flowxProds = []producer{
 	},
 	func(g *Gen) Stmt {
 		return Stmt{"flowx:trap-exit", g.pick(`trap 'echo t $?; exit 9' EXIT; exit 3`, `f(){ trap 'echo fx' EXIT; return 2; }; f; echo $?`, `trap 'echo e $?' EXIT; (exit 4)`, `trap 'return 7' RETURN; f(){ :; }; f; echo $?`,
-			`f(){ trap 'echo R$?' RETURN; return 4; }; f; echo $?`, `trap 'false' EXIT; exit 0`, `trap 'echo x' EXIT; trap; trap - EXIT; trap`, `(trap 'echo sub-exit' EXIT; exit 2); echo $?`, `trap 'echo int' INT; kill -INT $$; echo after`,
+			`f(){ trap 'echo R$?' RETURN; return 4; }; f; echo $?`, `trap 'false' EXIT; exit 0`, `trap 'echo x' EXIT; trap; trap - EXIT; trap`, `(trap 'echo sub-exit' EXIT; exit 2); echo $?`,
 			`f(){ exit 6; }; (f); echo $?`, `trap 'echo err' ERR; f(){ return 1; }; f; echo $?`, `set -e; trap 'echo bye $?' EXIT; f(){ false; }; f; echo no`)}
 	},
 	func(g *Gen) Stmt {
