@@ -74,6 +74,8 @@ var readxProds = []producer{
 		if names == "" {
 			names = "a"
 		}
+		// -n 0 and -N 0 read nothing and succeed: a loop on them never ends.
+		opts = strings.NewReplacer("-n 0", "-n 1", "-N 0", "-N 1").Replace(opts)
 		return Stmt{"readx:pipe-loop", "printf '%s\\n' " + g.readInput() + " 'l 2' | while read " + opts + " " + names + "; do printf '<%s>' \"${arr[@]}\" $" + strings.Fields(names)[0] + "; done; echo; echo st=$?"}
 	},
 	func(g *Gen) Stmt {

@@ -612,8 +612,8 @@ func (r *Runner) builtinGetopts(args []string) int {
 		r.errorf("getopts: `%s': not a valid identifier", name)
 		return 1
 	}
-	if !r.setVar(name, opt, false) {
-		return 2 // a readonly name: bash's EX_MISCERROR
+	if !r.setVar(name, opt, false) && ok {
+		return 2 // a readonly name: bash's EX_MISCERROR (not at the end)
 	}
 	return status
 }

@@ -245,7 +245,7 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 	if len(items) == 0 && (f.print || f.unset == 0 && (f.set == 0 || cmd != "local") || cmd != "declare" && cmd != "typeset" && cmd != "local") {
 		return r.printDecls(cmd, f)
 	}
-	if f.print {
+	if f.print && cmd != "export" && cmd != "readonly" { // their -p lists only without names
 		status := 0
 		for _, it := range items {
 			if !r.printDecl(it.word) {
@@ -386,13 +386,18 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	had := r.declExists(cmd, f, name)
 	v := r.declTarget(cmd, f, name)
-	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
+	// bash adds attributes to a readonly variable (declare -i r), but
+	// refuses a value, +r and -n.
+	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&attrNameref != 0) {
 		// A compound assignment given as text with -a or -A (readonly -a
 		// r='(7)') is refused by the builtin itself.
 		if cmd == "declare" || cmd == "typeset" || cmd == "local" || arrText != "" {
 			r.errorf("%s: %s: readonly variable", cmd, name)
 			r.status = 1
 			return false
+		}
+		if cmd == "export" && !f.remove {
+			v.attrs |= attrExport // export marks it, then fails to assign
 		}
 		r.readonlyError(name)
 		return false

@@ -84,6 +84,15 @@ var ev9Scripts = []string{
 	// A declaration operand NAME=value with an invalid name is an
 	// operand bash reports when the builtin runs.
 	"declare 1v=3; echo $?; export a 1v=3 b; echo $?; declare \"1v=3\"; echo $?; readonly +i 2v=3; echo $?\necho next",
+	// A readonly variable takes new attributes without a value; export
+	// NAME=value marks it before the assignment fails.
+	`readonly v=1; declare -l v; declare -p v; declare -u v; declare -p v; declare -x v; declare -p v; declare -t v; declare -p v`,
+	`readonly v=1; declare -a v; echo $?; declare -p v; readonly w=1; declare -A w; declare -p w; readonly x=1; declare -i x; declare -p x`,
+	`readonly v=1; export v=2; declare -p v; declare -x v=3; declare -p v`,
+	// export/readonly -p with operands assign them as without -p.
+	`readonly -p v=5; echo $?; declare -p v; export -p w; echo $?; readonly -p q; echo $?; export -a -p u=5; declare -p u`,
+	// getopts at the end returns 1 even when the name is readonly.
+	`readonly o; getopts :a o -b; echo $?; getopts a: o -a; echo $?; getopts :a: o -a; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {
