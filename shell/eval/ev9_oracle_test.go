@@ -93,6 +93,10 @@ var ev9Scripts = []string{
 	`readonly -p v=5; echo $?; declare -p v; export -p w; echo $?; readonly -p q; echo $?; export -a -p u=5; declare -p u`,
 	// getopts at the end returns 1 even when the name is readonly.
 	`readonly o; getopts :a o -b; echo $?; getopts a: o -a; echo $?; getopts :a: o -a; echo $?`,
+	// A simple command run as a pipeline stage has no ERR trap of its
+	// own in its subshell (set -E); a compound stage has.
+	`set -E; trap "echo err" ERR; true | false; false | true; { false; echo x; } | cat; true | (false); f(){ false; }; f | cat; true | f`,
+	`set -E; trap "echo err" ERR; shopt -s lastpipe; true | false; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {

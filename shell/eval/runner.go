@@ -165,6 +165,8 @@ type Runner struct {
 	// arithName prefixes an arithmetic error while it assigns an integer
 	// variable's value, as bash names this_command_name (declare.go).
 	declName, arithName string
+	// pipeElem is the pipeline stage this subshell runs (pipeerr.go).
+	pipeElem *syntax.Stmt
 
 	status     int
 	pipeStatus []int
