@@ -134,8 +134,10 @@ func (r *Runner) builtinRead(args []string) int {
 		return 0
 	}
 	data, eof, err := r.readInput(in, o)
-	if err == errReadTimeout {
-		return 142
+	// On a timeout, bash assigns what it read so far and returns 142.
+	timedOut := err == errReadTimeout
+	if timedOut {
+		err = nil
 	}
 	if re, ok := err.(readError); ok {
 		// As bash: the read(2) failure is reported with the descriptor,
@@ -152,6 +154,9 @@ func (r *Runner) builtinRead(args []string) int {
 	status := 0
 	if eof {
 		status = 1
+	}
+	if timedOut {
+		status = 142
 	}
 	if o.array != "" {
 		fields := splitRead(text, ifs, -1)

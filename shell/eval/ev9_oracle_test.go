@@ -97,6 +97,9 @@ var ev9Scripts = []string{
 	// own in its subshell (set -E); a compound stage has.
 	`set -E; trap "echo err" ERR; true | false; false | true; { false; echo x; } | cat; true | (false); f(){ false; }; f | cat; true | f`,
 	`set -E; trap "echo err" ERR; shopt -s lastpipe; true | false; echo $?`,
+	// read -t: on a timeout what was read is assigned, status 142 (the
+	// writer stays open for 20 times the timeout).
+	`a=4; { printf ab; sleep 2; } | { read -t 0.1 a; echo $? "[$a]"; read -t 0.1 -a b; echo $?; declare -p b; }`,
 }
 
 func TestEv9Oracle(t *testing.T) {
