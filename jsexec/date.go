@@ -21,9 +21,9 @@ import (
 // statics and installs it. fmt, parse and parts are the Go side. It
 // captures what it uses at install time, so a script patching built-ins
 // cannot reach it.
-const dateSrc = `(function (D, fmt, parse, parts) {
+const dateSrc = `(function (D, fmt, parse, parts, R) {
   "use strict";
-  const apply = Reflect.apply, construct = Reflect.construct, getTime = D.prototype.getTime, now = D.now;
+  const apply = R.apply, construct = R.construct, getTime = D.prototype.getTime, now = D.now;
   const TE = TypeError, toPrimSym = Symbol.toPrimitive;
   const tv = (d) => apply(getTime, d, []);
   const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
@@ -87,18 +87,36 @@ var dateSetters = [...]struct {
 var dateForms = [...][2]string{{"toString", "string"}, {"toDateString", "date"}, {"toTimeString", "time"},
 	{"toLocaleString", "locale"}, {"toLocaleDateString", "localeDate"}, {"toLocaleTimeString", "localeTime"}}
 
+// installDate puts the wrapper in Date's place, unless Date is lazy
+// (lazy.go), whose getter makes it on first use.
 func (r *rt) installDate() error {
-	z := zone{location(r.opts)}
+	if r.isLazy("Date") {
+		return nil
+	}
 	g := r.vm.GlobalObject()
 	D, _ := g.Get("Date").(*goja.Object)
+	W, err := r.wrapDate(D)
+	if err != nil {
+		return err
+	}
+	return method(g, "Date", W)
+}
+
+// wrapDate replaces the local-time methods of D's prototype and returns
+// the constructor's wrapper, which the prototype's constructor leads to.
+func (r *rt) wrapDate(D *goja.Object) (*goja.Object, error) {
+	z := zone{location(r.opts)}
 	if D == nil {
-		return errMissingBuiltins
+		return nil, errMissingBuiltins
 	}
 	P, _ := D.Get("prototype").(*goja.Object)
+	if P == nil {
+		return nil, errMissingBuiltins
+	}
 	getTime, ok1 := goja.AssertFunction(P.Get("getTime"))
 	setTime, ok2 := goja.AssertFunction(P.Get("setTime"))
 	if !ok1 || !ok2 {
-		return errMissingBuiltins
+		return nil, errMissingBuiltins
 	}
 	// tv is the time value of a Date; for anything else, the original's
 	// TypeError.
@@ -108,7 +126,7 @@ func (r *rt) installDate() error {
 	}
 	for i, f := range dateFields {
 		if err := def(P, "get"+f, 0, func(c goja.FunctionCall) goja.Value { return r.vm.ToValue(z.get(i, tv(c.This))) }); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := def(P, "getTimezoneOffset", 0, func(c goja.FunctionCall) goja.Value {
@@ -118,7 +136,7 @@ func (r *rt) installDate() error {
 		}
 		return r.vm.ToValue(-float64(z.offset(int64(t))) / 60000)
 	}); err != nil {
-		return err
+		return nil, err
 	}
 	for _, s := range dateSetters {
 		if err := def(P, "set"+s.name, s.count, func(c goja.FunctionCall) goja.Value {
@@ -132,7 +150,7 @@ func (r *rt) installDate() error {
 			}
 			return callOrig(setTime, c.This, r.vm.ToValue(z.set(s.field, t, a[:n])))
 		}); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for _, f := range dateForms {
@@ -143,7 +161,7 @@ func (r *rt) installDate() error {
 			}
 			return r.vm.ToValue(z.format(f[1], t))
 		}); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	parse := r.native("parse", 1, func(c goja.FunctionCall) goja.Value {
@@ -165,19 +183,23 @@ func (r *rt) installDate() error {
 			return r.vm.ToValue(z.fromParts(p[:], utc))
 		}
 	}
+	R := r.builtin("Reflect")
+	if R == nil {
+		return nil, errMissingBuiltins
+	}
 	fv, err := r.vm.RunProgram(datePrg)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	mk, _ := goja.AssertFunction(fv)
-	wv, err := mk(goja.Undefined(), D, fmtFn, parse, r.native("parts", 7, parts(false)))
+	wv, err := mk(goja.Undefined(), D, fmtFn, parse, r.native("parts", 7, parts(false)), R)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	W := wv.(*goja.Object)
 	// W stands for D: the same prototype, statics and length.
 	if err := W.SetPrototype(D.Prototype()); err != nil {
-		return err
+		return nil, err
 	}
 	for _, d := range []struct {
 		name string
@@ -191,11 +213,11 @@ func (r *rt) installDate() error {
 		{"UTC", r.native("UTC", 7, parts(true)), [3]goja.Flag{goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE}},
 	} {
 		if err := W.DefineDataProperty(d.name, d.v, d.fl[0], d.fl[1], d.fl[2]); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := method(P, "constructor", W); err != nil {
-		return err
+		return nil, err
 	}
-	return method(g, "Date", W)
+	return W, nil
 }

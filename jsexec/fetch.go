@@ -100,7 +100,7 @@ func (r *rt) responseObject(resp *http.Response, data []byte, rawURL string) *go
 	_ = o.Set("headers", hs)
 	_ = o.Set("url", final)
 	_ = o.Set("redirected", final != rawURL)
-	_ = o.Set("body", r.vm.NewArrayBuffer(data))
+	_ = o.Set("body", r.newArrayBuffer(data))
 	return o
 }
 

@@ -82,6 +82,16 @@ type freezePlan struct {
 	hidden [][]ownKey // aligned with rt.hidden.frozen; nil: not an object
 	// console is frozen by itself as well, whatever the global walk did.
 	console []ownKey
+	// byName indexes steps by global name (for the lazy built-ins).
+	byName map[string]int
+}
+
+// step is the plan's step for the global name, or nil.
+func (p *freezePlan) step(name string) *freezeStep {
+	if i, ok := p.byName[name]; ok {
+		return &p.steps[i]
+	}
+	return nil
 }
 
 // freezeKey is what decides the set of globals a VM has before freezing.
@@ -149,7 +159,10 @@ type freezeWalker struct {
 // newWalker captures the reflection a walk asks.
 func (r *rt) newWalker() (*freezeWalker, error) {
 	obj := r.vm.Get("Object").ToObject(r.vm)
-	refl := r.vm.Get("Reflect").ToObject(r.vm)
+	refl := r.builtin("Reflect")
+	if refl == nil {
+		return nil, errMissingBuiltins
+	}
 	w := &freezeWalker{r: r, ok: true}
 	w.ownKeys, _ = goja.AssertFunction(refl.Get("ownKeys"))
 	w.gopd, _ = goja.AssertFunction(obj.Get("getOwnPropertyDescriptor"))
@@ -184,6 +197,10 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 	}
 	if !w.ok {
 		return nil, nil
+	}
+	plan.byName = make(map[string]int, len(plan.steps))
+	for i, st := range plan.steps {
+		plan.byName[st.name] = i
 	}
 	return plan, nil
 }
@@ -398,7 +415,7 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 	g := r.vm.GlobalObject()
 	for i := range plan.steps {
 		st := &plan.steps[i]
-		if slices.Contains(skip, st.name) {
+		if slices.Contains(skip, st.name) || r.isLazy(st.name) {
 			continue
 		}
 		v := g.Get(st.name)
@@ -414,16 +431,8 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		if !isObj {
 			continue
 		}
-		for _, fo := range st.objs {
-			target := o
-			if fo.via != "" {
-				if target, isObj = o.Get(fo.via).(*goja.Object); !isObj {
-					continue
-				}
-			}
-			if err := freezeKnown(target, fo.keys, pe); err != nil {
-				return err
-			}
+		if err := freezeObjs(o, st.objs, pe); err != nil {
+			return err
 		}
 	}
 	for i, keys := range plan.hidden {
@@ -482,13 +491,67 @@ func freezeKnown(o *goja.Object, keys []ownKey, preventExtensions func(*goja.Obj
 // it had; assigning through an object that inherits it defines an own
 // property there, while assigning to the prototype itself fails as a
 // frozen property would.
+//
+// Each is two function objects, and a function object is most of what
+// the set-up costs, so they are shared where that changes nothing a
+// script can see: one setter per key (it refuses the prototypes that
+// hold the key's accessors, and an assignment reaches a setter through
+// the first of them on the chain, the receiver itself when it is one),
+// and one getter per key and primitive value (message is "" on every
+// Error prototype).
 func (r *rt) tameProp(proto *goja.Object, t tameStep) error {
 	value := proto.Get(t.key)
-	key := t.key
-	get := r.native("get", 0, func(goja.FunctionCall) goja.Value { return value })
-	set := r.native("set", 1, func(c goja.FunctionCall) goja.Value {
-		if c.This.SameAs(proto) {
-			panic(r.vm.NewTypeError("Cannot assign to read only property '" + key + "' of frozen built-in"))
+	var tk *tamedKey
+	for _, k := range r.tamedKeys {
+		if k.key == t.key {
+			tk = k
+		}
+	}
+	if tk == nil {
+		tk = &tamedKey{key: t.key}
+		tk.set = r.tameSetter(tk)
+		r.tamedKeys = append(r.tamedKeys, tk)
+	}
+	tk.protos = append(tk.protos, proto)
+	var get *goja.Object
+	if _, isObj := value.(*goja.Object); !isObj {
+		for _, g := range tk.getters {
+			if g.value.SameAs(value) {
+				get = g.get
+			}
+		}
+	}
+	if get == nil {
+		get = r.native("get", 0, func(goja.FunctionCall) goja.Value { return value })
+		tk.getters = append(tk.getters, tamedGetter{value, get})
+	}
+	enum := goja.FLAG_FALSE
+	if t.enumerable {
+		enum = goja.FLAG_TRUE
+	}
+	return proto.DefineAccessorProperty(t.key, get, tk.set, goja.FLAG_FALSE, enum)
+}
+
+// tamedKey is the shared setter and getters of one tamed key in a VM.
+type tamedKey struct {
+	key     string
+	protos  []*goja.Object
+	set     *goja.Object
+	getters []tamedGetter
+}
+
+type tamedGetter struct {
+	value goja.Value
+	get   *goja.Object
+}
+
+func (r *rt) tameSetter(tk *tamedKey) *goja.Object {
+	key := tk.key
+	return r.native("set", 1, func(c goja.FunctionCall) goja.Value {
+		for _, p := range tk.protos {
+			if c.This.SameAs(p) {
+				panic(r.vm.NewTypeError("Cannot assign to read only property '" + key + "' of frozen built-in"))
+			}
 		}
 		this, ok := c.This.(*goja.Object)
 		if !ok {
@@ -499,11 +562,6 @@ func (r *rt) tameProp(proto *goja.Object, t tameStep) error {
 		}
 		return goja.Undefined()
 	})
-	enum := goja.FLAG_FALSE
-	if t.enumerable {
-		enum = goja.FLAG_TRUE
-	}
-	return proto.DefineAccessorProperty(key, get, set, goja.FLAG_FALSE, enum)
 }
 
 // orNil is o as a Value, nil when absent (a nil *goja.Object in a Value

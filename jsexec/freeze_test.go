@@ -8,13 +8,25 @@ import (
 	"testing"
 )
 
+// A built-in frozen on first use (lazy.go) is a getter-only,
+// non-configurable accessor of the global object: to a script a name it
+// cannot assign, delete or redefine, as a read-only data property is. The
+// fingerprints describe it as the data property it stands for, with the
+// value its getter returns (reading it realises the built-in).
+const globalDesc = `
+const globalDesc = (o, k) => {
+  const d = Object.getOwnPropertyDescriptor(o, k);
+  if (o === globalThis && d && d.get && !d.set && !d.configurable) return { value: o[k], writable: false, configurable: false, enumerable: d.enumerable };
+  return d;
+};`
+
 // freezeFingerprint describes, for every global, its property flags and
 // whether it, its prototype and its data properties are frozen.
-const freezeFingerprint = `
+const freezeFingerprint = globalDesc + `
 const out = [];
 const g = globalThis;
 for (const k of Object.getOwnPropertyNames(g).sort()) {
-  const d = Object.getOwnPropertyDescriptor(g, k);
+  const d = globalDesc(g, k);
   let line = k + ":" + ("value" in d ? "data" : "accessor") + (d.writable ? "w" : "") + (d.configurable ? "c" : "") + (d.enumerable ? "e" : "");
   const v = d.value;
   if (v !== null && (typeof v === "object" || typeof v === "function")) {
@@ -22,7 +34,7 @@ for (const k of Object.getOwnPropertyNames(g).sort()) {
     if (typeof v === "function" && v.prototype) line += " proto=" + Object.isFrozen(v.prototype);
     if (typeof v === "object") {
       for (const n of Object.getOwnPropertyNames(v).sort()) {
-        const x = Object.getOwnPropertyDescriptor(v, n);
+        const x = globalDesc(v, n);
         if ("value" in x && x.value !== null && (typeof x.value === "object" || typeof x.value === "function")) line += " " + n + "=" + Object.isFrozen(x.value);
       }
     }
@@ -35,7 +47,7 @@ return out.join("\n");`
 // globals' values, their prototypes and held objects, the hidden
 // intrinsics), whether it is extensible and, for each own key, the
 // kind and flags of the property: what Object.freeze decides.
-const deepFingerprint = `
+const deepFingerprint = globalDesc + `
 const out = [];
 const g = globalThis;
 const isObj = (v) => v !== null && (typeof v === "object" || typeof v === "function");
@@ -43,18 +55,18 @@ const describe = (label, o) => {
   if (!isObj(o)) return;
   const keys = Reflect.ownKeys(o).map((k) => [String(k), k]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   out.push(label + " ext=" + Object.isExtensible(o) + " " + keys.map(([n, k]) => {
-    const d = Object.getOwnPropertyDescriptor(o, k);
+    const d = globalDesc(o, k);
     return n + ":" + ("value" in d ? "d" + (d.writable ? "w" : "") : "a" + (d.get ? "g" : "") + (d.set ? "s" : "")) + (d.configurable ? "c" : "") + (d.enumerable ? "e" : "");
   }).join(","));
 };
 for (const k of Object.getOwnPropertyNames(g).sort()) {
-  const d = Object.getOwnPropertyDescriptor(g, k);
+  const d = globalDesc(g, k);
   if (!("value" in d)) continue;
   const v = d.value;
   describe(k, v);
   if (typeof v === "function") describe(k + ".prototype", v.prototype);
   else if (isObj(v)) for (const n of Object.getOwnPropertyNames(v).sort()) {
-    const x = Object.getOwnPropertyDescriptor(v, n);
+    const x = globalDesc(v, n);
     if ("value" in x) describe(k + "." + n, x.value);
   }
 }
@@ -129,5 +141,34 @@ func TestFreezePlanMatchesWalk(t *testing.T) {
 	}
 	if !strings.Contains(text, "\nMath:data frozen=true abs=true") || !strings.Contains(text, "\nconsole:data frozen=true assert=true") {
 		t.Errorf("Math or console not frozen with their methods:\n%s", text)
+	}
+}
+
+// The tamed accessors share their setters and equal getters: each still
+// answers for its own prototype and refuses every tamed prototype.
+func TestTamedAccessorsShared(t *testing.T) {
+	Prepare(mcpPrepareOpts()).Discard()
+	code := `"use strict";
+const refused = (f) => { try { f(); return false } catch (e) { return e instanceof TypeError } };
+class E extends RangeError { constructor() { super("m"); this.name = "E"; this.message = "n"; } }
+const f = function () {}; f.toString = () => "mine";
+const o = {}; o.toString = () => "own"; o.constructor = 1;
+return [new TypeError("a").name, new RangeError().name, new URIError().message, String(new E()),
+  refused(() => { TypeError.prototype.message = "x" }), refused(() => { RangeError.prototype.name = "x" }),
+  refused(() => { Object.prototype.toString = null }), refused(() => { Function.prototype.toString = null }),
+  TypeError.prototype.message, RangeError.prototype.name, String(f), String(o), o.constructor, ({}).constructor === Object,
+  Object.getOwnPropertyDescriptor(TypeError.prototype, "name").set === Object.getOwnPropertyDescriptor(Error.prototype, "name").set]`
+	for _, lazy := range []bool{false, true} {
+		noLazy = !lazy
+		p := Prepare(mcpPrepareOpts())
+		noLazy = false
+		res, err := p.Run(context.Background(), code, PreparedRun{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `["TypeError","RangeError","","E: n",true,true,true,true,"","RangeError","mine","own",1,true,true]`
+		if string(res.Value) != want {
+			t.Errorf("got  %s\nwant %s", res.Value, want)
+		}
 	}
 }

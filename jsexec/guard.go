@@ -32,12 +32,12 @@ import (
 // counted frames) and Proxy. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check, maxNest) {
+const guardSrc = `(function (g, check, maxNest, R, M) {
   "use strict";
-  const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
+  const apply = R.apply, construct = R.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
   { // flat recurses in Go once per level it descends: beyond a depth that
     // is safe, it is done here with an explicit stack instead.
-    const orig = Array.prototype.flat, trunc = Math.trunc;
+    const orig = Array.prototype.flat, trunc = M.trunc;
     const w = { flat(depth) {
       const d = depth === undefined ? 1 : trunc(Number(depth));
       if (!(d > 1000)) return apply(orig, this, arguments); // NaN and small depths
@@ -76,9 +76,9 @@ const guardSrc = `(function (g, check, maxNest) {
   }
   { // A get on a proxy without traps recurses in Go into its target, once
     // per proxy of a chain: chains are limited to maxNest proxies.
-    const P = g.Proxy, revocable = P.revocable, depth = new WeakMap();
+    const P = g.Proxy, revocable = P.revocable, depth = new WeakMap(), mmax = M.max;
     const level = (t, h) => {
-      const d = Math.max(depth.get(t) || 0, depth.get(h) || 0) + 1;
+      const d = mmax(depth.get(t) || 0, depth.get(h) || 0) + 1;
       return d > maxNest && !check("proxydepth") ? -1 : d;
     };
     const W = { Proxy: function (target, handler) {
@@ -103,20 +103,15 @@ const guardSrc = `(function (g, check, maxNest) {
   // A function, not a Proxy: goja's instanceof refuses proxies. The Go
   // side (installGuards) gives it the original's prototype, statics and
   // name, so instanceof, subclassing, species and from/of behave as before.
-  const made = {};
-  const ctor = (name, size) => {
-    const C = g[name];
-    if (typeof C !== "function") return;
+  // ctor makes the wrapper of the constructor C; Go calls it for each
+  // (guardCtor), when setup runs or, for a lazy one, on its first use.
+  const made = { ctor: (C, name, size) => {
     const W = { [name]: function (...args) {
       if (new.target === undefined) return apply(C, undefined, args); // throws like the original: needs new
       return check(size, args.length, args[0]) ? construct(C, args, new.target === W ? C : new.target) : undefined;
     } }[name];
-    made[name] = W;
-  };
-  ctor("ArrayBuffer", "buffer");
-  const typed = ["Int8Array", "typed1", "Uint8Array", "typed1", "Uint8ClampedArray", "typed1", "Int16Array", "typed2", "Uint16Array", "typed2",
-    "Int32Array", "typed4", "Uint32Array", "typed4", "Float32Array", "typed4", "Float64Array", "typed8", "BigInt64Array", "typed8", "BigUint64Array", "typed8"];
-  for (let i = 0; i < typed.length; i += 2) ctor(typed[i], typed[i + 1]);
+    return W;
+  } };
   { // RegExp: a pattern nested too deep would overflow Go's stack in the
     // regex parsers, so its source is checked first. Objects other than
     // real regexps are read once here (source and flags of a regexp-like
@@ -163,50 +158,96 @@ func (r *rt) installGuards() error {
 	if err := r.installMethodGuards(); err != nil {
 		return err
 	}
+	R, M := r.builtin("Reflect"), r.builtin("Math")
+	if R == nil || M == nil {
+		return errMissingBuiltins
+	}
 	fv, err := r.vm.RunProgram(guardPrg)
 	if err != nil {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain))
+	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain), R, M)
 	if err != nil {
 		return err
 	}
-	return r.installCtorGuards(made.(*goja.Object))
+	r.guardMade = made.(*goja.Object)
+	return r.installCtorGuards()
 }
 
-// guardedCtors are the constructors guardSrc wraps.
-var guardedCtors = []string{"ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
-	"Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "RegExp"}
+// guardedCtors are the constructors guardSrc's ctor wraps, with the kind
+// of check their size gets; RegExp, which guardSrc wraps itself, is last.
+var guardedCtors = []struct{ name, size string }{{"ArrayBuffer", "buffer"},
+	{"Int8Array", "typed1"}, {"Uint8Array", "typed1"}, {"Uint8ClampedArray", "typed1"}, {"Int16Array", "typed2"}, {"Uint16Array", "typed2"},
+	{"Int32Array", "typed4"}, {"Uint32Array", "typed4"}, {"Float32Array", "typed4"}, {"Float64Array", "typed8"},
+	{"BigInt64Array", "typed8"}, {"BigUint64Array", "typed8"}, {"RegExp", ""}}
 
-// installCtorGuards puts the wrappers guardSrc made in the originals'
-// place: each gets its original's prototype chain and static properties
-// (length, prototype, BYTES_PER_ELEMENT, from, of, [Symbol.species], ...),
-// and the prototype's constructor and the global name lead to it.
-func (r *rt) installCtorGuards(made *goja.Object) error {
+// installCtorGuards puts the wrappers in the originals' place, except
+// for the lazy ones (lazy.go), which get theirs on first use.
+func (r *rt) installCtorGuards() error {
 	g := r.vm.GlobalObject()
-	for _, name := range guardedCtors {
-		W, _ := made.Get(name).(*goja.Object)
-		C, _ := g.Get(name).(*goja.Object)
-		if W == nil || C == nil {
+	for _, c := range guardedCtors {
+		if r.isLazy(c.name) {
 			continue
 		}
-		if err := W.SetPrototype(C.Prototype()); err != nil {
+		C, _ := g.Get(c.name).(*goja.Object)
+		W, err := r.guardCtor(c.name, C)
+		if err != nil {
 			return err
 		}
-		if err := r.copyStatics(name, C, W); err != nil {
-			return err
+		if W == nil {
+			continue
 		}
-		if proto, ok := C.Get("prototype").(*goja.Object); ok {
-			if err := method(proto, "constructor", W); err != nil {
-				return err
-			}
-		}
-		if err := method(g, name, W); err != nil {
+		if err := method(g, c.name, W); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// guardCtor makes the wrapper of the constructor C: it gets C's
+// prototype chain and static properties (length, prototype,
+// BYTES_PER_ELEMENT, from, of, [Symbol.species], ...), and the
+// prototype's constructor leads to it. nil when C is missing.
+func (r *rt) guardCtor(name string, C *goja.Object) (*goja.Object, error) {
+	if C == nil {
+		return nil, nil
+	}
+	var W *goja.Object
+	if name == "RegExp" {
+		W, _ = r.guardMade.Get("RegExp").(*goja.Object)
+	} else {
+		mk, _ := goja.AssertFunction(r.guardMade.Get("ctor"))
+		size := ""
+		for _, c := range guardedCtors {
+			if c.name == name {
+				size = c.size
+			}
+		}
+		if mk == nil || size == "" {
+			return nil, errMissingBuiltins
+		}
+		wv, err := mk(goja.Undefined(), C, stringValue(r.vm, name), stringValue(r.vm, size))
+		if err != nil {
+			return nil, err
+		}
+		W, _ = wv.(*goja.Object)
+	}
+	if W == nil {
+		return nil, errMissingBuiltins
+	}
+	if err := W.SetPrototype(C.Prototype()); err != nil {
+		return nil, err
+	}
+	if err := r.copyStatics(name, C, W); err != nil {
+		return nil, err
+	}
+	if proto, ok := C.Get("prototype").(*goja.Object); ok {
+		if err := method(proto, "constructor", W); err != nil {
+			return nil, err
+		}
+	}
+	return W, nil
 }
 
 // refuse ends the run with a memory limit before anything is allocated.

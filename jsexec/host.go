@@ -82,7 +82,7 @@ func (r *rt) coreBindings(h *goja.Object) {
 		if err != nil {
 			panic(r.vm.NewTypeError(err.Error()))
 		}
-		return r.vm.ToValue(r.vm.NewArrayBuffer(b))
+		return r.vm.ToValue(r.newArrayBuffer(b))
 	})
 	r.bind(h, "bytesTo", func(c goja.FunctionCall) goja.Value {
 		s, err := decodeBytes(r.bytesArg(c.Argument(0)), c.Argument(1).String())
@@ -104,6 +104,16 @@ func (r *rt) coreBindings(h *goja.Object) {
 	})
 	if r.opts.Network != nil {
 		r.bind(h, "fetch", r.fetch)
+	}
+	if r.freezing {
+		// The prelude's classes made on first use (lazyAPI in core.js).
+		var lazy []any
+		for _, name := range []string{"TextEncoder", "TextDecoder", "URL", "URLSearchParams"} {
+			if !r.keeps(name) {
+				lazy = append(lazy, stringValue(r.vm, name))
+			}
+		}
+		_ = h.Set("lazy", r.vm.NewArray(lazy...))
 	}
 	r.bind(h, "noCodegen", func(goja.FunctionCall) goja.Value {
 		panic(r.vm.NewTypeError("js-exec: code generation from strings is disabled in the sandbox (no eval, no Function constructor)"))

@@ -59,10 +59,11 @@ func (r *rt) newError(msg string) *goja.Object {
 // hiddenSrc returns objects no global name leads to, which the sandbox
 // locks (harden) and freezes: the prototypes of plain, async and generator
 // functions, and one instance of each built-in iterator. It runs before
-// the guards, so Int8Array is still goja's own.
-const hiddenSrc = `(function () {
+// the guards, so Int8Array is still goja's own. Set and Int8Array are
+// left out (null) when they are lazy (lazy.go): their getters reach them.
+const hiddenSrc = `(function (lazySet, lazyTyped) {
   return [function () {}, async function () {}, function* () {}, [][Symbol.iterator](), new Map()[Symbol.iterator](),
-    new Set()[Symbol.iterator](), ""[Symbol.iterator](), /x/[Symbol.matchAll](""), Int8Array];
+    lazySet ? null : new Set()[Symbol.iterator](), ""[Symbol.iterator](), /x/[Symbol.matchAll](""), lazyTyped ? null : Int8Array];
 })`
 
 // hidden are the intrinsics hiddenSrc reaches (%FunctionPrototype% and
@@ -80,12 +81,21 @@ func (r *rt) captureHidden() error {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	list, err := fn(goja.Undefined())
+	list, err := fn(goja.Undefined(), r.vm.ToValue(r.isLazy("Set")), r.vm.ToValue(r.isLazy("Int8Array")))
 	if err != nil {
 		return err
 	}
 	arr := list.(*goja.Object)
-	at := func(i int) *goja.Object { return arr.Get(itoa(int64(i))).(*goja.Object) }
+	at := func(i int) *goja.Object {
+		o, _ := arr.Get(itoa(int64(i))).(*goja.Object)
+		return o
+	}
+	proto := func(o *goja.Object) *goja.Object {
+		if o == nil {
+			return nil
+		}
+		return o.Prototype()
+	}
 	h := &r.hidden
 	h.fnProto, h.asyncFnProto, h.genFnProto = at(0).Prototype(), at(1).Prototype(), at(2).Prototype()
 	genProto, _ := h.genFnProto.Get("prototype").(*goja.Object)
@@ -93,13 +103,13 @@ func (r *rt) captureHidden() error {
 	if genProto != nil {
 		iterProto = genProto.Prototype()
 	}
-	typed := at(8).Prototype()
+	typed := proto(at(8))
 	var typedProto *goja.Object
 	if typed != nil {
 		typedProto, _ = typed.Get("prototype").(*goja.Object)
 	}
 	h.frozen = []*goja.Object{h.genFnProto, genProto, iterProto, h.asyncFnProto,
-		at(3).Prototype(), at(4).Prototype(), at(5).Prototype(), at(6).Prototype(), at(7).Prototype(),
+		proto(at(3)), proto(at(4)), proto(at(5)), proto(at(6)), proto(at(7)),
 		typed, typedProto}
 	return nil
 }

@@ -59,8 +59,8 @@ func (r *rt) shell(call goja.FunctionCall) goja.Value {
 	}
 	o := r.vm.NewObject()
 	_ = o.Set("status", status)
-	_ = o.Set("stdout", r.vm.NewArrayBuffer(stdout.buf))
-	_ = o.Set("stderr", r.vm.NewArrayBuffer(stderr.buf))
+	_ = o.Set("stdout", r.newArrayBuffer(stdout.buf))
+	_ = o.Set("stderr", r.newArrayBuffer(stderr.buf))
 	return o
 }
 
@@ -136,7 +136,7 @@ func (r *rt) fsBindings(h *goja.Object, c *commands.Context) {
 		if err != nil {
 			throw(err, "read", call.Argument(0).String())
 		}
-		return r.vm.ToValue(r.vm.NewArrayBuffer(b))
+		return r.vm.ToValue(r.newArrayBuffer(b))
 	})
 	r.bind(h, "fsWrite", func(call goja.FunctionCall) goja.Value {
 		p := arg(call, 0)

@@ -101,6 +101,8 @@ func Prepare(opts RunOptions) *Prepared {
 // Run will install.
 func (p *Prepared) setup(names map[string]any) error {
 	r := p.r
+	r.keepNames = names
+	r.pickLazy(r.keeps)
 	if !r.opts.Freeze || len(names) == 0 {
 		return r.setup()
 	}

@@ -166,6 +166,12 @@ func (r *rt) filename() string {
 
 // setup installs the prelude, the globals and the sandbox locks.
 func (r *rt) setup() error {
+	if r.lazy == nil {
+		r.pickLazy(r.keeps)
+	}
+	if err := r.installLazy(); err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
 	if err := r.captureHidden(); err != nil {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
@@ -200,6 +206,21 @@ func (r *rt) setup() error {
 		return err
 	}
 	return r.freeze()
+}
+
+// keeps reports whether the run brings the global name itself (a tool
+// global, a data value, tools), which the freeze leaves alone.
+func (r *rt) keeps(name string) bool {
+	if _, ok := r.opts.ToolGlobals[name]; ok {
+		return true
+	}
+	if _, ok := r.opts.Globals[name]; ok {
+		return true
+	}
+	if _, ok := r.keepNames[name]; ok {
+		return true
+	}
+	return name == "tools" && r.opts.Invoke != nil
 }
 
 func (r *rt) callPrelude(p *goja.Program) (*goja.Object, error) {

@@ -50,6 +50,20 @@ type rt struct {
 	stopWatches  []func() bool
 	// wrapDepth counts the guard wrappers running (guard_methods.go).
 	wrapDepth int
+	// guardMade is what guardSrc returned: the RegExp wrapper and the
+	// maker of the constructor wrappers.
+	guardMade *goja.Object
+	// lazy are the built-ins frozen on first use (lazy.go); nil when
+	// every built-in is set up eagerly.
+	lazy *lazyState
+	// freezing is opts.Freeze as the run was asked for (Prepare turns
+	// the option off during setup and freezes afterwards).
+	freezing bool
+	// keepNames are the data globals Run will install (Prepare's
+	// opts.Globals, whose values come later): never frozen, never lazy.
+	keepNames map[string]any
+	// tamedKeys are the freeze's shared accessors (tameProp).
+	tamedKeys []*tamedKey
 }
 
 // exitSignal is the interrupt value of process.exit.
@@ -71,6 +85,7 @@ func newRT(parent context.Context, opts RunOptions) *rt {
 		timerByID: map[int64]*jsTimer{},
 		unhandled: map[*goja.Promise]struct{}{},
 		modCache:  map[string]*goja.Object{},
+		freezing:  opts.Freeze,
 	}
 	r.out = newOutput(opts.Stdout, opts.Stderr, lim.MaxOutputBytes, func(err error) { cancel(err) })
 	r.vm.SetMaxCallStackSize(lim.MaxCallStackSize)

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -140,6 +141,8 @@ type WorkerRunner struct {
 	warm []byte
 	// warmKey is warm's server set and memory cap, to see a change.
 	warmKey string
+	// watch keeps the runs' deadlines.
+	watch watchdog
 }
 
 type worker struct {
@@ -317,8 +320,13 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	path, args, _ := strings.Cut(string(body), "\x00")
-	return answer(callCtx, path, json.RawMessage(args))
+	// The arguments are the frame's own bytes (workerproc allocates each
+	// frame): no copy.
+	path, args := body, []byte(nil)
+	if i := bytes.IndexByte(body, 0); i >= 0 {
+		path, args = body[:i], body[i+1:]
+	}
+	return answer(callCtx, string(path), json.RawMessage(args))
 }
 
 // Prewarm starts a worker into the idle pool that prepares a runtime for
@@ -407,10 +415,13 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 	// A grace period past the script's own timeout covers the worker's
 	// reporting; after it the worker is killed (a stuck VM, a swap storm).
 	// The call waits on the worker's answer directly: a kill ends it.
-	ctx, cancel := context.WithTimeout(ctx, req.Timeout+2*time.Second)
+	// The deadline is the watchdog's (worker_watch.go), not a timer's.
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	watch := w.watch.watch(req.Timeout+2*time.Second, cancel)
 	stop := context.AfterFunc(ctx, wk.kill)
 	res, err, ok := wk.run(ctx, req)
+	w.watch.unwatch(watch)
 	if !stop() {
 		wk.kill() // the AfterFunc is killing it, or did: wait for that
 		if ok {
@@ -532,7 +543,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		parent := workerproc.Peer(ctx)
 		// invoke asks the daemon to run a call and waits for its answer.
 		invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-			out, err := parent.Call(ctx, methodTool, append([]byte(path+"\x00"), args...))
+			body := make([]byte, 0, len(path)+1+len(args))
+			body = append(append(append(body, path...), 0), args...)
+			out, err := parent.Call(ctx, methodTool, body)
 			var re *workerproc.RemoteError
 			if errors.As(err, &re) {
 				return nil, errors.New(re.Message)
@@ -545,19 +558,20 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			if err != nil {
 				return nil, err
 			}
+			// The next run's runtime is prepared a moment after this
+			// reply is written, not while the daemon forwards it and the
+			// client reads it: started at once, the refill and its
+			// collection took a core from both (workerRefillDelay).
+			refill := armRefill(m.Servers, m.MemBytes)
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
-			// The next run's runtime is prepared a moment after this
-			// reply is written (workerRefillDelay), not while the daemon
-			// forwards it and the client reads it: started at once, the
-			// refill and its collection took a core from both.
-			refill := func() {
+			replied := func() {
 				useOneP()
-				time.AfterFunc(workerRefillDelay, func() { runtimes.refill(m.Servers, m.MemBytes) })
+				refill.replied()
 			}
-			if !workerproc.AfterReply(ctx, refill) {
-				refill()
+			if !workerproc.AfterReply(ctx, replied) {
+				replied()
 			}
 			done := doneMsg{Value: res.Value, Logs: res.Logs}
 			if err != nil {
@@ -595,7 +609,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		}
 		return nil, fmt.Errorf("unknown method %q", method)
 	}
-	<-workerproc.NewConn(stdin, stdout, handle).Done()
+	<-workerproc.ServeConn(stdin, stdout, handle).Done()
 	return 0
 }
 
@@ -612,6 +626,51 @@ const warmDelay = 2 * time.Millisecond
 // all did as well. A run that comes sooner prepares its own runtime, as
 // one that finds the pool empty always did.
 const workerRefillDelay = time.Millisecond
+
+// workerRefillStart is when, after a run began, the refill's timer
+// fires: the timer is armed as the run starts, while this thread is the
+// worker's only running one. Armed once the reply was written, it woke
+// the thread sleeping in the poller (to shorten its sleep) in about half
+// of the calls (perf trace), at the moment the daemon and the client
+// needed the CPU. A run that has not replied by then refills
+// workerRefillDelay after its reply.
+const workerRefillStart = 2 * time.Millisecond
+
+// runRefill is the refill of one run's runtime (armRefill).
+type runRefill struct {
+	servers []string
+	mem     uint64
+	mu      sync.Mutex
+	done    bool // the reply is written
+	due     bool // the timer fired before that
+}
+
+// armRefill arms the refill of the runtime a run is about to take; the
+// caller reports its reply with replied.
+func armRefill(servers []string, mem uint64) *runRefill {
+	r := &runRefill{servers: servers, mem: mem}
+	time.AfterFunc(workerRefillStart, func() {
+		r.mu.Lock()
+		done := r.done
+		r.due = !done
+		r.mu.Unlock()
+		if done {
+			runtimes.refill(servers, mem)
+		}
+	})
+	return r
+}
+
+// replied starts the refill when its time has come, or lets the timer.
+func (r *runRefill) replied() {
+	r.mu.Lock()
+	r.done = true
+	due := r.due
+	r.mu.Unlock()
+	if due {
+		time.AfterFunc(workerRefillDelay, func() { runtimes.refill(r.servers, r.mem) })
+	}
+}
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {

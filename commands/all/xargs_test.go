@@ -32,7 +32,7 @@ func TestXargs(t *testing.T) {
 		{Args: []string{"xargs", "echo", "hi"}, Stdin: "", Out: "hi\n"},
 		{Args: []string{"xargs"}, Stdin: "a 'b\n", Out: "a\n", ErrOut: "xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n", Status: 1},
 		{Args: []string{"xargs", "nosuchcmd"}, Stdin: "a\n", ErrOut: "nosuchcmd: command not found\n", Status: 127},
-		{Args: []string{"xargs", "-n", "0"}, Stdin: "a\n", ErrOut: "xargs: invalid number \"0\" for -n option\n", Status: 1},
+		{Args: []string{"xargs", "-n", "0"}, Stdin: "a\n", ErrOut: "xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n", Status: 1},
 		{Args: []string{"xargs", "-Z"}, ErrOut: "xargs: invalid option -- 'Z'\nTry 'xargs --help' for more information.\n", Status: 1},
 	})
 }

@@ -50,8 +50,11 @@ type (
 	globalVar  struct{ idx int }
 	localVar   struct{ idx int }
 	specialVar struct{ idx int } // special scalar with read/write hooks
-	fieldExpr  struct{ index expr }
-	arrayRef   struct {
+	fieldExpr  struct {
+		index expr
+		line  int
+	}
+	arrayRef struct {
 		local bool
 		idx   int
 		name  string
@@ -133,8 +136,12 @@ type (
 		args   []expr
 		redir  tok // 0, tGt, tAppend, tPipe
 		dest   expr
+		line   int // source line, for messages (0: none)
 	}
-	exprStmt  struct{ e expr }
+	exprStmt struct {
+		e    expr
+		line int
+	}
 	blockStmt struct{ list []stmt }
 	ifStmt    struct {
 		cond       expr
@@ -186,6 +193,7 @@ type item struct {
 	pat, pat2 expr // pat2 != nil: range pattern
 	body      *blockStmt
 	inRange   bool
+	line      int // the pattern's (or body's) source line
 }
 
 type program struct {

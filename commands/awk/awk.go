@@ -7,6 +7,7 @@ package awk
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -21,8 +22,6 @@ import (
 
 // New returns the awk command.
 func New() commands.Command { return commands.Func(run) }
-
-const usage = "usage: awk [-F fs][-v var=value][prog | -f progfile][file ...]"
 
 type options struct {
 	fs      *string
@@ -115,16 +114,14 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 		case "help":
 			fmt.Fprint(c.Stdout, help)
 			return 0
-		case "usage":
-			fmt.Fprintln(c.Stderr, usage)
-		default:
-			fmt.Fprintf(c.Stderr, "awk: %s\n%s\n", msg, usage)
 		}
-		return 2
+		// gawk prints its usage alone (its getopt is silent) and exits 1.
+		fmt.Fprint(c.Stderr, help)
+		return 1
 	}
 	inc := &includer{ctx: ctx, c: c, seen: map[string]bool{}}
+	var names, parts []string
 	if len(o.progs) > 0 {
-		var parts []string
 		for _, p := range o.progs {
 			text := p.text
 			if p.file != "" {
@@ -139,20 +136,42 @@ func run(ctx context.Context, c *commands.Context) (status int) {
 				}
 			}
 			parts = append(parts, text)
+			names = append(names, p.file)
 		}
 		o.src = strings.Join(parts, "\n")
+	} else {
+		names, parts = []string{""}, []string{o.src}
 	}
 	src, err := inc.expand(o.src, 0)
 	if err != nil {
 		return inc.fail(err)
 	}
+	if src != o.src {
+		// @include spliced files in: their lines are not mapped.
+		names, parts = []string{""}, []string{src}
+	}
 	o.src = src
+	// gawk reads the program files, then checks -v, then parses.
+	if st, ok := checkAssigns(c, o.assigns); !ok {
+		return st
+	}
+	srcs := spansOf(names, parts)
 	prog, err := parse(o.src)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "awk: %s\n", err)
-		return 2
+		// A parse error is gawk's status 1.
+		var se *syntaxError
+		if errors.As(err, &se) {
+			fmt.Fprint(c.Stderr, syntaxMessage(o.src, srcs, se))
+			if se.fatal {
+				return 2
+			}
+		} else {
+			fmt.Fprintf(c.Stderr, "awk: %s\n", err)
+		}
+		return 1
 	}
 	in := newInterp(ctx, c, prog)
+	in.srcs = srcs
 	return in.start(o)
 }
 
@@ -226,16 +245,46 @@ func (in *interp) start(o *options) int {
 		}
 		for _, a := range o.assigns {
 			eq := strings.IndexByte(a, '=')
-			if eq <= 0 || !isIdent(a[:eq]) {
-				in.fatal("`%s' argument to `-v' not in `var=value' form", a)
-			}
 			in.assignOperand(a[:eq], a[eq+1:])
 		}
 	})
 }
 
+// checkAssigns checks the -v assignments in order before the program is
+// read, as gawk's option loop does: one without '=' is a usage error
+// (status 1), a bad or reserved name a fatal one.
+func checkAssigns(c *commands.Context, assigns []string) (int, bool) {
+	for _, a := range assigns {
+		name, _, ok := strings.Cut(a, "=")
+		switch {
+		case !ok:
+			fmt.Fprintf(c.Stderr, "awk: `%s' argument to `-v' not in `var=value' form\n\n%s", a, help)
+			return 1, false
+		case !isIdent(name):
+			fmt.Fprintf(c.Stderr, "awk: fatal: `%s' is not a legal variable name\n", name)
+			return 2, false
+		case reservedName(name):
+			fmt.Fprintf(c.Stderr, "awk: fatal: cannot use gawk builtin `%s' as variable name\n", name)
+			return 2, false
+		}
+	}
+	return 0, true
+}
+
+// reservedName: a keyword or builtin function cannot be assigned.
+func reservedName(name string) bool {
+	_, kw := tables().keywords[name]
+	_, bi := tables().builtinNames[name]
+	return kw || bi
+}
+
 // assignOperand performs a command-line assignment (-v or var=value).
+// gawk forgets the source line first, so later messages carry none.
 func (in *interp) assignOperand(name, val string) {
+	in.line = 0
+	if reservedName(name) {
+		in.fatal("cannot use gawk builtin `%s' as variable name", name)
+	}
 	idx, ok := in.prog.globals[name]
 	if _, isFunc := in.prog.funcs[name]; isFunc {
 		in.fatal("cannot use function `%s' as variable name", name)
@@ -269,10 +318,10 @@ func unescape(s string) string {
 
 func (in *interp) warn(format string, args ...any) {
 	in.out.Flush()
-	fmt.Fprintf(in.c.Stderr, "awk: %s\n", fmt.Sprintf(format, args...))
+	fmt.Fprintf(in.c.Stderr, "awk: %s%s\n", in.where(), fmt.Sprintf(format, args...))
 }
 
 func (in *interp) errorMsg(format string, args ...any) {
 	in.out.Flush()
-	fmt.Fprintf(in.c.Stderr, "awk: %s\n", fmt.Sprintf(format, args...))
+	fmt.Fprintf(in.c.Stderr, "awk: %s%s\n", in.where(), fmt.Sprintf(format, args...))
 }

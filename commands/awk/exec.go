@@ -12,8 +12,10 @@ func (in *interp) execBlock(b *blockStmt) ctl {
 func (in *interp) exec(s stmt) ctl {
 	switch s := s.(type) {
 	case *exprStmt:
+		in.at(s.line)
 		in.eval(s.e)
 	case *printStmt:
+		in.at(s.line)
 		in.print(s)
 	case *blockStmt:
 		return in.execBlock(s)

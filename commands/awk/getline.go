@@ -69,7 +69,7 @@ func (in *interp) resolveTarget(lhs expr) getTarget {
 			in.fatal("attempt to use array `%s[\"%s\"]' in a scalar context", l.arr.name, t.key)
 		}
 	case *fieldExpr:
-		t.field = in.fieldIndex(l.index)
+		t.field = in.fieldIndex(l.index, l.line)
 	}
 	return t
 }

@@ -17,7 +17,12 @@ const (
 )
 
 // runtimeError aborts the program with "awk: msg" and status 2.
-type runtimeError struct{ msg string }
+// bare: the sandbox's own message (a time or step limit), without gawk's
+// source location.
+type runtimeError struct {
+	msg  string
+	bare bool
+}
 
 // limitPanic aborts the program because a sandbox limit
 // (commands.Limits) would be passed: the message is the sandbox's own and
@@ -83,6 +88,11 @@ type interp struct {
 	// maxStr and maxRead are Limits.MaxStringBytes and MaxReadBytes: the
 	// longest string and the longest record.
 	maxStr, maxRead int
+
+	// line is the source line of the statement or pattern run last, as
+	// gawk's sourceline; 0 before any. srcs names the program's pieces.
+	line int
+	srcs []srcSpan
 }
 
 // strMax is maxStr, or the default for interps made outside a run
@@ -104,7 +114,7 @@ func (in *interp) fatal(format string, args ...any) {
 // checkCtx stops the program when the shell cancels it (time or step limit).
 func (in *interp) checkCtx() {
 	if err := in.ctx.Err(); err != nil {
-		panic(&runtimeError{msg: err.Error()})
+		panic(&runtimeError{msg: err.Error(), bare: true})
 	}
 }
 
@@ -225,7 +235,7 @@ func (in *interp) eval(e expr) value {
 	case *localVar:
 		return in.frame[e.idx].v
 	case *fieldExpr:
-		return in.getField(in.fieldIndex(e.index))
+		return in.getField(in.fieldIndex(e.index, e.line))
 	case *specialVar:
 		if e.idx == vNF {
 			in.splitIfNeeded()
@@ -319,11 +329,17 @@ func (in *interp) arith(op tok, a, b float64) float64 {
 	case tMul, tMulAssign:
 		return a * b
 	case tDiv, tDivAssign:
+		if b == 0 && op == tDivAssign {
+			in.fatal("division by zero attempted in `/='")
+		}
 		if b == 0 {
 			in.fatal("division by zero attempted")
 		}
 		return a / b
 	case tMod, tModAssign:
+		if b == 0 && op == tModAssign {
+			in.fatal("division by zero attempted in `%%='")
+		}
 		if b == 0 {
 			in.fatal("division by zero attempted in `%%'")
 		}
@@ -403,7 +419,7 @@ func (in *interp) assign(lhs expr, v value) {
 	case *indexExpr:
 		in.scalarElem(l).v = v
 	case *fieldExpr:
-		in.setField(in.fieldIndex(l.index), in.toStr(v))
+		in.setField(in.fieldIndex(l.index, l.line), in.toStr(v))
 	case *specialVar:
 		in.setSpecial(l.idx, v)
 	}
@@ -423,7 +439,7 @@ func (in *interp) augAssign(e *augAssignExpr) value {
 		el.v = v
 		return v
 	case *fieldExpr:
-		i := in.fieldIndex(l.index)
+		i := in.fieldIndex(l.index, l.line)
 		r := in.eval(e.rhs).toNum()
 		v := num(in.arith(e.op, in.getField(i).toNum(), r))
 		in.setField(i, in.toStr(v))
@@ -453,7 +469,7 @@ func (in *interp) incDec(e *incDecExpr) value {
 		}
 		return num(old)
 	case *fieldExpr:
-		i := in.fieldIndex(l.index)
+		i := in.fieldIndex(l.index, l.line)
 		old := in.getField(i).toNum()
 		in.setField(i, numToStr(old+e.delta, in.convfmt))
 		if e.pre {
@@ -469,7 +485,7 @@ func (in *interp) incDec(e *incDecExpr) value {
 	return num(old)
 }
 
-func (in *interp) fieldIndex(e expr) int {
+func (in *interp) fieldIndex(e expr, line int) int {
 	var f float64
 	if c, ok := e.(*constExpr); ok && c.v.k == kNum {
 		f = c.v.n
@@ -477,6 +493,7 @@ func (in *interp) fieldIndex(e expr) int {
 		f = in.eval(e).toNum()
 	}
 	if f < 0 {
+		in.at(line)
 		in.fatal("attempt to access field %d", int(f))
 	}
 	if f > maxFieldNum {

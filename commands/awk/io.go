@@ -59,9 +59,14 @@ func (in *interp) openNextFile() bool {
 		if arg == "" {
 			continue
 		}
-		if eq := strings.IndexByte(arg, '='); eq > 0 && isIdent(arg[:eq]) {
-			in.assignOperand(arg[:eq], arg[eq+1:])
-			continue
+		if eq := strings.IndexByte(arg, '='); eq >= 0 {
+			// gawk's arg_assign forgets the source line of any operand
+			// with '=', an assignment or not.
+			in.line = 0
+			if eq > 0 && isIdent(arg[:eq]) {
+				in.assignOperand(arg[:eq], arg[eq+1:])
+				continue
+			}
 		}
 		m.sawFile = true
 		in.globals[vFNR] = num(0)

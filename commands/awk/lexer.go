@@ -97,6 +97,7 @@ type token struct {
 	s    string  // text: name, string value, regex source, operator text
 	n    float64 // number value
 	line int
+	pos  int // byte offset of the token's start in the source
 }
 
 // lexer turns awk source into tokens on demand. The parser asks it to
@@ -132,10 +133,13 @@ func (lx *lexer) scan() token {
 				lx.pos++
 			}
 		default:
-			return lx.scanToken()
+			start := lx.pos
+			t := lx.scanToken()
+			t.pos = start
+			return t
 		}
 	}
-	return token{t: tEOF, line: lx.line}
+	return token{t: tEOF, line: lx.line, pos: len(lx.src)}
 }
 
 func (lx *lexer) scanToken() token {

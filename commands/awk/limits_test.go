@@ -20,12 +20,12 @@ func TestErrorMessages(t *testing.T) {
 		prog, errSub string
 		status       int
 	}{
-		{"BEGIN{ x = }", "awk: line 1: syntax error at or near }", 2},
-		{"BEGIN{\n\nprint (}", "awk: line 3: syntax error at or near }", 2},
-		{"{print $1", "syntax error at or near end of file", 2},
-		{"BEGIN{print 1/0}", "division by zero", 2},
+		{"BEGIN{ x = }", "awk: cmd. line:1: BEGIN{ x = }\nawk: cmd. line:1:            ^ syntax error\n", 1},
+		{"BEGIN{\n\nprint (}", "awk: cmd. line:3: print (}\nawk: cmd. line:3:        ^ syntax error\n", 1},
+		{"{print $1", "awk: cmd. line:1: {print $1\nawk: cmd. line:1:          ^ unexpected newline or end of string\n", 1},
+		{"BEGIN{print 1/0}", "awk: cmd. line:1: error: division by zero attempted\n", 1},
 		{"BEGIN{x=0; print 1%x}", "division by zero", 2},
-		{"BEGIN{f()}", "function `f' not defined", 2},
+		{"BEGIN{f()}", "awk: cmd. line:1: fatal: function `f' not defined\n", 2},
 		{"function f(n) { return f(n+1) } BEGIN{f(1)}", "nesting too deep", 2},
 		{"BEGIN{s=\"x\"; while(1) s = s s}", "justbash: max string bytes exceeded (1048576)\n", 125},
 		{"BEGIN{printf \"%*d\", 1e12, 1}", "justbash: max string bytes exceeded (1048576)\n", 125},

@@ -2,13 +2,18 @@ package awk
 
 import (
 	"fmt"
+	"strings"
 )
 
 // syntaxError is raised (as a panic inside the parser only) and turned into
-// the "awk: line N: syntax error at or near X" message.
+// gawk's message: with caret set, the source line and a caret under the
+// offending token (see syntaxMessage); otherwise "error: msg".
 type syntaxError struct {
-	line int
-	msg  string
+	line  int
+	pos   int
+	msg   string
+	caret bool
+	fatal bool // gawk's fatal() while parsing: status 2, not 1
 }
 
 func (e *syntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
@@ -66,21 +71,30 @@ func (p *parser) peek() token {
 	return p.ahead[0]
 }
 
+// fail is a syntax error at the current token, worded as gawk's bison
+// parser words it.
 func (p *parser) fail() {
-	near := p.tok.s
-	switch p.tok.t {
-	case tEOF:
-		near = "end of file"
-	case tNewline:
-		near = "end of line"
-	case tString:
-		near = fmt.Sprintf("%q", p.tok.s)
+	t := p.tok
+	e := &syntaxError{line: t.line, pos: t.pos, msg: "syntax error", caret: true}
+	switch {
+	case t.t == tNewline:
+		// gawk has counted the newline already.
+		e.line, e.msg = t.line+1, "unexpected newline or end of string"
+	case t.t == tEOF:
+		e.msg = "unexpected newline or end of string"
+	case t.t == tIllegal && strings.HasPrefix(t.s, `"`):
+		e.msg = "unterminated string"
 	}
-	panic(&syntaxError{line: p.tok.line, msg: "syntax error at or near " + near})
+	panic(e)
+}
+
+// failAt is a syntax error with gawk's caret under the token t.
+func (p *parser) failAt(t token, msg string) {
+	panic(&syntaxError{line: t.line, pos: t.pos, msg: msg, caret: true})
 }
 
 func (p *parser) errorf(format string, args ...any) {
-	panic(&syntaxError{line: p.tok.line, msg: fmt.Sprintf(format, args...)})
+	panic(&syntaxError{line: p.tok.line, msg: "error: " + fmt.Sprintf(format, args...)})
 }
 
 func (p *parser) expect(t tok) {
@@ -132,7 +146,7 @@ func (p *parser) program() {
 }
 
 func (p *parser) patternItem() {
-	it := &item{}
+	it := &item{line: p.tok.line}
 	if p.tok.t != tLbrace {
 		it.pat = p.expr()
 		if p.tok.t == tComma {
@@ -159,7 +173,7 @@ func (p *parser) function() {
 		p.errorf("cannot use special variable `%s' as a function name", name)
 	}
 	if f, ok := p.prog.funcs[name]; ok && f.defined {
-		p.errorf("function `%s' previously defined", name)
+		p.errorf("function name `%s' previously defined", name)
 	}
 	f := p.prog.funcs[name]
 	if f == nil {
@@ -366,7 +380,7 @@ func (p *parser) simpleStmt() stmt {
 		return s
 	case tReturn:
 		if p.fn == nil {
-			p.errorf("`return' used outside function context")
+			p.failAt(p.tok, "`return' used outside function context")
 		}
 		p.next()
 		s := &returnStmt{}
@@ -376,7 +390,7 @@ func (p *parser) simpleStmt() stmt {
 		return s
 	case tBreak, tContinue:
 		if p.loops == 0 {
-			p.errorf("`%s' is not allowed outside a loop", p.tok.s)
+			p.errorf("`%s' is not allowed outside a loop or switch", p.tok.s)
 		}
 		t := p.tok.t
 		p.next()
@@ -399,7 +413,8 @@ func (p *parser) simpleStmt() stmt {
 		}
 		return s
 	}
-	return &exprStmt{e: p.expr()}
+	line := p.tok.line
+	return &exprStmt{e: p.expr(), line: line}
 }
 
 func (p *parser) atStmtEnd() bool {
@@ -411,7 +426,7 @@ func (p *parser) atStmtEnd() bool {
 }
 
 func (p *parser) printStmt() stmt {
-	s := &printStmt{printf: p.tok.t == tPrintf}
+	s := &printStmt{printf: p.tok.t == tPrintf, line: p.tok.line}
 	p.next()
 	saved := p.inPrint
 	p.inPrint = true

@@ -170,11 +170,30 @@ func (p *parser) additive() expr {
 func (p *parser) multiplicative() expr {
 	l := p.unary()
 	for p.tok.t == tMul || p.tok.t == tDiv || p.tok.t == tMod {
-		op := p.tok.t
+		op, line := p.tok.t, p.tok.line
 		p.next()
-		l = &binExpr{op: op, l: l, r: p.unary()}
+		r := p.unary()
+		if op != tMul && isZeroConst(r) {
+			// gawk folds constants while parsing: a constant zero divisor
+			// is a parse error (status 1), whatever the dividend.
+			msg := "error: division by zero attempted"
+			if op == tMod {
+				msg += " in `%'"
+			}
+			panic(&syntaxError{line: line, msg: msg})
+		}
+		l = &binExpr{op: op, l: l, r: r}
 	}
 	return l
+}
+
+// isZeroConst: e is the number constant 0, perhaps negated.
+func isZeroConst(e expr) bool {
+	if u, ok := e.(*unaryExpr); ok && (u.op == tSub || u.op == tAdd) {
+		e = u.x
+	}
+	c, ok := e.(*constExpr)
+	return ok && c.v.k == kNum && c.v.n == 0
 }
 
 func (p *parser) unary() expr {
@@ -251,8 +270,9 @@ func (p *parser) primary() expr {
 		}
 		rt, ok := p.lx.scanRegex(prefix)
 		if !ok {
-			p.tok = rt
-			p.errorf("unterminated regexp")
+			// gawk's caret is under the regexp's first character.
+			rt.pos = t.pos + 1
+			p.failAt(rt, "unterminated regexp")
 		}
 		p.next()
 		re, err := compileRegex(rt.s)
@@ -274,6 +294,7 @@ func (p *parser) primary() expr {
 		}
 		return &incDecExpr{lhs: lv, delta: d, pre: true}
 	case tDollar:
+		line := p.tok.line
 		p.next()
 		var ix expr
 		switch p.tok.t {
@@ -284,7 +305,7 @@ func (p *parser) primary() expr {
 		default:
 			ix = p.primary()
 		}
-		return &fieldExpr{index: ix}
+		return &fieldExpr{index: ix, line: line}
 	case tName:
 		p.next()
 		if p.tok.t == tLbracket {
@@ -374,6 +395,7 @@ func (p *parser) optLvalue() expr {
 		}
 		return p.varRef(t.s)
 	case tDollar:
+		line := p.tok.line
 		p.next()
 		var ix expr
 		if p.tok.t == tIncr || p.tok.t == tDecr {
@@ -381,7 +403,7 @@ func (p *parser) optLvalue() expr {
 		} else {
 			ix = p.primary()
 		}
-		return &fieldExpr{index: ix}
+		return &fieldExpr{index: ix, line: line}
 	}
 	return nil
 }
@@ -498,7 +520,7 @@ func (p *parser) resolve() {
 	for _, c := range p.allCall {
 		f := p.prog.funcs[c.name]
 		if f == nil || !f.defined {
-			panic(&syntaxError{line: c.line, msg: "function `" + c.name + "' not defined"})
+			panic(&syntaxError{line: c.line, msg: "fatal: function `" + c.name + "' not defined", fatal: true})
 		}
 		if len(c.args) > len(f.params) {
 			panic(&syntaxError{line: c.line, msg: "function `" + c.name + "' called with more arguments than declared"})

@@ -17,7 +17,11 @@ func (in *interp) runProgram(setup func()) (status int) {
 		switch e := r.(type) {
 		case *runtimeError:
 			in.out.Flush()
-			fmt.Fprintf(in.c.Stderr, "awk: fatal: %s\n", e.msg)
+			where := in.where()
+			if e.bare {
+				where = ""
+			}
+			fmt.Fprintf(in.c.Stderr, "awk: %sfatal: %s\n", where, e.msg)
 			status = 2
 		case *limitPanic:
 			in.out.Flush()
@@ -146,6 +150,7 @@ func (in *interp) runItems() (c ctl) {
 }
 
 func (in *interp) itemMatches(it *item) bool {
+	in.at(it.line)
 	if it.pat == nil {
 		return true
 	}

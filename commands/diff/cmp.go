@@ -19,7 +19,7 @@ var cmpOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'l', Long: "verbose"},
 	{Short: 'n', Long: "bytes", Arg: true},
 	{Short: 's', Long: "quiet"}, {Long: "silent", Key: "s"},
-}, Usage: 2, Help: "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n  -b  print differing bytes\n  -i SKIP  skip first SKIP bytes of both inputs\n  -l  output byte numbers and differing byte values\n  -n LIMIT  compare at most LIMIT bytes\n  -s  suppress all normal output\n"}
+}, Usage: 2, NamedHint: true, Help: "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n  -b  print differing bytes\n  -i SKIP  skip first SKIP bytes of both inputs\n  -l  output byte numbers and differing byte values\n  -n LIMIT  compare at most LIMIT bytes\n  -s  suppress all normal output\n"}
 
 type cmpRun struct {
 	c                     *commands.Context
@@ -39,10 +39,10 @@ func runCmp(ctx context.Context, c *commands.Context) int {
 		return 2
 	}
 	if len(ops) == 0 {
-		return opts.UsageError(c, 2, "missing operand after '%s'", "cmp")
+		return cmpOpts.UsageError(c, 2, "missing operand after '%s'", "cmp")
 	}
 	if len(ops) > 4 {
-		return opts.UsageError(c, 2, "extra operand '%s'", ops[4])
+		return cmpOpts.UsageError(c, 2, "extra operand '%s'", ops[4])
 	}
 	if len(ops) == 1 {
 		ops = append(ops, "-")

@@ -18,15 +18,22 @@ import (
 
 var diffOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'u'}, {Short: 'U', Long: "unified", Arg: true}, {Short: 'q', Long: "brief"},
+	{Short: 'c'}, {Short: 'C', Long: "context", Arg: true}, {Short: 'e', Long: "ed"},
+	{Short: 'W', Long: "width", Arg: true},
 	{Short: 's', Long: "report-identical-files"}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'w', Long: "ignore-all-space"}, {Short: 'b', Long: "ignore-space-change"},
 	{Short: 'B', Long: "ignore-blank-lines"}, {Short: 'r', Long: "recursive"},
 	{Short: 'N', Long: "new-file"}, {Short: 'a', Long: "text"},
-	{Long: "color", Arg: false}, {Long: "label", Arg: true},
-}, Usage: 2, Help: "Usage: diff [OPTION]... FILES\n"}
+	{Long: "color", Arg: false}, {Long: "label", Arg: true}, {Long: "normal"},
+}, Usage: 2, NamedHint: true, Help: "Usage: diff [OPTION]... FILES\n"}
 
 type diffCfg struct {
+	// switches are the options as given, for the "diff ... a b" lines of
+	// a recursive run.
+	switches                 string
 	unified                  bool
+	contextFmt               bool // -c, -C N
+	ed                       bool // -e
 	context                  int
 	brief, same, icase       bool
 	allSpace, spaceChange    bool
@@ -43,17 +50,33 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return st
 	}
-	d := &diffCfg{context: 3, c: c}
+	d := &diffCfg{context: -1, c: c}
+	var style byte // the output style chosen: 'n'ormal, 'u'nified, 'c'ontext
 	for _, r := range res {
+		if s := map[string]byte{"normal": 'n', "u": 'u', "U": 'u', "c": 'c', "C": 'c', "e": 'e'}[r.Key]; s != 0 {
+			if style != 0 && style != s {
+				return diffOpts.UsageError(c, 2, "conflicting output style options")
+			}
+			style = s
+			d.unified, d.contextFmt, d.ed = s == 'u', s == 'c', s == 'e'
+			if s == 'u' || s == 'c' {
+				// GNU keeps the largest context asked for; -u and -c ask 3.
+				d.context = max(d.context, 3*boolInt(r.Key == "u" || r.Key == "c"))
+			}
+		}
 		switch r.Key {
-		case "u":
-			d.unified = true
-		case "U":
+		case "W":
+			// The width only matters to -y, which is not supported; GNU
+			// checks it all the same.
+			if n, err := strconv.Atoi(r.Val); err != nil || n <= 0 {
+				return diffOpts.UsageError(c, 2, "invalid width %s", commands.QuoteArg(r.Val))
+			}
+		case "U", "C":
 			n, err := strconv.Atoi(r.Val)
 			if err != nil || n < 0 {
-				return opts.UsageError(c, 2, "invalid context length %s", commands.QuoteArg(r.Val))
+				return diffOpts.UsageError(c, 2, "invalid context length %s", commands.QuoteArg(r.Val))
 			}
-			d.unified, d.context = true, n
+			d.context = max(d.context, n)
 		case "q":
 			d.brief = true
 		case "s":
@@ -76,23 +99,21 @@ func runDiff(ctx context.Context, c *commands.Context) int {
 			d.labels = append(d.labels, r.Val)
 		}
 	}
+	if d.context < 0 {
+		d.context = 3
+	}
+	d.switches = switchString(c.Args[1:], args)
 	if len(args) != 2 {
 		if len(args) < 2 {
-			return opts.UsageError(c, 2, "missing operand after %s", commands.QuoteArg(lastOr(args, "diff")))
+			// GNU names argv[argc-1], an option or not.
+			return diffOpts.UsageError(c, 2, "missing operand after %s", commands.QuoteArg(c.Args[len(c.Args)-1]))
 		}
-		return opts.UsageError(c, 2, "extra operand %s", commands.QuoteArg(args[2]))
+		return diffOpts.UsageError(c, 2, "extra operand %s", commands.QuoteArg(args[2]))
 	}
 	out := commands.NewOut(c.Stdout)
 	d.out = out
 	status := d.paths(ctx, args[0], args[1], true)
 	return c.FinishOut(out, status)
-}
-
-func lastOr(s []string, def string) string {
-	if len(s) == 0 {
-		return def
-	}
-	return s[len(s)-1]
 }
 
 // paths compares two operands: files, directories, or a file against a
@@ -209,19 +230,36 @@ func (d *diffCfg) dirs(ctx context.Context, a, b string) int {
 	return status
 }
 
-func (d *diffCfg) flagString() string {
-	s := ""
-	if d.recursive {
-		s += "-r "
+func (d *diffCfg) flagString() string { return d.switches }
+
+// switchString is GNU's switch_string: the arguments that are not the
+// operands, in order, each followed by a space.
+func switchString(argv, operands []string) string {
+	drop := map[int]bool{}
+	k := len(argv) - 1
+	for j := len(operands) - 1; j >= 0; j-- {
+		for ; k >= 0; k-- {
+			if argv[k] == operands[j] {
+				drop[k] = true
+				k--
+				break
+			}
+		}
 	}
-	if d.unified {
-		if d.context == 3 {
-			s += "-u "
-		} else {
-			s += "-U " + strconv.Itoa(d.context) + " "
+	s := ""
+	for i, a := range argv {
+		if !drop[i] {
+			s += a + " "
 		}
 	}
 	return s
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // files compares two regular files (or stdin).
@@ -264,9 +302,21 @@ func (d *diffCfg) files(a, b string, sa, sb fs.FileInfo) int {
 		return 1
 	}
 	d.writeHeader()
-	if d.unified {
+	switch {
+	case d.unified:
 		d.writeUnified(a, b, sa, sb, la, lb, edits)
-	} else {
+	case d.contextFmt:
+		d.writeContext(a, b, sa, sb, la, lb, edits)
+	case d.ed:
+		if name := d.writeEd(a, b, la, lb, edits); name != "" {
+			// An ed script cannot say a line lacks its newline.
+			if f, ok := d.out.(interface{ Flush() error }); ok {
+				f.Flush()
+			}
+			d.c.Errorf("%s: No newline at end of file\n", name) // sic: GNU's extra newline
+			return 2
+		}
+	default:
 		d.writeNormal(la, lb, edits)
 	}
 	return 1

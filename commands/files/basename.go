@@ -8,7 +8,9 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-var basenameOpts = opts.Parser{Opts: []opts.Opt{
+// basenameOpts: GNU's getopt string is "+as:z", so options end at the
+// first operand ("basename a/b -s" takes -s as the SUFFIX).
+var basenameOpts = opts.Parser{StopAtOperand: true, Opts: []opts.Opt{
 	{Short: 'a', Long: "multiple"},
 	{Short: 's', Long: "suffix", Arg: true},
 	{Short: 'z', Long: "zero"},

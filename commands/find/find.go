@@ -73,10 +73,11 @@ func runFind(ctx context.Context, c *commands.Context) int {
 	for len(args) > 0 && !isFindExprStart(args[0]) {
 		starts, args = append(starts, args[0]), args[1:]
 	}
-	if len(starts) == 0 {
+	noStarts := len(starts) == 0
+	if noStarts {
 		starts = []string{"."}
 	}
-	p := &findParser{w: w, toks: args}
+	p := &findParser{w: w, toks: args, noStarts: noStarts}
 	expr, err := p.parseTop()
 	if err != "" {
 		w.out.Flush()

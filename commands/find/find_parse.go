@@ -35,6 +35,20 @@ type findParser struct {
 	pos       int
 	hasAction bool
 	err       string
+	// noStarts: no start point was given, so a stray word may be a
+	// pattern the shell expanded; GNU then hints at it.
+	noStarts bool
+}
+
+// strayWord is GNU's error for a word where a predicate should be: with
+// no start point given and the word right after a predicate's argument,
+// it adds "possible unquoted pattern after predicate".
+func (p *findParser) strayWord(t string, at int) string {
+	msg := fmt.Sprintf("paths must precede expression: `%s'", t)
+	if p.noStarts && at >= 2 && strings.HasPrefix(p.toks[at-2], "-") && !strings.HasPrefix(p.toks[at-1], "-") {
+		msg += fmt.Sprintf("\n%s: possible unquoted pattern after predicate `%s'?", p.w.c.Name(), p.toks[at-2])
+	}
+	return msg
 }
 
 func (p *findParser) peek() string {

@@ -74,7 +74,7 @@ func (p *findParser) primary(t string) findExpr {
 	if strings.HasPrefix(t, "-") {
 		p.err = fmt.Sprintf("unknown predicate `%s'", t)
 	} else {
-		p.err = fmt.Sprintf("paths must precede expression: `%s'", t)
+		p.err = p.strayWord(t, p.pos-1)
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func (p *findParser) option(t string) (findExpr, bool) {
 		}
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 0 {
-			p.err = fmt.Sprintf("Expected a positive decimal integer argument to %s, but got `%s'", t, a)
+			p.err = fmt.Sprintf("Expected a positive decimal integer argument to %s, but got '%s'", t, a)
 			return nil, true
 		}
 		if t == "-maxdepth" {

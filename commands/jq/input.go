@@ -44,6 +44,9 @@ type inputIter struct {
 	line     int
 	counted  int64
 	finished bool
+	// prevNL counts the newlines of the sources before cur: jq parses its
+	// files as one stream, so its parse errors count lines across them.
+	prevNL int
 }
 
 // newInputIter reads srcs as o says. -R ignores --stream, as jq does.
@@ -88,6 +91,7 @@ func (it *inputIter) Next() (any, bool) {
 			}
 			return v, true
 		}
+		it.prevNL += bytes.Count(it.cur.data, []byte{'\n'})
 		it.cur = nil
 	}
 	return nil, false
@@ -182,13 +186,54 @@ func (it *inputIter) syntaxError(err error) error {
 	if off > int64(len(it.cur.data)) {
 		off = int64(len(it.cur.data))
 	}
+	if e := it.literalError(off); e != nil {
+		return e
+	}
 	prefix := it.cur.data[:off]
-	line := bytes.Count(prefix, []byte{'\n'}) + 1
+	line := it.prevNL + bytes.Count(prefix, []byte{'\n'}) + 1
 	col := off - int64(bytes.LastIndexByte(prefix, '\n')+1)
 	msg := err.Error()
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		msg = "Unfinished JSON term at EOF"
 	}
+	return &parseError{fmt.Sprintf("%s at line %d, column %d", msg, line, col)}
+}
+
+// literalError words an error inside a bare word as jq 1.6's scanner
+// does: the word runs to the next blank or structural character, a word
+// starting with t, f or n is an "Invalid literal", any other an "Invalid
+// numeric literal", and the position is just past that delimiter (or "at
+// EOF" after the word). nil when the error is not in a bare word.
+func (it *inputIter) literalError(off int64) error {
+	data := it.cur.data
+	isWord := func(c byte) bool { return !strings.ContainsRune(" \t\r\n[]{}:,\"", rune(c)) }
+	at := int(off) - 1
+	if at < 0 || at >= len(data) || !isWord(data[at]) {
+		return nil
+	}
+	start, end := at, at
+	for start > 0 && isWord(data[start-1]) {
+		start--
+	}
+	for end < len(data) && isWord(data[end]) {
+		end++
+	}
+	word := string(data[start:end])
+	switch word {
+	case "true", "false", "null":
+		return nil
+	}
+	msg := "Invalid numeric literal"
+	if strings.ContainsRune("tfn", rune(word[0])) {
+		msg = "Invalid literal"
+	}
+	pos := end + 1 // the delimiter is consumed
+	if end == len(data) {
+		msg, pos = msg+" at EOF", end
+	}
+	prefix := data[:pos]
+	line := it.prevNL + bytes.Count(prefix, []byte{'\n'}) + 1
+	col := pos - (bytes.LastIndexByte(prefix, '\n') + 1)
 	return &parseError{fmt.Sprintf("%s at line %d, column %d", msg, line, col)}
 }
 

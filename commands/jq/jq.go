@@ -319,6 +319,9 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 	if err != nil {
 		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", compileMessage(filter, err))
 	}
+	if msg := constDivZero(q, filter); msg != "" {
+		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", msg)
+	}
 	// The compatibility definitions go before the program's own (which
 	// may shadow them) but after its imports, which must come first.
 	defs, err := gojq.Parse(compatDefs + localDefs + ".")

@@ -23,10 +23,11 @@ var xargsOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'E', Arg: true}, {Short: 'e', Long: "eof", Optional: true},
 	{Short: 'I', Arg: true}, {Short: 'i', Long: "replace", Optional: true},
 	{Short: 'L', Arg: true}, {Short: 'l', Long: "max-lines", Optional: true},
+	// GNU's table order (its "ambiguous" message lists them so).
 	{Short: 'n', Long: "max-args", Arg: true},
+	{Short: 's', Long: "max-chars", Arg: true},
 	{Short: 'P', Long: "max-procs", Arg: true},
 	{Short: 'r', Long: "no-run-if-empty"},
-	{Short: 's', Long: "max-chars", Arg: true},
 	{Short: 't', Long: "verbose"},
 	{Short: 'x', Long: "exit"},
 	{Short: 'p', Long: "interactive"},
@@ -56,7 +57,8 @@ type xargsRun struct {
 // oldForms turns -e[EOF], -i[R] and -l[N] into -E, -I and -L, in place
 // and in order: "-e" alone means no end-of-file string, "-i" replaces "{}",
 // "-l" takes one line.
-func oldForms(res []opts.Result) {
+func oldForms(res []opts.Result) (lLetter string) {
+	lLetter = "L"
 	for i, r := range res {
 		switch r.Key {
 		case "e":
@@ -65,8 +67,12 @@ func oldForms(res []opts.Result) {
 			res[i] = opts.Result{Key: "I", Val: cmp.Or(r.Val, "{}")}
 		case "l":
 			res[i] = opts.Result{Key: "L", Val: cmp.Or(r.Val, "1")}
+			lLetter = "l"
+		case "L":
+			lLetter = "L"
 		}
 	}
+	return lLetter
 }
 
 func runXargs(ctx context.Context, c *commands.Context) int {
@@ -74,7 +80,7 @@ func runXargs(ctx context.Context, c *commands.Context) int {
 	if !ok {
 		return status
 	}
-	oldForms(res)
+	lLetter := oldForms(res) // how the last -L was spelled, for GNU's message
 	x := &xargsRun{c: c, ctx: ctx, cmd: cmd, maxChars: 128 * 1024, procs: 1}
 	if len(x.cmd) == 0 {
 		x.cmd = []string{"echo"}
@@ -82,9 +88,15 @@ func runXargs(ctx context.Context, c *commands.Context) int {
 	f := opts.ToFlags(res)
 	num := func(k string, min int) (int, bool) {
 		v, err := strconv.Atoi(f[k])
+		if err == nil && v < min && (k == "n" || k == "L") {
+			letter := k
+			if k == "L" {
+				letter = lLetter
+			}
+			return 0, opts.UsageError(c, 1, "value %d for -%s option should be >= %d", v, letter, min) < 0
+		}
 		if err != nil || v < min {
-			c.Errorf("invalid number \"%s\" for -%s option", f[k], k)
-			return 0, false
+			return 0, opts.UsageError(c, 1, "invalid number \"%s\" for -%s option", f[k], k) < 0
 		}
 		return v, true
 	}
@@ -167,8 +179,8 @@ func splitXargsWords(s, eof string, lines bool) (items []xargsItem, errMsg strin
 			}
 		case ch == ' ' || ch == '\t' || ch == '\n':
 			if inWord {
-				if eof != "" && cur.String() == eof {
-					return items, "", true
+				if w, _, _ := strings.Cut(cur.String(), "\x00"); eof != "" && w == eof {
+					return items, "", true // the word as a C string, NUL-cut
 				}
 				items = append(items, xargsItem{cur.String(), ch == '\n'})
 				cur.Reset()

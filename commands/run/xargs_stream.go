@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"strings"
 )
 
 // xargsItem is one argument with the input line it ended on (for -L).
@@ -40,13 +41,16 @@ func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 		}
 		delim, split = d[0], false
 	}
+	if !split && f.Has("E") {
+		x.c.Errorf("warning: the -E option has no effect if -0 or -d is used.\n") // sic: GNU's extra newline
+	}
 	pool := x.newPool()
 	b := x.newBatcher(pool)
 	br := bufio.NewReaderSize(r, 64<<10)
 	max := x.c.Limits.ReadMax()
 	var chunk []byte
 	var errMsg string
-	limitHit := false
+	limitHit, warnedNUL := false, false
 	for !x.stopped() {
 		rec, err := readRecord(br, delim, max)
 		if commands.IsLimit(err) {
@@ -56,7 +60,13 @@ func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 		}
 		if err != nil && err != io.EOF {
 			if x.ctx.Err() == nil {
-				errMsg = "read error: " + commands.ErrText(err)
+				// GNU's getc loop takes a read error for the end of the
+				// input; closing stdin then fails, with the errno only
+				// when the descriptor itself is bad.
+				errMsg = "error closing file"
+				if t := commands.ErrText(err); t == "Bad file descriptor" {
+					errMsg += ": " + t
+				}
 			}
 			break
 		}
@@ -73,7 +83,7 @@ func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 				items, msg, atEOF := splitXargsWords(string(chunk), f["E"], x.hasRepl)
 				chunk = chunk[:0]
 				for _, it := range items {
-					b.add(it)
+					b.add(x.cString(it, &warnedNUL))
 				}
 				if msg != "" || atEOF {
 					errMsg = msg
@@ -93,7 +103,8 @@ func (x *xargsRun) stream(r io.Reader, f opts.Flags) int {
 	}
 	b.finish()
 	st := pool.wait()
-	if errMsg != "" {
+	if errMsg != "" && (st == 0 || !strings.HasPrefix(errMsg, "error closing")) {
+		// GNU reports the failed close only when the commands did well.
 		x.c.Errorf("%s", errMsg)
 		return 1
 	}
@@ -130,4 +141,17 @@ func safeCut(chunk []byte) bool {
 	body := chunk[:len(chunk)-1]
 	n := len(body) - len(bytes.TrimRight(body, "\\"))
 	return n%2 == 0
+}
+
+// cString cuts an argument at its first NUL, as the C string GNU passes
+// is cut, warning once.
+func (x *xargsRun) cString(it xargsItem, warned *bool) xargsItem {
+	if k := strings.IndexByte(it.s, 0); k >= 0 {
+		it.s = it.s[:k]
+		if !*warned {
+			*warned = true
+			x.c.Errorf("WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?")
+		}
+	}
+	return it
 }

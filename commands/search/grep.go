@@ -135,6 +135,11 @@ func runGrep(ctx context.Context, c *commands.Context) int {
 		// match, so it exits 1 without reading or printing, even with -c.
 		return 1
 	}
+	if g.maxCount == 0 {
+		// GNU grep -m 0 stops before reading anything: no output, even
+		// with -c, and status 1.
+		return 1
+	}
 	m, err := newGrepMatcher(pats, mode, icase, word, whole)
 	if err != nil {
 		c.Errorf("%s", gnure.RegcompMessage(pats[len(pats)-1], err))
@@ -224,11 +229,11 @@ func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, i
 		case "A", "B", "C", "m":
 			n, err := strconv.ParseInt(r.Val, 10, 64)
 			if err != nil || n < 0 && r.Key != "m" {
-				what := "context length"
 				if r.Key == "m" {
-					what = "max count"
+					c.Errorf("invalid max count") // sic: GNU's wording
+				} else {
+					c.Errorf("invalid context length argument")
 				}
-				c.Errorf("invalid %s argument", what)
 				return nil, false, false, false, false, "", 2
 			}
 			switch r.Key {
@@ -328,7 +333,10 @@ func (g *grepRun) files(ctx context.Context, names []string, implicit bool) {
 		}
 		if fi.IsDir() {
 			if !g.recursive {
+				// GNU reads the directory, fails, and still reports it as
+				// a file without matches (-c prints 0, -L its name).
 				g.errorf("%s: Is a directory", name)
+				g.summary(&fileScan{name: name})
 				continue
 			}
 			g.walk(ctx, name, implicit)

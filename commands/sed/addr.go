@@ -141,7 +141,8 @@ func (r *runner) match(a *address) bool {
 // listLine renders the l command: C escapes, octal for other
 // non-printing bytes, lines folded at width-1 with a trailing backslash,
 // and '$' at the end.
-func listLine(b []byte, width int) string {
+// The listing ends with "$" and the buffer delimiter (NUL with -z).
+func listLine(b []byte, width int, delim byte) string {
 	var out strings.Builder
 	col := 0
 	for _, ch := range b {
@@ -170,14 +171,18 @@ func listLine(b []byte, width int) string {
 				piece = string(ch)
 			}
 		}
-		if width > 1 && col+len(piece) > width-1 {
-			out.WriteString("\\\n")
+		// GNU folds at width-1 columns; width 1 folds before every
+		// character, 0 or less never.
+		if width > 0 && col+len(piece) > width-1 {
+			out.WriteByte('\\')
+			out.WriteByte(delim)
 			col = 0
 		}
 		out.WriteString(piece)
 		col += len(piece)
 	}
-	out.WriteString("$\n")
+	out.WriteByte('$')
+	out.WriteByte(delim)
 	return out.String()
 }
 

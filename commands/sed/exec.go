@@ -21,6 +21,9 @@ type appended struct {
 	text  string
 	file  string
 	rline bool
+	// isText: text is a's (perhaps empty: "$a\\" still ends a last line
+	// that lacks its newline).
+	isText bool
 }
 
 // runner executes a parsed program over an input stream.
@@ -40,6 +43,10 @@ type runner struct {
 	ps, hs []byte
 	lineNo int64
 	lineNL bool // the last line read ended with a separator
+	// holdNL is the hold space's flag: GNU keeps one per buffer, so g, G,
+	// h, H and x carry it along (a last line without a newline gets one
+	// back after G with a hold space that had it).
+	holdNL bool
 	queue  []appended
 	tflag  bool
 	quit   bool
@@ -163,9 +170,9 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 	switch cmd.op {
 	case '{', '}', ':':
 	case '=':
-		r.out.text(strconv.FormatInt(r.lineNo, 10) + "\n")
+		r.out.text(strconv.FormatInt(r.lineNo, 10) + string(r.sep))
 	case 'a':
-		r.queue = append(r.queue, appended{text: cmd.text})
+		r.queue = append(r.queue, appended{text: cmd.text, isText: true})
 	case 'i':
 		r.out.text(cmd.text)
 	case 'c':
@@ -188,7 +195,8 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 	case 'd':
 		return 0, actDelete
 	case 'D':
-		i := bytes.IndexByte(r.ps, '\n')
+		// D, G, H, N and P work on the buffer delimiter: NUL with -z.
+		i := bytes.IndexByte(r.ps, r.sep)
 		if i < 0 {
 			return 0, actDelete
 		}
@@ -198,23 +206,28 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 		r.execCmd(cmd)
 	case 'F':
 		name := r.in.name
-		r.out.text(name + "\n")
+		r.out.text(name + string(r.sep))
 	case 'g':
 		r.ps = append(r.ps[:0], r.hs...)
+		r.lineNL = r.holdNL
 	case 'G':
-		r.ps = append(append(r.ps, '\n'), r.hs...)
+		r.ps = append(append(r.ps, r.sep), r.hs...)
+		r.lineNL = r.holdNL
 	case 'h':
 		r.hs = append(r.hs[:0], r.ps...)
+		r.holdNL = r.lineNL
 	case 'H':
-		r.hs = append(append(r.hs, '\n'), r.ps...)
+		r.hs = append(append(r.hs, r.sep), r.ps...)
+		r.holdNL = r.lineNL
 	case 'x':
 		r.ps, r.hs = r.hs, r.ps
+		r.lineNL, r.holdNL = r.holdNL, r.lineNL
 	case 'l':
 		w := r.lwidth
 		if cmd.num >= 0 {
 			w = cmd.num
 		}
-		r.out.text(listLine(r.ps, w))
+		r.out.text(listLine(r.ps, w, r.sep))
 	case 'n':
 		if r.in.last() {
 			return 0, r.eofAction()
@@ -232,7 +245,7 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 		r.flushQueue()
 		var line []byte
 		line, r.lineNL, _ = r.in.next(nil)
-		r.ps = append(append(r.ps, '\n'), line...)
+		r.ps = append(append(r.ps, r.sep), line...)
 		r.lineNo++
 	case 'p':
 		// Like GNU sed, p keeps the line's missing newline; a later
@@ -269,7 +282,7 @@ func (r *runner) do(cmd *command, pc int) (int, int) {
 // newline, which they end with a newline, or all of it, ending like the
 // input line did.
 func (r *runner) firstLine() ([]byte, bool) {
-	if i := bytes.IndexByte(r.ps, '\n'); i >= 0 {
+	if i := bytes.IndexByte(r.ps, r.sep); i >= 0 {
 		return r.ps[:i], true
 	}
 	return r.ps, r.lineNL
@@ -314,7 +327,7 @@ func (r *runner) translit(m map[rune]rune) {
 func (r *runner) flushQueue() {
 	for _, q := range r.queue {
 		switch {
-		case q.text != "":
+		case q.isText:
 			r.out.text(q.text)
 		case q.rline:
 			r.readRLine(q.file)

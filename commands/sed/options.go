@@ -3,7 +3,6 @@ package sed
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/justbash/justbash/commands"
@@ -111,12 +110,8 @@ func (o *options) withArg(c *commands.Context, ch byte, val string) (int, bool) 
 	case 'e':
 		o.addScript(val, "")
 	case 'l':
-		n, err := strconv.Atoi(val)
-		if err != nil || n < 0 {
-			c.Errorf("invalid line length: %s", val)
-			return 1, false
-		}
-		o.lwidth = n
+		// GNU sed reads N with atoi: no error, garbage is 0.
+		o.lwidth = atoi(val)
 	case 'f':
 		var data []byte
 		var err error
@@ -138,4 +133,24 @@ func (o *options) withArg(c *commands.Context, ch byte, val string) (int, bool) 
 		o.addScript(s, val)
 	}
 	return 0, true
+}
+
+// atoi is C's: optional blanks and sign, then the leading digits; 0 when
+// there are none; clamped rather than overflowing.
+func atoi(s string) int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	n := 0
+	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		if n < 1<<40 {
+			n = n*10 + int(s[i]-'0')
+		}
+	}
+	if neg {
+		return -n
+	}
+	return n
 }

@@ -86,6 +86,8 @@ type parser struct {
 	i      int
 	chunks []chunk
 	ere    bool
+	// posix: --posix, which refuses GNU's extensions as GNU sed does.
+	posix  bool
 	prog   []*command
 	blocks []int
 	opener func(name string) (*output, error)
@@ -198,11 +200,14 @@ func (p *parser) parseCommand() error {
 				return err
 			}
 			if c.a2 == nil {
+				if p.posix && !p.eof() && (p.s[p.i] == '+' || p.s[p.i] == '~') {
+					p.i++ // GNU has read the character
+				}
 				return p.errAt("unexpected `,'")
 			}
 		}
 	}
-	if c.a1 != nil && c.a1.typ == aZero && (c.a2 == nil || c.a2.typ != aRegex) {
+	if c.a1 != nil && c.a1.typ == aZero && (c.a2 == nil || c.a2.typ != aRegex || p.posix) {
 		p.skipSpace()
 		if !p.eof() {
 			p.i++
@@ -266,6 +271,9 @@ func (p *parser) endCommand() error {
 }
 
 func (p *parser) parseArgs(c *command) error {
+	if p.posix && strings.IndexByte("eFQRTWzvL", c.op) >= 0 {
+		return p.errAt("unknown command: `%c'", c.op)
+	}
 	switch c.op {
 	case '{':
 		p.blocks = append(p.blocks, len(p.prog))
@@ -296,6 +304,9 @@ func (p *parser) parseArgs(c *command) error {
 	case 'r', 'R', 'w', 'W':
 		return p.parseFileArg(c)
 	case 'q', 'Q', 'l', 'L':
+		if p.posix {
+			return p.endCommand() // no exit code or width in POSIX
+		}
 		p.skipSpace()
 		start := p.i
 		for !p.eof() && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
@@ -364,8 +375,21 @@ func (p *parser) parseText(c *command) error {
 	if p.eof() {
 		return p.errAt("expected \\ after `a', `c' or `i'")
 	}
+	if p.s[p.i] != '\\' && p.posix {
+		p.i++ // GNU has read the character
+		return p.errAt("expected \\ after `a', `c' or `i'")
+	}
 	if p.s[p.i] == '\\' {
 		p.i++
+		if p.eof() && p.posix {
+			return p.errAt("incomplete command")
+		}
+		if p.eof() {
+			// GNU's read_text: "a\" at the very end is an empty text,
+			// with no newline ("$a\" ends a file that lacks one).
+			c.text = ""
+			return nil
+		}
 		if p.peek() == '\n' {
 			p.i++
 		}
@@ -491,7 +515,7 @@ func (p *parser) parseAddr(second bool) (*address, error) {
 	switch {
 	case ch >= '0' && ch <= '9':
 		n := p.readNum()
-		if p.peek() == '~' && !second {
+		if p.peek() == '~' && !second && !p.posix {
 			p.i++
 			step := p.readNum()
 			return &address{typ: aStep, n: n, step: step}, nil
@@ -503,7 +527,7 @@ func (p *parser) parseAddr(second bool) (*address, error) {
 	case ch == '$':
 		p.i++
 		return &address{typ: aLast}, nil
-	case (ch == '+' || ch == '~') && second:
+	case (ch == '+' || ch == '~') && second && !p.posix:
 		p.i++
 		n := p.readNum()
 		if ch == '+' {
@@ -525,7 +549,7 @@ func (p *parser) parseAddr(second bool) (*address, error) {
 			return nil, p.errAt("unterminated address regex")
 		}
 		icase, multi := false, false
-		for !p.eof() && (p.s[p.i] == 'I' || p.s[p.i] == 'M') {
+		for !p.eof() && (p.s[p.i] == 'I' || p.s[p.i] == 'M') && !p.posix {
 			icase = icase || p.s[p.i] == 'I'
 			multi = multi || p.s[p.i] == 'M'
 			p.i++

@@ -88,12 +88,12 @@ func run(ctx context.Context, c *commands.Context) int {
 	if o.nul {
 		sep = 0
 	}
-	r := &runner{ctx: ctx, c: c, quiet: o.quiet, posix: o.posix, lwidth: o.lwidth, sep: sep,
+	r := &runner{ctx: ctx, c: c, holdNL: true, quiet: o.quiet, posix: o.posix, lwidth: o.lwidth, sep: sep,
 		rfiles: map[string]*bufio.Reader{}, maxSpace: int(min(c.Limits.StringMax(), int64(math.MaxInt)))}
 	r.stdout = newOutput(c.Stdout, nil, sep, o.unbuf)
 	r.out = r.stdout
 	wfiles := map[string]*output{}
-	p := &parser{s: strings.Join(o.script, "\n"), chunks: o.chunks, ere: o.ere}
+	p := &parser{s: strings.Join(o.script, "\n"), chunks: o.chunks, ere: o.ere, posix: o.posix}
 	p.opener = func(name string) (*output, error) { return r.openW(wfiles, name) }
 	// GNU checks only the first two characters of the first script.
 	if strings.HasPrefix(p.s, "#n") {

@@ -2,6 +2,7 @@ package sed
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -46,6 +47,9 @@ func (p *parser) substFlags(s *subst) (icase, multi bool, err error) {
 			s.global = true
 		case ch == 'p':
 			s.print = true
+		case p.posix && strings.IndexByte("iImMe", ch) >= 0:
+			p.i++
+			return false, false, p.errAt("unknown option to `s'")
 		case ch == 'i' || ch == 'I':
 			icase = true
 		case ch == 'm' || ch == 'M':

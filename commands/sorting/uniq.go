@@ -1,6 +1,7 @@
 package sorting
 
 import (
+	"bufio"
 	"context"
 
 	"github.com/justbash/justbash/commands"
@@ -16,10 +17,10 @@ import (
 
 var uniqOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'c', Long: "count"}, {Short: 'd', Long: "repeated"},
-	{Short: 'D', Long: "all-repeated"}, {Short: 'i', Long: "ignore-case"},
+	{Short: 'D'}, {Long: "all-repeated", Optional: true, Key: "D"}, {Short: 'i', Long: "ignore-case"},
 	{Short: 'u', Long: "unique"}, {Short: 'z', Long: "zero-terminated"},
 	{Short: 'f', Long: "skip-fields", Arg: true}, {Short: 's', Long: "skip-chars", Arg: true},
-	{Short: 'w', Long: "check-chars", Arg: true},
+	{Short: 'w', Long: "check-chars", Arg: true}, {Long: "group", Optional: true},
 }, Usage: 1, Help: "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\n"}
 
 // uniqCfg selects which part of a line is compared and what is printed.
@@ -27,7 +28,25 @@ type uniqCfg struct {
 	count, dups, allDups, uniques, icase bool
 	fields, chars, width                 int
 	sep                                  byte
+	// delimit is --all-repeated's METHOD, group --group's (0: none).
+	delimit, group int
 }
+
+// The methods of --all-repeated and --group, as GNU names them.
+const (
+	delimNone = iota
+	delimPrepend
+	delimSeparate
+	groupAppend
+	groupBoth
+)
+
+var (
+	delimitNames = []string{"none", "prepend", "separate"}
+	delimitVals  = []int{delimNone, delimPrepend, delimSeparate}
+	groupNames   = []string{"prepend", "append", "separate", "both"}
+	groupVals    = []int{delimPrepend, groupAppend, delimSeparate, groupBoth}
+)
 
 // uniqSize reads a count of -f, -s or -w: decimal digits (an optional
 // '+'), clamped at the largest int as GNU clamps at SIZE_MAX.
@@ -54,6 +73,20 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 				u.dups = true
 			case "D":
 				u.allDups = true
+				if r.HasVal {
+					var good bool
+					if u.delimit, good = opts.ArgMatch(c, "--all-repeated", r.Val, delimitNames, delimitVals); !good {
+						return 1, false
+					}
+				}
+			case "group":
+				u.group = delimSeparate
+				if r.HasVal {
+					var good bool
+					if u.group, good = opts.ArgMatch(c, "--group", r.Val, groupNames, groupVals); !good {
+						return 1, false
+					}
+				}
 			case "i":
 				u.icase = true
 			case "u":
@@ -75,6 +108,9 @@ func runUniq(ctx context.Context, c *commands.Context) int {
 	})
 	if !ok {
 		return st
+	}
+	if u.group != delimNone && (u.count || u.dups || u.allDups || u.uniques) {
+		return opts.UsageError(c, 1, "--group is mutually exclusive with -c/-d/-D/-u")
 	}
 	if u.count && u.allDups {
 		return opts.UsageError(c, 1, "printing all duplicated lines and repeat counts is meaningless")
@@ -137,7 +173,14 @@ func (u *uniqCfg) run(c *commands.Context, name string, r io.Reader, w io.Writer
 	var prev []byte
 	have := false
 	n := 0
+	if u.group != delimNone {
+		return u.runGroups(c, name, r, out)
+	}
+	first := true // no --all-repeated=separate delimiter before the first group
 	emit := func(line []byte, count int) {
+		if count > 1 {
+			first = false
+		}
 		switch {
 		case u.allDups:
 			return
@@ -156,6 +199,9 @@ func (u *uniqCfg) run(c *commands.Context, name string, r io.Reader, w io.Writer
 			n++
 			if u.allDups {
 				if n == 2 {
+					if u.delimit == delimPrepend || u.delimit == delimSeparate && !first {
+						out.WriteByte(u.sep)
+					}
 					out.Write(prev)
 					out.WriteByte(u.sep)
 				}
@@ -174,6 +220,11 @@ func (u *uniqCfg) run(c *commands.Context, name string, r io.Reader, w io.Writer
 	if have {
 		emit(prev, n)
 	}
+	return u.finish(c, name, out, err)
+}
+
+// finish reports a read error or flushes the output.
+func (u *uniqCfg) finish(c *commands.Context, name string, out *bufio.Writer, err error) int {
 	if err != nil {
 		if _, limit := c.LimitStatus(err); !limit {
 			c.Errorf("error reading %s", commands.QuoteArg(name))
@@ -186,6 +237,30 @@ func (u *uniqCfg) run(c *commands.Context, name string, r io.Reader, w io.Writer
 		return c.WriteFailure(err)
 	}
 	return 0
+}
+
+// runGroups is --group: every line, each group of equal ones set off by
+// an empty line before it (prepend), after it (append), between groups
+// (separate) or both, as GNU uniq's grouping loop does.
+func (u *uniqCfg) runGroups(c *commands.Context, name string, r io.Reader, out *bufio.Writer) int {
+	var prev []byte
+	have, printed := false, false
+	err := commands.EachLineMax(commands.LineReader(r), u.sep, c.Limits.ReadMax(), func(line []byte, _ bool) bool {
+		if !have || !u.same(prev, line) {
+			if u.group == delimPrepend || u.group == groupBoth || printed && (u.group == groupAppend || u.group == delimSeparate) {
+				out.WriteByte(u.sep)
+			}
+		}
+		out.Write(line)
+		out.WriteByte(u.sep)
+		prev = append(prev[:0], line...)
+		have, printed = true, true
+		return true
+	})
+	if printed && (u.group == groupAppend || u.group == groupBoth) {
+		out.WriteByte(u.sep)
+	}
+	return u.finish(c, name, out, err)
 }
 
 func padLeft(s string, w int) string {

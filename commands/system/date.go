@@ -25,9 +25,19 @@ var dateOpts = opts.Parser{Opts: []opts.Opt{
 }, Usage: 1, Help: "Usage: date [OPTION]... [+FORMAT]\nDisplay the current time in the given FORMAT.\n  -d STRING  display time described by STRING, not 'now'\n  -I[FMT]  output date/time in ISO 8601 format (date, hours, minutes, seconds, ns)\n  -R  output date and time in RFC 5322 format\n  -r FILE  display the last modification time of FILE\n  -u  print Coordinated Universal Time (UTC)\n"}
 
 func runDate(ctx context.Context, c *commands.Context) int {
-	res, ops, status, ok := dateOpts.Parse(c, c.Args[1:])
+	var res []opts.Result
+	format := "%a %b %e %H:%M:%S %Z %Y"
+	fixed := false
+	ops, status, ok := dateOpts.ParseChecked(c, c.Args[1:], func(rs []opts.Result) (int, bool) {
+		res = rs
+		st, ok := dateFixedFormat(c, rs, &format)
+		return st, ok
+	})
 	if !ok {
 		return status
+	}
+	for _, r := range res {
+		fixed = fixed || r.Key == "I" || r.Key == "R" || r.Key == "rfc-3339"
 	}
 	f := opts.ToFlags(res)
 	loc := commands.TZLocation(c.Getenv("TZ"))
@@ -38,19 +48,31 @@ func runDate(ctx context.Context, c *commands.Context) int {
 		c.Errorf("cannot set date: Operation not permitted")
 		return 1
 	}
-	format := "%a %b %e %H:%M:%S %Z %Y"
+	dates := 0
+	for _, k := range []string{"d", "f", "r"} {
+		if f.Has(k) {
+			dates++
+		}
+	}
+	if dates > 1 {
+		return opts.UsageError(c, 1, "the options to specify dates for printing are mutually exclusive")
+	}
 	if len(ops) > 1 {
-		return opts.UsageError(c, 1, "extra operand '%s'", ops[1])
+		return opts.UsageError(c, 1, "extra operand %s", commands.QuoteArg(ops[1]))
 	}
 	if len(ops) == 1 {
-		if !strings.HasPrefix(ops[0], "+") {
+		switch {
+		case strings.HasPrefix(ops[0], "+") && fixed:
+			c.Errorf("multiple output formats specified")
+			return 1
+		case strings.HasPrefix(ops[0], "+"):
+			format = ops[0][1:]
+		case dates > 0:
+			return opts.UsageError(c, 1, "the argument %s lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'", commands.QuoteArg(ops[0]))
+		default:
 			c.Errorf("invalid date '%s'", ops[0])
 			return 1
 		}
-		format = ops[0][1:]
-	}
-	if st, ok := dateFixedFormat(c, f, &format); !ok {
-		return st
 	}
 	if st, ok := c.LimitStatus(commands.CheckFormatWidths(format, c.Limits.StringMax())); ok {
 		return st
@@ -81,51 +103,43 @@ func runDate(ctx context.Context, c *commands.Context) int {
 	return 0
 }
 
-// dateFixedFormat applies -I, -R and --rfc-3339.
-func dateFixedFormat(c *commands.Context, f opts.Flags, format *string) (int, bool) {
+// dateFixedFormat applies -I, -R and --rfc-3339 in command-line order,
+// as GNU's loop does: a bad word is gnulib's argmatch error, a second
+// output format an error at once.
+func dateFixedFormat(c *commands.Context, res []opts.Result, format *string) (int, bool) {
 	n := 0
-	if v, ok := f["I"]; ok {
-		n++
-		if v == "" { // -I alone: the date
-			v = "date"
+	for _, r := range res {
+		var s string
+		switch r.Key {
+		case "I":
+			iso := []string{"%Y-%m-%dT%H%:z", "%Y-%m-%dT%H:%M%:z", "%Y-%m-%d", "%Y-%m-%dT%H:%M:%S%:z", "%Y-%m-%dT%H:%M:%S,%N%:z"}
+			i := 2 // -I alone: the date
+			if r.HasVal {
+				var ok bool
+				if i, ok = opts.ArgMatch(c, "--iso-8601", r.Val, []string{"hours", "minutes", "date", "seconds", "ns"}, []int{0, 1, 2, 3, 4}); !ok {
+					return 1, false
+				}
+			}
+			s = iso[i]
+		case "R":
+			s = "%a, %d %b %Y %H:%M:%S %z"
+		case "rfc-3339":
+			rfc := []string{"%Y-%m-%d", "%Y-%m-%d %H:%M:%S%:z", "%Y-%m-%d %H:%M:%S.%N%:z"}
+			i, ok := opts.ArgMatch(c, "--rfc-3339", r.Val, []string{"date", "seconds", "ns"}, []int{0, 1, 2})
+			if !ok {
+				return 1, false
+			}
+			s = rfc[i]
+		default:
+			continue
 		}
-		m := map[string]string{"date": "%Y-%m-%d", "hours": "%Y-%m-%dT%H%:z", "minutes": "%Y-%m-%dT%H:%M%:z",
-			"seconds": "%Y-%m-%dT%H:%M:%S%:z", "ns": "%Y-%m-%dT%H:%M:%S,%N%:z"}
-		s, ok := m[matchPrefix(v, "date", "hours", "minutes", "seconds", "ns")]
-		if !ok {
-			c.Errorf("invalid argument '%s' for '--iso-8601'", v)
+		if n++; n > 1 {
+			c.Errorf("multiple output formats specified")
 			return 1, false
 		}
 		*format = s
-	}
-	if f.Has("R") {
-		n++
-		*format = "%a, %d %b %Y %H:%M:%S %z"
-	}
-	if v, ok := f["rfc-3339"]; ok {
-		n++
-		m := map[string]string{"date": "%Y-%m-%d", "seconds": "%Y-%m-%d %H:%M:%S%:z", "ns": "%Y-%m-%d %H:%M:%S.%N%:z"}
-		s, ok := m[matchPrefix(v, "date", "seconds", "ns")]
-		if !ok {
-			c.Errorf("invalid argument '%s' for '--rfc-3339'", v)
-			return 1, false
-		}
-		*format = s
-	}
-	if n > 1 {
-		c.Errorf("multiple output formats specified")
-		return 1, false
 	}
 	return 0, true
-}
-
-func matchPrefix(v string, words ...string) string {
-	for _, w := range words {
-		if v != "" && strings.HasPrefix(w, v) {
-			return w
-		}
-	}
-	return ""
 }
 
 // parseDateIn is ParseDate with wall-clock strings read in loc: a date
@@ -136,6 +150,9 @@ func parseDateIn(s string, now time.Time, loc *time.Location) (time.Time, bool) 
 		return t, ok
 	}
 	st := strings.TrimSpace(s)
+	if _, _, zoned := timefmt.CutZone(st); zoned {
+		return t, true
+	}
 	if st == "" || st[0] < '0' || st[0] > '9' || strings.ContainsAny(st[1:], "Z+") || strings.Count(st, "-") > 2 {
 		return t, true
 	}

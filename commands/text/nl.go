@@ -81,14 +81,21 @@ type nlRun struct {
 }
 
 func runNl(ctx context.Context, c *commands.Context) int {
-	res, files, status, ok := nlOpts.Parse(c, c.Args[1:])
+	n := &nlRun{styles: [3]nlStyle{{kind: 'n'}, {kind: 't'}, {kind: 'n'}}, section: 1,
+		format: "rn", width: 6, sep: "\t", delim: `\:`, start: 1, incr: 1, joinBlank: 1}
+	// GNU nl's loop goes on past a bad option or style (ok = false, one
+	// usage hint at the end) but dies at once on a bad number or regexp.
+	soft := false
+	files, bad, status, ok := nlOpts.WalkLenient(c, c.Args[1:], func(it opts.Item) (int, bool) {
+		st, s := n.option(c, it.Result)
+		soft = soft || s
+		return st, st < 0
+	})
 	if !ok {
 		return status
 	}
-	n := &nlRun{styles: [3]nlStyle{{kind: 'n'}, {kind: 't'}, {kind: 'n'}}, section: 1,
-		format: "rn", width: 6, sep: "\t", delim: `\:`, start: 1, incr: 1, joinBlank: 1}
-	if st := n.options(c, res); st >= 0 {
-		return st
+	if bad || soft {
+		return opts.TryHelp(c, 1)
 	}
 	n.num = n.start
 	out := commands.NewOut(c.Stdout)
@@ -99,61 +106,64 @@ func runNl(ctx context.Context, c *commands.Context) int {
 			return true
 		})
 	})
-	return c.FinishOut(out, max(st, status))
+	return c.FinishOut(out, st)
 }
 
-func (n *nlRun) options(c *commands.Context, res []opts.Result) int {
-	for _, r := range res {
-		var err error
-		switch r.Key {
-		case "b", "h", "f":
-			idx := strings.Index("hbf", r.Key)
-			if n.styles[idx], err = parseNlStyle(r.Val); err != nil && !strings.HasPrefix(r.Val, "p") {
-				part := []string{"header", "body", "footer"}[idx]
-				return opts.UsageError(c, 1, "invalid %s numbering style: %s", part, commands.QuoteArg(r.Val))
+// option applies one option: a status >= 0 ends the run at once; soft
+// reports an error after which GNU nl carries on to its usage hint.
+func (n *nlRun) option(c *commands.Context, r opts.Result) (status int, soft bool) {
+	var err error
+	switch r.Key {
+	case "b", "h", "f":
+		idx := strings.Index("hbf", r.Key)
+		if n.styles[idx], err = parseNlStyle(r.Val); err != nil {
+			if strings.HasPrefix(r.Val, "p") {
+				c.Errorf("%s", err) // a bad regexp: GNU dies
+				return 1, false
 			}
-		case "n":
-			if r.Val != "ln" && r.Val != "rn" && r.Val != "rz" {
-				// GNU adds its usage hint to this one message only.
-				return opts.UsageError(c, 1, "invalid line numbering format: %s", commands.QuoteArg(r.Val))
-			}
-			n.format = r.Val
-		case "s":
-			n.sep = r.Val
-		case "d":
-			n.delim = r.Val
-			if len(n.delim) == 1 {
-				n.delim += ":"
-			}
-		case "p":
-			n.noRenumber = true
-		case "w", "i", "v", "l":
-			v, perr := strconv.ParseInt(r.Val, 10, 64)
-			if perr != nil || (r.Key == "w" || r.Key == "l") && v <= 0 {
-				names := map[string]string{"w": "line number field width", "i": "line number increment",
-					"v": "starting line number", "l": "line number of blank lines"}
-				err = fmt.Errorf("invalid %s: %s", names[r.Key], commands.QuoteArg(r.Val))
-				if perr == nil {
-					err = fmt.Errorf("%s: Numerical result out of range", err)
-				}
-			}
-			switch r.Key {
-			case "w":
-				n.width = int(v)
-			case "i":
-				n.incr = v
-			case "v":
-				n.start = v
-			case "l":
-				n.joinBlank = v
-			}
+			part := []string{"header", "body", "footer"}[idx]
+			c.Errorf("invalid %s numbering style: %s", part, commands.QuoteArg(r.Val))
+			return -1, true
 		}
-		if err != nil {
+	case "n":
+		if r.Val != "ln" && r.Val != "rn" && r.Val != "rz" {
+			c.Errorf("invalid line numbering format: %s", commands.QuoteArg(r.Val))
+			return -1, true
+		}
+		n.format = r.Val
+	case "s":
+		n.sep = r.Val
+	case "d":
+		n.delim = r.Val
+		if len(n.delim) == 1 {
+			n.delim += ":"
+		}
+	case "p":
+		n.noRenumber = true
+	case "w", "i", "v", "l":
+		v, perr := strconv.ParseInt(r.Val, 10, 64)
+		if perr != nil || (r.Key == "w" || r.Key == "l") && v <= 0 {
+			names := map[string]string{"w": "line number field width", "i": "line number increment",
+				"v": "starting line number", "l": "line number of blank lines"}
+			err = fmt.Errorf("invalid %s: %s", names[r.Key], commands.QuoteArg(r.Val))
+			if perr == nil {
+				err = fmt.Errorf("%s: Numerical result out of range", err)
+			}
 			c.Errorf("%s", err)
-			return 1
+			return 1, false
+		}
+		switch r.Key {
+		case "w":
+			n.width = int(v)
+		case "i":
+			n.incr = v
+		case "v":
+			n.start = v
+		case "l":
+			n.joinBlank = v
 		}
 	}
-	return -1
+	return -1, false
 }
 
 // line numbers or passes one line; section delimiter lines switch between

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Fixture is a file (or directory) of the scratch directory both sides
@@ -17,7 +18,19 @@ type Fixture struct {
 	// Tag names the input in categories ("" for plain text files, which
 	// say nothing about a divergence).
 	Tag string
+	// Link makes the fixture a symbolic link to Link.
+	Link string
+	// Age is the fixture's mtime in seconds after fixtureEpoch, so that
+	// ls -t, find -newer and diff's labels see the same times on both
+	// sides.
+	Age int
 }
+
+// fixtureEpoch is the mtime of every fixture, plus its Age.
+var fixtureEpoch = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// mtime is the fixture's modification time.
+func (f Fixture) mtime() time.Time { return fixtureEpoch.Add(time.Duration(f.Age) * time.Second) }
 
 // longLine is one line longer than the usual buffer sizes of the tools.
 var longLine = strings.Repeat("0123456789abcdef", 600) + "\n"
@@ -48,6 +61,32 @@ var fixtures = []Fixture{
 	{Name: "pats", Data: "l1\nb\n"},
 	{Name: "d", Dir: true, Tag: "dir"},
 	{Name: "d/x", Data: "in dir\n"},
+	// A tree for find, ls, du-like walks and diff -r: distinct mtimes and
+	// sizes, a hidden file, an empty file and directory, a name with a
+	// space and a symlink.
+	{Name: "t", Dir: true, Age: 500, Tag: "tree"},
+	{Name: "t/a.txt", Data: "alpha\nbeta\n", Age: 100},
+	{Name: "t/b.log", Data: "log line\n", Age: 300},
+	{Name: "t/big.dat", Data: strings.Repeat("0123456789", 500), Age: 50},
+	{Name: "t/z.txt", Data: "", Age: 200},
+	{Name: "t/.hidden", Data: "h\n", Age: 20},
+	{Name: "t/sp ace.txt", Data: "s\n", Age: 30},
+	{Name: "t/link", Link: "a.txt", Age: 40},
+	{Name: "t/sub", Dir: true, Age: 600},
+	{Name: "t/sub/c.txt", Data: "c\n", Age: 400},
+	{Name: "t/sub/deep", Dir: true, Age: 5},
+	{Name: "t/sub/deep/d.txt", Data: "deep\n", Age: 10},
+	{Name: "t/e", Dir: true, Age: 700},
+	// u differs from t for diff -r.
+	{Name: "u", Dir: true, Age: 800, Tag: "tree"},
+	{Name: "u/a.txt", Data: "alpha\ngamma\n", Age: 100},
+	{Name: "u/only.txt", Data: "only\n", Age: 100},
+	{Name: "u/sub", Dir: true, Age: 600},
+	{Name: "u/sub/c.txt", Data: "c\n", Age: 400},
+	{Name: "df1", Data: "a\nb\nc\nd\ne\nf\ng\nh\n"},
+	{Name: "df2", Data: "a\nB\nc\ne\nf\ng\nh\ni\n", Age: 60},
+	{Name: "names0", Data: "t/a.txt\x00t/sp ace.txt\x00nope\x00", Tag: "nul"},
+	{Name: "argw", Data: "a 'b c' \"d e\"\nf\\ g\n\nh\n", Tag: "quotes"},
 }
 
 // missingFile is an operand that names nothing.

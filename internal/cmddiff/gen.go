@@ -45,6 +45,8 @@ type Inv struct {
 	// Stdin names the fixture fed on the script's stdin ("" is empty).
 	Stdin  string
 	Locale string
+	// Post is shell text run after the command (Spec.Post).
+	Post string
 }
 
 // Text is the script both sides run.
@@ -53,7 +55,7 @@ func (v Inv) Text() string {
 	for i, s := range v.Stages {
 		parts[i] = s.text()
 	}
-	return strings.Join(parts, " | ")
+	return strings.Join(parts, " | ") + v.Post
 }
 
 // Tags lists the distinct tags of the invocation, in order: the producer,
@@ -126,6 +128,13 @@ type Spec struct {
 	Stdin []string
 	// NoPipe: never fed by a producer (it reads no stdin).
 	NoPipe bool
+	// Invoke is how the script calls the command, when not by Name
+	// ("env printf" reaches the printf command, not bash's builtin).
+	Invoke string
+	// Post is shell text appended to every invocation: "| sort" for find,
+	// whose order is the host directory's, or a look at the files a
+	// command wrote ("; cat out").
+	Post string
 }
 
 // specs is every command the harness knows, in report order; the spec_*.go
@@ -182,11 +191,15 @@ func Plan(seed int64, n int, only string) ([]Inv, error) {
 // invocation draws one call of g.spec.
 func (g *Gen) invocation() Inv {
 	s := g.spec
-	inv := Inv{Cmd: s.Name, Locale: "C"}
+	inv := Inv{Cmd: s.Name, Locale: "C", Post: s.Post}
 	if g.chance(3) {
 		inv.Locale = "C.UTF-8"
 	}
-	last := Stage{Name: s.Name, Words: g.words(true)}
+	call := s.Name
+	if s.Invoke != "" {
+		call = s.Invoke
+	}
+	last := Stage{Name: call, Words: g.words(true)}
 	if !s.NoPipe && g.chance(6) {
 		inv.Stages = append(inv.Stages, g.producer())
 	} else {

@@ -1,6 +1,8 @@
 // Command cmddiff is a differential harness for the sandbox's commands: it
 // generates invocations of GNU tools (coreutils text tools, grep, sed,
-// gawk as awk, jq 1.6) — options short, long, abbreviated, clustered,
+// gawk as awk, jq 1.6, find, xargs, diff, ls, the path tools, printf,
+// expr, test, date, od, xxd, column, split, tee) — options short, long,
+// abbreviated, clustered,
 // attached, invalid, missing their argument, after operands, after "--";
 // inputs empty, without a final newline, CRLF, NUL bytes, long lines,
 // UTF-8 and invalid UTF-8, missing files, directories, a closed stdin,
@@ -13,6 +15,12 @@
 //	go run ./internal/cmddiff -seed 1 -n 2000 [-only head,tail] [-v]
 //	go run ./internal/cmddiff -e 'head -n x lines' [-stdin lines] [-locale C.UTF-8]
 //	go run ./internal/cmddiff -n 3000 -record internal/cmddiff/testdata/cases.txt
+//	go run ./internal/cmddiff -todo internal/cmddiff/testdata/cases.txt [-only join]
+//	go run ./internal/cmddiff -prune internal/cmddiff/testdata/cases.txt -promote
+//
+// The scratch directory holds fixtures with fixed mtimes (trees t and u
+// for find, ls and diff -r) and TZ is UTC on both sides, so dates agree;
+// find's output goes through sort (its order is the host directory's).
 //
 // Two normalisations: the scratch directory's name ($DIR), and, in a
 // UTF-8 locale, the curly quotes of GNU's messages, mapped to the ASCII
@@ -58,9 +66,18 @@ func main() {
 	add := flag.String("add", "", "with -e: append it to this cases file as an enforced case named by -name, if ours matches GNU")
 	name := flag.String("name", "", "with -add: the case's name")
 	prune := flag.String("prune", "", "rewrite this cases file without the to-do cases ours now matches (fixed: add them as enforced instead)")
+	promote := flag.Bool("promote", false, "with -prune: keep the fixed to-do cases, marked enforced, instead of dropping them")
+	todo := flag.String("todo", "", "show the to-do cases of this cases file (of the -only commands) where ours still differs, with both outcomes")
 	flag.Parse()
+	if *todo != "" {
+		if err := showTodo(os.Stdout, *todo, *only); err != nil {
+			fmt.Fprintln(os.Stderr, "cmddiff:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *prune != "" {
-		if err := pruneCases(os.Stdout, *prune); err != nil {
+		if err := pruneCases(os.Stdout, *prune, *promote); err != nil {
 			fmt.Fprintln(os.Stderr, "cmddiff:", err)
 			os.Exit(1)
 		}
@@ -204,8 +221,9 @@ func addCase(w io.Writer, file, name string, inv Inv) error {
 }
 
 // pruneCases drops from file the cases that are not enforced and that ours
-// now matches, keeping the leading comment, so the to-do list stays true.
-func pruneCases(w io.Writer, file string) error {
+// now matches (with promote, marks them enforced instead), keeping the
+// leading comment, so the to-do list stays true.
+func pruneCases(w io.Writer, file string, promote bool) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
@@ -226,12 +244,56 @@ func pruneCases(w io.Writer, file string) error {
 		if !c.Enforced && len(Diff(c.GNU, RunOurs(context.Background(), c.Inv))) == 0 {
 			dropped++
 			fmt.Fprintf(w, "fixed: %s: %s\n", c.Name, c.Inv.Text())
-			continue
+			if !promote {
+				continue
+			}
+			c.Enforced = true
 		}
 		if err := WriteCase(&b, c); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "%d of %d cases dropped\n", dropped, len(cases))
+	verb := "dropped"
+	if promote {
+		verb = "now enforced"
+	}
+	fmt.Fprintf(w, "%d of %d cases %s\n", dropped, len(cases), verb)
 	return os.WriteFile(file, []byte(b.String()), 0o644)
+}
+
+// showTodo prints each to-do case of file (restricted to the commands of
+// only, comma-separated, when set) on which ours still differs from the
+// recorded GNU outcome, the way a fixer reads the list.
+func showTodo(w io.Writer, file, only string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	cases, err := ParseCases(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	want := map[string]bool{}
+	for _, c := range strings.Split(only, ",") {
+		if c != "" {
+			want[c] = true
+		}
+	}
+	left := 0
+	for _, c := range cases {
+		if c.Enforced || (len(want) > 0 && !want[c.Inv.Cmd]) {
+			continue
+		}
+		o := RunOurs(context.Background(), c.Inv)
+		d := Diff(c.GNU, o)
+		if len(d) == 0 {
+			continue
+		}
+		left++
+		fmt.Fprintf(w, "== %s %v\n", c.Name, d)
+		writeRepro(w, Result{Shrunk: c.Inv, ShrunkGNU: c.GNU, ShrunkOurs: o})
+	}
+	fmt.Fprintf(w, "%d to-do cases differ\n", left)
+	return nil
 }

@@ -90,23 +90,36 @@ func (b *boundedBuffer) Write(p []byte) (int, error) {
 
 // env is the whole environment of both sides, besides LC_ALL.
 func env(locale string) map[string]string {
-	return map[string]string{"PATH": "/usr/bin:/bin", "HOME": "/home/user", "LC_ALL": locale}
+	return map[string]string{"PATH": "/usr/bin:/bin", "HOME": "/home/user", "LC_ALL": locale, "TZ": "UTC"}
 }
 
-// writeHostFixtures fills dir with the fixtures.
+// writeHostFixtures fills dir with the fixtures, then sets their mtimes
+// (last first, so a directory's comes after its entries are written).
 func writeHostFixtures(dir string) error {
 	for _, f := range fixtures {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if f.Dir {
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				return err
-			}
-			continue
+		var err error
+		switch {
+		case f.Dir:
+			err = os.MkdirAll(p, 0o755)
+		case f.Link != "":
+			err = os.Symlink(f.Link, p)
+		default:
+			err = os.WriteFile(p, []byte(f.Data), 0o644)
 		}
-		if err := os.WriteFile(p, []byte(f.Data), 0o644); err != nil {
+		if err != nil {
+			return err
+		}
+	}
+	for i := len(fixtures) - 1; i >= 0; i-- {
+		f := fixtures[i]
+		if f.Link != "" {
+			continue // os.Chtimes follows links
+		}
+		if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(f.Name)), f.mtime(), f.mtime()); err != nil {
 			return err
 		}
 	}
@@ -180,13 +193,25 @@ func RunOurs(ctx context.Context, inv Inv) (o Outcome) {
 	fsys := sh.FS()
 	for _, f := range fixtures {
 		p := oursDir + "/" + f.Name
-		if f.Dir {
+		switch {
+		case f.Dir:
 			err = fsys.MkdirAll(p, 0o755)
-		} else if err = fsys.MkdirAll(p[:strings.LastIndexByte(p, '/')], 0o755); err == nil {
-			err = vfs.WriteFile(fsys, p, []byte(f.Data), 0o644)
+		case f.Link != "":
+			err = fsys.Symlink(f.Link, p)
+		default:
+			if err = fsys.MkdirAll(p[:strings.LastIndexByte(p, '/')], 0o755); err == nil {
+				err = vfs.WriteFile(fsys, p, []byte(f.Data), 0o644)
+			}
 		}
 		if err != nil {
 			return Outcome{Status: -1, Note: "fixtures: " + err.Error()}
+		}
+	}
+	for i := len(fixtures) - 1; i >= 0; i-- {
+		if f := fixtures[i]; f.Link == "" {
+			if err := fsys.Chtimes(oursDir+"/"+f.Name, f.mtime(), f.mtime()); err != nil {
+				return Outcome{Status: -1, Note: "fixtures: " + err.Error()}
+			}
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, OursTimeout)

@@ -268,30 +268,34 @@
   function bufOf(u8) {
     return u8.byteOffset === 0 && u8.byteLength === u8.buffer.byteLength ? u8.buffer : u8.buffer.slice(u8.byteOffset, u8.byteOffset + u8.byteLength);
   }
-  class TextEncoder {
-    get encoding() { return "utf-8"; }
-    encode(s = "") { return new Uint8Array(host.bytesFrom(String(s), "utf8")); }
-    encodeInto(s, dest) {
-      const b = this.encode(s);
-      const n = Math.min(b.length, dest.length);
-      dest.set(b.subarray(0, n));
-      return { read: String(s).length, written: n };
+  // Made on first use (see lazyAPI below).
+  function textAPI() {
+    class TextEncoder {
+      get encoding() { return "utf-8"; }
+      encode(s = "") { return new Uint8Array(host.bytesFrom(String(s), "utf8")); }
+      encodeInto(s, dest) {
+        const b = this.encode(s);
+        const n = Math.min(b.length, dest.length);
+        dest.set(b.subarray(0, n));
+        return { read: String(s).length, written: n };
+      }
     }
-  }
-  class TextDecoder {
-    constructor(label = "utf-8", opts = {}) {
-      const l = String(label).toLowerCase();
-      if (l !== "utf-8" && l !== "utf8" && l !== "unicode-1-1-utf-8") throw new RangeError('The "' + label + '" encoding is not supported');
-      this.fatal = !!(opts && opts.fatal);
-      this.ignoreBOM = !!(opts && opts.ignoreBOM);
+    class TextDecoder {
+      constructor(label = "utf-8", opts = {}) {
+        const l = String(label).toLowerCase();
+        if (l !== "utf-8" && l !== "utf8" && l !== "unicode-1-1-utf-8") throw new RangeError('The "' + label + '" encoding is not supported');
+        this.fatal = !!(opts && opts.fatal);
+        this.ignoreBOM = !!(opts && opts.ignoreBOM);
+      }
+      get encoding() { return "utf-8"; }
+      decode(input) {
+        if (input === undefined) return "";
+        let s = host.bytesTo(bufOf(toBytes(input)), this.fatal ? "utf8-fatal" : "utf8");
+        if (!this.ignoreBOM && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+        return s;
+      }
     }
-    get encoding() { return "utf-8"; }
-    decode(input) {
-      if (input === undefined) return "";
-      let s = host.bytesTo(bufOf(toBytes(input)), this.fatal ? "utf8-fatal" : "utf8");
-      if (!this.ignoreBOM && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-      return s;
-    }
+    return { TextEncoder, TextDecoder };
   }
   function btoa(s) {
     s = String(s);
@@ -362,102 +366,106 @@
   }
 
   // ---- URL ----
-  const urlState = new WeakMap();
-  class URLSearchParams {
-    constructor(init) {
-      const list = [];
-      urlState.set(this, { list, url: null });
-      if (init == null) return;
-      if (typeof init === "object") {
-        const src = typeof init[Symbol.iterator] === "function" ? init : Object.entries(init);
-        for (const pair of src) list.push([String(pair[0]), String(pair[1])]);
-        return;
+  // Made on first use (see lazyAPI below).
+  function urlAPI() {
+    const urlState = new WeakMap();
+    class URLSearchParams {
+      constructor(init) {
+        const list = [];
+        urlState.set(this, { list, url: null });
+        if (init == null) return;
+        if (typeof init === "object") {
+          const src = typeof init[Symbol.iterator] === "function" ? init : Object.entries(init);
+          for (const pair of src) list.push([String(pair[0]), String(pair[1])]);
+          return;
+        }
+        let s = String(init);
+        if (s.startsWith("?")) s = s.slice(1);
+        for (const part of s.split("&")) {
+          if (!part) continue;
+          const i = part.indexOf("=");
+          const dec = (x) => { try { return decodeURIComponent(x.replace(/\+/g, " ")); } catch (e) { return x; } };
+          list.push(i < 0 ? [dec(part), ""] : [dec(part.slice(0, i)), dec(part.slice(i + 1))]);
+        }
       }
-      let s = String(init);
-      if (s.startsWith("?")) s = s.slice(1);
-      for (const part of s.split("&")) {
-        if (!part) continue;
-        const i = part.indexOf("=");
-        const dec = (x) => { try { return decodeURIComponent(x.replace(/\+/g, " ")); } catch (e) { return x; } };
-        list.push(i < 0 ? [dec(part), ""] : [dec(part.slice(0, i)), dec(part.slice(i + 1))]);
+      _update() { const st = urlState.get(this); if (st.url) st.url._setSearch(this.toString()); }
+      append(k, v) { urlState.get(this).list.push([String(k), String(v)]); this._update(); }
+      delete(k) { const st = urlState.get(this); st.list = st.list.filter((e) => e[0] !== String(k)); this._update(); }
+      get(k) { const e = urlState.get(this).list.find((x) => x[0] === String(k)); return e ? e[1] : null; }
+      getAll(k) { return urlState.get(this).list.filter((x) => x[0] === String(k)).map((x) => x[1]); }
+      has(k) { return urlState.get(this).list.some((x) => x[0] === String(k)); }
+      set(k, v) {
+        const st = urlState.get(this);
+        const i = st.list.findIndex((x) => x[0] === String(k));
+        if (i < 0) st.list.push([String(k), String(v)]);
+        else { st.list[i][1] = String(v); st.list = st.list.filter((x, j) => j <= i || x[0] !== String(k)); }
+        this._update();
       }
+      sort() { urlState.get(this).list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); this._update(); }
+      forEach(fn, self) { for (const [k, v] of urlState.get(this).list) fn.call(self, v, k, this); }
+      keys() { return urlState.get(this).list.map((x) => x[0])[Symbol.iterator](); }
+      values() { return urlState.get(this).list.map((x) => x[1])[Symbol.iterator](); }
+      entries() { return urlState.get(this).list.map((x) => [x[0], x[1]])[Symbol.iterator](); }
+      [Symbol.iterator]() { return this.entries(); }
+      get size() { return urlState.get(this).list.length; }
+      toString() {
+        const enc = (x) => encodeURIComponent(x).replace(/%20/g, "+").replace(/[!'()~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+        return urlState.get(this).list.map((x) => enc(x[0]) + "=" + enc(x[1])).join("&");
+      }
+      __jsexecInspect() { return "URLSearchParams { " + urlState.get(this).list.map((x) => quote(x[0]) + " => " + quote(x[1])).join(", ") + " }"; }
     }
-    _update() { const st = urlState.get(this); if (st.url) st.url._setSearch(this.toString()); }
-    append(k, v) { urlState.get(this).list.push([String(k), String(v)]); this._update(); }
-    delete(k) { const st = urlState.get(this); st.list = st.list.filter((e) => e[0] !== String(k)); this._update(); }
-    get(k) { const e = urlState.get(this).list.find((x) => x[0] === String(k)); return e ? e[1] : null; }
-    getAll(k) { return urlState.get(this).list.filter((x) => x[0] === String(k)).map((x) => x[1]); }
-    has(k) { return urlState.get(this).list.some((x) => x[0] === String(k)); }
-    set(k, v) {
-      const st = urlState.get(this);
-      const i = st.list.findIndex((x) => x[0] === String(k));
-      if (i < 0) st.list.push([String(k), String(v)]);
-      else { st.list[i][1] = String(v); st.list = st.list.filter((x, j) => j <= i || x[0] !== String(k)); }
-      this._update();
+    const urlParts = new WeakMap();
+    class URL {
+      constructor(input, base) {
+        const p = host.parseURL(String(input), base === undefined ? undefined : String(base));
+        if (!p) { const e = new TypeError("Invalid URL"); e.code = "ERR_INVALID_URL"; e.input = String(input); throw e; }
+        urlParts.set(this, p);
+        const sp = new URLSearchParams(p.search);
+        urlState.get(sp).url = this;
+        defineHidden(this, "_sp", sp);
+      }
+      static canParse(input, base) { return !!host.parseURL(String(input), base === undefined ? undefined : String(base)); }
+      _p() { return urlParts.get(this); }
+      _reparse(href) { const p = host.parseURL(href); if (p) urlParts.set(this, p); }
+      _setSearch(s) { const p = this._p(); p.search = s ? "?" + s : ""; this._reparse(this._build(p)); }
+      _build(p) {
+        const auth = p.username ? p.username + (p.password ? ":" + p.password : "") + "@" : "";
+        const hostPart = p.special || p.hostname ? "//" + auth + p.hostname + (p.port ? ":" + p.port : "") : "";
+        return p.protocol + hostPart + p.pathname + p.search + p.hash;
+      }
+      _set(k, v) {
+        const p = Object.assign({}, this._p());
+        p[k] = v;
+        this._reparse(this._build(p));
+        if (k === "search") { const sp = new URLSearchParams(this._p().search); urlState.get(sp).url = this; this._sp = sp; }
+      }
+      get href() { return this._p().href; }
+      set href(v) { const p = host.parseURL(String(v)); if (!p) throw new TypeError("Invalid URL"); urlParts.set(this, p); this._sp = new URLSearchParams(p.search); urlState.get(this._sp).url = this; }
+      get origin() { const p = this._p(); return p.special ? p.protocol + "//" + p.host : "null"; }
+      get protocol() { return this._p().protocol; }
+      set protocol(v) { v = String(v); this._set("protocol", v.endsWith(":") ? v : v + ":"); }
+      get username() { return this._p().username; }
+      set username(v) { this._set("username", encodeURIComponent(String(v))); }
+      get password() { return this._p().password; }
+      set password(v) { this._set("password", encodeURIComponent(String(v))); }
+      get host() { return this._p().host; }
+      set host(v) { const [h, port] = String(v).split(":"); const p = Object.assign({}, this._p(), { hostname: h, port: port || "" }); this._reparse(this._build(p)); }
+      get hostname() { return this._p().hostname; }
+      set hostname(v) { this._set("hostname", String(v)); }
+      get port() { return this._p().port; }
+      set port(v) { this._set("port", String(v)); }
+      get pathname() { return this._p().pathname; }
+      set pathname(v) { v = String(v); this._set("pathname", v.startsWith("/") ? v : "/" + v); }
+      get search() { const s = this._p().search; return s === "?" ? "" : s; }
+      set search(v) { v = String(v); this._set("search", v === "" ? "" : v.startsWith("?") ? v : "?" + v); }
+      get hash() { const h = this._p().hash; return h === "#" ? "" : h; }
+      set hash(v) { v = String(v); this._set("hash", v === "" ? "" : v.startsWith("#") ? v : "#" + v); }
+      get searchParams() { return this._sp; }
+      toString() { return this.href; }
+      toJSON() { return this.href; }
+      __jsexecInspect() { return "URL { href: " + quote(this.href) + " }"; }
     }
-    sort() { urlState.get(this).list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); this._update(); }
-    forEach(fn, self) { for (const [k, v] of urlState.get(this).list) fn.call(self, v, k, this); }
-    keys() { return urlState.get(this).list.map((x) => x[0])[Symbol.iterator](); }
-    values() { return urlState.get(this).list.map((x) => x[1])[Symbol.iterator](); }
-    entries() { return urlState.get(this).list.map((x) => [x[0], x[1]])[Symbol.iterator](); }
-    [Symbol.iterator]() { return this.entries(); }
-    get size() { return urlState.get(this).list.length; }
-    toString() {
-      const enc = (x) => encodeURIComponent(x).replace(/%20/g, "+").replace(/[!'()~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
-      return urlState.get(this).list.map((x) => enc(x[0]) + "=" + enc(x[1])).join("&");
-    }
-    __jsexecInspect() { return "URLSearchParams { " + urlState.get(this).list.map((x) => quote(x[0]) + " => " + quote(x[1])).join(", ") + " }"; }
-  }
-  const urlParts = new WeakMap();
-  class URL {
-    constructor(input, base) {
-      const p = host.parseURL(String(input), base === undefined ? undefined : String(base));
-      if (!p) { const e = new TypeError("Invalid URL"); e.code = "ERR_INVALID_URL"; e.input = String(input); throw e; }
-      urlParts.set(this, p);
-      const sp = new URLSearchParams(p.search);
-      urlState.get(sp).url = this;
-      defineHidden(this, "_sp", sp);
-    }
-    static canParse(input, base) { return !!host.parseURL(String(input), base === undefined ? undefined : String(base)); }
-    _p() { return urlParts.get(this); }
-    _reparse(href) { const p = host.parseURL(href); if (p) urlParts.set(this, p); }
-    _setSearch(s) { const p = this._p(); p.search = s ? "?" + s : ""; this._reparse(this._build(p)); }
-    _build(p) {
-      const auth = p.username ? p.username + (p.password ? ":" + p.password : "") + "@" : "";
-      const hostPart = p.special || p.hostname ? "//" + auth + p.hostname + (p.port ? ":" + p.port : "") : "";
-      return p.protocol + hostPart + p.pathname + p.search + p.hash;
-    }
-    _set(k, v) {
-      const p = Object.assign({}, this._p());
-      p[k] = v;
-      this._reparse(this._build(p));
-      if (k === "search") { const sp = new URLSearchParams(this._p().search); urlState.get(sp).url = this; this._sp = sp; }
-    }
-    get href() { return this._p().href; }
-    set href(v) { const p = host.parseURL(String(v)); if (!p) throw new TypeError("Invalid URL"); urlParts.set(this, p); this._sp = new URLSearchParams(p.search); urlState.get(this._sp).url = this; }
-    get origin() { const p = this._p(); return p.special ? p.protocol + "//" + p.host : "null"; }
-    get protocol() { return this._p().protocol; }
-    set protocol(v) { v = String(v); this._set("protocol", v.endsWith(":") ? v : v + ":"); }
-    get username() { return this._p().username; }
-    set username(v) { this._set("username", encodeURIComponent(String(v))); }
-    get password() { return this._p().password; }
-    set password(v) { this._set("password", encodeURIComponent(String(v))); }
-    get host() { return this._p().host; }
-    set host(v) { const [h, port] = String(v).split(":"); const p = Object.assign({}, this._p(), { hostname: h, port: port || "" }); this._reparse(this._build(p)); }
-    get hostname() { return this._p().hostname; }
-    set hostname(v) { this._set("hostname", String(v)); }
-    get port() { return this._p().port; }
-    set port(v) { this._set("port", String(v)); }
-    get pathname() { return this._p().pathname; }
-    set pathname(v) { v = String(v); this._set("pathname", v.startsWith("/") ? v : "/" + v); }
-    get search() { const s = this._p().search; return s === "?" ? "" : s; }
-    set search(v) { v = String(v); this._set("search", v === "" ? "" : v.startsWith("?") ? v : "?" + v); }
-    get hash() { const h = this._p().hash; return h === "#" ? "" : h; }
-    set hash(v) { v = String(v); this._set("hash", v === "" ? "" : v.startsWith("#") ? v : "#" + v); }
-    get searchParams() { return this._sp; }
-    toString() { return this.href; }
-    toJSON() { return this.href; }
-    __jsexecInspect() { return "URL { href: " + quote(this.href) + " }"; }
+    return { URL, URLSearchParams };
   }
 
   // ---- fetch ----
@@ -514,7 +522,31 @@
     return { Headers, Response, fetch };
   }
 
-  const globals = Object.assign({ console, TextEncoder, TextDecoder, URL, URLSearchParams, atob, btoa, structuredClone }, timers);
+  // The classes of lazyAPI's makers cost a function per method, and most
+  // runs use none of them. In a run that freezes its built-ins, the Go
+  // side lists them in host.lazy: their global names become getter-only,
+  // non-configurable accessors (as Go's lazy built-ins, lazy.go) whose
+  // first read makes the classes and freezes each with its prototype, as
+  // the freeze would have. Elsewhere they are made now, as data globals.
+  const lazyAPI = (make) => {
+    let made;
+    return () => {
+      if (!made) { // set only once all is done: a throw part-way (a full stack) starts over
+        const m = make();
+        if (host.lazy) for (const k of Object.keys(m)) { Object.freeze(m[k]); Object.freeze(m[k].prototype); }
+        made = m;
+      }
+      return made;
+    };
+  };
+  const apis = { TextEncoder: lazyAPI(textAPI), TextDecoder: null, URL: lazyAPI(urlAPI), URLSearchParams: null };
+  apis.TextDecoder = apis.TextEncoder;
+  apis.URLSearchParams = apis.URL;
+  const globals = Object.assign({ console, atob, btoa, structuredClone }, timers);
+  for (const name of Object.keys(apis)) {
+    if (host.lazy && host.lazy.includes(name)) Object.defineProperty(g, name, { get: () => apis[name]()[name], configurable: false, enumerable: false });
+    else globals[name] = apis[name]()[name];
+  }
   // fetch exists only when the embedder gave a network policy.
   if (host.fetch) Object.assign(globals, fetchAPI());
   const names = Object.keys(globals);

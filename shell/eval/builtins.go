@@ -427,10 +427,10 @@ func (r *Runner) builtinEval(args []string) int {
 	}
 	r.status = 0
 	r.evalText(text, "eval")
-	if r.flow == flowAbort {
+	if r.flow == flowAbort && r.subLevel == 0 {
 		// eval's text is its own command line: an error that discards
 		// the line (bad substitution, readonly assignment) ends the eval
-		// with status 1, and the caller goes on.
+		// with status 1, and the caller goes on; a subshell ends.
 		r.flow = flowNone
 	}
 	return r.status

@@ -270,10 +270,11 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	prepareStmts(stmts)
 	for _, st := range stmts {
 		r.stmt(st)
-		if r.flow == flowAbort && (r.depth == r.runDepth || !src.top) {
+		if r.flow == flowAbort && (r.depth == r.runDepth || !src.top && r.subLevel == 0) {
 			// The discarded line is the innermost text being read: the
 			// script's, or eval's, a sourced file's, a trap's (bash's
 			// parse_and_execute catches the jump); its next line runs.
+			// A subshell has no line to go back to: it ends.
 			r.flow = flowNone
 			if src.top {
 				r.aborted = true

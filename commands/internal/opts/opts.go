@@ -74,6 +74,9 @@ type Result struct {
 	Val string
 	// Vals are the values of an Opt with Values set, in order.
 	Vals []string
+	// HasVal: a value was given ("--group=" has an empty one, "--group"
+	// none), for Optional options.
+	HasVal bool
 }
 
 // Parser is a command's option table and its rules.
@@ -102,6 +105,9 @@ type Parser struct {
 	// before it is parsed; an error ends the parse with that error (jq
 	// refuses "-rr", as its letter counting does).
 	Check func(arg string) error
+	// NamedHint: the "Try ... --help" line starts with the program name,
+	// as diffutils print it ("diff: Try 'diff --help' ...").
+	NamedHint bool
 	// Help is printed on stdout for --help (unless an Opt claims "help").
 	Help string
 	// Version is printed on stdout for --version (unless an Opt claims
@@ -227,7 +233,7 @@ func (p *Parser) Parse(c *commands.Context, args []string) (res []Result, operan
 		}
 		return nil, nil, writeText(c, v), false
 	}
-	return nil, nil, UsageError(c, p.status(), "%s", err.Error()), false
+	return nil, nil, p.UsageError(c, p.status(), "%s", err.Error()), false
 }
 
 // ParseChecked is Parse for a command that checks option values as GNU's
@@ -297,7 +303,10 @@ func (p *Parser) has(long string) bool {
 // match finds the long option that name names: an exact name wins, else a
 // unique prefix. Candidates that are the same option (same key and value
 // kind) count as one, as getopt_long counts them. nil, nil: no match.
-func (p *Parser) match(name, dash string) (*Opt, error) {
+//
+// whole is the argument after the dash ("s=5"): glibc's ambiguity message
+// quotes all of it.
+func (p *Parser) match(name, dash, whole string) (*Opt, error) {
 	table := p.longTable()
 	var cands []*Opt
 	for i := range table {
@@ -326,7 +335,7 @@ func (p *Parser) match(name, dash string) (*Opt, error) {
 					names = append(names, "'"+dash+c.Long+"'")
 				}
 			}
-			return nil, usageErr(Ambiguous, dash+name, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, name, strings.Join(names, " "))
+			return nil, usageErr(Ambiguous, dash+whole, dash+name, "option '%s%s' is ambiguous; possibilities: %s", dash, whole, strings.Join(names, " "))
 		}
 	}
 	return cands[0], nil
@@ -338,7 +347,7 @@ func (p *Parser) long(s, dash string, rest []string) (Result, int, error) {
 	var o *Opt
 	var err error
 	if name != "" { // "--" itself, under NoEnd, names nothing
-		o, err = p.match(name, dash)
+		o, err = p.match(name, dash, s)
 	}
 	if err != nil {
 		return Result{}, 0, err
@@ -374,7 +383,7 @@ func longValue(o *Opt, dash, val string, hasVal bool, rest []string) (Result, in
 	case !o.takesValue() && hasVal:
 		return Result{}, 0, usageErr(Unwanted, name+"="+val, name, "option '%s' doesn't allow an argument", name)
 	case hasVal || o.Optional:
-		return Result{Key: o.id(), Val: val}, 0, nil
+		return Result{Key: o.id(), Val: val, HasVal: hasVal}, 0, nil
 	case !o.Arg:
 		return Result{Key: o.id()}, 0, nil
 	case len(rest) == 0:
@@ -401,7 +410,7 @@ func (p *Parser) longOnly(s string, rest []string) (r Result, used int, matched 
 		return Result{}, 0, false, nil
 	}
 	name, val, hasVal := p.cut(s)
-	o, err := p.match(name, "-")
+	o, err := p.match(name, "-", s)
 	if err != nil {
 		return Result{}, 0, true, err
 	}
@@ -445,7 +454,7 @@ func (p *Parser) short(s string, rest []string) ([]Result, int, error) {
 			res = append(res, Result{Key: o.id()})
 			continue
 		case j+1 < len(s):
-			return append(res, Result{Key: o.id(), Val: s[j+1:]}), 0, nil
+			return append(res, Result{Key: o.id(), Val: s[j+1:], HasVal: true}), 0, nil
 		case o.Optional:
 			return append(res, Result{Key: o.id()}), 0, nil
 		case len(rest) == 0:
@@ -472,6 +481,16 @@ func ToFlags(res []Result) Flags {
 func (f Flags) Has(key string) bool {
 	_, ok := f[key]
 	return ok
+}
+
+// UsageError is the package's UsageError with the parser's hint style.
+func (p *Parser) UsageError(c *commands.Context, status int, format string, args ...any) int {
+	if !p.NamedHint {
+		return UsageError(c, status, format, args...)
+	}
+	c.Errorf(format, args...)
+	c.Errorf("Try '%s --help' for more information.", c.Name())
+	return status
 }
 
 // UsageError prints "cmd: msg" and GNU's --help hint, and returns status.

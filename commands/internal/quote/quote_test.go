@@ -17,3 +17,17 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestShellEscape: gnulib's shell-escape style, as GNU xargs -t printed
+// these words (printf 'x\ty\0...' | xargs -0 -t true).
+func TestShellEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"x\ty": `'x'$'\t''y'`, "\ty": `''$'\t''y'`, "a": "a", "it's": `"it's"`, "x\x01y": `'x'$'\001''y'`,
+		"": "''", "a b": "'a b'", "a=b": "'a=b'", "~x": "'~x'", "\xff": `''$'\377'`, "a\n": `'a'$'\n'`,
+		"it's $x": `'it'\''s $x'`, "a\n\nb": `'a'$'\n\n''b'`,
+	} {
+		if got := ShellEscape(in); got != want {
+			t.Errorf("ShellEscape(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

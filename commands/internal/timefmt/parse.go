@@ -72,5 +72,62 @@ func ParseDate(s string, now time.Time) (time.Time, bool) {
 			return t, true
 		}
 	}
+	if rest, off, ok := CutZone(s); ok {
+		if t, ok := ParseDate(rest, now); ok {
+			return t.Add(-time.Duration(off) * time.Second), true
+		}
+	}
 	return time.Time{}, false
+}
+
+// CutZone finds a zone word among the words of a date string, as GNU's
+// get_date takes one anywhere: UTC, UT, GMT or Z (any case), or a
+// numeric offset +HH, +HHMM or +HH:MM after a time of day. It returns the
+// string without it and the offset east of UTC in seconds.
+func CutZone(s string) (rest string, offset int, ok bool) {
+	words := strings.Fields(s)
+	for i, w := range words {
+		off, isZone := zoneWord(w, i > 0 && strings.Contains(words[i-1], ":"))
+		if !isZone {
+			continue
+		}
+		rest := append(append([]string{}, words[:i]...), words[i+1:]...)
+		return strings.Join(rest, " "), off, len(rest) > 0
+	}
+	// A Z or offset glued to a time: "12:00Z", "12:00+01:00".
+	if n := len(words); n > 0 {
+		last := words[n-1]
+		if k := strings.LastIndexAny(last, "Z+-"); k > 0 && strings.Contains(last[:k], ":") {
+			if off, isZone := zoneWord(last[k:], true); isZone {
+				words[n-1] = last[:k]
+				return strings.Join(words, " "), off, true
+			}
+		}
+	}
+	return s, 0, false
+}
+
+// zoneWord reads one zone word; afterTime allows a numeric offset.
+func zoneWord(w string, afterTime bool) (int, bool) {
+	switch strings.ToUpper(w) {
+	case "UTC", "UT", "GMT", "Z":
+		return 0, true
+	}
+	if !afterTime || len(w) < 3 || (w[0] != '+' && w[0] != '-') {
+		return 0, false
+	}
+	d := strings.ReplaceAll(w[1:], ":", "")
+	if strings.Trim(d, "0123456789") != "" || len(d) != 2 && len(d) != 4 {
+		return 0, false
+	}
+	h, _ := strconv.Atoi(d[:2])
+	m := 0
+	if len(d) == 4 {
+		m, _ = strconv.Atoi(d[2:])
+	}
+	off := h*3600 + m*60
+	if w[0] == '-' {
+		off = -off
+	}
+	return off, true
 }

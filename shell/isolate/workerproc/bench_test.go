@@ -24,7 +24,13 @@ func BenchmarkProcessEcho(b *testing.B) { benchProcess(b, "echo") }
 func BenchmarkProcessAsk(b *testing.B) { benchProcess(b, "ask") }
 
 func benchProcess(b *testing.B, method string) {
-	p, err := Start([]string{os.Args[0], "-test.run=^$"}, []string{"WORKERPROC_TEST=1"},
+	// The worker runs with one P, as mcpserver's workers do once warm;
+	// BENCH_WORKER_PROCS=2 shows the two-P case.
+	procs := os.Getenv("BENCH_WORKER_PROCS")
+	if procs == "" {
+		procs = "1"
+	}
+	p, err := Start([]string{os.Args[0], "-test.run=^$"}, []string{"WORKERPROC_TEST=1", "GOMAXPROCS=" + procs},
 		func(ctx context.Context, method string, body []byte) ([]byte, error) { return body, nil })
 	if err != nil {
 		b.Fatal(err)
@@ -38,6 +44,7 @@ func benchProcess(b *testing.B, method string) {
 	}
 	cpu0 := selfCPU() + procCPU(p.Pid())
 	vcs0 := voluntarySwitches(os.Getpid()) + voluntarySwitches(p.Pid())
+	wvcs0 := voluntarySwitches(p.Pid())
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		out, err := p.Call(context.Background(), method, body)
@@ -50,6 +57,8 @@ func benchProcess(b *testing.B, method string) {
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 	vcs := voluntarySwitches(os.Getpid()) + voluntarySwitches(p.Pid()) - vcs0
 	b.ReportMetric(float64(vcs)/float64(b.N), "sleeps/op")
+	wvcs := voluntarySwitches(p.Pid()) - wvcs0
+	b.ReportMetric(float64(wvcs)/float64(b.N), "worker-sleeps/op")
 }
 
 // selfCPU is this process's user and system time.

@@ -52,19 +52,41 @@ func (e *RemoteError) Error() string { return e.Message }
 var ErrClosed = errors.New("workerproc: connection closed")
 
 // Conn is one end of the protocol. Its methods are safe for concurrent use.
+//
+// The read side has one owner at a time. A Conn made by NewConn keeps a
+// reader goroutine on it, as a worker must: its parent may call at any
+// moment. The parent's end of a worker (Start) reads only while one of
+// its calls waits for a reply — a worker speaks only within a call — and
+// then the caller reads the frames itself (leader/follower): a reply read
+// by the goroutine that waits for it needs no hand-off, where a reader
+// goroutine had to make the caller runnable, and the Go scheduler woke a
+// spare thread for it that found nothing to do and slept again. One
+// caller leads; the others wait on their channels, and the leader
+// delivers their replies and, once it has its own, hands the read side
+// to one of them.
 type Conn struct {
 	w       io.Writer
 	wmu     sync.Mutex
 	handler Handler
+	r       *bufio.Reader
+	// onDemand: nobody reads while no call waits (the parent's end).
+	onDemand bool
 
 	mu       sync.Mutex
 	nextID   uint64
-	pending  map[uint64]chan frame
+	pending  map[uint64]*waiter
 	inflight map[uint64]context.CancelFunc
+	reading  bool // a goroutine owns r: a leading caller or the reader goroutine
 	done     chan struct{}
 	err      error
 	ctx      context.Context // the handlers' base: cancelled at close
 	cancel   context.CancelFunc
+}
+
+// waiter is a call waiting for its reply.
+type waiter struct {
+	reply chan frame    // buffered: the reader never blocks on it
+	lead  chan struct{} // buffered: the read side was handed to this caller
 }
 
 type frame struct {
@@ -77,11 +99,40 @@ type frame struct {
 // NewConn starts serving r (frames from the peer) and returns the end that
 // writes to w. Calls from the peer go to h (nil refuses them).
 func NewConn(r io.Reader, w io.Writer, h Handler) *Conn {
-	ctx, cancel := context.WithCancel(context.Background())
-	c := &Conn{w: w, handler: h, pending: map[uint64]chan frame{}, inflight: map[uint64]context.CancelFunc{},
-		done: make(chan struct{}), ctx: ctx, cancel: cancel}
-	go c.read(bufio.NewReaderSize(r, 64<<10))
+	c := newConn(r, w, h)
+	c.reading = true
+	go c.readFrames(toEnd)
 	return c
+}
+
+// newOnDemandConn is NewConn for a peer that speaks only within a call:
+// frames are read by the callers waiting for replies, and by nobody in
+// between. The peer's end of stream is seen by the next reader; peerGone
+// starts one at once.
+func newOnDemandConn(r io.Reader, w io.Writer, h Handler) *Conn {
+	c := newConn(r, w, h)
+	c.onDemand = true
+	return c
+}
+
+func newConn(r io.Reader, w io.Writer, h Handler) *Conn {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Conn{w: w, handler: h, r: bufio.NewReaderSize(r, 64<<10), pending: map[uint64]*waiter{},
+		inflight: map[uint64]context.CancelFunc{}, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+}
+
+// peerGone reads what the peer left in the stream up to its end, when
+// no caller is reading it: the peer process exited, and Done must close.
+func (c *Conn) peerGone() {
+	c.mu.Lock()
+	idle := !c.reading && c.err == nil
+	if idle {
+		c.reading = true
+	}
+	c.mu.Unlock()
+	if idle {
+		c.readFrames(toEnd)
+	}
 }
 
 type peerKey struct{}
@@ -147,7 +198,7 @@ func (c *Conn) Err() error {
 // (the handler decides how it ends) or the connection's end; callers that
 // cannot wait bound it by killing the process.
 func (c *Conn) Call(ctx context.Context, method string, body []byte) ([]byte, error) {
-	ch := make(chan frame, 1)
+	wt := &waiter{reply: make(chan frame, 1), lead: make(chan struct{}, 1)}
 	c.mu.Lock()
 	if c.err != nil {
 		c.mu.Unlock()
@@ -155,37 +206,63 @@ func (c *Conn) Call(ctx context.Context, method string, body []byte) ([]byte, er
 	}
 	c.nextID++
 	id := c.nextID
-	c.pending[id] = ch
+	c.pending[id] = wt
 	c.mu.Unlock()
 	if err := c.send(frame{kind: kindCall, id: id, method: method, body: body}); err != nil {
 		c.forget(id)
 		return nil, err
 	}
-	cancelled := ctx.Done()
+	if ctx.Done() != nil {
+		// A leading caller sits in a read, not in a select: the cancel
+		// goes out from the context's own callback.
+		stop := context.AfterFunc(ctx, func() { _ = c.send(frame{kind: kindCancel, id: id}) })
+		defer stop()
+	}
+	return c.await(id, wt)
+}
+
+// await waits for the reply to call id, reading the stream itself
+// whenever nobody else does.
+func (c *Conn) await(id uint64, wt *waiter) ([]byte, error) {
 	for {
 		select {
-		case f := <-ch:
-			if f.kind == kindError {
-				return nil, &RemoteError{Message: string(f.body)}
-			}
-			return f.body, nil
-		case <-cancelled:
-			cancelled = nil
-			_ = c.send(frame{kind: kindCancel, id: id})
-		case <-c.done:
-			c.forget(id)
-			// A reply may have raced the end.
-			select {
-			case f := <-ch:
-				if f.kind == kindError {
-					return nil, &RemoteError{Message: string(f.body)}
-				}
-				return f.body, nil
-			default:
-			}
-			return nil, ErrClosed
+		case f := <-wt.reply:
+			return f.result()
+		default:
 		}
+		c.mu.Lock()
+		lead := !c.reading && c.err == nil
+		if lead {
+			c.reading = true
+		}
+		c.mu.Unlock()
+		if !lead {
+			select {
+			case f := <-wt.reply:
+				return f.result()
+			case <-wt.lead:
+			case <-c.done:
+				c.forget(id)
+				// A reply may have raced the end.
+				select {
+				case f := <-wt.reply:
+					return f.result()
+				default:
+				}
+				return nil, ErrClosed
+			}
+		}
+		// This caller owns the read side until its reply is in.
+		c.readFrames(id)
 	}
+}
+
+// result is a reply frame as Call returns it.
+func (f frame) result() ([]byte, error) {
+	if f.kind == kindError {
+		return nil, &RemoteError{Message: string(f.body)}
+	}
+	return f.body, nil
 }
 
 // Notify calls method on the peer without waiting: no reply comes back.
@@ -193,10 +270,21 @@ func (c *Conn) Notify(method string, body []byte) error {
 	return c.send(frame{kind: kindCall, id: 0, method: method, body: body})
 }
 
+// forget drops a call that no longer waits; when the read side had been
+// handed to it meanwhile, it goes on to another caller (or to nobody).
 func (c *Conn) forget(id uint64) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	wt := c.pending[id]
 	delete(c.pending, id)
-	c.mu.Unlock()
+	if wt == nil {
+		return
+	}
+	select {
+	case <-wt.lead:
+		c.passReadLocked()
+	default:
+	}
 }
 
 // send writes one frame in a single Write.
@@ -220,22 +308,36 @@ func (c *Conn) send(f frame) error {
 	return err
 }
 
-// read dispatches the peer's frames until its stream ends.
-func (c *Conn) read(r *bufio.Reader) {
-	var err error
+// toEnd is readFrames' self for a reader that reads to the stream's end.
+const toEnd = ^uint64(0)
+
+// readFrames dispatches the peer's frames, owning the read side: for the
+// caller of call self until that call's reply is in, or to the stream's
+// end (self toEnd).
+func (c *Conn) readFrames(self uint64) {
 	for {
-		var f frame
-		if f, err = readFrame(r); err != nil {
-			break
+		f, err := readFrame(c.r)
+		if err != nil {
+			c.end(err)
+			return
 		}
 		switch f.kind {
 		case kindReply, kindError:
 			c.mu.Lock()
-			ch := c.pending[f.id]
+			wt := c.pending[f.id]
 			delete(c.pending, f.id)
+			if wt != nil {
+				wt.reply <- f
+			}
+			stop := f.id == self
+			if stop {
+				c.passReadLocked()
+			}
 			c.mu.Unlock()
-			if ch != nil {
-				ch <- f
+			if stop {
+				return
+			}
+			if wt != nil {
 				handOff()
 			}
 		case kindCancel:
@@ -256,6 +358,29 @@ func (c *Conn) read(r *bufio.Reader) {
 			handOff()
 		}
 	}
+}
+
+// passReadLocked gives up the read side: to a caller still waiting for
+// its reply, or to a new reader goroutine (a NewConn's peer may call at
+// any time), or to nobody.
+func (c *Conn) passReadLocked() {
+	if c.err != nil { // the stream ended: nothing is left to read
+		c.reading = false
+		return
+	}
+	for _, wt := range c.pending {
+		wt.lead <- struct{}{}
+		return
+	}
+	if !c.onDemand {
+		go c.readFrames(toEnd)
+		return
+	}
+	c.reading = false
+}
+
+// end records why the stream ended and releases everyone waiting on it.
+func (c *Conn) end(err error) {
 	c.mu.Lock()
 	c.err = err
 	c.mu.Unlock()

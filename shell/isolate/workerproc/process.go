@@ -3,6 +3,7 @@ package workerproc
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -15,9 +16,11 @@ type Process struct {
 	*Conn
 	cmd    *exec.Cmd
 	stderr tailBuffer
-	once   sync.Once
-	dead   chan struct{}
-	why    string
+	// stderrDone is closed when the worker's stderr ends: it exited.
+	stderrDone chan struct{}
+	once       sync.Once
+	dead       chan struct{}
+	why        string
 }
 
 // Start runs argv with exactly env as its environment (nil: an empty
@@ -37,12 +40,25 @@ func Start(argv, env []string, h Handler) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Process{cmd: cmd, dead: make(chan struct{})}
-	cmd.Stderr = &p.stderr
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &Process{cmd: cmd, dead: make(chan struct{}), stderrDone: make(chan struct{})}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
-	p.Conn = NewConn(out, in, h)
+	// A worker speaks only within a call: its frames are read by the
+	// callers waiting for replies (see Conn).
+	p.Conn = newOnDemandConn(out, in, h)
+	go func() {
+		_, _ = io.Copy(&p.stderr, errPipe)
+		close(p.stderrDone)
+		// The worker exited (its stderr ends with it), maybe while no
+		// call was reading its stdout: read that to its end, so that
+		// the connection ends and the process is reaped.
+		p.Conn.peerGone()
+	}()
 	go func() {
 		// The stream's end is the worker's: reap it.
 		<-p.Conn.Done()
@@ -57,6 +73,8 @@ func (p *Process) Kill(why string) {
 	p.once.Do(func() {
 		p.why = why
 		_ = p.cmd.Process.Kill()
+		// Wait closes the stderr pipe: first the worker's last words.
+		<-p.stderrDone
 		_ = p.cmd.Wait()
 		close(p.dead)
 	})
@@ -131,8 +149,15 @@ func (p *Process) LastLine() string {
 // Serve makes this process a worker on stdin/stdout: calls from the
 // parent go to h. It returns when the parent closes the pipe.
 func Serve(h Handler) {
-	c := NewConn(os.Stdin, os.Stdout, h)
-	<-c.Done()
+	<-ServeConn(os.Stdin, os.Stdout, h).Done()
+}
+
+// ServeConn is NewConn for a worker's side: when r and w are this
+// process's stdin and stdout pipes, it reads and writes them through Go's
+// poller (see polledStdio).
+func ServeConn(r io.Reader, w io.Writer, h Handler) *Conn {
+	r, w = polledStdio(r, w)
+	return NewConn(r, w, h)
 }
 
 // VMSize is this process's virtual size from /proc/self/status, or
