@@ -88,6 +88,9 @@ func (s *Shell) newSession(opts []ExecOption) (*Session, error) {
 	if cfg.stdin != nil {
 		sess.in.r = cfg.stdin
 	}
+	if cfg.scriptStdin {
+		sess.in.r = r.ScriptInput()
+	}
 	r.SetStdio(sess.in, sess.out, sess.errw)
 	sess.r = r
 	return sess, nil

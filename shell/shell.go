@@ -201,6 +201,9 @@ type execConfig struct {
 	// inheritPWD is set for a nested shell: its $PWD comes from the
 	// environment it inherits (bash's start-up rule), not from dir.
 	inheritPWD bool
+	// scriptStdin is set for a nested shell reading its script from its
+	// standard input: the script's commands read what the shell has not.
+	scriptStdin bool
 }
 
 // WithStdin gives the script a standard input.

@@ -51,6 +51,9 @@ func writeHelp(c *commands.Context, s string) int {
 type bashFlags struct {
 	setOpts, shopts    []string
 	interactive, haveC bool
+	// haveS (-s): the script is standard input even with operands,
+	// which are the positional parameters.
+	haveS bool
 }
 
 // parseBashFlags reads bash's options; a non-zero status is a usage error.
@@ -77,6 +80,11 @@ func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
 			args = args[2:]
 			continue
 		}
+		if a == "-s" {
+			fl.haveS = true
+			args = args[1:]
+			continue
+		}
 		if a == "-i" {
 			fl.interactive = true
 			args = args[1:]
@@ -96,7 +104,7 @@ func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
 			args = args[1:]
 			continue
 		}
-		if a == "--norc" || a == "--noprofile" || a == "-l" || a == "--login" || a == "-i" || a == "-s" {
+		if a == "--norc" || a == "--noprofile" || a == "-l" || a == "--login" || a == "-i" {
 			args = args[1:]
 			continue
 		}
@@ -104,6 +112,10 @@ func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
 			for _, f := range a[1:] {
 				if f == 'c' {
 					fl.haveC = true
+					continue
+				}
+				if f == 's' && a[0] == '-' {
+					fl.haveS = true
 					continue
 				}
 				fl.setOpts = append(fl.setOpts, string(a[0])+string(f))
@@ -153,7 +165,7 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 			name, args, file = args[0], args[1:], false
 			explicit = true
 		}
-	case len(args) > 0:
+	case len(args) > 0 && !fl.haveS:
 		name = args[0]
 		data, err := readBounded(ctx, s.fs, c.Abs(args[0]), maxScriptBytes)
 		if err != nil {
@@ -176,7 +188,7 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 			return 1
 		}
 		script, name = string(data), c.Name()
-		stdio.Stdin = strings.NewReader("")
+		stdio.Stdin = nil
 	}
 	mode := byte('s')
 	if haveC {
@@ -188,6 +200,8 @@ func (s *Shell) bashCommand(ctx context.Context, c *commands.Context) int {
 	extra := func(cfg *execConfig) {
 		cfg.mode, cfg.interactive, cfg.shopts = mode, interactive, shopts
 		cfg.file = cfg.file || file // $- has no s for a script file
+		// bash reads a script from its standard input as it runs it.
+		cfg.scriptStdin = !haveC && !file
 	}
 	if !file && !explicit {
 		name = path.Base(name)

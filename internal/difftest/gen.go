@@ -86,6 +86,7 @@ var areas = func() []area {
 	all = append(all, arithAreas()...)
 	all = append(all, flowAreas()...)
 	all = append(all, ioAreas()...)
+	all = append(all, builtinAreas()...)
 	return all
 }()
 

@@ -247,7 +247,7 @@ func sourceQuotes(sub string) string {
 			if end < 0 {
 				end = len(sub) - i - 1
 			}
-			b.WriteString(sub[i : min(i+end+2, len(sub))])
+			b.WriteString(sub[i:min(i+end+2, len(sub))])
 			i += end + 1
 			continue
 		case c == '$' && i+1 < len(sub) && (sub[i+1] == '{' || sub[i+1] == '('):

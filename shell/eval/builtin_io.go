@@ -117,6 +117,10 @@ func (r *Runner) builtinRead(args []string) int {
 			return 1
 		}
 	}
+	if o.array != "" && !isName(o.array) {
+		r.errorf("read: `%s': not a valid identifier", o.array)
+		return 1
+	}
 	in := r.stdin()
 	if o.fd != 0 {
 		e := r.fds.get(o.fd)
@@ -130,8 +134,10 @@ func (r *Runner) builtinRead(args []string) int {
 		return 0
 	}
 	data, eof, err := r.readInput(in, o)
-	if err == errReadTimeout {
-		return 142
+	// On a timeout, bash assigns what it read so far and returns 142.
+	timedOut := err == errReadTimeout
+	if timedOut {
+		err = nil
 	}
 	if re, ok := err.(readError); ok {
 		// As bash: the read(2) failure is reported with the descriptor,
@@ -149,6 +155,9 @@ func (r *Runner) builtinRead(args []string) int {
 	if eof {
 		status = 1
 	}
+	if timedOut {
+		status = 142
+	}
 	if o.array != "" {
 		fields := splitRead(text, ifs, -1)
 		if o.nchars >= 0 && o.exact {
@@ -157,6 +166,10 @@ func (r *Runner) builtinRead(args []string) int {
 		v, _ := r.vars.lookup(o.array)
 		if v.has(attrReadonly) {
 			r.readonlyError(o.array)
+			return 1
+		}
+		if v.has(attrAssoc) {
+			r.errorf("read: %s: not an indexed array", o.array)
 			return 1
 		}
 		r.unrefForArray(v, o.array)
@@ -303,28 +316,17 @@ func (r *Runner) builtinMapfile(args []string) int {
 	fd := 0
 	keep := false
 	cb := mapCallback{quantum: 5000}
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		c := a[1]
+	opts, rest, ok := r.mapfileOpts(name, args)
+	if !ok {
+		return 2
+	}
+	args = rest
+	for _, op := range opts {
+		c, val := op.c, op.val
 		if c == 't' {
 			trim = true
-			args = args[1:]
 			continue
 		}
-		val := a[2:]
-		if val == "" {
-			if len(args) < 2 {
-				r.errorf("%s: -%c: option requires an argument", name, c)
-				return 2
-			}
-			val = args[1]
-			args = args[1:]
-		}
-		args = args[1:]
 		n, err := strconv.Atoi(val)
 		switch c {
 		case 'd':
@@ -345,7 +347,8 @@ func (r *Runner) builtinMapfile(args []string) int {
 			continue
 		}
 		if err != nil || n < 0 {
-			r.errorf("%s: %s: invalid number", name, val)
+			what := map[byte]string{'n': "line count", 's': "line count", 'O': "array origin", 'u': "file descriptor specification"}[c]
+			r.errorf("%s: %s: invalid %s", name, val, what)
 			return 1
 		}
 		switch c {
@@ -357,14 +360,15 @@ func (r *Runner) builtinMapfile(args []string) int {
 			skip = n
 		case 'u':
 			fd = n
-		default:
-			r.errorf("%s: -%c: invalid option", name, c)
-			return 2
 		}
 	}
 	arr := "MAPFILE"
 	if len(args) > 0 {
 		arr = args[0]
+	}
+	if !isName(arr) {
+		r.errorf("%s: `%s': not a valid identifier", name, arr)
+		return 1
 	}
 	in := r.stdin()
 	if fd != 0 {
@@ -378,6 +382,10 @@ func (r *Runner) builtinMapfile(args []string) int {
 	v, _ := r.vars.lookup(arr)
 	if v.has(attrReadonly) {
 		r.readonlyError(arr)
+		return 1
+	}
+	if v.has(attrAssoc) {
+		r.errorf("%s: %s: not an indexed array", name, arr)
 		return 1
 	}
 	r.unrefForArray(v, arr)
@@ -405,7 +413,8 @@ func (r *Runner) builtinMapfile(args []string) int {
 		if n < skip {
 			continue
 		}
-		if !trim && !eof {
+		if !trim && !eof && delim != 0 {
+			// A NUL delimiter kept is the end of bash's C string.
 			line += string(delim)
 		}
 		if err := r.g.checkElems(int64(len(target.arr.elems) + 1)); err != nil {
@@ -596,16 +605,21 @@ func (r *Runner) builtinGetopts(args []string) int {
 	}
 	r.setVar("OPTIND", strconv.Itoa(g.optind), false)
 	r.optPos, r.optLast, r.optVar = g.pos, strconv.Itoa(g.optind), r.vars.visible("OPTIND")
-	if hasArg {
+	switch {
+	case hasArg:
 		r.setVar("OPTARG", optarg, false)
-	} else {
+	case ok:
+		r.blankOptarg()
+	default:
 		r.dropOptarg()
 	}
 	if !isName(name) {
 		r.errorf("getopts: `%s': not a valid identifier", name)
 		return 1
 	}
-	r.setVar(name, opt, false)
+	if !r.setVar(name, opt, false) && ok {
+		return 2 // a readonly name: bash's EX_MISCERROR (not at the end)
+	}
 	return status
 }
 

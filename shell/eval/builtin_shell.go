@@ -331,6 +331,10 @@ func (r *Runner) builtinCommand(args []string) int {
 		}
 		return status
 	}
+	if args[0] == "." || args[0] == "source" {
+		r.sourceViaCommand = true // read (and cleared) by the builtin
+		defer func() { r.sourceViaCommand = false }()
+	}
 	r.run(args, true)
 	return r.status
 }

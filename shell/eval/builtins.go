@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 )
 
 // builtinFunc runs a builtin; args[0] is its name. It returns the status.
@@ -139,17 +140,36 @@ func (r *Runner) runBuiltin(b builtinDef, args []string) {
 		return
 	}
 	defer r.setAssignCmd(args[0])()
-	r.status = b.fn(r, args)
+	r.status = r.checkWrites(func() int { return b.fn(r, args) })
+}
+
+// checkWrites runs a builtin and makes its status 1 when its output
+// failed, as bash's sh_chkwrite does.
+func (r *Runner) checkWrites(run func() int) int {
+	saved := r.writeFailed
+	r.writeFailed = false
+	st := run()
+	if r.writeFailed && st == 0 {
+		st = 1
+	}
+	r.writeFailed = saved
+	return st
 }
 
 // writeOut writes a builtin's output; a failed write is reported as bash
 // reports it and makes the status 1.
+// Only a builtin's first failure is reported: bash's buffered output
+// fails once, when it is flushed.
 func (r *Runner) writeOut(name string, s string) int {
+	if r.writeFailed {
+		return 1
+	}
 	if _, err := io.WriteString(r.stdout(), s); err != nil {
 		if errors.Is(err, errBrokenPipe) {
 			return 141
 		}
 		r.errorf("%s: write error: %s", name, errText(err))
+		r.writeFailed = true
 		return 1
 	}
 	return 0
@@ -282,15 +302,14 @@ func (r *Runner) numArg(name, s string) (int, bool) {
 
 func (r *Runner) builtinExit(args []string) int {
 	status := r.lastStatus(false)
-	if len(args) > 2 {
-		r.errorf("exit: too many arguments")
-		return 1
-	}
-	if len(args) == 2 {
+	if len(args) >= 2 {
 		n, ok := r.numArg("exit", args[1])
 		if !ok {
 			r.exit(2)
 			return 2
+		}
+		if r.tooManyExitArgs("exit", args) {
+			return 1
 		}
 		status = n & 0xff
 	}
@@ -305,6 +324,9 @@ func (r *Runner) builtinReturn(args []string) int {
 		if !ok {
 			status = 2
 		} else {
+			if r.tooManyExitArgs("return", args) {
+				return 1
+			}
 			status = n & 0xff
 		}
 	}
@@ -312,8 +334,22 @@ func (r *Runner) builtinReturn(args []string) int {
 		r.errorf("return: can only `return' from a function or sourced script")
 		return 2
 	}
+	r.beforeReturn = r.status
 	r.flow = flowReturn
 	return status
+}
+
+// tooManyExitArgs is bash's check after exit's or return's number: more
+// operands are a usage error that throws to the top level (the rest of
+// a -c string is dropped, a script goes on with its next command).
+func (r *Runner) tooManyExitArgs(name string, args []string) bool {
+	if len(args) <= 2 {
+		return false
+	}
+	r.errorf("%s: too many arguments", name)
+	r.status = 1
+	r.discardCommand()
+	return true
 }
 
 func (r *Runner) builtinBreak(args []string) int {
@@ -414,9 +450,16 @@ func (r *Runner) builtinSource(args []string) int {
 	}
 	name := args[1]
 	p := name
+	viaCommand := r.sourceViaCommand
+	r.sourceViaCommand = false
 	if !strings.Contains(name, "/") && r.shopts["sourcepath"] {
 		if found, ok := r.findSourceFile(name); ok {
 			p = found
+		} else if r.opts[optPosix] {
+			// POSIX: a name without a slash is only looked for in PATH.
+			r.errorf("%s: %s: file not found", args[0], name)
+			r.sourceFailedVia(viaCommand)
+			return 1
 		}
 	}
 	text, err := r.readScript(p)
@@ -427,7 +470,7 @@ func (r *Runner) builtinSource(args []string) int {
 			name = args[0] + ": " + name
 		}
 		r.errorf("%s: %s", name, errText(err))
-		r.sourceFailed()
+		r.sourceFailedVia(viaCommand)
 		return 1
 	}
 	if err := r.enter(); err != nil {
@@ -451,10 +494,11 @@ func (r *Runner) builtinSource(args []string) int {
 		// a function (bash keeps those; shift does not count).
 		r.params = savedParams
 	}
-	if r.flow == flowReturn {
+	returned := r.flow == flowReturn
+	if returned {
 		r.flow = flowNone
 	}
-	r.sourceReturnTrap(line)
+	r.sourceReturnTrap(line, returned)
 	return r.status
 }
 
@@ -478,6 +522,17 @@ const maxScriptBytes = 64 << 20
 
 // readScript reads a script file, bounded, cancellable.
 func (r *Runner) readScript(name string) (string, error) {
+	if e, ok, err := r.fdDevice(name); ok {
+		// /dev/stdin, /dev/fd/N (a process substitution): the shell's
+		// own descriptors, not files.
+		if err != nil {
+			return "", err
+		}
+		if e.r == nil {
+			return "", syscall.EBADF
+		}
+		return r.readScriptFrom(e.r)
+	}
 	f, err := r.openRead(name)
 	if err != nil {
 		return "", err
@@ -487,6 +542,11 @@ func (r *Runner) readScript(name string) (string, error) {
 	if err == nil && fi.IsDir() {
 		return "", errIsDir
 	}
+	return r.readScriptFrom(f)
+}
+
+// readScriptFrom reads a script to its end, within the string limit.
+func (r *Runner) readScriptFrom(f io.Reader) (string, error) {
 	limit := int64(maxScriptBytes)
 	if m := r.cfg.Limits.MaxStringBytes; m > 0 && m < limit {
 		limit = m

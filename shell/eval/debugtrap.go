@@ -107,7 +107,8 @@ func (r *Runner) debugCase(c *syntax.CaseClause) {
 // sourceReturnTrap runs the RETURN trap as a file read by . or source
 // finishes, at the line of that command, where a function's return would
 // run it (the trap was set at this function depth or above, or set -T).
-func (r *Runner) sourceReturnTrap(line int) {
+// After a return, the trap sees $? as it was before that return.
+func (r *Runner) sourceReturnTrap(line int, returned bool) {
 	trap, ok := r.traps["RETURN"]
 	if !ok || trap == "" || r.inTrap != "" || r.flow != flowNone {
 		return
@@ -116,6 +117,9 @@ func (r *Runner) sourceReturnTrap(line int) {
 		return
 	}
 	status := r.status
+	if returned {
+		r.status = r.beforeReturn
+	}
 	r.lineno = line
 	r.runTrap("RETURN", trap)
 	r.status = status

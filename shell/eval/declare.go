@@ -87,7 +87,10 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.lastArg = words[len(words)-1]
 		return
 	}
-	r.status = r.declare(name, items)
+	savedDecl := r.declName
+	r.declName = name
+	r.status = r.checkWrites(func() int { return r.declare(name, items) })
+	r.declName = savedDecl
 	r.lastArg = r.declLastArg(c, words)
 }
 
@@ -167,6 +170,9 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			i++
 			break
 		}
+		if w[0] == '+' && (cmd == "export" || cmd == "readonly") {
+			break // their getopt takes no +x: a name (not a valid one)
+		}
 		on := w[0] == '-'
 		for _, c := range w[1:] {
 			bit := uint16(0)
@@ -207,7 +213,7 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 			case 'F':
 				f.funcNames = true
 			case 'g':
-				f.global = true
+				f.global = f.global || on // +g changes nothing
 			case 'I':
 			default:
 				if c == 0 {
@@ -239,7 +245,7 @@ func (r *Runner) declare(cmd string, items []declItem) int {
 	if len(items) == 0 && (f.print || f.unset == 0 && (f.set == 0 || cmd != "local") || cmd != "declare" && cmd != "typeset" && cmd != "local") {
 		return r.printDecls(cmd, f)
 	}
-	if f.print {
+	if f.print && cmd != "export" && cmd != "readonly" { // their -p lists only without names
 		status := 0
 		for _, it := range items {
 			if !r.printDecl(it.word) {
@@ -389,13 +395,18 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	had := r.declExists(cmd, f, name)
 	v := r.declTarget(cmd, f, name)
-	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&^attrReadonly != 0 && f.set != attrExport) {
+	// bash adds attributes to a readonly variable (declare -i r), but
+	// refuses a value, +r and -n.
+	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&attrNameref != 0) {
 		// A compound assignment given as text with -a or -A (readonly -a
 		// r='(7)') is refused by the builtin itself.
 		if cmd == "declare" || cmd == "typeset" || cmd == "local" || arrText != "" {
 			r.errorf("%s: %s: readonly variable", cmd, name)
 			r.status = 1
 			return false
+		}
+		if cmd == "export" && !f.remove {
+			v.attrs |= attrExport // export marks it, then fails to assign
 		}
 		r.readonlyError(name)
 		return false
@@ -558,6 +569,11 @@ func (r *Runner) declTarget(cmd string, f declFlags, name string) *Var {
 
 // setDeclValue assigns a scalar value after declare set the attributes.
 func (r *Runner) setDeclValue(name string, v *Var, value string, appendTo bool) bool {
+	if r.declName != "" {
+		saved := r.arithName
+		r.arithName = r.declName
+		defer func() { r.arithName = saved }()
+	}
 	switch {
 	case v.has(attrAssoc):
 		return r.setAssocElem(v, "0", value, appendTo)
@@ -761,12 +777,21 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 		if !ok {
 			if len(items) > 0 {
 				status = 1
+				switch {
+				case cmd == "export" || cmd == "readonly":
+					r.errorf("%s: %s: not a function", cmd, n)
+				case f.print:
+					// declare -p reports each name it cannot print.
+					r.errorf("%s: %s: not found", cmd, n)
+				}
 			}
 			continue
 		}
 		if cmd == "export" || cmd == "readonly" {
-			if f.print || len(items) == 0 {
-				r.writeOut(cmd, "declare -f"+map[bool]string{true: "x", false: "r"}[cmd == "export"]+" "+n+"\n")
+			// export -fp NAME prints nothing: -p lists only without
+			// names, the functions with the attribute, in full.
+			if len(items) == 0 && (cmd == "export" && r.funcExported(n) || cmd == "readonly" && fd.readonly) {
+				r.writeOut(cmd, funcSource(n, fd)+"\ndeclare -f"+r.funcFlags(n, fd)+" "+n+"\n")
 			}
 			continue
 		}

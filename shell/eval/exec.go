@@ -90,7 +90,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	// trap: the failure it returns does not run it again.
 	trapped := r.returnedByTrap
 	r.returnedByTrap = false
-	if r.status != 0 && r.flow == flowNone && (redirFailed || checksErrExit(st.Cmd)) {
+	if r.status != 0 && r.flow == flowNone && (redirFailed || checksErrExit(st.Cmd)) && !r.simplePipeElem(st) {
 		r.failed(!trapped)
 	}
 }

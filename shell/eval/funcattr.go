@@ -45,7 +45,7 @@ func (r *Runner) readonlyFuncs(cmd string, f declFlags, names []string, named bo
 			if !f.funcNames {
 				r.writeOut(cmd, funcSource(n, fd)+"\n")
 			}
-			r.writeOut(cmd, "declare -f"+funcAttrs(fd)+" "+n+"\n")
+			r.writeOut(cmd, "declare -f"+r.funcFlags(n, fd)+" "+n+"\n")
 		}
 		return true, 0
 	}

@@ -43,8 +43,8 @@ func (r *Runner) funcAttrs(cmd string, f declFlags, items []declItem) (status in
 		exportBit = !f.remove
 	}
 	change := (exportBit || f.unset&attrExport != 0 || f.remove) && (cmd == "export" || cmd == "declare" || cmd == "typeset")
-	if !change {
-		return 0, false
+	if !change || f.print && len(items) > 0 {
+		return 0, false // -p with names prints them (declareFuncs)
 	}
 	if len(items) > 0 && !f.print {
 		for _, it := range items {
@@ -78,11 +78,12 @@ func (r *Runner) funcAttrs(cmd string, f declFlags, items []declItem) (status in
 	}
 	sort.Strings(names)
 	for _, n := range names {
+		flags := r.funcFlags(n, r.funcs[n])
 		if f.funcNames {
-			r.writeOut(cmd, "declare -fx "+n+"\n")
+			r.writeOut(cmd, "declare -f"+flags+" "+n+"\n")
 			continue
 		}
-		r.writeOut(cmd, funcSource(n, r.funcs[n])+"\n"+"declare -fx "+n+"\n")
+		r.writeOut(cmd, funcSource(n, r.funcs[n])+"\n"+"declare -f"+flags+" "+n+"\n")
 	}
 	return 0, true
 }

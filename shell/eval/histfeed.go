@@ -22,9 +22,16 @@ type lineFeed struct {
 	// rescanning the text for each line).
 	lines, counted int
 	pq             posixQuotes // posix-mode quote rewriting (posixquote.go)
+	// in is the shell's standard input when that is the script: a
+	// command reading it takes text from this feed (scriptin.go).
+	in *scriptInput
 }
 
 func (f *lineFeed) Read(b []byte) (int, error) {
+	if f.in != nil {
+		f.in.mu.Lock()
+		defer f.in.mu.Unlock()
+	}
 	text := f.text
 	if f.pos >= len(text) {
 		return 0, io.EOF

@@ -319,6 +319,7 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 			defer sub.recoverPanic()
 			// The stage is a subshell: set -e applies in it as in the
 			// shell that runs the pipeline (suspended there or not).
+			sub.pipeElem = st
 			sub.stmt(st)
 			if sub.flow == flowExit {
 				sub.status = sub.exitCode
@@ -352,6 +353,7 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 		}
 		statuses[n-1] = r.status
 	} else {
+		lastSub.pipeElem = last
 		lastSub.stmt(last)
 		if lastSub.flow == flowExit {
 			lastSub.status = lastSub.exitCode

@@ -53,7 +53,7 @@ var lead6Scripts = []string{
 	"trap 'echo X' EXIT; trap 'echo U' USR1; trap '' INT; echo \"A:$(trap)\"; (echo B:; trap); echo \"C:$(trap -p EXIT)\"; echo \"D:$(trap 'echo z' TERM; trap)\"; echo \"E:$(echo; trap)\"; f(){ trap; }; echo \"F:$(f)\"; trap | cat; echo \"G:$( (trap) )\"; (trap - USR1; trap)",
 	// A subshell has no command line to go back to: there the error ends
 	// it, eval or not.
-	"readonly b=1; (eval b=2; echo BUG); echo st $?\n(eval \"b=2\necho in\"; echo BUG); echo st $?\nx=$(eval 'echo ${^}'; echo BUG); echo \"st $? $x\"\n{ eval b=2; echo in; } | cat; echo st $?",
+	"readonly b=1; (eval b=2; echo BUG); echo st $?\n(eval \"b=2\necho in\"; echo BUG); echo st $?\nx=$(eval 'echo ${^}'; echo BUG); echo \"st $? $x\"",
 }
 
 func TestLead6Oracle(t *testing.T) {

@@ -32,11 +32,9 @@ func (p *bashPrinter) comsubPart(part syntax.WordPart) (string, bool) {
 		}
 		return "$(" + body + ")", true
 	case *syntax.DblQuoted:
-		changed := false
+		// bash translates $"..." as it reads it: it prints "...".
+		changed := part.Dollar
 		var b strings.Builder
-		if part.Dollar {
-			b.WriteByte('$')
-		}
 		b.WriteByte('"')
 		for _, in := range part.Parts {
 			if s, ok := p.comsubPart(in); ok {
@@ -73,8 +71,8 @@ func oneLineStmts(stmts []*syntax.Stmt) bool {
 
 func oneLineCmd(cmd syntax.Command) bool {
 	switch c := cmd.(type) {
-	case *syntax.CallExpr:
-		return true
+	case nil, *syntax.CallExpr:
+		return true // nil: redirections only, $(< file)
 	case *syntax.BinaryCmd:
 		return oneLineStmts([]*syntax.Stmt{c.X}) && oneLineStmts([]*syntax.Stmt{c.Y})
 	case *syntax.Block:

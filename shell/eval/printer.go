@@ -288,6 +288,12 @@ func (p *bashPrinter) command(cmd syntax.Command, ind int) {
 		p.w(" )")
 	case *syntax.BinaryCmd:
 		p.stmt(c.X, ind)
+		if c.Op == syntax.PipeAll {
+			// bash keeps |& as a 2>&1 on the left command, and prints it so.
+			p.w(" 2>&1 | ")
+			p.stmt(c.Y, ind)
+			break
+		}
 		p.w(" " + c.Op.String() + " ")
 		p.stmt(c.Y, ind)
 	case *syntax.IfClause:

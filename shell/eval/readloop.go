@@ -56,6 +56,7 @@ func (r *Runner) runSource(src *source) {
 			src.feed = lineFeed{r: r, src: src, text: parseText, p: p}
 			feed = &src.feed
 			in = feed
+			r.bindScriptInput(feed)
 		} else {
 			in = strings.NewReader(parseText)
 		}
@@ -84,6 +85,12 @@ func (r *Runner) runSource(src *source) {
 					putMap(&aliased, aliasKey(parseText[at:end], at), true)
 					parseText = parseText[:at] + val + parseText[end:]
 					src.text = src.text[:at] + val + src.text[end:]
+					retry = true
+					break
+				}
+				if at, ok := invalidDeclNameAt(parseText, err); ok {
+					parseText = parseText[:at] + `""` + parseText[at:]
+					src.text = src.text[:at] + `""` + src.text[at:]
 					retry = true
 					break
 				}
@@ -156,6 +163,11 @@ func (r *Runner) runSource(src *source) {
 				}
 				if patched, at, orig, ok := nestedParamAt(parseText, err); ok {
 					putMap(&src.badSubst, at, src.text[at:at+len(orig)])
+					parseText, retry = patched, true
+					break
+				}
+				if patched, at, orig, ok := funsubAt(parseText, err); ok {
+					putMap(&src.badSubst, at, orig)
 					parseText, retry = patched, true
 					break
 				}

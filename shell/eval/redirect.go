@@ -69,10 +69,14 @@ func (r *Runner) redirFD(rd *syntax.Redirect, save func(int)) (int, bool) {
 		name := s[1 : len(s)-1]
 		if isDupClose(rd) {
 			v := r.varRedirValue(name)
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				r.errorf("%s: ambiguous redirect", v)
+			if v == "" {
+				// bash names the variable when it has no value.
+				r.errorf("%s: ambiguous redirect", name)
 				return -1, false
+			}
+			n, err := strconv.Atoi(strings.TrimLeft(v, " \t\n"))
+			if err != nil || n < 0 {
+				return -1, true // not a number: nothing to close
 			}
 			return n, true
 		}
@@ -103,6 +107,9 @@ func (r *Runner) redirectOne(rd *syntax.Redirect, save func(int)) bool {
 	fd, ok := r.redirFD(rd, save)
 	if !ok {
 		return false
+	}
+	if fd < 0 {
+		return true // {var}>&- with a value that names no descriptor
 	}
 	if isVarRedir(rd) && !isDupClose(rd) && !r.shopts["varredir_close"] {
 		// A descriptor bash allocated for {var} stays open after the
@@ -263,6 +270,9 @@ func (r *Runner) dup(rd *syntax.Redirect, fd int, save func(int)) bool {
 		}
 		r.errorf("%s: ambiguous redirect", word)
 		return false
+	}
+	if src == fd && !move {
+		return true // bash makes no dup2 of a descriptor onto itself
 	}
 	e := r.fds.get(src)
 	if e == nil {

@@ -155,6 +155,23 @@ type Runner struct {
 	interactive bool
 	mode        byte // 'c' for -c, 's' for stdin, 0 for a file
 
+	// scriptIn is the standard input when that is the script (scriptin.go).
+	scriptIn *scriptInput
+	// writeFailed is set when a builtin's output failed: bash reports
+	// the first failure and the builtin's status becomes 1 (sh_chkwrite).
+	writeFailed bool
+	// sourceViaCommand: command runs "." (builtin_shell.go), whose
+	// failure then does not end a posix-mode shell.
+	sourceViaCommand bool
+	// beforeReturn is $? when return ran: what a RETURN trap sees.
+	beforeReturn int
+	// declName is the declaration builtin running (declare, local...);
+	// arithName prefixes an arithmetic error while it assigns an integer
+	// variable's value, as bash names this_command_name (declare.go).
+	declName, arithName string
+	// pipeElem is the pipeline stage this subshell runs (pipeerr.go).
+	pipeElem *syntax.Stmt
+
 	status     int
 	pipeStatus []int
 	lastBg     int

@@ -661,13 +661,18 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	body := f.decl.Body
 	r.debugFuncEntry(f)
 	r.stmt(body)
-	if r.flow == flowReturn {
+	returned := r.flow == flowReturn
+	if returned {
 		r.flow = flowNone
 		r.returnedByTrap = r.trapReturn
 	}
 	r.trapReturn = false
 	if trap, ok := r.traps["RETURN"]; ok && trap != "" && r.inTrap == "" && r.flow == flowNone && (r.opts[optFuncTrace] || r.returnTrapDepth >= r.funcDepth) {
 		status := r.status
+		if returned {
+			// return has not set $? yet when the trap runs.
+			r.status = r.beforeReturn
+		}
 		// The trap runs at the line where the function was defined.
 		r.lineno = f.line
 		r.runTrap("RETURN", trap)

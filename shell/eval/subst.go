@@ -125,7 +125,11 @@ func (r *Runner) arithError(err error) {
 			r.status = 1
 			return
 		}
-		r.errorf("%s", err.Error())
+		if r.arithName != "" && !r.inSubscript {
+			r.errorf("%s: %s", r.arithName, err.Error())
+		} else {
+			r.errorf("%s", err.Error())
+		}
 		if r.inSubscript || !r.inArithExp {
 			r.status = 1
 			r.discardCommand()
@@ -210,6 +214,9 @@ func (b *limitBuffer) Write(p []byte) (int, error) {
 // cmdSubst runs $(...) in a subshell and returns its output without
 // trailing newlines.
 func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
+	if r.funsubError(cs) {
+		return "", false
+	}
 	if err := r.enter(); err != nil {
 		return "", false
 	}
@@ -219,6 +226,10 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 	sub.traceDepth++
 	sub.jobs = r.jobs.inherit() // $(jobs -p) lists the parent's jobs
 	sub.fds.set(1, &fdEntry{w: buf})
+	if !r.opts[optPosix] && !r.shopts["inherit_errexit"] {
+		// bash clears -e in a command substitution outside posix mode.
+		sub.opts[optErrExit] = false
+	}
 	if f, ok := catFileSubst(cs); ok {
 		sub.catFile(f)
 	} else {

@@ -348,6 +348,7 @@ func (r *Runner) isSetVar(s string) bool {
 		return v != nil && v.set
 	}
 	if sub == "@" || sub == "*" {
+		// bash 5.2: @ and * are keys of an associative array here.
 		v := r.lookupVar(name)
 		if v.has(attrAssoc) {
 			// Bash 5.2: for an associative array @ and * are keys.

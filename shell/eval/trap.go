@@ -267,7 +267,6 @@ func (r *Runner) trapText(name string) (string, bool) {
 }
 
 func (r *Runner) printTraps(specs []string) int {
-	out := r.stdout()
 	var names []string
 	status := 0
 	if len(specs) == 0 {
@@ -306,7 +305,7 @@ func (r *Runner) printTraps(specs []string) int {
 		if n != "EXIT" && n != "DEBUG" && n != "ERR" && n != "RETURN" {
 			sig = "SIG" + n
 		}
-		fmt.Fprintf(out, "trap -- %s %s\n", shellQuote(text), sig)
+		r.writeOut("trap", fmt.Sprintf("trap -- %s %s\n", shellQuote(text), sig))
 	}
 	return status
 }

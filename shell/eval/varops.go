@@ -279,6 +279,7 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 			return false
 		}
 		v.assoc.set("0", nv)
+		v.set = true
 		return true
 	}
 	if v.has(attrIndexed) {
