@@ -31,6 +31,22 @@ func runOurs(t testing.TB, script string) (string, string, int) {
 }
 
 // runBash runs script in /bin/bash -c in an empty temp dir.
+// checkOracleRows runs each script in /bin/bash and in ours and reports
+// every one whose stdout, stderr or status differs.
+func checkOracleRows(t *testing.T, scripts []string) {
+	t.Helper()
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash to compare with")
+	}
+	for _, s := range scripts {
+		wo, we, ws := runBash(t, s)
+		o, e, st := runOurs(t, s)
+		if o != wo || e != we || st != ws {
+			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
+		}
+	}
+}
+
 func runBash(t testing.TB, script string) (string, string, int) {
 	t.Helper()
 	dir := t.TempDir()
@@ -101,16 +117,7 @@ var oracleScripts = []string{
 }
 
 func TestOracle(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range oracleScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, oracleScripts)
 }
 
 var oracleMoreScripts = []string{
@@ -122,16 +129,7 @@ var oracleMoreScripts = []string{
 }
 
 func TestOracleMoreBuiltins(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range oracleMoreScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, oracleMoreScripts)
 }
 
 // TestOracleFunctionPrinting compares declare -f with bash's layout.

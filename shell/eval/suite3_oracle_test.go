@@ -59,16 +59,7 @@ var suite3Scripts = []string{
 }
 
 func TestOracleSuite3(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range suite3Scripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, suite3Scripts)
 }
 
 // TestImportedFunctions starts both shells with BASH_FUNC_ entries in the

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"os"
 	"testing"
 )
 
@@ -59,16 +58,7 @@ var varRuleScripts = []string{
 }
 
 func TestOracleVarRules(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range varRuleScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, varRuleScripts)
 }
 
 // declRuleScripts: a declaration's value that expands to "(...)" is a
@@ -98,16 +88,7 @@ var declRuleScripts = []string{
 }
 
 func TestOracleDeclRules(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range declRuleScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, declRuleScripts)
 }
 
 // specialVarScripts: the call-stack arrays, BASH_ALIASES and BASH_CMDS,
@@ -149,40 +130,13 @@ var readonlyFuncScripts = []string{
 }
 
 func TestOracleReadonlyFuncs(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range readonlyFuncScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, readonlyFuncScripts)
 }
 
 func TestOracleNamerefs(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range namerefScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, namerefScripts)
 }
 
 func TestOracleSpecialVars(t *testing.T) {
-	if _, err := os.Stat("/bin/bash"); err != nil {
-		t.Skip("no /bin/bash to compare with")
-	}
-	for _, s := range specialVarScripts {
-		wo, we, ws := runBash(t, s)
-		o, e, st := runOurs(t, s)
-		if o != wo || e != we || st != ws {
-			t.Errorf("script %q\nbash: out=%q err=%q st=%d\nours: out=%q err=%q st=%d", s, wo, we, ws, o, e, st)
-		}
-	}
+	checkOracleRows(t, specialVarScripts)
 }
