@@ -43,12 +43,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/justbash/justbash/internal/diffkit"
 	"io"
 	"os"
 	"regexp"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 func main() {
@@ -137,26 +136,7 @@ func run(w io.Writer, seed int64, n int, only string, verbose, shrink bool, jobs
 // CompareAll compares invocations on jobs workers, keeping their order;
 // progress (if not nil) is told how many are done after each one.
 func CompareAll(ctx context.Context, invs []Inv, shrink bool, jobs int, progress func(done int)) []Result {
-	results := make([]Result, len(invs))
-	var done atomic.Int64
-	idx := make(chan int)
-	var wg sync.WaitGroup
-	for range max(jobs, 1) {
-		wg.Go(func() {
-			for i := range idx {
-				results[i] = Compare(ctx, invs[i], shrink)
-				if n := done.Add(1); progress != nil {
-					progress(int(n))
-				}
-			}
-		})
-	}
-	for i := range invs {
-		idx <- i
-	}
-	close(idx)
-	wg.Wait()
-	return results
+	return diffkit.Map(invs, jobs, func(x Inv) Result { return Compare(ctx, x, shrink) }, progress)
 }
 
 var nonName = regexp.MustCompile(`[^A-Za-z0-9%#:^,_+()-]+`)

@@ -1,6 +1,9 @@
 package diffkit
 
-import "testing"
+import (
+	"sync/atomic"
+	"testing"
+)
 
 type run struct {
 	group, cat string
@@ -23,5 +26,22 @@ func TestSummariseAndCategories(t *testing.T) {
 	}
 	if s := Smallest(cs[0].Results, func(r run) int { return r.size }); s.size != 2 {
 		t.Fatalf("smallest %+v", s)
+	}
+}
+
+func TestMapKeepsOrder(t *testing.T) {
+	in := make([]int, 100)
+	for i := range in {
+		in[i] = i
+	}
+	var calls atomic.Int64
+	out := Map(in, 4, func(x int) int { return x * x }, func(int) { calls.Add(1) })
+	for i, v := range out {
+		if v != i*i {
+			t.Fatalf("out[%d] = %d, want %d", i, v, i*i)
+		}
+	}
+	if calls.Load() != 100 {
+		t.Errorf("progress called %d times, want 100", calls.Load())
 	}
 }

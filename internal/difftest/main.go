@@ -24,12 +24,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/justbash/justbash/internal/diffkit"
 	"io"
 	"os"
 	"regexp"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 func main() {
@@ -97,26 +96,7 @@ func run(w io.Writer, seed int64, n int, only string, verbose, shrink bool, jobs
 // CompareAll compares scripts on jobs workers, keeping their order; progress
 // (if not nil) is told how many are done after each one.
 func CompareAll(ctx context.Context, scripts []Script, shrink bool, jobs int, progress func(done int)) []Result {
-	results := make([]Result, len(scripts))
-	var done atomic.Int64
-	idx := make(chan int)
-	var wg sync.WaitGroup
-	for range max(jobs, 1) {
-		wg.Go(func() {
-			for i := range idx {
-				results[i] = Compare(ctx, scripts[i], shrink)
-				if n := done.Add(1); progress != nil {
-					progress(int(n))
-				}
-			}
-		})
-	}
-	for i := range scripts {
-		idx <- i
-	}
-	close(idx)
-	wg.Wait()
-	return results
+	return diffkit.Map(scripts, jobs, func(x Script) Result { return Compare(ctx, x, shrink) }, progress)
 }
 
 var nonName = regexp.MustCompile(`[^A-Za-z0-9@%#:^,_+-]+`)
