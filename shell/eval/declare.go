@@ -89,9 +89,13 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 	}
 	savedDecl := r.declName
 	r.declName = name
+	r.assignFailed = false
 	r.status = r.checkWrites(func() int { return r.declare(name, items) })
 	r.declName = savedDecl
 	r.lastArg = r.declLastArg(c, words)
+	if isSpecialBuiltin(name) && !r.disabled[name] { // export, readonly
+		r.posixSpecialFailed()
+	}
 }
 
 // declLastArg is $_ after a declaration command: its last word, where a

@@ -269,6 +269,7 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	}
 	prepareStmts(stmts)
 	for _, st := range stmts {
+		src.ran = true
 		r.stmt(st)
 		if r.flow == flowAbort && (r.depth == r.runDepth || !src.top && r.subLevel == 0) {
 			// The discarded line is the innermost text being read: the

@@ -68,6 +68,11 @@ type source struct {
 	// through history (readLine); histDone is the offset read so far.
 	top      bool
 	histDone int
+	// ran is set once a statement of the text has run or a syntax error
+	// in it was reported: eval and source leave $? alone while their text
+	// runs, and are status 0 only when nothing ran (an empty or
+	// all-comment text).
+	ran bool
 	// emptyGroups are the offsets of the | the reader put into empty
 	// extended glob groups (extglob_empty.go).
 	emptyGroups map[int]bool

@@ -85,6 +85,12 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		defer restore()
 		if !ok {
 			r.status = 1
+			if r.posixSpecial(args[0]) && !r.interactive && r.flow == flowNone {
+				// A redirection error of a special builtin ends a
+				// non-interactive shell in posix mode.
+				r.aborted = true
+				r.exit(1)
+			}
 			return
 		}
 	}
@@ -424,10 +430,31 @@ func (r *Runner) run(args []string, noFunc bool) {
 		}
 	}
 	if b, ok := r.builtin(name); ok {
+		r.assignFailed = false
 		r.runBuiltin(b, args)
+		if !noFunc && b.kind == specialBuiltin {
+			r.posixSpecialFailed()
+		}
 		return
 	}
 	r.runExternal(args)
+}
+
+// posixSpecialFailed applies POSIX's rule for a special builtin that
+// failed (run by its own name, not through command or builtin): in posix
+// mode a usage error (status 2: a bad option, eval's or a sourced file's
+// syntax error, return outside a function) or an assignment to a
+// readonly variable ends a non-interactive shell with that status.
+func (r *Runner) posixSpecialFailed() {
+	failed := r.assignFailed
+	r.assignFailed = false
+	if !r.opts[optPosix] || r.interactive || r.flow != flowNone {
+		return
+	}
+	if r.status == 2 || failed && r.status != 0 {
+		r.aborted = true
+		r.exit(r.status)
+	}
 }
 
 // posixAssignError applies POSIX's rule to a failed assignment
