@@ -25,6 +25,17 @@ var lead7Scripts = []string{
 	"set -o posix; command : > /nonexistent/f; echo yes; echo if > bf; . ./bf; echo no",
 	"set -o posix; f(){ export -q; echo inf; }; f; echo no",
 	"set -o posix; return; echo no",
+	// An assignment an expansion makes, while a command's prefix
+	// assignments are expanded, to a name already among them also goes
+	// to the variable outside (bash's bind_tempenv_variable): it outlives
+	// the command; inside what the command runs it does not.
+	"unset X; X= Y=${X:=b} true; echo 1:/$X/\nunset X; X=a Y=${X:=b} true; echo 2:/$X/\nunset X; X= Y=$((X=5)) true; echo 4:/$X/\nf(){ X=in; }; unset X; X=tmp f; echo 5:/$X/\nunset X; X=1 eval 'X=2'; echo 7:/$X/\nunset X; X= declare Y=${X:=b}; echo 11:/$X/$Y",
+	"f(){ local X=; X= Y=${X:=b} true; echo f:$X; }; unset X; f; echo g:/$X/\nunset X; declare -i X; X= Y=${X:=3+4} true; echo i:$X\nunset X; X= X=${X:=b} true; echo j:/$X/\nunset X; X=1 X=2 true; echo k:/$X/",
+	// In a here-document $* and most operators on a [*] list join with
+	// spaces; a plain ${a[*]}, its default forms, substitution and case
+	// modification with IFS.
+	"set -- a b; a=(x y); IFS=:\ncat <<EOF\n${*#a} ${*%b} ${a[*]#x} ${a[*]@Q} ${*@Q} ${*@U} ${*:-q} ${*-q} ${a[*]:-q}\n${u:-$*} ${u:-${a[*]}} ${!a[*]} ${a[*]:0} $* ${*} \"$*\" ${*^} ${*:1} $(echo \"$*\")\nEOF\nIFS=\ncat <<EOF\n$* ${a[*]} ${*:1}\nEOF\ncat <<<\"$* ${a[*]}\"",
+	"set -- a b; a=(x y); IFS=:\ncat <<EOF\n${*/a/q} ${a[*]/x/q}\nEOF",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }

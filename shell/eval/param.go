@@ -47,6 +47,11 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	if r.badHashOp(p) {
 		return false
 	}
+	if b.heredoc {
+		saved := r.hereSpace
+		r.hereSpace = hereSpaceJoin(p)
+		defer func() { r.hereSpace = saved }()
+	}
 	if p.Length && p.Exp == nil {
 		n, ok := r.paramLength(p)
 		if !ok {
@@ -138,7 +143,9 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 	}
 	if v.star && (quoted || b.noSplit) {
 		sep := ""
-		if ifs := r.ifs(); ifs != "" {
+		if r.hereSpace && b.heredoc {
+			sep = " "
+		} else if ifs := r.ifs(); ifs != "" {
 			_, n := utf8.DecodeRuneInString(ifs)
 			sep = ifs[:n]
 		} else if r.vars.visible("IFS") == nil {

@@ -220,15 +220,21 @@ type Runner struct {
 	bashHead string // a compound command's part instead (debugtrap.go)
 	debugOff bool   // a subshell without set -T: DEBUG is kept, not run
 
-	lostSpecial    map[string]bool // dynamic variables the script unset
-	rnd            bashRandom
-	started        time.Time
-	secondsBase    int64
-	scriptFile     string
-	startArgs      []string // the positional parameters the shell started with (BASH_ARGV)
-	dynSeen        uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
-	listing        bool     // set or declare is listing every variable
-	assignFailed   bool
+	lostSpecial  map[string]bool // dynamic variables the script unset
+	rnd          bashRandom
+	started      time.Time
+	secondsBase  int64
+	scriptFile   string
+	startArgs    []string // the positional parameters the shell started with (BASH_ARGV)
+	dynSeen      uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
+	listing      bool     // set or declare is listing every variable
+	assignFailed bool
+	// tempExpand is the temporary scope of a command's prefix
+	// assignments while one of their values is expanded (tempenv.go).
+	tempExpand *scope
+	// hereSpace: the ${...} being expanded in a here-document joins a
+	// [*] list with spaces, not IFS (heredocstar.go).
+	hereSpace      bool
 	assignCmd      string // the builtin assigning variables (declref.go)
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int

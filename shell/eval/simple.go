@@ -169,7 +169,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 	if a.Index != nil && !temp && r.listToMember(name, a.Index) {
 		return false
 	}
-	val, ok := r.expandAssignValue(a.Value)
+	val, ok := r.expandTempValue(a.Value, temp)
 	if !ok {
 		return false
 	}
