@@ -36,6 +36,15 @@ var lead7Scripts = []string{
 	// modification with IFS.
 	"set -- a b; a=(x y); IFS=:\ncat <<EOF\n${*#a} ${*%b} ${a[*]#x} ${a[*]@Q} ${*@Q} ${*@U} ${*:-q} ${*-q} ${a[*]:-q}\n${u:-$*} ${u:-${a[*]}} ${!a[*]} ${a[*]:0} $* ${*} \"$*\" ${*^} ${*:1} $(echo \"$*\")\nEOF\nIFS=\ncat <<EOF\n$* ${a[*]} ${*:1}\nEOF\ncat <<<\"$* ${a[*]}\"",
 	"set -- a b; a=(x y); IFS=:\ncat <<EOF\n${*/a/q} ${a[*]/x/q}\nEOF",
+	// With extglob off when the line is read, @( *( +( ?( !( are syntax
+	// errors outside [[ ]]; a shopt on the same line is too late.
+	"echo @(a|b); echo no",
+	"shopt -s extglob; echo @(a|b)",
+	"shopt -s extglob\necho @(a|b) +(x) *(y)",
+	"case foo in !(foo|bar)) echo yes;; *) echo no;; esac",
+	"[[ foo == @(f*) ]] && echo y; x=@(a); echo $x",
+	"echo ok\nf() { echo +(a); }\necho no",
+	"eval 'echo @(a)'; echo after; shopt -s extglob; eval 'echo @(a)'",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }

@@ -216,7 +216,7 @@ func (r *Runner) runSource(src *source) {
 			if int(stmts[0].Pos().Offset()) <= done {
 				continue
 			}
-			if berr := badFuncBody(stmts); berr != nil {
+			if berr := r.lineSyntaxError(stmts); berr != nil {
 				r.reportSyntax(src, berr)
 				r.status = 2
 				if r.evalLevel() == 0 {
