@@ -618,6 +618,10 @@ func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo b
 // does.
 func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
+	if (cmd == "declare" || cmd == "typeset") && !f.print && want == 0 && f.unset == 0 {
+		// Plain declare lists what set lists.
+		return r.listVarsAndFuncs(cmd)
+	}
 	r.listing = true
 	defer func() { r.listing = false }()
 	names := r.allVarNames()

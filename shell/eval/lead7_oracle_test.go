@@ -45,6 +45,9 @@ var lead7Scripts = []string{
 	"[[ foo == @(f*) ]] && echo y; x=@(a); echo $x",
 	"echo ok\nf() { echo +(a); }\necho no",
 	"eval 'echo @(a)'; echo after; shopt -s extglob; eval 'echo @(a)'",
+	// declare or typeset without arguments lists what set lists:
+	// NAME=value (empty as nothing), arrays, $_, then the functions.
+	"typeset -i BLAH; x=; f(){ :; }; a=(1 2); declare -ai q; set | grep -e BLAH -e '^x=' -e '^_=' -e '^a='; declare | grep -e '^q' -e '^x=' -e '^a=' -e '^_='; typeset -i n=3; typeset | grep -A3 -e '^n' -e '^f'",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
