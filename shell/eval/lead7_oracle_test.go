@@ -48,6 +48,9 @@ var lead7Scripts = []string{
 	// declare or typeset without arguments lists what set lists:
 	// NAME=value (empty as nothing), arrays, $_, then the functions.
 	"typeset -i BLAH; x=; f(){ :; }; a=(1 2); declare -ai q; set | grep -e BLAH -e '^x=' -e '^_=' -e '^a='; declare | grep -e '^q' -e '^x=' -e '^a=' -e '^_='; typeset -i n=3; typeset | grep -A3 -e '^n' -e '^f'",
+	// set -u names an unset $! as "$!" (written short), ${!} as "!";
+	// ${#!} is 0.
+	"set -u; echo ${#!}; (echo $!); (echo ${!}); echo ${!:-x}",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }

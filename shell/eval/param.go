@@ -115,7 +115,7 @@ func unboundName(p *syntax.ParamExp, name string) string {
 	if p.Index != nil && !p.Excl {
 		return name + "[" + indexText(p.Index) + "]"
 	}
-	if isDigits(name) && p.Short {
+	if (isDigits(name) || name == "!") && p.Short {
 		// bash names a positional parameter with its $ when it was
 		// written $2; ${2} and ${#2} name it "2".
 		return "$" + name
@@ -237,7 +237,7 @@ func (r *Runner) paramLength(p *syntax.ParamExp) (int, bool) {
 	if v.multi {
 		return len(v.list), true
 	}
-	if !v.set && r.opts[optNoUnset] {
+	if !v.set && r.opts[optNoUnset] && name != "!" { // bash counts an unset $! as 0
 		r.fatal(1, "%s: unbound variable", unboundName(&syntax.ParamExp{}, name))
 		return 0, false
 	}
