@@ -282,6 +282,8 @@ func declUsage(cmd string) string {
 		return "readonly [-aAf] [name[=value] ...] or readonly -p"
 	case "local":
 		return "local [option] name[=value] ..."
+	case "typeset": // bash's typeset usage differs from declare's
+		return "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"
 	}
 	return cmd + " [-aAfFgiIlnrtux] [name[=value] ...] or " + cmd + " -p [-aAfFilnrtux] [name ...]"
 }

@@ -51,6 +51,7 @@ var lead7Scripts = []string{
 	// set -u names an unset $! as "$!" (written short), ${!} as "!";
 	// ${#!} is 0.
 	"set -u; echo ${#!}; (echo $!); (echo ${!}); echo ${!:-x}",
+	"typeset -q; declare -q; f(){ local -q; }; f; export -q; readonly -q",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
