@@ -69,7 +69,6 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.callFunc(f, args)
 		return
 	}
-	r.traceArgs(nil, words)
 	r.setBashCommand(c, nil)
 	if !r.runDebugTrap() {
 		return
@@ -87,10 +86,15 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.lastArg = words[len(words)-1]
 		return
 	}
+	arrays := r.traceDecl(name, items)
 	savedDecl := r.declName
 	r.declName = name
 	r.assignFailed = false
 	r.status = r.checkWrites(func() int { return r.declare(name, items) })
+	if arrays {
+		r.declArrTrace = false
+		r.traceDeclLine(name, items)
+	}
 	r.declName = savedDecl
 	r.lastArg = r.declLastArg(c, words)
 	if isSpecialBuiltin(name) && !r.disabled[name] { // export, readonly

@@ -52,6 +52,13 @@ var lead7Scripts = []string{
 	// ${#!} is 0.
 	"set -u; echo ${#!}; (echo $!); (echo ${!}); echo ${!:-x}",
 	"typeset -q; declare -q; f(){ local -q; }; f; export -q; readonly -q",
+	// set -x prints a declaration command's words expanded; a compound
+	// assignment on a line of its own, elements quoted, before it.
+	"HOME=/h; set -x; f(){ local regex=${2:-} b=\"x y\" c; local -a arr=(a b); }; f a; declare x=1 y=\"a b\" z=$HOME w; export e+=3; declare a[1]=$HOME; typeset -i n=2+3; declare -- d=$((1+2))",
+	"set -x; declare -a r=([3]=x y \"it's\"); declare -A m=([k]=v [j]=\"a b\"); declare -A p=(k v j w); f(){ local -a q=(a) x=1; }; f; declare -a e=(); x=5; declare -p x; readonly x; export -n x; declare +x x; declare y=$(echo hi)",
+	// test with words left after a whole expression: "too many
+	// arguments", unless the first looks like an operator.
+	"[ a = b c ]; [ a = b '(' ]; [ -n a b c d ]; [ a b c d e ]; [ '(' a ')' b ]; [ ! a b c d ]; [ a -o b = ]; test a = b -ne; test 1 -eq 1 -a -ne 2; [ a -a ]; [ '(' a ]; [ a = b -o ]",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }

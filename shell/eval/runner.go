@@ -234,7 +234,10 @@ type Runner struct {
 	tempExpand *scope
 	// hereSpace: the ${...} being expanded in a here-document joins a
 	// [*] list with spaces, not IFS (heredocstar.go).
-	hereSpace      bool
+	hereSpace bool
+	// declArrTrace: a declaration command's compound assignments print
+	// their expanded elements under set -x (declxtrace.go).
+	declArrTrace   bool
 	assignCmd      string // the builtin assigning variables (declref.go)
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int

@@ -291,6 +291,19 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 		}
 		items = append(items, item{nil, vals})
 	}
+	if r.declArrTrace {
+		var parts []string
+		for _, it := range items {
+			for _, val := range it.vals {
+				if it.elem != nil {
+					parts = append(parts, "["+singleQuote(r.nodeText(it.elem.Index))+"]="+singleQuote(val))
+				} else {
+					parts = append(parts, singleQuote(val))
+				}
+			}
+		}
+		r.traceCompound(name, parts)
+	}
 	a := &indexedArray{}
 	if appendTo {
 		if v.has(attrIndexed) && v.arr != nil {
@@ -364,7 +377,7 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 	// words as key value pairs, a later [k]=v being plain text; otherwise
 	// a word without a subscript is skipped with a warning.
 	pairs := len(arr.Elems) > 0 && arr.Elems[0].Index == nil
-	var pending []string
+	var pending, traced []string
 	for _, e := range arr.Elems {
 		if e.Index != nil && pairs {
 			e = &syntax.ArrayElem{Value: r.elemAsWord(e)}
@@ -403,6 +416,15 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 			return false
 		}
 		a.set(key, nv)
+		if r.declArrTrace {
+			traced = append(traced, "["+singleQuote(key)+"]="+singleQuote(val))
+		}
+	}
+	if r.declArrTrace {
+		for _, p := range pending {
+			traced = append(traced, singleQuote(p))
+		}
+		r.traceCompound(name, traced)
 	}
 	for i := 0; i < len(pending); i += 2 {
 		val := ""
