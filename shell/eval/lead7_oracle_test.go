@@ -59,6 +59,13 @@ var lead7Scripts = []string{
 	// test with words left after a whole expression: "too many
 	// arguments", unless the first looks like an operator.
 	"[ a = b c ]; [ a = b '(' ]; [ -n a b c d ]; [ a b c d e ]; [ '(' a ')' b ]; [ ! a b c d ]; [ a -o b = ]; test a = b -ne; test 1 -eq 1 -a -ne 2; [ a -a ]; [ '(' a ]; [ a = b -o ]",
+	// A file $(< file) cannot open ends the shell under set -e, even
+	// where errexit is otherwise ignored; an ambiguous name does not.
+	"set -e; if echo $(<nofile); then echo y; fi; echo after",
+	"set -e; echo $(<nofile) || echo or; echo after",
+	"set -e; f(){ echo $(<nofile); echo inf; }; f || true; echo after",
+	"set -e; echo $(<$u); echo after; echo $(</dev/null) `false`; x=$(<nofile); echo no",
+	"echo $(<nofile); echo after $?",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
