@@ -13,8 +13,8 @@ func TestLead7BashOptionNames(t *testing.T) {
 		t.Skip("no /bin/bash to compare with")
 	}
 	scripts := []string{
-		`bash -o sh -c "echo hi"; echo $?`,
-		`bash +o bogus -c "echo hi"; echo $?`,
+		`bash -o sh -c "echo hi" 2>&1; echo $?`,
+		`bash +o bogus -c "echo hi" 2>&1; echo $?`,
 		`bash -o posix -c "shopt -o posix"; echo $?`,
 		`bash -o errexit -c "false; echo no"; echo $?`,
 	}
