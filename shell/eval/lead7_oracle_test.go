@@ -66,6 +66,12 @@ var lead7Scripts = []string{
 	"set -e; f(){ echo $(<nofile); echo inf; }; f || true; echo after",
 	"set -e; echo $(<$u); echo after; echo $(</dev/null) `false`; x=$(<nofile); echo no",
 	"echo $(<nofile); echo after $?",
+	// The word of a # % ^ , / operator is not expanded (its side effects
+	// do not happen) when the parameter is unset or an empty list; for
+	// # and % also when it is null.
+	"for v in 'unset v' 'v=' 'v=x'; do for op in '#' '%%' '^' ',,' '/' '//'; do eval \"$v\"; i=0; eval \"x=\\\"[\\${v$op\\$((i=3))}]\\$i\\\"\"; echo \"$v $op $x\"; done; done",
+	"a=(); i=0; x=\"[${a[@]#$((i=3))}${a[@]/$((i+=1))/y}]$i\"; echo \"$x\"; set --; x=\"[${@^$((i=5))}]$i\"; echo \"$x\"; a=(''); x=\"[${a[@]%$((i=7))}]$i\"; echo \"$x\"",
+	"unset A; i=1 x= y=; echo ${A[x=(i+=1)]#${A[y=(i+=2)]}}; echo $x $y",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
