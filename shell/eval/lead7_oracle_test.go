@@ -72,6 +72,14 @@ var lead7Scripts = []string{
 	"for v in 'unset v' 'v=' 'v=x'; do for op in '#' '%%' '^' ',,' '/' '//'; do eval \"$v\"; i=0; eval \"x=\\\"[\\${v$op\\$((i=3))}]\\$i\\\"\"; echo \"$v $op $x\"; done; done",
 	"a=(); i=0; x=\"[${a[@]#$((i=3))}${a[@]/$((i+=1))/y}]$i\"; echo \"$x\"; set --; x=\"[${@^$((i=5))}]$i\"; echo \"$x\"; a=(''); x=\"[${a[@]%$((i=7))}]$i\"; echo \"$x\"",
 	"unset A; i=1 x= y=; echo ${A[x=(i+=1)]#${A[y=(i+=2)]}}; echo $x $y",
+	// An error that discards the command line (bad substitution) ends
+	// the shell under set -e, wherever it was (after ||, in an if).
+	"set -e; echo ${x!y}\necho after",
+	"set -e; f() { echo ${x!y}; }; f || echo or\necho after",
+	"set -e; if echo ${x!y}; then echo y; fi\necho after",
+	"set -e; trap 'echo exit' EXIT; echo \"${\n echo hi\n}\" .\necho after",
+	"set -e; eval 'echo ${x!y}'; echo after",
+	"echo ${x!y}\necho after $?",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
