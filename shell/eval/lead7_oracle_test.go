@@ -80,6 +80,13 @@ var lead7Scripts = []string{
 	"set -e; trap 'echo exit' EXIT; echo \"${\n echo hi\n}\" .\necho after",
 	"set -e; eval 'echo ${x!y}'; echo after",
 	"echo ${x!y}\necho after $?",
+	// Dynamic variables keep the value of their last read (or
+	// assignment): set lists them only then, declare -p without a value
+	// before; an unset one is an ordinary variable.
+	"declare -p | grep -E 'RANDOM|LINENO|SECONDS|BASHPID|EPOCHS|SUBSHELL' | grep -v BASH_EXEC",
+	"x=$RANDOM; (set | grep -c \"^RANDOM=$x$\"); y=$LINENO; set | grep -E '^(LINENO|SRANDOM)='",
+	"RANDOM=3; LINENO=5; SECONDS=7; set | grep -E '^(RANDOM|LINENO|SECONDS)'; echo $((RANDOM<32768))",
+	"unset RANDOM; RANDOM=4; set | grep ^RANDOM; echo $RANDOM; unset SECONDS; SECONDS=9; echo $SECONDS; declare -p SECONDS",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
