@@ -152,6 +152,10 @@ type worker struct {
 	mu     sync.Mutex
 	answer callFunc
 	runCtx context.Context
+	// relay: an upstream may answer a tool call straight to the worker
+	// (replyLater); set for execute_code runs, whose calls go to
+	// Upstream.Call with the call's context unchanged.
+	relay bool
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -311,22 +315,38 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 		return nil, fmt.Errorf("unknown method %q", method)
 	}
 	wk.mu.Lock()
-	answer, runCtx := wk.answer, wk.runCtx
+	answer, runCtx, relay := wk.answer, wk.runCtx, wk.relay
 	wk.mu.Unlock()
 	if answer == nil {
 		return nil, errors.New("no run in progress")
 	}
 	callCtx, cancel := context.WithCancel(runCtx)
-	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
-	defer stop()
+	later := false
+	if relay {
+		callCtx = context.WithValue(callCtx, replyLaterKey{}, &replyLater{take: func() func(json.RawMessage, error) {
+			later = true
+			reply := workerproc.Later(ctx)
+			return func(res json.RawMessage, err error) {
+				reply(res, err)
+				stop()
+				cancel()
+			}
+		}})
+	}
 	// The arguments are the frame's own bytes (workerproc allocates each
 	// frame): no copy.
 	path, args := body, []byte(nil)
 	if i := bytes.IndexByte(body, 0); i >= 0 {
 		path, args = body[:i], body[i+1:]
 	}
-	return answer(callCtx, string(path), json.RawMessage(args))
+	res, err := answer(callCtx, string(path), json.RawMessage(args))
+	if later {
+		return nil, nil // the upstream answers the worker (replyLater)
+	}
+	stop()
+	cancel()
+	return res, err
 }
 
 // Prewarm starts a worker into the idle pool that prepares a runtime for
@@ -441,7 +461,7 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
 	body := encodeRun(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
 		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
-	m, err := wk.exchange(ctx, methodRun, body, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+	m, err := wk.exchange(ctx, methodRun, body, true, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
 		}
@@ -464,15 +484,16 @@ type callFunc func(ctx context.Context, path string, args json.RawMessage) (json
 var errBadMessage = errors.New("bad message from worker")
 
 // exchange calls method on the worker and answers its calls (concurrently,
-// as a script may await several at once) until it is done. An error
+// as a script may await several at once) until it is done; relay lets an
+// upstream answer them directly (replyLater). An error
 // means the worker is unusable: it died or broke the protocol.
-func (wk *worker) exchange(ctx context.Context, method string, body []byte, answer callFunc) (doneMsg, error) {
+func (wk *worker) exchange(ctx context.Context, method string, body []byte, relay bool, answer callFunc) (doneMsg, error) {
 	wk.mu.Lock()
-	wk.answer, wk.runCtx = answer, ctx
+	wk.answer, wk.runCtx, wk.relay = answer, ctx, relay
 	wk.mu.Unlock()
 	defer func() {
 		wk.mu.Lock()
-		wk.answer, wk.runCtx = nil, nil
+		wk.answer, wk.runCtx, wk.relay = nil, nil, false
 		wk.mu.Unlock()
 	}()
 	out, err := wk.proc.Call(ctx, method, body)
