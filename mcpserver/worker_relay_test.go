@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -56,7 +57,7 @@ func serveTestUpstream() int {
 }
 
 // relayRuntime is a runtime with workers and one real upstream, "up".
-func relayRuntime(t *testing.T) *Runtime {
+func relayRuntime(t testing.TB) *Runtime {
 	t.Helper()
 	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"}, Env: []string{"MCPSERVER_TEST_WORKER=" + fmt.Sprint(256<<20)}}
 	cfgText, _ := json.Marshal(map[string]any{"servers": map[string]any{
@@ -125,4 +126,93 @@ func TestWorkerRelaysUpstreamAnswers(t *testing.T) {
 	if isErr, got := run(`return await up.echo({message: "again"})`, 10000); isErr || !strings.Contains(got, `"value":"echo: again"`) {
 		t.Errorf("after the crash: isError=%v %s", isErr, got)
 	}
+}
+
+// BenchmarkWorkerRelay is a worker's script making ten sequential and ten
+// parallel calls to a real upstream over stdio (this test binary as an
+// mcp-go server), with the upstream's answer relayed to the worker by the
+// goroutine that read it, and (handoff) given to the call's goroutine
+// first, as before: ns/op is one run; cpu-us/op counts this process and
+// the worker (not the upstream).
+func BenchmarkWorkerRelay(b *testing.B) {
+	rt := relayRuntime(b)
+	ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench")})
+	for _, tc := range []struct{ name, code string }{
+		{"ten_sequential", "for (let i = 0; i < 10; i++) await up.echo({message: 'x'}); return 10"},
+		{"ten_parallel", "return (await Promise.all(Array.from({length: 10}, () => up.echo({message: 'x'})))).length"},
+	} {
+		for _, relay := range []bool{true, false} {
+			name := tc.name + "/relay"
+			if !relay {
+				name = tc.name + "/handoff"
+			}
+			b.Run(name, func(b *testing.B) {
+				relayAnswers = relay
+				defer func() { relayAnswers = true }()
+				for range 20 { // a warm worker and runtime
+					rt.Call(ctx, ToolExecuteCode, map[string]any{"code": tc.code})
+				}
+				cpu0 := processCPU()
+				b.ResetTimer()
+				for b.Loop() {
+					if res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": tc.code}); res.IsError {
+						b.Fatal(texts(res))
+					}
+				}
+				b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-us/op")
+			})
+		}
+	}
+}
+
+// processCPU is the CPU time of this process and its children that are
+// workers: the sum over /proc of user and system time of this process
+// and every process whose parent it is, except the upstream.
+func processCPU() time.Duration {
+	var total time.Duration
+	self := os.Getpid()
+	total += procTimes(self)
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		f := statFields(stat)
+		if len(f) > 2 && f[1] == strconv.Itoa(self) {
+			if cmd, _ := os.ReadFile("/proc/" + e.Name() + "/environ"); !strings.Contains(string(cmd), upstreamEnv) {
+				total += procTimes(pid)
+			}
+		}
+	}
+	return total
+}
+
+// statFields are /proc/PID/stat's fields after the command: state, ppid, ...
+func statFields(stat []byte) []string {
+	s := string(stat)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.Fields(s)
+}
+
+// procTimes is a process's user plus system time (clock ticks of 10 ms
+// on Linux).
+func procTimes(pid int) time.Duration {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	f := statFields(stat)
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+s) * 10 * time.Millisecond
 }

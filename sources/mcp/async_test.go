@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/server"
 )
 
 // callAsync runs src.CallAsync and waits for its one answer.
@@ -95,5 +98,31 @@ func TestCallAsyncFailures(t *testing.T) {
 	src.Close()
 	if _, err := callAsync(t, ctx, src, "fx.echo", `{"message":"x"}`); err == nil {
 		t.Error("a closed source answered")
+	}
+}
+
+// Over Streamable HTTP and SSE too; over HTTP the answer is in before
+// CallAsync returns (the response is read to its end on the caller's
+// goroutine).
+func TestCallAsyncRemote(t *testing.T) {
+	streamable := httptest.NewServer(server.NewStreamableHTTPServer(newTestServer()))
+	t.Cleanup(streamable.Close)
+	sse := httptest.NewServer(server.NewSSEServer(newTestServer()))
+	t.Cleanup(sse.Close)
+	for _, cfg := range []Config{{Name: "fx", Type: "http", URL: streamable.URL + "/mcp"}, {Name: "fx", Type: "sse", URL: sse.URL + "/sse"}} {
+		_, src := addSource(t, cfg)
+		if got, err := callAsync(t, context.Background(), src, "fx.add", `{"a":1.5,"b":2}`); err != nil || got != `{"sum":3.5}` {
+			t.Errorf("%s: add = %s, %v", cfg.Type, got, err)
+		}
+		if _, err := callAsync(t, context.Background(), src, "fx.fail", `{}`); err == nil || err.Error() != "boom happened" {
+			t.Errorf("%s: fail: %v", cfg.Type, err)
+		}
+		if cfg.Type == "http" {
+			answered := false
+			src.CallAsync(context.Background(), "fx.echo", json.RawMessage(`{"message":"x"}`), func(json.RawMessage, error) { answered = true })
+			if !answered {
+				t.Error("http: the answer was not in when CallAsync returned")
+			}
+		}
 	}
 }

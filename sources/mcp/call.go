@@ -62,12 +62,23 @@ func (s *Source) callError(ctx, cctx context.Context, cl *mcpclient.Client, time
 // CallAsync), so done must not block; errors are explained on a goroutine
 // of their own (that may take a ping of the server). Connecting again to
 // a server that died happens before CallAsync returns.
+//
+// Over Streamable HTTP the answer comes in the response to the request,
+// on the caller's goroutine anyway: there the call is made as Invoke
+// makes it and done runs before CallAsync returns, so that the response
+// is read to its end before the call's context is let go (ending it
+// while the response stream is open would cost the keep-alive
+// connection).
 func (s *Source) CallAsync(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) {
 	s.toolsMu.RLock()
 	name, ok := s.names[path]
 	s.toolsMu.RUnlock()
 	if !ok {
 		done(nil, fmt.Errorf("%s: the server no longer offers this tool", path))
+		return
+	}
+	if kind, _ := s.kind(); kind == "http" {
+		done(s.call(ctx, name, args))
 		return
 	}
 	cl, err := s.client(ctx)
