@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,16 +133,24 @@ func TestWorkerRelaysUpstreamAnswers(t *testing.T) {
 // parallel calls to a real upstream over stdio (this test binary as an
 // mcp-go server), with the upstream's answer relayed to the worker by the
 // goroutine that read it, and (handoff) given to the call's goroutine
-// first, as before: ns/op is one run; cpu-us/op counts this process and
-// the worker (not the upstream).
+// first, as before. ns/op is one run; cpu-us/op counts this process and
+// the worker (not the upstream); daemon-sleeps/op counts the times this
+// process's threads went to sleep (each one a wake-up paid later, the cost
+// a loaded machine multiplies). BENCH_RELAY_ROUNDS alternates the two
+// paths that many times (default 1).
 func BenchmarkWorkerRelay(b *testing.B) {
 	rt := relayRuntime(b)
 	ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench")})
+	rounds := 1
+	if n, err := strconv.Atoi(os.Getenv("BENCH_RELAY_ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
 	for _, tc := range []struct{ name, code string }{
 		{"ten_sequential", "for (let i = 0; i < 10; i++) await up.echo({message: 'x'}); return 10"},
 		{"ten_parallel", "return (await Promise.all(Array.from({length: 10}, () => up.echo({message: 'x'})))).length"},
 	} {
-		for _, relay := range []bool{true, false} {
+		for i := range 2 * rounds {
+			relay := i%2 == 0
 			name := tc.name + "/relay"
 			if !relay {
 				name = tc.name + "/handoff"
@@ -152,26 +161,26 @@ func BenchmarkWorkerRelay(b *testing.B) {
 				for range 20 { // a warm worker and runtime
 					rt.Call(ctx, ToolExecuteCode, map[string]any{"code": tc.code})
 				}
-				cpu0 := processCPU()
+				self := os.Getpid()
+				cpu0, sleeps0 := benchCPU(), threadSleeps(self)
 				b.ResetTimer()
 				for b.Loop() {
 					if res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": tc.code}); res.IsError {
 						b.Fatal(texts(res))
 					}
 				}
-				b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-us/op")
+				b.ReportMetric(float64((benchCPU()-cpu0).Microseconds())/float64(b.N), "cpu-us/op")
+				b.ReportMetric(float64(threadSleeps(self)-sleeps0)/float64(b.N), "daemon-sleeps/op")
 			})
 		}
 	}
 }
 
-// processCPU is the CPU time of this process and its children that are
-// workers: the sum over /proc of user and system time of this process
-// and every process whose parent it is, except the upstream.
-func processCPU() time.Duration {
-	var total time.Duration
+// benchCPU is the CPU time of this process and of its children that are
+// workers (not the upstream), from /proc in clock ticks of 10 ms.
+func benchCPU() time.Duration {
 	self := os.Getpid()
-	total += procTimes(self)
+	total := procTimes(self)
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
@@ -182,14 +191,33 @@ func processCPU() time.Duration {
 		if err != nil {
 			continue
 		}
-		f := statFields(stat)
-		if len(f) > 2 && f[1] == strconv.Itoa(self) {
-			if cmd, _ := os.ReadFile("/proc/" + e.Name() + "/environ"); !strings.Contains(string(cmd), upstreamEnv) {
+		if f := statFields(stat); len(f) > 2 && f[1] == strconv.Itoa(self) {
+			if env, _ := os.ReadFile("/proc/" + e.Name() + "/environ"); !strings.Contains(string(env), upstreamEnv) {
 				total += procTimes(pid)
 			}
 		}
 	}
 	return total
+}
+
+// threadSleeps counts the voluntary context switches of a process's
+// threads (those alive now).
+func threadSleeps(pid int) int64 {
+	dirs, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/status")
+	var n int64
+	for _, d := range dirs {
+		data, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(l, "voluntary_ctxt_switches:"); ok {
+				k, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				n += k
+			}
+		}
+	}
+	return n
 }
 
 // statFields are /proc/PID/stat's fields after the command: state, ppid, ...
@@ -201,8 +229,7 @@ func statFields(stat []byte) []string {
 	return strings.Fields(s)
 }
 
-// procTimes is a process's user plus system time (clock ticks of 10 ms
-// on Linux).
+// procTimes is a process's user plus system time.
 func procTimes(pid int) time.Duration {
 	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
@@ -215,4 +242,86 @@ func procTimes(pid int) time.Duration {
 	u, _ := strconv.ParseInt(f[11], 10, 64)
 	s, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(u+s) * 10 * time.Millisecond
+}
+
+// BenchmarkWorkerGODEBUG compares the worker's Go runtime settings
+// (workerGODEBUG, and madvdontneed=1, the runtime's default) on
+// `return 1` and on ten upstream calls, alternating BENCH_RELAY_ROUNDS
+// times: the worker's page faults per run (minor faults: pages the
+// scavenger had returned, touched again), CPU of daemon and worker per
+// run, and the worker's resident size at the end.
+func BenchmarkWorkerGODEBUG(b *testing.B) {
+	rounds := 1
+	if n, err := strconv.Atoi(os.Getenv("BENCH_RELAY_ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
+	for _, code := range []struct{ name, code string }{
+		{"return1", "return 1"},
+		{"ten_calls", "let s = 0; for (let i = 0; i < 10; i++) s += (await math.add({a: i, b: 1})).sum; return s"},
+	} {
+		for i := range 2 * rounds {
+			setting := []string{workerGODEBUG, "GODEBUG=madvdontneed=1"}[i%2]
+			b.Run(code.name+"/"+strings.TrimPrefix(setting, "GODEBUG="), func(b *testing.B) {
+				wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"}, MaxIdle: 1,
+					Env: []string{"MCPSERVER_TEST_WORKER=" + strconv.Itoa(256<<20), setting}}
+				cfg, err := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: wr, MaxMemoryBytes: 256 << 20})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer wr.Close()
+				defer rt.Close()
+				ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench")})
+				for range 50 {
+					rt.Call(ctx, ToolExecuteCode, map[string]any{"code": code.code})
+				}
+				pid := 0
+				wr.mu.Lock()
+				if len(wr.idle) == 1 {
+					pid = wr.idle[0].proc.Pid()
+				}
+				wr.mu.Unlock()
+				if pid == 0 {
+					b.Fatal("no idle worker")
+				}
+				flt0, cpu0 := minorFaults(pid), benchCPU()
+				b.ResetTimer()
+				for b.Loop() {
+					if res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": code.code}); res.IsError {
+						b.Fatal(texts(res))
+					}
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(minorFaults(pid)-flt0)/float64(b.N), "worker-faults/op")
+				b.ReportMetric(float64((benchCPU()-cpu0).Microseconds())/float64(b.N), "cpu-us/op")
+				b.ReportMetric(float64(residentKB(pid))/1024, "worker-RSS-MB")
+			})
+		}
+	}
+}
+
+// minorFaults is a process's minor page faults (/proc/PID/stat).
+func minorFaults(pid int) int64 {
+	stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	f := statFields(stat)
+	if len(f) < 8 {
+		return 0
+	}
+	n, _ := strconv.ParseInt(f[7], 10, 64)
+	return n
+}
+
+// residentKB is a process's VmRSS.
+func residentKB(pid int) int64 {
+	data, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
 }
