@@ -348,8 +348,11 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 			later = true
 			reply := workerproc.Later(ctx)
 			return func(res json.RawMessage, err error) {
-				reply(res, err)
+				// stop first: the reply ends the handler's context, and
+				// an AfterFunc that fires runs on a goroutine of its own
+				// (a thread woken for nothing, per call).
 				stop()
+				reply(res, err)
 				cancel()
 			}
 		}})

@@ -26,6 +26,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Frame kinds.
@@ -81,6 +82,11 @@ type Conn struct {
 	err      error
 	ctx      context.Context // the handlers' base: cancelled at close
 	cancel   context.CancelFunc
+
+	// jobs hands a call to a serving goroutine that waits for one
+	// (servers.go); idle counts those.
+	jobs chan job
+	idle atomic.Int32
 }
 
 // waiter is a call waiting for its reply.
@@ -118,7 +124,8 @@ func newOnDemandConn(r io.Reader, w io.Writer, h Handler) *Conn {
 func newConn(r io.Reader, w io.Writer, h Handler) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Conn{w: w, handler: h, r: bufio.NewReaderSize(r, 64<<10), pending: map[uint64]*waiter{},
-		inflight: map[uint64]context.CancelFunc{}, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+		inflight: map[uint64]context.CancelFunc{}, done: make(chan struct{}), ctx: ctx, cancel: cancel,
+		jobs: make(chan job)}
 }
 
 // peerGone reads what the peer left in the stream up to its end, when
@@ -368,7 +375,7 @@ func (c *Conn) readFrames(self uint64) {
 				c.inflight[f.id] = cancel
 				c.mu.Unlock()
 			}
-			go c.serve(ctx, cancel, ci, f)
+			c.dispatch(job{ctx, cancel, ci, f})
 			handOff()
 		}
 	}
