@@ -101,6 +101,9 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 // Prewarm prepares runtimes for a profile's servers before the first
 // call, then the rest of the process's one-time work (warmUp).
 func (j JSRunner) Prewarm(servers []string, mem uint64) {
+	if !j.inWorker {
+		keepHeapFloor() // prewarm.go
+	}
 	runtimes.refill(servers, mem)
 	go warmUp(servers, mem, func() bool { return !jsRan.Load() })
 }
