@@ -449,9 +449,12 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 			}
 		}
 	}
-	if c, ok := r.vm.Get("console").(*goja.Object); ok && plan.console != nil {
-		if err := freezeKnown(c, plan.console, pe); err != nil {
-			return err
+	// A lazy console (preludeLazy) freezes itself when first read.
+	if plan.console != nil && r.keeps("console") {
+		if c, ok := r.vm.Get("console").(*goja.Object); ok {
+			if err := freezeKnown(c, plan.console, pe); err != nil {
+				return err
+			}
 		}
 	}
 	fv, err := r.vm.RunProgram(sealPrg)

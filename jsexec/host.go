@@ -33,6 +33,10 @@ func (r *rt) bind(obj *goja.Object, name string, f hostFunc) {
 	})
 }
 
+// preludeLazy are the prelude's globals made on first use when the run
+// freezes (lazyAPI in core.js).
+var preludeLazy = []string{"console", "TextEncoder", "TextDecoder", "URL", "URLSearchParams"}
+
 // coreBindings are the host functions every run has.
 func (r *rt) coreBindings(h *goja.Object) {
 	r.bind(h, "write", func(c goja.FunctionCall) goja.Value {
@@ -108,7 +112,7 @@ func (r *rt) coreBindings(h *goja.Object) {
 	if r.freezing {
 		// The prelude's classes made on first use (lazyAPI in core.js).
 		var lazy []any
-		for _, name := range []string{"TextEncoder", "TextDecoder", "URL", "URLSearchParams"} {
+		for _, name := range preludeLazy {
 			if !r.keeps(name) {
 				lazy = append(lazy, stringValue(r.vm, name))
 			}

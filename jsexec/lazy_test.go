@@ -101,6 +101,9 @@ func TestLazyBuiltinsFrozen(t *testing.T) {
 		{"prelude classes", `const u = new URL("http://a/b?x=1"); u.searchParams.append("y", "2");
 			return [u.href, new TextDecoder().decode(new TextEncoder().encode("hé")), [URL, URL.prototype, URLSearchParams.prototype, TextEncoder, TextDecoder.prototype].every(Object.isFrozen),
 				delete globalThis.URL, u instanceof URL, Object.keys(globalThis).includes("URL")]`, `["http://a/b?x=1&y=2","hé",true,false,true,false]`},
+		{"console", `console.log("a %s", { x: 1 }); console.table([{ a: 1 }]); const c = console;
+			try { console.log = null } catch (e) {}
+			return [c === console, Object.isFrozen(console), Object.isFrozen(console.log), typeof console.log, delete globalThis.console]`, `[true,true,true,"function",false]`},
 		{"math works", `let s = 0; for (let i = 0; i < 100; i++) s += Math.max(i, 50); return s`, `6225`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
