@@ -45,9 +45,10 @@ var heapFloorOnce sync.Once
 // ~25 calls, and the pages between the live heap and the goal stay with
 // the process. Peak RSS grows by what the calls use between two cycles,
 // not by the floor; a script's own heap is unaffected (the memory watch
-// counts from its run's start). Done once, early, while the heap has no
-// freed spans the floor could reuse (a reused span is cleared, hence
-// resident).
+// counts from its run's start). Done once, after the start-up's warm-up
+// (JSRunner.Prewarm), whose collection leaves no freed run of pages this
+// large for the floor to reuse (a reused span is cleared, hence
+// resident: peak RSS says whether it was).
 func keepHeapFloor() {
 	heapFloorOnce.Do(func() { heapFloor = make([]byte, heapFloorBytes) })
 }
