@@ -43,9 +43,10 @@ var heapFloorOnce sync.Once
 // touched counts as live heap without being resident (fresh memory from
 // the kernel is not cleared), so the goal becomes ~22 MB (37 collections
 // against 156 over one A/B run of the measure test), and the pages
-// between the live heap and the goal stay with the process. Peak RSS grows by what the calls use between two cycles,
-// not by the floor; a script's own heap is unaffected (the memory watch
-// counts from its run's start). Done once, after the start-up's warm-up
+// between the live heap and the goal stay with the process. Peak RSS
+// grows by what the calls use between two cycles, not by the floor; a
+// script's own heap is unaffected (the memory watch counts from its
+// run's start). Done once, after the start-up's warm-up
 // (JSRunner.Prewarm), whose collection leaves no freed run of pages this
 // large for the floor to reuse (a reused span is cleared, hence
 // resident: peak RSS says whether it was).
