@@ -87,6 +87,8 @@ var lead7Scripts = []string{
 	"x=$RANDOM; (set | grep -c \"^RANDOM=$x$\"); y=$LINENO; set | grep -E '^(LINENO|SRANDOM)='",
 	"RANDOM=3; LINENO=5; SECONDS=7; set | grep -E '^(RANDOM|LINENO|SECONDS)'; echo $((RANDOM<32768))",
 	"unset RANDOM; RANDOM=4; set | grep ^RANDOM; echo $RANDOM; unset SECONDS; SECONDS=9; echo $SECONDS; declare -p SECONDS",
+	// cd refuses an option it does not know (-@ included), status 2.
+	"cd -2; echo $?; cd -l; echo $?; cd -@ /; echo $?; cd -Lx /; echo $?; cd -- -x; echo $?; cd -P -e /; echo $?",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }
