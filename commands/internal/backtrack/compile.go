@@ -23,8 +23,6 @@ import (
 
 // ErrTooComplex is reported when one search would take more than the
 // step or depth budget.
-//
-//lint:ignore ST1005 the text is the message users see after "grep: "
 var ErrTooComplex = errors.New("regular expression too complex to match with back-references")
 
 // MarkerPrefix starts the name of a back-reference marker group.
@@ -193,6 +191,7 @@ func (c *compiler) node(t *syntax.Regexp) *node {
 	case syntax.OpCapture:
 		if n, ok := IsMarker(t.Name); ok {
 			if n > len(c.real) {
+				//lint:ignore ST1005 glibc regerror's text, which GNU tools print
 				c.err = errors.New("Invalid back reference")
 			}
 			return &node{op: opBackref, cap: n, fold: t.Flags&syntax.FoldCase != 0}
