@@ -315,7 +315,7 @@ func (g *grepRun) errorf(format string, args ...any) {
 // files searches operands, descending into directories with -r.
 func (g *grepRun) files(ctx context.Context, names []string, implicit bool) {
 	for _, name := range names {
-		if ctx.Err() != nil || g.werr || g.quiet && g.matched {
+		if ctx.Err() != nil || g.werr || g.quiet && g.matched || g.m.err != nil {
 			return
 		}
 		if name == "-" {
@@ -353,7 +353,7 @@ func (g *grepRun) walk(ctx context.Context, dir string, implicit bool) {
 		return
 	}
 	for _, e := range ents {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || g.m.err != nil {
 			return
 		}
 		// Keep the operand as typed ("./a" for "."), as GNU grep does.

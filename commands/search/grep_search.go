@@ -36,7 +36,11 @@ func (g *grepRun) search(ctx context.Context, name string, r io.Reader) {
 	} else {
 		err = commands.EachLineMax(commands.LineReader(commands.NewCtxReader(ctx, r)), g.sep, g.c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			s.lineNo++
-			if !(g.m.matches(line) != g.invert) {
+			hit := g.m.matches(line)
+			if g.m.err != nil {
+				return false
+			}
+			if hit == g.invert {
 				g.context(s, line)
 				return true
 			}
@@ -45,6 +49,14 @@ func (g *grepRun) search(ctx context.Context, name string, r io.Reader) {
 	}
 	if err != nil && ctx.Err() == nil {
 		g.errorf("%s: %s", name, commands.ErrText(err))
+	}
+	if g.m.err != nil {
+		// A back-reference search ran out of budget: what it would have
+		// found is unknown, so grep stops as on a read error.
+		g.failed = true
+		g.out.Flush()
+		g.c.Errorf("%s", g.m.err)
+		return
 	}
 	g.summary(s)
 }

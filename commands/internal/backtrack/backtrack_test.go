@@ -554,3 +554,17 @@ func TestMarkerNames(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyIteration: GNU grep 3.8 matches `^\(a*\)*\1b$` on "ab" and
+// "aab" and "b" (the group's last iteration is empty) but not on "ba".
+func TestEmptyIteration(t *testing.T) {
+	re, err := compileGrep(`^\(a*\)*\1b$`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, want := range map[string]bool{"ab": true, "aab": true, "b": true, "ba": false} {
+		if got := re.Match([]byte(s)); got != want {
+			t.Errorf("%q: %v, GNU %v", s, got, want)
+		}
+	}
+}

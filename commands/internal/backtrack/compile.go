@@ -92,7 +92,7 @@ type Regexp struct {
 // Default budgets: a few hundred milliseconds of work, and a recursion a
 // few tens of megabytes deep at most.
 const (
-	DefaultSteps = 1 << 23
+	DefaultSteps = 1 << 22
 	DefaultDepth = 1 << 14
 )
 
@@ -236,3 +236,46 @@ func (re *Regexp) LiteralPrefix() (string, bool) { return "", false }
 // Err is the error of the last search: nil, or ErrTooComplex when the
 // budget ran out (that search then reported no match).
 func (re *Regexp) Err() error { return re.err }
+
+// Shift renumbers the back-references of RE2 text by `by` groups: the
+// text is about to follow that many groups in a larger expression (grep
+// joins its patterns, -w wraps them in a group).
+func Shift(expr string, by int) string {
+	if by == 0 {
+		return expr
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(expr, "(?P<"+MarkerPrefix)
+		if i < 0 {
+			b.WriteString(expr)
+			return b.String()
+		}
+		start := i + len("(?P<"+MarkerPrefix)
+		end := strings.IndexByte(expr[start:], '_')
+		if end < 0 {
+			b.WriteString(expr)
+			return b.String()
+		}
+		n, err := strconv.Atoi(expr[start : start+end])
+		if err != nil {
+			b.WriteString(expr)
+			return b.String()
+		}
+		b.WriteString(expr[:start])
+		b.WriteString(strconv.Itoa(n + by))
+		expr = expr[start+end:]
+	}
+}
+
+// Groups counts the real groups of RE2 text (markers not counted); -1 if
+// it does not parse.
+func Groups(expr string) int {
+	t, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return -1
+	}
+	real := map[int]int{}
+	numberGroups(t, real)
+	return len(real)
+}

@@ -159,14 +159,15 @@ func (m *matcher) capture(n *node, i int, k func(int) bool) bool {
 
 // repeat matches n.subs[0] count more times, greedily: one more
 // iteration first, then stopping. An iteration that matches empty ends
-// the loop, so x** cannot spin.
+// the loop (so x** cannot spin), but its groups count: glibc matches
+// ^\(a*\)*\1b$ on "ab" with the group's last, empty, iteration.
 func (m *matcher) repeat(n *node, count, i int, k func(int) bool) bool {
 	m.depth++
 	defer func() { m.depth-- }()
 	if n.max < 0 || count < n.max {
 		if m.match(n.subs[0], i, func(j int) bool {
 			if j == i && count >= n.min {
-				return false
+				return k(j)
 			}
 			return m.repeat(n, count+1, j, k)
 		}) {
@@ -354,4 +355,13 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 		}
 	}
 	return out
+}
+
+// FindAt is FindIndex from pos on, with the text before pos still seen
+// by ^ and \b.
+func (re *Regexp) FindAt(b []byte, pos int) []int {
+	if m := re.search(b, pos, false); m != nil {
+		return m[:2]
+	}
+	return nil
 }
