@@ -125,6 +125,7 @@ func (x *xxdRun) seekInput(r io.Reader, src io.Reader) (io.Reader, error) {
 	if x.seek == 0 && !x.negSeek && x.relSeek {
 		return src, nil
 	}
+	//lint:ignore ST1005 xxd's message, printed as the tool words it
 	errSeek := errors.New("Sorry, cannot seek.")
 	if sk, ok := r.(io.Seeker); ok {
 		whence, off := io.SeekStart, x.seek
