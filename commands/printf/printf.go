@@ -8,8 +8,8 @@ import (
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-// runPrintf is printf(1) with bash builtin semantics (the shell handles
-// "printf -v var" itself and may call Printf directly).
+// runPrintf is printf(1), GNU coreutils' (env printf, xargs printf, find
+// -exec printf); the shell's builtin calls PrintfZone itself.
 const printfHelp = `Usage: printf FORMAT [ARGUMENT]...
   or:  printf OPTION
 Print ARGUMENT(s) according to FORMAT, or execute according to OPTION:
@@ -30,10 +30,9 @@ func runPrintf(ctx context.Context, c *commands.Context) int {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		c.Errorf("usage: printf [-v var] format [arguments]")
-		return 2
+		return opts.UsageError(c, 1, "missing operand")
 	}
-	out, errs, status, lerr := PrintfZone(args[0], args[1:], c.Limits.StringMax(), commands.TZLocation(c.Getenv("TZ")))
+	out, errs, status, lerr := PrintfCoreutils(args[0], args[1:], c.Limits.StringMax())
 	if _, err := io.WriteString(c.Stdout, out); err != nil {
 		return c.WriteFailure(err)
 	}
