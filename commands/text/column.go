@@ -176,7 +176,7 @@ func (col *columnRun) rightColumns() (map[int]bool, error) {
 
 // writeTable aligns cells into columns; every row gets every column, a
 // -N header comes first, and the last column is not padded unless it is
-// right-aligned.
+// right-aligned and not empty.
 func (col *columnRun) writeTable(out *bufio.Writer, lines []string) error {
 	right, err := col.rightColumns()
 	if err != nil {
@@ -214,7 +214,7 @@ func (col *columnRun) writeTable(out *bufio.Writer, lines []string) error {
 			pad := strings.Repeat(" ", w-utf8.RuneCountInString(cell))
 			last := i == len(widths)-1
 			switch {
-			case right[i]:
+			case right[i] && !(last && cell == ""):
 				out.WriteString(pad + cell)
 			case last:
 				out.WriteString(cell)
