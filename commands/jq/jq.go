@@ -362,7 +362,7 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 		gojq.WithFunction("_jb_zfmt", 1, 1, r.jbZfmt),
 	)
 	if err != nil {
-		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", err)
+		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", jq16CompileMessage(filter, err.Error()))
 	}
 	return code, 0
 }

@@ -139,7 +139,7 @@ func (r *runner) handleError(err error) (int, bool) {
 		fmt.Fprintf(r.c.Stderr, "jq: error (at %s) (not a string): null\n", r.iter.location())
 		return 0, false
 	}
-	msg := err.Error()
+	msg := jq16Message(err.Error())
 	if msg == "break" {
 		// gojq signals an exhausted input with a bare "break" error.
 		msg = "No more inputs"
