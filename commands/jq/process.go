@@ -69,7 +69,11 @@ func (r *runner) variables() []any {
 
 // runOne runs the filter on one input. A non-zero return stops jq (halt,
 // cancellation); ordinary errors only set the final status.
+//
+// jq 1.6's exit status is the last input's: an error on an earlier input
+// does not make it 5, and -e looks at the last input's outputs only.
 func (r *runner) runOne(code *gojq.Code, v any, vals []any) int {
+	r.status, r.outputs = 0, 0
 	iter := code.RunWithContext(r.ctx, v, vals...)
 	for {
 		x, ok := iter.Next()
