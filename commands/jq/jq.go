@@ -152,11 +152,13 @@ type runner struct {
 	// locLines are the lines where the filter says $__loc__.
 	locLines []int
 
-	status   int
-	outputs  int
-	lastTrue bool
-	halted   bool
-	modules  int // modules loaded, bounded by maxModules
+	status int
+	// openStatus is 2 when an input file could not be read.
+	openStatus int
+	outputs    int
+	lastTrue   bool
+	halted     bool
+	modules    int // modules loaded, bounded by maxModules
 }
 
 func (r *runner) main() int {
@@ -196,6 +198,10 @@ func (r *runner) main() int {
 	st = r.process(code, srcs)
 	if st != 0 || r.halted {
 		return st
+	}
+	if r.openStatus != 0 {
+		// jq 1.6: an input that could not be read decides the status.
+		return r.openStatus
 	}
 	if r.o.exitStatus {
 		switch {
@@ -271,7 +277,7 @@ func (r *runner) readSources() ([]source, int) {
 	if st != 0 && len(srcs) == 0 {
 		return nil, st
 	}
-	r.status = st
+	r.openStatus = st
 	return srcs, 0
 }
 
