@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/locale"
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
@@ -32,7 +33,7 @@ func runPrintf(ctx context.Context, c *commands.Context) int {
 	if len(args) == 0 {
 		return opts.UsageError(c, 1, "missing operand")
 	}
-	out, errs, status, lerr := PrintfCoreutils(args[0], args[1:], c.Limits.StringMax())
+	out, errs, status, lerr := PrintfCoreutils(args[0], args[1:], c.Limits.StringMax(), locale.UTF8(c.Getenv, true))
 	if _, err := io.WriteString(c.Stdout, out); err != nil {
 		return c.WriteFailure(err)
 	}

@@ -54,11 +54,13 @@ func PrintfZone(format string, args []string, max int64, loc *time.Location) (ou
 // PrintfCoreutils is PrintfZone as GNU coreutils' printf(1) formats and
 // words it: the printf command (env printf, xargs printf), not the shell's
 // builtin.
-func PrintfCoreutils(format string, args []string, max int64) (out string, errs []string, status int, err error) {
+// In a locale that is not UTF-8 (utf8 false) a \u or \U escape of a
+// character outside ASCII prints as "\u00E9", as coreutils does there.
+func PrintfCoreutils(format string, args []string, max int64, utf8 bool) (out string, errs []string, status int, err error) {
 	if max <= 0 {
 		max = boundio.DefaultMaxStringBytes
 	}
-	return run(&printfState{args: args, max: max, loc: time.UTC, gnu: true}, format)
+	return run(&printfState{args: args, max: max, loc: time.UTC, gnu: true, ascii: !utf8}, format)
 }
 
 func run(p *printfState, format string) (out string, errs []string, status int, err error) {
@@ -99,6 +101,9 @@ type printfState struct {
 	// \c in the format ending all output, no %(fmt)T, and the warning
 	// about arguments a format without conversions leaves.
 	gnu bool
+	// ascii is coreutils in a locale that is not UTF-8: \u and \U of a
+	// character outside ASCII print as the escape, in upper case.
+	ascii bool
 }
 
 func (p *printfState) warn(msg string) {
@@ -127,6 +132,17 @@ func (p *printfState) once(format string) bool {
 				p.out.WriteString(format[i:j])
 				i = j
 				continue
+			}
+			if p.ascii && (format[i+1] == 'u' || format[i+1] == 'U') && j > i+2 {
+				if v, err := strconv.ParseUint(format[i+2:j], 16, 32); err == nil && v >= 0x80 {
+					if format[i+1] == 'u' {
+						fmt.Fprintf(&p.out, "\\u%04X", v)
+					} else {
+						fmt.Fprintf(&p.out, "\\U%08X", v)
+					}
+					i = j
+					continue
+				}
 			}
 			if p.gnu && format[i:j] == `\c` {
 				// coreutils: \c in the format ends the output.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/locale"
 	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
@@ -82,12 +83,16 @@ func runColumn(ctx context.Context, c *commands.Context) int {
 	}
 	var lines []string
 	var kept int64
+	utf8 := locale.UTF8(c.Getenv, true) // the shell exports LANG=C.UTF-8
 	st := c.EachInputPlain(ctx, files, func(name string, r io.Reader) bool {
 		// The whole input is kept: bound it as one read.
 		err := commands.EachLineMax(commands.LineReader(r), '\n', c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			// A string header per line kept, and the line.
 			if kept += int64(len(line)) + 16; kept > c.Limits.ReadMax() {
 				return false
+			}
+			if !utf8 {
+				line = escapeHigh(line)
 			}
 			lines = append(lines, string(line))
 			return true
@@ -100,12 +105,16 @@ func runColumn(ctx context.Context, c *commands.Context) int {
 			return false
 		}
 		if err != nil {
-			// util-linux names no file here.
+			// util-linux names no file here, and stops with no output.
 			c.Errorf("read failed: %s", commands.ErrText(err))
 			status = 1
+			return false
 		}
 		return true
 	})
+	if status == 1 {
+		return 1
+	}
 	if status == commands.StatusLimit {
 		return status
 	}
@@ -119,6 +128,21 @@ func runColumn(ctx context.Context, c *commands.Context) int {
 		col.writeFill(out, lines)
 	}
 	return c.FinishOut(out, max(st, status))
+}
+
+// escapeHigh writes each byte outside ASCII as \xHH, as util-linux does
+// for text it cannot decode in the C locale (the escapes count in the
+// widths).
+func escapeHigh(line []byte) []byte {
+	var out []byte
+	for _, b := range line {
+		if b < 0x80 {
+			out = append(out, b)
+			continue
+		}
+		out = append(out, '\\', 'x', "0123456789abcdef"[b>>4], "0123456789abcdef"[b&15])
+	}
+	return out
 }
 
 func (col *columnRun) split(line string) []string {
@@ -184,6 +208,9 @@ func (col *columnRun) writeTable(out *bufio.Writer, lines []string) error {
 	}
 	var rows [][]string
 	widths := make([]int, len(col.names))
+	if len(lines) == 0 {
+		return nil // no data, no header
+	}
 	if len(col.names) > 0 && !col.noHeading {
 		rows = append(rows, col.names)
 	}
