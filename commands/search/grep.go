@@ -85,7 +85,7 @@ type grepRun struct {
 	invert, count, only       bool
 	listMatch, listNoMatch    bool
 	lineNum, names, quiet     bool
-	byteOff                   bool // -b: each output line starts with its byte offset
+	byteOff                   bool   // -b: each output line starts with its byte offset
 	label                     string // --label: the name of standard input
 	noMsgs, recursive, binary bool
 	after, before             int

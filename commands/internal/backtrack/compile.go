@@ -51,9 +51,9 @@ type op uint8
 const (
 	opEmpty op = iota
 	opNoMatch
-	opLit     // runes, fold
-	opClass   // runes as ranges
-	opAny     // any rune
+	opLit   // runes, fold
+	opClass // runes as ranges
+	opAny   // any rune
 	opAnyNotNL
 	opBOL
 	opEOL
