@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/itchyny/gojq"
@@ -245,6 +246,9 @@ func (r *runner) readSources() ([]source, int) {
 				return nil, st
 			}
 			if err != nil {
+				if silentReadErr(err) {
+					return nil, exitUsage
+				}
 				return nil, r.fail(exitUsage, "jq: error: reading stdin: %s", err)
 			}
 		}
@@ -268,7 +272,9 @@ func (r *runner) readSources() ([]source, int) {
 		}
 		if err != nil {
 			// jq 1.6 words an input file it cannot open so.
-			fmt.Fprintf(r.c.Stderr, "jq: error: Could not open file %s: %s\n", f, commands.ErrText(err))
+			if !silentReadErr(err) {
+				fmt.Fprintf(r.c.Stderr, "jq: error: Could not open file %s: %s\n", f, commands.ErrText(err))
+			}
 			st = exitUsage
 			continue
 		}
@@ -279,6 +285,12 @@ func (r *runner) readSources() ([]source, int) {
 	}
 	r.openStatus = st
 	return srcs, 0
+}
+
+// silentReadErr is a failure jq 1.6 meets reading an input it opened (a
+// directory, a closed stdin): it says nothing and exits 2.
+func silentReadErr(err error) bool {
+	return errors.Is(err, syscall.EISDIR) || errors.Is(err, syscall.EBADF)
 }
 
 func (r *runner) loadFileArgs() error {
