@@ -27,6 +27,11 @@ type xxdRun struct {
 }
 
 func runXxd(ctx context.Context, c *commands.Context) int {
+	if len(c.Args) == 2 && c.Args[1] == "--help" {
+		// vim's xxd prints this on stderr with status 1, as for any
+		// argument it does not know; a sole --help is answered as help.
+		return writeXxdHelp(c)
+	}
 	x := &xxdRun{limit: -1, c: c}
 	files, status := x.args(c, c.Args[1:])
 	if status >= 0 {
@@ -212,4 +217,11 @@ func (x *xxdRun) dump(out *bufio.Writer, r io.Reader, name string) error {
 			return err
 		}
 	}
+}
+
+func writeXxdHelp(c *commands.Context) int {
+	if _, err := io.WriteString(c.Stdout, xxdUsage); err != nil {
+		return c.WriteFailure(err)
+	}
+	return 0
 }

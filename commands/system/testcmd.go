@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/opts"
 )
 
 // runTest is test(1) and [(1), the programs env, xargs and find -exec
@@ -16,6 +17,11 @@ import (
 // them where the two differ only in form.
 func runTest(ctx context.Context, c *commands.Context) int {
 	name := c.Name()
+	// A sole --help is help for both names, as for coreutils' [ (its
+	// test would take "--help" as a non-empty string).
+	if st, done := opts.SoleHelp(c, testHelp); done {
+		return st
+	}
 	if c.Script == nil {
 		c.Errorf("not available in this sandbox")
 		return 2
@@ -70,3 +76,7 @@ func (w *boundedBuf) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// testHelp is coreutils' help for test and [, cut after its first
+// paragraph: the operators are the shell builtin's (help test).
+const testHelp = "Usage: test EXPRESSION\n  or:  test\n  or:  [ EXPRESSION ]\n  or:  [ ]\n  or:  [ OPTION\nExit with the status determined by EXPRESSION.\n\nThe expressions are those of the shell's test builtin (help test).\n"
