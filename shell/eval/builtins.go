@@ -424,6 +424,7 @@ func (r *Runner) evalText(text, what string) bool {
 func (r *Runner) builtinEval(args []string) int {
 	_, rest, ok := r.builtinFlags("eval", "", "eval [arg ...]", args[1:])
 	if !ok {
+		r.specialUsage = true
 		return 2
 	}
 	text := strings.Join(rest, " ")
@@ -448,12 +449,14 @@ func (r *Runner) builtinEval(args []string) int {
 func (r *Runner) builtinSource(args []string) int {
 	_, rest, ok := r.builtinFlags(args[0], "", args[0]+" filename [arguments]", args[1:])
 	if !ok {
+		r.specialUsage = true
 		return 2
 	}
 	args = append(args[:1:1], rest...)
 	if len(args) < 2 {
 		r.errorf("%s: filename argument required", args[0])
 		fmt.Fprintf(r.stderr(), "%s: usage: %s filename [arguments]\n", args[0], args[0])
+		r.specialUsage = true
 		return 2
 	}
 	name := args[1]

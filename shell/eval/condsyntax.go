@@ -41,6 +41,7 @@ func (r *Runner) condSyntax(src *source, text string, err error) bool {
 	}
 	r.status = 2
 	src.ran = true
+	r.textSyntaxErr = true
 	return true
 }
 

@@ -98,7 +98,7 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 	r.declName = savedDecl
 	r.lastArg = r.declLastArg(c, words)
 	if isSpecialBuiltin(name) && !r.disabled[name] { // export, readonly
-		r.posixSpecialFailed()
+		r.posixSpecialFailed(name)
 	}
 }
 

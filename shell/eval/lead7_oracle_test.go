@@ -89,6 +89,11 @@ var lead7Scripts = []string{
 	"unset RANDOM; RANDOM=4; set | grep ^RANDOM; echo $RANDOM; unset SECONDS; SECONDS=9; echo $SECONDS; declare -p SECONDS",
 	// cd refuses an option it does not know (-@ included), status 2.
 	"cd -2; echo $?; cd -l; echo $?; cd -@ /; echo $?; cd -Lx /; echo $?; cd -- -x; echo $?; cd -P -e /; echo $?",
+	// ... but eval's and .'s status is their text's: only their own
+	// errors (a syntax error, a usage error) end the shell.
+	"set -o posix; printf 'var=40 true; return 2\\n' > f3; . ./f3; echo after $?; eval '(exit 2)'; echo after $?; f(){ return 2; }; f; echo after $?; eval 'eval if; echo in'; echo no",
+	"set -o posix; .; echo no",
+	"set -o posix; eval --x; echo no",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }

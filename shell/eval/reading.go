@@ -12,6 +12,7 @@ import (
 // (or end of file), then the offending line.
 func (r *Runner) reportSyntax(src *source, err error) {
 	src.ran = true // the error's status is the text's
+	r.textSyntaxErr = true
 	var pe syntax.ParseError
 	line := 1
 	msg := "syntax error"

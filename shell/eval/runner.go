@@ -238,19 +238,23 @@ type Runner struct {
 	hereSpace bool
 	// declArrTrace: a declaration command's compound assignments print
 	// their expanded elements under set -x (declxtrace.go).
-	declArrTrace   bool
-	assignCmd      string // the builtin assigning variables (declref.go)
-	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
-	substStatus    int
-	substRan       bool
-	lastPipeStatus int  // PIPESTATUS of a lone command (pipeStatus nil)
-	keepRedirs     bool // exec without a command keeps its redirections
-	umaskSet       bool
-	umaskVal       fs.FileMode
-	procFDs        []int
-	sigpipe        *atomic.Bool
-	disabled       map[string]bool // enable -n
-	sourceDepth    int
+	declArrTrace bool
+	// textSyntaxErr and specialUsage tell posix mode's rule for a failed
+	// special builtin (simple.go) that eval or . failed on its own: a
+	// syntax error in its text, a usage error.
+	textSyntaxErr, specialUsage bool
+	assignCmd                   string // the builtin assigning variables (declref.go)
+	indirectRef                 string // the name ${!x} last went through, for ${!x:=w}
+	substStatus                 int
+	substRan                    bool
+	lastPipeStatus              int  // PIPESTATUS of a lone command (pipeStatus nil)
+	keepRedirs                  bool // exec without a command keeps its redirections
+	umaskSet                    bool
+	umaskVal                    fs.FileMode
+	procFDs                     []int
+	sigpipe                     *atomic.Bool
+	disabled                    map[string]bool // enable -n
+	sourceDepth                 int
 	// errTrapInherited and debugInherited: set -E / set -T semantics are
 	// read from opts; these stay false until declare -ft is supported.
 	errTrapInherited bool

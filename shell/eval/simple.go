@@ -452,10 +452,10 @@ func (r *Runner) run(args []string, noFunc bool) {
 		}
 	}
 	if b, ok := r.builtin(name); ok {
-		r.assignFailed = false
+		r.assignFailed, r.textSyntaxErr, r.specialUsage = false, false, false
 		r.runBuiltin(b, args)
 		if !noFunc && b.kind == specialBuiltin {
-			r.posixSpecialFailed()
+			r.posixSpecialFailed(name)
 		}
 		return
 	}
@@ -467,13 +467,19 @@ func (r *Runner) run(args []string, noFunc bool) {
 // mode a usage error (status 2: a bad option, eval's or a sourced file's
 // syntax error, return outside a function) or an assignment to a
 // readonly variable ends a non-interactive shell with that status.
-func (r *Runner) posixSpecialFailed() {
-	failed := r.assignFailed
-	r.assignFailed = false
+func (r *Runner) posixSpecialFailed(name string) {
+	failed, syntax := r.assignFailed, r.textSyntaxErr
+	r.assignFailed, r.textSyntaxErr = false, false
 	if !r.opts[optPosix] || r.interactive || r.flow != flowNone {
 		return
 	}
-	if r.status == 2 || failed && r.status != 0 {
+	usage := r.status == 2
+	if name == "eval" || name == "." || name == "source" {
+		// Their status is the text's; only their own errors count (a
+		// syntax error in the text, a missing file name).
+		usage = syntax || r.specialUsage
+	}
+	if usage || failed && r.status != 0 {
 		r.aborted = true
 		r.exit(r.status)
 	}
