@@ -102,7 +102,7 @@ func (r *Runner) aliasAfterDone(text string, done int, err error, seen map[strin
 			i = end // an assignment before the command word
 			continue
 		}
-		val, ok := r.aliases[word]
+		val, ok := r.aliasEscaped(word)
 		if !ok || seen[aliasKey(word, i)] || !incompleteText(val) {
 			return 0, 0, "", false
 		}

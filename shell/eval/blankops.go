@@ -48,7 +48,7 @@ func blankOpParam(orig string) (pe *syntax.ParamExp, text string, toggle bool) {
 
 // parseParamText parses one ${...} expansion on its own.
 func parseParamText(s string) (*syntax.ParamExp, string) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(s), "")
+	f, s, err := parseBytes(newBashParser(), s)
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, ""
 	}

@@ -33,7 +33,7 @@ func (r *Runner) reportSyntax(src *source, err error) {
 			}
 		} else if m, shown, ok := arithForError(src.text, pe); ok {
 			msg, tokText = m, ""
-			defer fmt.Fprintf(r.stderr(), "%s%s\n", r.syntaxPrefix(src, line+src.lineBase), shown)
+			defer fmt.Fprintf(r.stderr(), "%s%s\n", r.syntaxPrefix(src, line+src.lineBase), unescapeText(shown))
 		} else if tok := funcParenToken(src.text, pe); tok != "" {
 			msg = "syntax error near unexpected token `" + tok + "'"
 			tokText = lineAt(src.text, int(pe.Pos.Offset()))
@@ -50,6 +50,8 @@ func (r *Runner) reportSyntax(src *source, err error) {
 		msg = "syntax error: " + err.Error()
 	}
 	w := r.stderr()
+	// bash shows the line's bytes as they are.
+	msg, tokText = unescapeText(msg), unescapeText(tokText)
 	if pre != "" {
 		fmt.Fprintf(w, "%s%s\n", r.syntaxPrefix(src, preLine+src.lineBase), pre)
 		if msg == "" {
@@ -233,7 +235,7 @@ func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int
 		end++
 	}
 	word := text[start:end]
-	val, ok := r.aliases[word]
+	val, ok := r.aliasEscaped(word)
 	if !ok || done[aliasKey(word, start)] {
 		if pe.Incomplete {
 			off = len(text) // the open $( is the last one

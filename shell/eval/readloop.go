@@ -22,6 +22,9 @@ import (
 // arithmetic from the original text by offset, so bash's own error (or
 // result) comes at run time.
 func (r *Runner) runSource(src *source) {
+	// The parser reads the text escaped (bytesafe.go); offsets into
+	// src.text are offsets into the escaped text from here on.
+	src.text, src.escaped = escapeText(src.text)
 	if !strings.HasSuffix(src.text, "\n") {
 		if oddBackslashes(src.text) {
 			src.text += "\\" // a backslash ending the text is literal
@@ -162,12 +165,12 @@ func (r *Runner) runSource(src *source) {
 					break
 				}
 				if patched, at, orig, ok := nestedParamAt(parseText, err); ok {
-					putMap(&src.badSubst, at, src.text[at:at+len(orig)])
+					putMap(&src.badSubst, at, unescapeText(src.text[at:at+len(orig)]))
 					parseText, retry = patched, true
 					break
 				}
 				if patched, at, orig, ok := funsubAt(parseText, err); ok {
-					putMap(&src.badSubst, at, orig)
+					putMap(&src.badSubst, at, unescapeText(orig))
 					parseText, retry = patched, true
 					break
 				}
@@ -175,7 +178,7 @@ func (r *Runner) runSource(src *source) {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}
 					}
-					src.badSubst[at] = orig
+					src.badSubst[at] = unescapeText(orig)
 					parseText, retry = patched, true
 					break
 				}
@@ -223,6 +226,9 @@ func (r *Runner) runSource(src *source) {
 					r.exit(2)
 				}
 				return
+			}
+			if src.escaped {
+				unescapeStmts(stmts)
 			}
 			prevDone := done
 			done = int(stmts[len(stmts)-1].End().Offset())
