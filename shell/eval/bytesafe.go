@@ -187,3 +187,16 @@ func printedBytes(src *source, s string) string {
 	}
 	return s
 }
+
+// charStarts is the byte offset of each character of s, then len(s): a
+// byte that starts no valid UTF-8 sequence is a character of its own, as
+// bash counts it in ${x:off:len}, so slicing keeps s's bytes.
+func charStarts(s string) []int {
+	starts := make([]int, 0, len(s)+1)
+	for i := 0; i < len(s); {
+		starts = append(starts, i)
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return append(starts, len(s))
+}

@@ -538,8 +538,8 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 	if !v.set {
 		return v, true
 	}
-	runes := []rune(v.s)
-	n := int64(len(runes))
+	runes := charStarts(v.s)
+	n := int64(len(runes) - 1)
 	if off < 0 {
 		off += n
 		if off < 0 {
@@ -565,7 +565,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			end = off + length
 		}
 	}
-	v.s = string(runes[off:end])
+	v.s = v.s[runes[off]:runes[end]]
 	return v, true
 }
 

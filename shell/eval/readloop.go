@@ -22,15 +22,15 @@ import (
 // arithmetic from the original text by offset, so bash's own error (or
 // result) comes at run time.
 func (r *Runner) runSource(src *source) {
-	// The parser reads the text escaped (bytesafe.go); offsets into
-	// src.text are offsets into the escaped text from here on.
-	src.text, src.escaped = escapeText(src.text)
 	if !strings.HasSuffix(src.text, "\n") {
 		if oddBackslashes(src.text) {
 			src.text += "\\" // a backslash ending the text is literal
 		}
 		src.text += "\n"
 	}
+	// The parser reads the text escaped (bytesafe.go); offsets into
+	// src.text are offsets into the escaped text from here on.
+	src.text, src.escaped = escapeText(src.text)
 	saved := r.src
 	r.src = src
 	defer func() { r.src = saved }()

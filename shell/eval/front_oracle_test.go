@@ -1,0 +1,95 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/justbash/justbash/internal/fuzzkit"
+)
+
+// frontScripts pin the parser front (bytesafe.go): a script's bytes that
+// are not UTF-8 (and a \r before a newline) are kept exactly, wherever
+// they stand. Each row is compared with /bin/bash -c (LANG=C.UTF-8) when
+// present.
+var frontScripts = []string{
+	// The BusyBox case: raw bytes in a word, an assignment, a pattern.
+	"echo uni\x81code\nx=a\xffb; echo ${#x} \"$x\"\ncase $x in a?b) echo q;; esac",
+	// Latin-1 text: in words, double and single quotes, a comment.
+	"# caf\xe9 \xff\xfe\nx=1; echo caf\xe9 \"\xe9t\xe9 $x\" '\xe0 la'",
+	// Length, slices and pattern operations count an invalid byte as one
+	// character, a valid sequence beside it as one too.
+	"x=\xe9\xff\xc3\xa9z; echo ${#x} ${x:1:2} ${x#?} ${x%?} ${x/\xff/Y} ${x: -2}",
+	"x=\xe9\xff\xc3\xa9; [[ $x == ??? ]] && echo three; [[ $x == \xe9* ]] && echo prefix; case $x in *\xff*) echo in;; esac",
+	// $'\xff' and a raw \xff are the same byte.
+	"x=$'\\xff'; y=\xff; [[ $x == \"$y\" ]] && echo same; echo ${#x}${#y}",
+	// Here-documents: expanding and quoted bodies, and a delimiter in
+	// Latin-1.
+	"x=\xe9; read -r a <<EOF\n\xff $x \xfe\nEOF\necho \"$a\"",
+	"read -r a <<'EOF'\n\xff $x '\xfe\nEOF\necho \"$a\"",
+	"read -r a <<\xe9\n\xff body\n\xe9\necho \"$a\"",
+	"read -r a <<< \xe9\\\xff; echo \"$a\"",
+	// eval and source of such text; aliases holding it.
+	"read -r l <<< 'echo \xe9\xff'; eval \"$l\"",
+	"printf 'echo \\xff src\\n' > f; . ./f; printf 'x=\xfe\\n' > g; source ./g; echo \"$x\"",
+	"shopt -s expand_aliases\nalias e\xe9='echo \xff'\ne\xe9 a \xfe",
+	// Functions keep their bytes, and print them as written.
+	"f() { echo '\xff' \xe9 \"\xfe$1\"; }; f x; declare -f f; type f",
+	"f\xe9() { echo in; }; f\xe9; declare -F",
+	// Messages show the bytes as they are.
+	"a; \xa6\necho never",
+	"\xff\xfe; echo $?",
+	"echo \xff (",
+	"echo $(( 1 + \xff ))",
+	"x=\xe9; echo ${x:?\xff gone} ; unset x; echo ${x:?\xff gone}",
+	// Command and arithmetic substitutions, backquotes, arrays.
+	"echo $(echo \xff) `echo \xfe` $((${#x}+1)); a=(\xe9 \xff); echo ${#a[@]} ${a[1]}",
+	"declare -a b='(\xe9 \xff)'; echo ${b[1]}; declare -p b",
+	// \r before \n is a byte of the word, as bash reads it.
+	"x=a\r\necho ${#x}\necho b\r",
+	"echo 'a\r\nb'; echo \"c\r\nd\"",
+	// A script that really holds the escape code points keeps them too.
+	"x=\U0010ff41\U0010ffff\xff; echo ${#x} \"$x\"; f() { echo '\U0010ff80'; }; f; declare -f f",
+	"x=\U0010ff41; echo ${#x} \"$x\" '\U0010ff00'",
+}
+
+func TestFrontOracle(t *testing.T) { checkOracleRows(t, frontScripts) }
+
+// TestFrontEscapeRoundTrip: the escape is undone exactly, for any bytes.
+func TestFrontEscapeRoundTrip(t *testing.T) {
+	rows := []string{"", "abc", "\xff", "a\r\nb", "\r", "\r\r\n", "\U0010ff41", "\xf4\x8f", "\xf4\x8f\xbf", "é\xe9", "\x00\x80\xc0\xf5"}
+	for _, s := range rows {
+		esc, changed := escapeText(s)
+		if got := unescapeText(esc); got != s {
+			t.Errorf("%q: escaped %q, back %q", s, esc, got)
+		}
+		if changed != (esc != s) {
+			t.Errorf("%q: changed=%v but escaped %q", s, changed, esc)
+		}
+		if strings.Contains(esc, "\r\n") {
+			t.Errorf("%q: escaped text %q still holds \\r\\n", s, esc)
+		}
+	}
+}
+
+// FuzzFrontBytes: any bytes put in a script as a quoted here-document
+// body and as a single-quoted word come back out of printf %s exactly,
+// and no text makes the reader panic.
+func FuzzFrontBytes(f *testing.F) {
+	for _, s := range []string{"a\xffb", "\r\n", "\U0010ff41\xfe", "caf\xe9", "x\x80y\xc3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, b string) {
+		if fuzzkit.TooBig(b) {
+			t.Skip()
+		}
+		fuzzRun(t, b) // as a script: no panic, and it ends
+		if strings.ContainsAny(b, "\x00\n'") || b == "EOF" {
+			return // NUL is dropped by bash; the delimiter line and quote would end the text
+		}
+		want := b
+		out, errs, st := runOurs(t, "IFS= read -r -d '' x <<'EOF'\n"+b+"\nEOF\nprintf %s \"${x%?}\"; printf '|%s' '"+b+"'")
+		if st != 0 || out != want+"|"+want {
+			t.Fatalf("bytes %q: out=%q err=%q st=%d", b, out, errs, st)
+		}
+	})
+}
