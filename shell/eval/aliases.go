@@ -73,8 +73,8 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 			r.stop(r.g.trip("max nesting depth", maxParseNesting))
 			return nil
 		}
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-		f, err := p.Parse(strings.NewReader(pad+text), "")
+		// text is escaped already (source text, escaped alias values).
+		f, err := newBashParser().Parse(strings.NewReader(pad+text), "")
 		if err != nil {
 			// A syntax error in the expanded text is one in the script:
 			// it ends a script as any other would.

@@ -200,3 +200,31 @@ func charStarts(s string) []int {
 	}
 	return append(starts, len(s))
 }
+
+// Parse parses bash text holding any bytes as the shell reads it (the
+// escape above around mvdan/sh's parser); the tree's strings are the
+// text's bytes. Its offsets point into the escaped text, so callers
+// outside this package use it to check text, not to slice it.
+func Parse(text string) (*syntax.File, error) {
+	f, _, err := parseBytes(newBashParser(), text)
+	return f, err
+}
+
+// readLineBytes is readLine (history expansion and the history list) for
+// a line of src's escaped text: history holds the line's bytes, and the
+// expanded line comes back escaped.
+func (r *Runner) readLineBytes(src *source, line string, cont bool, lineNo int) (string, bool) {
+	raw := line
+	if src.escaped {
+		raw = unescapeText(line)
+	}
+	out := r.readLine(raw, cont, lineNo)
+	if out == raw {
+		return line, false
+	}
+	esc, changed := escapeText(out)
+	if changed {
+		src.escaped = true
+	}
+	return esc, true
+}
