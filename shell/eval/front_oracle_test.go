@@ -54,6 +54,29 @@ var frontScripts = []string{
 
 func TestFrontOracle(t *testing.T) { checkOracleRows(t, frontScripts) }
 
+// frontContScripts pin bsnl.go: bash removes backslash-newline before it
+// tokenizes (not in single quotes, comments, quoted here-document
+// bodies), so it can fall inside an operator or after a $; LINENO counts
+// the physical lines.
+var frontContScripts = []string{
+	"echo $\\\n(echo a) $LINENO\necho $LINENO",
+	"x=1; echo $\\\n{x:+set} $\\\nx \"$\\\n(echo dq)\"",
+	"echo $(\\\n(1+2)\\\n) $\\\n((3+4)); x=$\\\n[5+6]; echo $x",
+	"read -r l <\\\n<E\nhd\nE\necho \"$l\"",
+	"echo a >\\\n> f; echo b 2>\\\n&1 >\\\n>f; read -r l < f; echo $l",
+	"true &\\\n& echo and; false |\\\n| echo or; echo x |\\\n& read -r y; case a in a) echo a;\\\n; esac",
+	"read -r l < <\\\n(echo ps); echo $l",
+	"echo '$\\\n(x)' \"a\\\nb\"; echo $'$\\\n'",
+	"# c $\\\necho $LINENO",
+	"read -r a <<E; echo $\\\n(echo x) $LINENO\n$\\\n(echo in) a\\\nb $\\\n{HOME:+y}\nE\necho \"$a\" $LINENO",
+	"read -r a <<'E'\n$\\\n(echo in)\nE\necho \"$a\" $LINENO",
+	"f() { echo $\\\n(echo f) >\\\n&2; }; declare -f f; f 2>&1",
+	"echo $\\\n(echo a) )\necho no",
+	"x=$\\\n(\necho $LINENO\n) ; echo $x; )",
+}
+
+func TestFrontContinuationOracle(t *testing.T) { checkOracleRows(t, frontContScripts) }
+
 // TestFrontEscapeRoundTrip: the escape is undone exactly, for any bytes.
 func TestFrontEscapeRoundTrip(t *testing.T) {
 	rows := []string{"", "abc", "\xff", "a\r\nb", "\r", "\r\r\n", "\U0010ff41", "\xf4\x8f", "\xf4\x8f\xbf", "é\xe9", "\x00\x80\xc0\xf5"}

@@ -36,14 +36,14 @@ func (r *Runner) reportSyntax(src *source, err error) {
 			defer fmt.Fprintf(r.stderr(), "%s%s\n", r.syntaxPrefix(src, line+src.lineBase), unescapeText(shown))
 		} else if tok := funcParenToken(src.text, pe); tok != "" {
 			msg = "syntax error near unexpected token `" + tok + "'"
-			tokText = lineAt(src.text, int(pe.Pos.Offset()))
+			tokText = src.lineShown(int(pe.Pos.Offset()))
 		} else {
 			tok := tokenAt(src.text, int(pe.Pos.Offset()))
 			if tok == "" {
 				msg = "syntax error: unexpected end of file"
 			} else {
 				msg = "syntax error near unexpected token `" + tok + "'"
-				tokText = lineAt(src.text, int(pe.Pos.Offset()))
+				tokText = src.lineShown(int(pe.Pos.Offset()))
 			}
 		}
 	} else {

@@ -39,6 +39,7 @@ func (r *Runner) runSource(src *source) {
 		return
 	}
 	src.prepHeredocs()
+	src.joinContinuations() // bsnl.go
 	if t := src.text; strings.HasSuffix(t, "\\\n") && oddBackslashes(t[:len(t)-1]) {
 		// A line continuation at the end of input joins nothing: bash
 		// runs the line (the parser would wait for more).
