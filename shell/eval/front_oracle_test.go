@@ -77,6 +77,28 @@ var frontContScripts = []string{
 
 func TestFrontContinuationOracle(t *testing.T) { checkOracleRows(t, frontContScripts) }
 
+// frontParseScripts pin forms the parser refuses or words its own way:
+// ${##word} and ${#@op} on $# (blankops.go), and bash's token in the
+// syntax errors for zsh-style functions and an empty subshell
+// (frontmsg.go).
+var frontParseScripts = []string{
+	`set -- a b c d e f g h i j k l; echo ${##} ${##1} ${##3} ${###} ${##*} ${##1*} ${#@Q} ${#@} "${##1}" ${#-} ${#?} ${#:1} ${#%2}`,
+	"function f1 f2 { echo x; }",
+	"echo a\nfunction  f1   f2 f3 () { :; }\necho no",
+	"() { :; }",
+	"function { :; }",
+	"function () { :; }",
+	"echo a; if() { echo x; }",
+	"echo x\nwhile() { :; }\necho no",
+	"until ( ) { :; }",
+	"f() { :; }; ( ) { :; }",
+	"( )",
+	"function",
+	"function f1 f2",
+}
+
+func TestFrontParseOracle(t *testing.T) { checkOracleRows(t, frontParseScripts) }
+
 // TestFrontEscapeRoundTrip: the escape is undone exactly, for any bytes.
 func TestFrontEscapeRoundTrip(t *testing.T) {
 	rows := []string{"", "abc", "\xff", "a\r\nb", "\r", "\r\r\n", "\U0010ff41", "\xf4\x8f", "\xf4\x8f\xbf", "é\xe9", "\x00\x80\xc0\xf5"}

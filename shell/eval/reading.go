@@ -37,6 +37,9 @@ func (r *Runner) reportSyntax(src *source, err error) {
 		} else if tok := funcParenToken(src.text, pe); tok != "" {
 			msg = "syntax error near unexpected token `" + tok + "'"
 			tokText = src.lineShown(int(pe.Pos.Offset()))
+		} else if tok := followToken(src.text, pe); tok != "" {
+			msg = "syntax error near unexpected token `" + tok + "'"
+			tokText = src.lineShown(int(pe.Pos.Offset()))
 		} else {
 			tok := tokenAt(src.text, int(pe.Pos.Offset()))
 			if tok == "" {
@@ -46,6 +49,12 @@ func (r *Runner) reportSyntax(src *source, err error) {
 				tokText = src.lineShown(int(pe.Pos.Offset()))
 			}
 		}
+	} else if tok, off, ok := langErrorToken(src.text, err); ok && tok != "" {
+		var le syntax.LangError
+		errors.As(err, &le)
+		line = int(le.Pos.Line()) - src.padsBefore(off) + src.cutsBefore(off)
+		msg = "syntax error near unexpected token `" + tok + "'"
+		tokText = src.lineShown(off)
 	} else {
 		msg = "syntax error: " + err.Error()
 	}
