@@ -1,10 +1,15 @@
 package eval
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/justbash/justbash/internal/fuzzkit"
+	"github.com/justbash/justbash/vfs"
 )
 
 // frontScripts pin the parser front (bytesafe.go): a script's bytes that
@@ -137,4 +142,29 @@ func FuzzFrontBytes(f *testing.F) {
 			t.Fatalf("bytes %q: out=%q err=%q st=%d", b, out, errs, st)
 		}
 	})
+}
+
+// TestFrontScriptStdin: a script read from standard input hands the
+// lines a command reads to it as their bytes (scriptin.go takes them
+// from the escaped text), as bash < script does.
+func TestFrontScriptStdin(t *testing.T) {
+	script := "read -r l\n\xff d\xfeata\r\nprintf '%s|' \"$l\"\nread -r m\n\xe9z\nprintf '%s|' \"$m\" \xfa\n"
+	want := "\xff d\xfeata\r|\xe9z|\xfa|"
+	if _, err := os.Stat("/bin/bash"); err == nil {
+		cmd := exec.Command("/bin/bash")
+		cmd.Env = []string{"PATH=/nonexistent", "LANG=C.UTF-8"}
+		cmd.Stdin = strings.NewReader(script)
+		out, err := cmd.Output()
+		if err != nil || string(out) != want {
+			t.Fatalf("bash < script: %q, %v; the test expects %q", out, err, want)
+		}
+	}
+	fsys := vfs.NewMem()
+	r := New(&Config{FS: fsys, Limits: Limits{MaxCallDepth: 200, MaxSteps: 1_000_000, MaxStringBytes: 1 << 20, MaxArrayElems: 1 << 20}}, map[string]string{"PATH": "/nonexistent"}, "/")
+	var out, errb bytes.Buffer
+	r.SetStdio(r.ScriptInput(), &out, &errb)
+	r.Run(context.Background(), script, "")
+	if out.String() != want || errb.Len() > 0 {
+		t.Errorf("ours: out=%q err=%q, want %q", out.String(), errb.String(), want)
+	}
 }
