@@ -188,17 +188,26 @@ func printedBytes(src *source, s string) string {
 	return s
 }
 
-// charStarts is the byte offset of each character of s, then len(s): a
-// byte that starts no valid UTF-8 sequence is a character of its own, as
-// bash counts it in ${x:off:len}, so slicing keeps s's bytes.
-func charStarts(s string) []int {
-	starts := make([]int, 0, len(s)+1)
-	for i := 0; i < len(s); {
-		starts = append(starts, i)
+// charSlice is characters from..to-1 of s (0 <= from <= to <= its
+// count of characters). A byte that starts no valid UTF-8 sequence is a
+// character of its own, as bash counts it in ${x:off:len} (and as
+// utf8.RuneCountInString does), so the slice keeps s's bytes.
+func charSlice(s string, from, to int) string {
+	a, i := -1, 0
+	for k := 0; k <= to; k++ {
+		if k == from {
+			a = i
+		}
+		if k == to || i >= len(s) {
+			break
+		}
 		_, w := utf8.DecodeRuneInString(s[i:])
 		i += w
 	}
-	return append(starts, len(s))
+	if a < 0 {
+		return ""
+	}
+	return s[a:i]
 }
 
 // Parse parses bash text holding any bytes as the shell reads it (the

@@ -538,8 +538,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 	if !v.set {
 		return v, true
 	}
-	runes := charStarts(v.s)
-	n := int64(len(runes) - 1)
+	n := int64(utf8.RuneCountInString(v.s))
 	if off < 0 {
 		off += n
 		if off < 0 {
@@ -565,7 +564,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			end = off + length
 		}
 	}
-	v.s = v.s[runes[off]:runes[end]]
+	v.s = charSlice(v.s, int(off), int(end))
 	return v, true
 }
 
