@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/justbash/justbash/internal/fuzzkit"
 	"github.com/justbash/justbash/vfs"
@@ -167,4 +168,45 @@ func TestFrontScriptStdin(t *testing.T) {
 	if out.String() != want || errb.Len() > 0 {
 		t.Errorf("ours: out=%q err=%q, want %q", out.String(), errb.String(), want)
 	}
+}
+
+// FuzzFrontText checks the reader's text passes on any bytes: the escape
+// is undone exactly and leaves the parser no invalid UTF-8 nor \r\n;
+// joining continuations removes exactly two bytes per cut it records and
+// keeps every other byte in order.
+func FuzzFrontText(f *testing.F) {
+	for _, s := range []string{"echo $\\\n(x)", "a <\\\n< E\n$\\\nb\nE\n", "'$\\\n' \"$\\\n\" # $\\\n", "\xff\r\n\U0010ff00", "`$\\\n`$(\\\n(1))"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		esc, _ := escapeText(text)
+		if back := unescapeText(esc); back != text {
+			t.Fatalf("%q: escaped %q, back %q", text, esc, back)
+		}
+		if !utf8.ValidString(esc) || strings.Contains(esc, "\r\n") {
+			t.Fatalf("%q: escaped text %q is not for the parser", text, esc)
+		}
+		src := &source{text: text}
+		src.joinContinuations()
+		if len(src.text) != len(text)-2*len(src.cuts) {
+			t.Fatalf("%q: joined %q with %d cuts", text, src.text, len(src.cuts))
+		}
+		if !isSubsequence(src.text, text) {
+			t.Fatalf("%q: joined %q is not the text less some bytes", text, src.text)
+		}
+		for off := 0; off <= len(src.text); off++ {
+			src.lineShown(off)
+		}
+	})
+}
+
+// isSubsequence reports whether the bytes of a appear in b in order.
+func isSubsequence(a, b string) bool {
+	j := 0
+	for i := 0; i < len(b) && j < len(a); i++ {
+		if a[j] == b[i] {
+			j++
+		}
+	}
+	return j == len(a)
 }
