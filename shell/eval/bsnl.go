@@ -1,21 +1,20 @@
 package eval
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // bash removes a backslash-newline from its input before it tokenizes,
-// except inside single quotes (and $'...'), comments and the bodies of
-// here-documents; so "$\<newline>(cmd)" is a command substitution,
-// "<\<newline><" a here-document operator and "$(\<newline>(1+2))"
-// arithmetic. mvdan/sh's lexer joins the lines inside a word, not inside
-// an operator or after a $. joinContinuations makes the text what bash
-// tokenizes: it removes each backslash-newline of code (or of double
-// quotes) that follows $ or an operator character, the places where
-// keeping it splits a token. Each removal is recorded as a cut, so line
+// except inside single quotes (and $'...'), comments and quoted
+// here-document bodies; so "$\<newline>(cmd)" is a command substitution,
+// "<\<newline><" a here-document operator, "$(\<newline>(1+2))"
+// arithmetic and "${\<newline>#\<newline>x}" a length. mvdan/sh's lexer
+// joins the lines inside a word, not inside an operator, after a $ or in
+// ${. joinContinuations makes the text what bash tokenizes: it removes
+// every backslash-newline of code, double quotes and unquoted
+// here-document bodies. Each removal is recorded as a cut, so line
 // numbers stay bash's (it counts the physical lines).
-
-// contAfter are the characters after which a backslash-newline would
-// split a token for the parser.
-const contAfter = "$<>&|;()"
 
 // maxContDepth bounds the scanner's nesting; deeper text is left alone.
 const maxContDepth = 256
@@ -25,6 +24,10 @@ const maxContDepth = 256
 type contScan struct {
 	stack []byte // 'c' code, '"' double quotes, '`' backquotes
 	docs  []pendingDoc
+	// lts are the output offsets of the '<' of code on the current line:
+	// here-document operators are read from the joined line at its end.
+	lts  []int
+	cuts []int // offsets of the removals, in the output
 }
 
 func (s *source) joinContinuations() {
@@ -44,14 +47,14 @@ func (s *source) joinContinuations() {
 		c := text[i]
 		switch {
 		case c == '\\' && i+1 < len(text) && text[i+1] == '\n':
-			s.continuation(&b)
+			sc.continuation(s, &b)
 			i += 2
 		case c == '\\' && i+1 < len(text):
 			b.WriteString(text[i : i+2])
 			i += 2
 		case ctx == '"':
 			i = sc.inDouble(&b, text, i)
-		case c == '\n' && ctx != '"' && len(sc.docs) > 0:
+		case c == '\n' && sc.readDocs(b.String()):
 			b.WriteByte('\n')
 			i = sc.bodies(s, &b, text, i+1)
 		default:
@@ -59,19 +62,45 @@ func (s *source) joinContinuations() {
 		}
 	}
 	s.text = b.String()
+	if len(sc.cuts) > 0 {
+		s.cuts = append(s.cuts, sc.cuts...)
+		sort.Ints(s.cuts) // cutsBefore searches them
+	}
 }
 
-// continuation handles a backslash-newline met in code, double quotes or
-// an unquoted here-document body: removed after a character in contAfter,
-// else kept.
-func (s *source) continuation(b *strings.Builder) {
-	if out := b.String(); out != "" && strings.IndexByte(contAfter, out[len(out)-1]) >= 0 {
-		at := b.Len()
-		s.shiftOffsets(at, -2)
-		s.cuts = append(s.cuts, at)
-		return
+// continuation removes a backslash-newline: the offsets the reader has
+// already recorded past it move back.
+func (sc *contScan) continuation(s *source, b *strings.Builder) {
+	at := b.Len()
+	s.shiftOffsets(at, -2)
+	sc.cuts = append(sc.cuts, at)
+}
+
+// readDocs reads, at the newline ending a line of code (out is the
+// output so far), the here-document operators of the line; true when
+// bodies follow.
+func (sc *contScan) readDocs(out string) bool {
+	if len(sc.lts) < 2 {
+		sc.lts = sc.lts[:0]
+		return false
 	}
-	b.WriteString("\\\n")
+	start := strings.LastIndexByte(out, '\n') + 1
+	line := out[start:]
+	for k := 0; k+1 < len(sc.lts); k++ {
+		p := sc.lts[k]
+		if sc.lts[k+1] != p+1 || p < start {
+			continue
+		}
+		if k+2 < len(sc.lts) && sc.lts[k+2] == p+2 {
+			k += 2 // <<< is a here-string
+			continue
+		}
+		d, _ := readDocOp(line, p-start)
+		sc.docs = append(sc.docs, d)
+		k++
+	}
+	sc.lts = sc.lts[:0]
+	return len(sc.docs) > 0
 }
 
 // inDouble copies one step of double-quoted text.
@@ -125,12 +154,8 @@ func (sc *contScan) inCode(b *strings.Builder, text string, i int, ctx byte) int
 		if len(sc.stack) > 1 && ctx == 'c' {
 			sc.stack = sc.stack[:len(sc.stack)-1]
 		}
-	case strings.HasPrefix(text[i:], "<<") && !strings.HasPrefix(text[i:], "<<<"):
-		line := text[i:lineEnd(text, i)]
-		d, next := readDocOp(line, 0)
-		sc.docs = append(sc.docs, d)
-		b.WriteString(line[:next])
-		return i + next
+	case c == '<':
+		sc.lts = append(sc.lts, b.Len())
 	}
 	b.WriteByte(c)
 	return i + 1
@@ -160,7 +185,7 @@ func (sc *contScan) bodies(s *source, b *strings.Builder, text string, pos int) 
 			for ; pos < end; pos++ {
 				switch {
 				case text[pos] == '\\' && pos+1 < end && text[pos+1] == '\n':
-					s.continuation(b)
+					sc.continuation(s, b)
 					pos++
 				case text[pos] == '\\' && pos+1 < end:
 					b.WriteString(text[pos : pos+2])

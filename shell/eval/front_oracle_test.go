@@ -78,6 +78,12 @@ var frontContScripts = []string{
 	"read -r a <<'E'\n$\\\n(echo in)\nE\necho \"$a\" $LINENO",
 	"f() { echo $\\\n(echo f) >\\\n&2; }; declare -f f; f 2>&1",
 	"echo $\\\n(echo a) )\necho no",
+	"set -- 1 22 333; echo 3:$\\\n{\\\n#\\\n3\\\n} $\\\n?; echo $LINENO",
+	"read -r a <\\\n<\\\n- EOF\n\tbody\n\tEOF\nread -r b <<\\\n E\nb2\nE\necho \"$a|$b\" $LINENO",
+	"echo a\\\\\necho b; echo c # d \\\necho e\\\nf",
+	"f() {\n  echo a\\\n    b \\\n  c; x=$\\\n((1+\\\n2))\n}; declare -f f; f",
+	"echo `echo a\\\nb` \"$(echo c\\\nd)\" ${x:-e\\\nf}",
+	"echo a \\\n\\\n\\\n; echo $LINENO\nfi",
 	"x=$\\\n(\necho $LINENO\n) ; echo $x; )",
 }
 

@@ -132,6 +132,9 @@ func (r *Runner) runSource(src *source) {
 				}
 				if h, ok := heredocEOFAt(parseText, done, src.pads, err); ok && !docFixed[h.op] {
 					putMap(&docFixed, h.op, true)
+					// Lines joined by backslash-newline count (bsnl.go).
+					h.opLine += src.cutsBefore(h.op)
+					h.warnLine += src.cutsBefore(min(h.at+1, len(parseText)))
 					if h.warn {
 						r.warnHeredocEOF(src, h)
 					}
