@@ -138,7 +138,14 @@ func (sc *contScan) inCode(b *strings.Builder, text string, i int, ctx byte) int
 		if end < 0 {
 			end = len(text) - i
 		}
-		b.WriteString(text[i : i+end])
+		comment := text[i : i+end]
+		if strings.HasSuffix(comment, "\\") && i+end < len(text) {
+			// A comment ends at its newline; the parser would take a
+			// backslash before it as a continuation. Nothing reads a
+			// comment's text, so the backslash becomes a blank.
+			comment = comment[:len(comment)-1] + " "
+		}
+		b.WriteString(comment)
 		return i + end
 	case c == '"':
 		sc.stack = append(sc.stack, '"')

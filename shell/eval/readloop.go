@@ -39,12 +39,12 @@ func (r *Runner) runSource(src *source) {
 		return
 	}
 	src.prepHeredocs()
-	src.joinContinuations() // bsnl.go
 	if t := src.text; strings.HasSuffix(t, "\\\n") && oddBackslashes(t[:len(t)-1]) {
 		// A line continuation at the end of input joins nothing: bash
 		// runs the line (the parser would wait for more).
 		src.text = t[:len(t)-2] + "\n"
 	}
+	src.joinContinuations() // bsnl.go
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
