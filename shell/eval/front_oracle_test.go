@@ -217,3 +217,21 @@ func isSubsequence(a, b string) bool {
 	}
 	return j == len(a)
 }
+
+// BenchmarkFrontText measures the front's passes over a 10,000-line
+// script: valid UTF-8 without continuations (the fast path), and with a
+// Latin-1 byte and a continuation on each line.
+func BenchmarkFrontText(b *testing.B) {
+	plain := strings.Repeat("echo \"$x\" 'caf' | cat > /dev/null # c\n", 10000)
+	bytesy := strings.Repeat("echo \"$x\" 'caf\xe9' | \\\ncat > /dev/null # c\n", 10000)
+	for _, c := range []struct{ name, text string }{{"plain", plain}, {"latin1+continuations", bytesy}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for i := 0; i < b.N; i++ {
+				esc, _ := escapeText(c.text)
+				src := &source{text: esc}
+				src.joinContinuations()
+			}
+		})
+	}
+}
