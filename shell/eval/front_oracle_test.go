@@ -107,6 +107,20 @@ var frontParseScripts = []string{
 	"( )",
 	"function",
 	"function f1 f2",
+	"function\nf() { :; }",
+	// An empty statement list: bash names the token after its opener,
+	// past blank lines and comments, on that token's line.
+	"while false; do\n  # c\ndone\necho OK",
+	"if true; then fi",
+	"if true; then\n# x\n\nfi",
+	"{ }",
+	"if true; then :; else\nfi",
+	"until false; do done",
+	"for i in 1; do\ndone",
+	"(\n# c\n)",
+	"if true; then ; fi",
+	"echo a; {\n}",
+	"echo $\\\n(\n\\\n)",
 }
 
 func TestFrontParseOracle(t *testing.T) { checkOracleRows(t, frontParseScripts) }

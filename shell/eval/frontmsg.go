@@ -51,25 +51,49 @@ func langErrorToken(text string, err error) (tok string, off int, ok bool) {
 	return "", 0, false
 }
 
-// followToken is bash's token for the parser's "`(` must be followed by
-// a statement list" and "function must be followed by a name": the one
-// after the "(" or the keyword, which bash's grammar cannot take.
-func followToken(text string, pe syntax.ParseError) string {
+// followToken is bash's token for the parser's "`X` must be followed by
+// a statement list" (X one of ( { do then else ...) and "`function` must
+// be followed by a name", with its offset: the token after X, which
+// bash's grammar cannot take there. After a statement list's opener that
+// is the next token past blanks, newlines and comments (bash reports
+// "done" on its own line for an empty loop body); after "function" the
+// next one on the line.
+func followToken(text string, pe syntax.ParseError) (string, int) {
 	off := int(pe.Pos.Offset())
-	if off >= len(text) {
-		return ""
+	if off >= len(text) || !strings.HasPrefix(pe.Text, "`") {
+		return "", 0
 	}
-	var lead string
+	lead, rest, ok := strings.Cut(pe.Text[1:], "` must be followed by ")
+	if !ok || !strings.HasPrefix(text[off:], lead) {
+		return "", 0
+	}
+	i := skipBlanks(text, off+len(lead))
 	switch {
-	case pe.Text == "`(` must be followed by a statement list":
-		lead = "("
-	case strings.HasPrefix(pe.Text, "`function` must be followed by"):
-		lead = "function"
+	case rest == "a statement list":
+		i = skipBlankLines(text, i)
+	case lead != "function":
+		return "", 0
 	}
-	if lead == "" || !strings.HasPrefix(text[off:], lead) {
-		return ""
+	return tokenAt(text, i), i
+}
+
+// skipBlankLines skips blanks, newlines and comments from i.
+func skipBlankLines(text string, i int) int {
+	for i < len(text) {
+		switch text[i] {
+		case ' ', '\t', '\n':
+			i++
+		case '#':
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 {
+				return len(text)
+			}
+			i += end
+		default:
+			return i
+		}
 	}
-	return tokenAt(text, skipBlanks(text, off+len(lead)))
+	return i
 }
 
 // skipBlanks is the offset of the first byte at or after i that is not

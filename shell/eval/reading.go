@@ -38,9 +38,11 @@ func (r *Runner) reportSyntax(src *source, err error) {
 		} else if tok := funcParenToken(src.text, pe); tok != "" {
 			msg = "syntax error near unexpected token `" + tok + "'"
 			tokText = src.lineShown(int(pe.Pos.Offset()))
-		} else if tok := followToken(src.text, pe); tok != "" {
+		} else if tok, at := followToken(src.text, pe); tok != "" {
+			off := int(pe.Pos.Offset())
+			line += strings.Count(src.text[off:at], "\n") - src.padsBefore(at) + src.padsBefore(off) + src.cutsBefore(at) - src.cutsBefore(off)
 			msg = "syntax error near unexpected token `" + tok + "'"
-			tokText = src.lineShown(int(pe.Pos.Offset()))
+			tokText = src.lineShown(at)
 		} else {
 			tok := tokenAt(src.text, int(pe.Pos.Offset()))
 			if tok == "" {
