@@ -183,7 +183,9 @@ func (r *rt) wrapDate(D *goja.Object) (*goja.Object, error) {
 			return r.vm.ToValue(z.fromParts(p[:], utc))
 		}
 	}
-	R := r.builtin("Reflect")
+	// guardSrc's apply and construct stand for Reflect's, which the
+	// wrapper would otherwise make (all its methods) for two of them.
+	R := r.guardMade
 	if R == nil {
 		return nil, errMissingBuiltins
 	}

@@ -156,22 +156,21 @@ type freezeWalker struct {
 	ok bool
 }
 
-// newWalker captures the reflection a walk asks.
+// newWalker captures the reflection a walk asks. Reflect.ownKeys is
+// read on the first keysOf: a VM that only describes a property
+// (copyStatics) leaves Reflect, which is lazy, alone.
 func (r *rt) newWalker() (*freezeWalker, error) {
 	obj := r.vm.Get("Object").ToObject(r.vm)
-	refl := r.builtin("Reflect")
-	if refl == nil {
-		return nil, errMissingBuiltins
-	}
 	w := &freezeWalker{r: r, ok: true}
-	w.ownKeys, _ = goja.AssertFunction(refl.Get("ownKeys"))
 	w.gopd, _ = goja.AssertFunction(obj.Get("getOwnPropertyDescriptor"))
 	w.fz, _ = goja.AssertFunction(obj.Get("freeze"))
-	if w.ownKeys == nil || w.gopd == nil || w.fz == nil {
-		return nil, errors.New("freeze: reflection is missing")
+	if w.gopd == nil || w.fz == nil {
+		return nil, errReflectionMissing
 	}
 	return w, nil
 }
+
+var errReflectionMissing = errors.New("freeze: reflection is missing")
 
 func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 	w, err := r.newWalker()
@@ -336,6 +335,14 @@ func (w *freezeWalker) globals(skip []string) ([]freezeStep, error) {
 }
 
 func (w *freezeWalker) keysOf(o *goja.Object) ([]goja.Value, error) {
+	if w.ownKeys == nil {
+		if refl := w.r.builtin("Reflect"); refl != nil {
+			w.ownKeys, _ = goja.AssertFunction(refl.Get("ownKeys"))
+		}
+		if w.ownKeys == nil {
+			return nil, errReflectionMissing
+		}
+	}
 	kv, err := w.ownKeys(goja.Undefined(), o)
 	if err != nil {
 		return nil, err
@@ -442,9 +449,12 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 			}
 		}
 	}
-	if c, ok := r.vm.Get("console").(*goja.Object); ok && plan.console != nil {
-		if err := freezeKnown(c, plan.console, pe); err != nil {
-			return err
+	// A lazy console (preludeLazy) freezes itself when first read.
+	if plan.console != nil && r.keeps("console") {
+		if c, ok := r.vm.Get("console").(*goja.Object); ok {
+			if err := freezeKnown(c, plan.console, pe); err != nil {
+				return err
+			}
 		}
 	}
 	fv, err := r.vm.RunProgram(sealPrg)

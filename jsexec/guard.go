@@ -32,9 +32,14 @@ import (
 // counted frames) and Proxy. It is trusted code, compiled once;
 // `check(kind, receiver, arg0, arg1, arg2)` (constructors pass the argument count as receiver) is Go (rt.guardCheck) and returns false
 // after it has ended the run, so the original is never called.
-const guardSrc = `(function (g, check, maxNest, R, M) {
+//
+// apply is Reflect.apply made of Function.prototype's own call and apply,
+// construct is Go (rt.constructFn): reading Reflect would make all its
+// methods in every set-up, and Reflect is lazy (lazy.go).
+const guardSrc = `(function (g, check, maxNest, construct, M) {
   "use strict";
-  const apply = R.apply, construct = R.construct, defineProperty = Object.defineProperty, isArray = Array.isArray;
+  const apply = Function.prototype.call.bind(Function.prototype.apply);
+  const defineProperty = Object.defineProperty, isArray = Array.isArray;
   { // flat recurses in Go once per level it descends: beyond a depth that
     // is safe, it is done here with an explicit stack instead.
     const orig = Array.prototype.flat, trunc = M.trunc;
@@ -105,7 +110,7 @@ const guardSrc = `(function (g, check, maxNest, R, M) {
   // name, so instanceof, subclassing, species and from/of behave as before.
   // ctor makes the wrapper of the constructor C; Go calls it for each
   // (guardCtor), when setup runs or, for a lazy one, on its first use.
-  const made = { ctor: (C, name, size) => {
+  const made = { apply, construct, ctor: (C, name, size) => {
     const W = { [name]: function (...args) {
       if (new.target === undefined) return apply(C, undefined, args); // throws like the original: needs new
       return check(size, args.length, args[0]) ? construct(C, args, new.target === W ? C : new.target) : undefined;
@@ -158,8 +163,8 @@ func (r *rt) installGuards() error {
 	if err := r.installMethodGuards(); err != nil {
 		return err
 	}
-	R, M := r.builtin("Reflect"), r.builtin("Math")
-	if R == nil || M == nil {
+	M := r.builtin("Math")
+	if M == nil {
 		return errMissingBuiltins
 	}
 	fv, err := r.vm.RunProgram(guardPrg)
@@ -167,12 +172,45 @@ func (r *rt) installGuards() error {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain), R, M)
+	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain), r.constructFn(), M)
 	if err != nil {
 		return err
 	}
 	r.guardMade = made.(*goja.Object)
 	return r.installCtorGuards()
+}
+
+// constructFn is Reflect.construct(C, args, newTarget) for the trusted
+// JavaScript (guardSrc, dateSrc), which must not read Reflect. args is
+// always an array of theirs.
+func (r *rt) constructFn() *goja.Object {
+	return r.native("construct", 2, func(c goja.FunctionCall) goja.Value {
+		ctor, ok := goja.AssertConstructor(c.Argument(0))
+		nt := c.Argument(0)
+		if len(c.Arguments) > 2 {
+			nt = c.Argument(2)
+		}
+		_, ntOK := goja.AssertConstructor(nt)
+		list, isObj := c.Argument(1).(*goja.Object)
+		if !ok || !ntOK || !isObj {
+			panic(r.vm.NewTypeError("construct: not a constructor"))
+		}
+		// A real array of theirs: its length is what it holds, so the
+		// copy is no larger than memory the run has already.
+		n := list.Get("length").ToInteger()
+		if n < 0 || n > int64(r.lim.MaxMemoryBytes)/arrayElemBytes {
+			panic(r.vm.NewTypeError("construct: bad argument list"))
+		}
+		args := make([]goja.Value, n)
+		for i := range args {
+			args[i] = list.Get(itoa(int64(i)))
+		}
+		o, err := ctor(nt.(*goja.Object), args...)
+		if err != nil {
+			panic(err)
+		}
+		return o
+	})
 }
 
 // guardedCtors are the constructors guardSrc's ctor wraps, with the kind

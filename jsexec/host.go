@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,7 +20,16 @@ import (
 type hostFunc func(call goja.FunctionCall) goja.Value
 
 func (r *rt) bind(obj *goja.Object, name string, f hostFunc) {
-	_ = obj.Set(name, func(call goja.FunctionCall) (ret goja.Value) {
+	if obj == r.host && r.hostFns != nil {
+		r.hostFns.fns[name] = f
+		return
+	}
+	_ = obj.Set(name, r.hostFn(name, f))
+}
+
+// hostFn is f as the JavaScript function the prelude calls.
+func (r *rt) hostFn(name string, f hostFunc) goja.Value {
+	return r.vm.ToValue(func(call goja.FunctionCall) (ret goja.Value) {
 		defer func() {
 			if p := recover(); p != nil {
 				switch p.(type) {
@@ -32,6 +42,68 @@ func (r *rt) bind(obj *goja.Object, name string, f hostFunc) {
 		return f(call)
 	})
 }
+
+// hostObject is the prelude's host object: a binding becomes a function
+// object when the prelude first reads it (a function object is ten
+// allocations of every set-up, and a run calls few of the bindings).
+// Only the prelude ever holds it.
+type hostObject struct {
+	r      *rt
+	fns    map[string]hostFunc
+	values map[string]goja.Value
+}
+
+func newHostObject(r *rt) *hostObject {
+	return &hostObject{r: r, fns: make(map[string]hostFunc, 16), values: make(map[string]goja.Value, 4)}
+}
+
+func (h *hostObject) Get(key string) goja.Value {
+	if v, ok := h.values[key]; ok {
+		return v
+	}
+	f, ok := h.fns[key]
+	if !ok {
+		return nil
+	}
+	v := h.r.hostFn(key, f)
+	h.values[key] = v
+	return v
+}
+
+func (h *hostObject) Set(key string, v goja.Value) bool {
+	h.values[key] = v
+	return true
+}
+
+func (h *hostObject) Has(key string) bool {
+	_, ok := h.values[key]
+	_, isFn := h.fns[key]
+	return ok || isFn
+}
+
+func (h *hostObject) Delete(key string) bool {
+	delete(h.values, key)
+	delete(h.fns, key)
+	return true
+}
+
+func (h *hostObject) Keys() []string {
+	keys := make([]string, 0, len(h.values)+len(h.fns))
+	for k := range h.values {
+		keys = append(keys, k)
+	}
+	for k := range h.fns {
+		if _, ok := h.values[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// preludeLazy are the prelude's globals made on first use when the run
+// freezes (lazyAPI in core.js).
+var preludeLazy = []string{"console", "TextEncoder", "TextDecoder", "URL", "URLSearchParams"}
 
 // coreBindings are the host functions every run has.
 func (r *rt) coreBindings(h *goja.Object) {
@@ -108,7 +180,7 @@ func (r *rt) coreBindings(h *goja.Object) {
 	if r.freezing {
 		// The prelude's classes made on first use (lazyAPI in core.js).
 		var lazy []any
-		for _, name := range []string{"TextEncoder", "TextDecoder", "URL", "URLSearchParams"} {
+		for _, name := range preludeLazy {
 			if !r.keeps(name) {
 				lazy = append(lazy, stringValue(r.vm, name))
 			}

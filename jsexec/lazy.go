@@ -52,7 +52,7 @@ const (
 // lazyGroup is one group in one VM.
 type lazyGroup struct {
 	names []string
-	orig  []*goja.Object // what the names held before the getters
+	orig  []*goja.Object // the originals, read on first use (lazyOrig)
 	val   []goja.Value   // what the getters return
 	state int
 }
@@ -61,11 +61,10 @@ type lazyGroup struct {
 type lazyState struct {
 	plan   *freezePlan
 	groups []*lazyGroup
-	// reflect and math are the originals, for the trusted JavaScript set
-	// up before them (guardSrc, dateSrc): reading the globals there
-	// would realise them during every set-up.
-	reflect, math *goja.Object
-	preventExt    goja.Callable
+	// goja is goja's own global object, where the originals of the lazy
+	// names are (installLazy).
+	goja       *goja.Object
+	preventExt goja.Callable
 }
 
 // noLazy makes every VM eager (tests compare the two).
@@ -139,16 +138,28 @@ func (r *rt) group(name string) *lazyGroup {
 }
 
 // installLazy puts the getters in place, first thing in setup: nothing
-// may have read the names yet. Reading a name's value here only runs
-// goja's factory for the constructor or namespace itself; its methods
-// stay templates.
+// may have read the names yet.
+//
+// goja's global object is a template: a name's value is made on the
+// first touch of the name, and defining or deleting a property touches
+// it, so a getter put in a lazy name's place there would cost the
+// original all the same (Set and Reflect make all their methods at once,
+// the typed arrays their 11 constructors: ~900 allocations a VM). So the
+// VM gets a global object of its own instead (goja.Runtime.SetGlobalObject):
+// an ordinary object with goja's global properties copied in their
+// order and with their attributes (globalLayout), the lazy names as
+// getters that read goja's global only when a script first names them.
+// Every other name is copied as its value, which the freeze would have
+// made anyway. Without a layout (goja's global had something a copy
+// cannot carry) the getters go on goja's own global, as before.
 func (r *rt) installLazy() error {
 	ls := r.lazy
 	if ls == nil {
 		return nil
 	}
-	g := r.vm.GlobalObject()
-	obj, _ := g.Get("Object").(*goja.Object)
+	orig := r.vm.GlobalObject()
+	ls.goja = orig
+	obj, _ := orig.Get("Object").(*goja.Object)
 	if obj == nil {
 		return errMissingBuiltins
 	}
@@ -159,22 +170,46 @@ func (r *rt) installLazy() error {
 	ls.preventExt = pe
 	for _, lg := range ls.groups {
 		lg.orig = make([]*goja.Object, len(lg.names))
-		for i, name := range lg.names {
-			o, _ := g.Get(name).(*goja.Object)
-			if o == nil {
+	}
+	layout := globalLayout()
+	if layout == nil {
+		return r.lazyGettersOn(orig)
+	}
+	g := r.vm.NewObject()
+	for _, p := range layout {
+		if p.sym != nil {
+			if err := g.DefineDataPropertySymbol(p.sym, orig.GetSymbol(p.sym), p.w, p.c, p.e); err != nil {
+				return err
+			}
+			continue
+		}
+		if lg, i := r.lazyAt(p.name); lg != nil {
+			if err := r.lazyGetter(g, lg, i); err != nil {
+				return err
+			}
+			continue
+		}
+		var v goja.Value = g
+		if p.name != "globalThis" {
+			v = orig.Get(p.name)
+		}
+		if err := g.DefineDataProperty(p.name, v, p.w, p.c, p.e); err != nil {
+			return err
+		}
+	}
+	r.vm.SetGlobalObject(g)
+	return nil
+}
+
+// lazyGettersOn puts the getters on goja's own global, reading each
+// original first (defining the property would make it anyway).
+func (r *rt) lazyGettersOn(g *goja.Object) error {
+	for _, lg := range r.lazy.groups {
+		for i := range lg.names {
+			if r.lazyOrig(lg, i) == nil {
 				return errMissingBuiltins
 			}
-			lg.orig[i] = o
-			switch name {
-			case "Reflect":
-				ls.reflect = o
-			case "Math":
-				ls.math = o
-			}
-			get := r.native(lazyGetterNames()[name], 0, func(goja.FunctionCall) goja.Value {
-				return r.lazyValue(lg, i)
-			})
-			if err := g.DefineAccessorProperty(name, get, nil, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+			if err := r.lazyGetter(g, lg, i); err != nil {
 				return err
 			}
 		}
@@ -182,19 +217,101 @@ func (r *rt) installLazy() error {
 	return nil
 }
 
+// lazyGetter defines the getter of lg's i-th name on g.
+func (r *rt) lazyGetter(g *goja.Object, lg *lazyGroup, i int) error {
+	name := lg.names[i]
+	get := r.native(lazyGetterNames()[name], 0, func(goja.FunctionCall) goja.Value {
+		return r.lazyValue(lg, i)
+	})
+	return g.DefineAccessorProperty(name, get, nil, goja.FLAG_FALSE, goja.FLAG_FALSE)
+}
+
+// lazyAt is the lazy group holding name and the name's index in it.
+func (r *rt) lazyAt(name string) (*lazyGroup, int) {
+	for _, g := range r.lazy.groups {
+		if i := slices.Index(g.names, name); i >= 0 {
+			return g, i
+		}
+	}
+	return nil, -1
+}
+
+// lazyOrig is the original value of lg's i-th name, read from goja's
+// global on first use.
+func (r *rt) lazyOrig(lg *lazyGroup, i int) *goja.Object {
+	if lg.orig[i] == nil {
+		lg.orig[i], _ = r.lazy.goja.Get(lg.names[i]).(*goja.Object)
+	}
+	return lg.orig[i]
+}
+
+// globalProp is one own property of goja's global object as a new VM
+// has it.
+type globalProp struct {
+	name    string
+	sym     *goja.Symbol
+	w, c, e goja.Flag
+}
+
+// globalLayout is goja's global object's own properties, in order, read
+// once from a VM of its own; nil when one of them is something a copy
+// would not reproduce (an accessor, a symbol that is not well known).
+var globalLayout = sync.OnceValue(func() []globalProp {
+	vm := goja.New()
+	v, err := vm.RunString(globalLayoutSrc)
+	if err != nil {
+		return nil
+	}
+	var rows [][]any
+	if err := vm.ExportTo(v, &rows); err != nil {
+		return nil
+	}
+	syms, _ := vm.GlobalObject().Get("Symbol").(*goja.Object)
+	var out []globalProp
+	for _, row := range rows {
+		if len(row) != 6 {
+			return nil
+		}
+		name, _ := row[0].(string)
+		isSym, _ := row[1].(bool)
+		w, _ := row[2].(bool)
+		c, _ := row[3].(bool)
+		e, _ := row[4].(bool)
+		if data, _ := row[5].(bool); !data {
+			return nil
+		}
+		p := globalProp{name: name, w: flag(w), c: flag(c), e: flag(e)}
+		if isSym {
+			s, _ := syms.Get(name).(*goja.Symbol)
+			if s == nil || !wellKnown(s) {
+				return nil
+			}
+			p.name, p.sym = "", s
+		}
+		out = append(out, p)
+	}
+	return out
+})
+
+// globalLayoutSrc lists the global's own properties: [name, isSymbol,
+// writable, configurable, enumerable, isData]; a symbol by its key on
+// Symbol (toStringTag for Symbol.toStringTag).
+const globalLayoutSrc = `(() => {
+  const g = globalThis, row = (k, d, sym) => [k, sym, !!d.writable, !!d.configurable, !!d.enumerable, "value" in d];
+  const out = Object.getOwnPropertyNames(g).map((k) => row(k, Object.getOwnPropertyDescriptor(g, k), false));
+  for (const s of Object.getOwnPropertySymbols(g)) {
+    const key = Object.getOwnPropertyNames(Symbol).find((k) => Symbol[k] === s);
+    out.push(row(key === undefined ? "" : key, Object.getOwnPropertyDescriptor(g, s), true));
+  }
+  return out;
+})()`
+
 // builtin is the original value of a global, lazy or not, without
 // realising it.
 func (r *rt) builtin(name string) *goja.Object {
-	if r.lazy != nil {
-		switch name {
-		case "Reflect":
-			if r.lazy.reflect != nil {
-				return r.lazy.reflect
-			}
-		case "Math":
-			if r.lazy.math != nil {
-				return r.lazy.math
-			}
+	if r.lazy != nil && r.lazy.goja != nil {
+		if lg, i := r.lazyAt(name); lg != nil {
+			return r.lazyOrig(lg, i)
 		}
 	}
 	o, _ := r.vm.Get(name).(*goja.Object)
@@ -212,7 +329,7 @@ func (r *rt) lazyValue(lg *lazyGroup, i int) goja.Value {
 		if lg.val != nil && lg.val[i] != nil {
 			return lg.val[i]
 		}
-		return lg.orig[i]
+		return r.lazyOrig(lg, i)
 	}
 	r.realiseOrThrow(lg)
 	return lg.val[i]
@@ -263,6 +380,11 @@ func (r *rt) newArrayBuffer(b []byte) goja.ArrayBuffer {
 // realise does for a group what setup and the freeze do for the eager
 // built-ins.
 func (r *rt) realise(lg *lazyGroup) error {
+	for i := range lg.names {
+		if r.lazyOrig(lg, i) == nil {
+			return errMissingBuiltins
+		}
+	}
 	lg.state = lazyBusy
 	lg.val = make([]goja.Value, len(lg.names))
 	for i, o := range lg.orig {

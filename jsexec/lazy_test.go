@@ -25,6 +25,56 @@ func TestLazyBuiltinsUntouchedBySetup(t *testing.T) {
 		if g.state != lazyPending {
 			t.Errorf("%s was realised during set-up", g.names[0])
 		}
+		for i, o := range g.orig {
+			// guardSrc takes Math.trunc and Math.max from the original
+			// (a template: its other methods stay unmade).
+			if o != nil && g.names[i] != "Math" {
+				t.Errorf("%s's original was read during set-up", g.names[i])
+			}
+		}
+	}
+	if p.r.lazy.goja == nil || p.r.lazy.goja == p.r.vm.GlobalObject() {
+		t.Error("the VM kept goja's global object")
+	}
+}
+
+// The global object of a lazy VM is a copy of goja's: the same names in
+// the same order with the same attributes (a lazy one seen as the data
+// property it stands for), the same tag, the same object as a sloppy
+// function's this.
+func TestLazyGlobalObjectAsGojas(t *testing.T) {
+	code := globalDesc + `
+const g = globalThis, sloppy = (function () { return this; })();
+const names = Object.getOwnPropertyNames(g).map((k) => {
+  const d = globalDesc(g, k);
+  return k + ":" + ("value" in d ? "d" + (d.writable ? "w" : "") : "a") + (d.configurable ? "c" : "") + (d.enumerable ? "e" : "");
+});
+const tag = Object.getOwnPropertyDescriptor(g, Symbol.toStringTag);
+return [names.join(","), Object.prototype.toString.call(g), tag.writable, tag.configurable, tag.enumerable,
+  sloppy === g, g.globalThis === g, Object.getPrototypeOf(g) === Object.prototype,
+  Object.isExtensible(g), Object.getOwnPropertySymbols(g).length]`
+	run := func(lazy bool) string {
+		noLazy = !lazy
+		defer func() { noLazy = false }()
+		Prepare(mcpPrepareOpts()).Discard()
+		p := Prepare(mcpPrepareOpts())
+		if lazy != (p.r.lazy != nil && p.r.lazy.goja != p.r.vm.GlobalObject()) {
+			t.Fatalf("lazy %v: the VM's global object is not as asked", lazy)
+		}
+		res, err := p.Run(context.Background(), code, PreparedRun{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(res.Value)
+	}
+	eager, lazy := run(false), run(true)
+	if eager != lazy {
+		t.Errorf("goja's global:\n%s\nthe copy:\n%s", eager, lazy)
+	}
+	for _, want := range []string{`"Object:d,Function:d,`, `,Math:d,JSON:d,`, `,globalThis:dwc,NaN:d,`, `"[object global]",false,true,false,true,true,true,true,1]`} {
+		if !strings.Contains(lazy, want) {
+			t.Errorf("no %s in %s", want, lazy)
+		}
 	}
 }
 
@@ -51,6 +101,9 @@ func TestLazyBuiltinsFrozen(t *testing.T) {
 		{"prelude classes", `const u = new URL("http://a/b?x=1"); u.searchParams.append("y", "2");
 			return [u.href, new TextDecoder().decode(new TextEncoder().encode("hé")), [URL, URL.prototype, URLSearchParams.prototype, TextEncoder, TextDecoder.prototype].every(Object.isFrozen),
 				delete globalThis.URL, u instanceof URL, Object.keys(globalThis).includes("URL")]`, `["http://a/b?x=1&y=2","hé",true,false,true,false]`},
+		{"console", `console.log("a %s", { x: 1 }); console.table([{ a: 1 }]); const c = console;
+			try { console.log = null } catch (e) {}
+			return [c === console, Object.isFrozen(console), Object.isFrozen(console.log), typeof console.log, delete globalThis.console]`, `[true,true,true,"function",false]`},
 		{"math works", `let s = 0; for (let i = 0; i < 100; i++) s += Math.max(i, 50); return s`, `6225`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

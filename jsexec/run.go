@@ -182,7 +182,8 @@ func (r *rt) setup() error {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
 	r.captureIntrinsics()
-	r.host = r.vm.NewObject()
+	r.hostFns = newHostObject(r)
+	r.host = r.vm.NewDynamicObject(r.hostFns)
 	r.coreBindings(r.host)
 	if r.opts.Host != nil {
 		r.nodeBindings(r.host)

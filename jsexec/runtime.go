@@ -32,6 +32,7 @@ type rt struct {
 	unhandled map[*goja.Promise]struct{}
 
 	host       *goja.Object
+	hostFns    *hostObject  // host's bindings (host.go)
 	api        *goja.Object // what the prelude returns: inspect, toJSON, ...
 	nodeAPI    *goja.Object // require, module, exports of the main script
 	trampoline goja.Callable

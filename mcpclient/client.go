@@ -145,7 +145,7 @@ type Client struct {
 	changeRun    sync.Mutex
 
 	mu      sync.Mutex
-	pending map[int64]chan response
+	pending map[int64]*waiter
 	err     error // set once the connection is gone
 	done    chan struct{}
 	ready   chan struct{} // closed once conn is set
@@ -156,11 +156,33 @@ type response struct {
 	err    error
 }
 
+// waiter is a request waiting for its answer: a synchronous Call's
+// channel, or a CallAsync's callback (with the release of its context's
+// AfterFunc, set once registered).
+type waiter struct {
+	ch   chan response
+	done func(json.RawMessage, error)
+	stop func() bool
+}
+
+// answer hands r to whoever waits. The caller has taken w out of pending,
+// so this happens once.
+func (w *waiter) answer(r response) {
+	if w.done == nil {
+		w.ch <- r
+		return
+	}
+	if w.stop != nil {
+		w.stop()
+	}
+	w.done(r.result, r.err)
+}
+
 // Connect opens a connection with t and runs the initialize handshake. A
 // failure to start the transport is a *StartError. The connection does not
 // depend on ctx once Connect has returned: it lives until Close.
 func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
-	c := &Client{pending: map[int64]chan response{}, done: make(chan struct{}), ready: make(chan struct{}),
+	c := &Client{pending: map[int64]*waiter{}, done: make(chan struct{}), ready: make(chan struct{}),
 		serving: make(chan struct{}, maxServing)}
 	if opts != nil {
 		c.opts = *opts
@@ -238,7 +260,7 @@ func (c *Client) Call(ctx context.Context, method string, params json.RawMessage
 		c.mu.Unlock()
 		return nil, err
 	}
-	c.pending[id] = ch
+	c.pending[id] = &waiter{ch: ch}
 	c.mu.Unlock()
 
 	msg := encodeRequest(id, method, params)
@@ -281,10 +303,14 @@ func (c *Client) Call(ctx context.Context, method string, params json.RawMessage
 	}
 }
 
-func (c *Client) forget(id int64) {
+// forget drops request id and returns its waiter, or nil when it was
+// answered (or forgotten) already.
+func (c *Client) forget(id int64) *waiter {
 	c.mu.Lock()
+	w := c.pending[id]
 	delete(c.pending, id)
 	c.mu.Unlock()
+	return w
 }
 
 func (c *Client) closedErr() error {
@@ -356,11 +382,11 @@ func (c *Client) shut(cause error) {
 		c.err = fmt.Errorf("%w: %v", ErrConnectionClosed, cause)
 	}
 	pending := c.pending
-	c.pending = map[int64]chan response{}
+	c.pending = map[int64]*waiter{}
 	err := c.err
 	c.mu.Unlock()
-	for _, ch := range pending {
-		ch <- response{err: err}
+	for _, w := range pending {
+		w.answer(response{err: err})
 	}
 	close(c.done)
 }
@@ -475,18 +501,15 @@ func (c *Client) deliver(env envelope) {
 	if err != nil {
 		return // not an id of ours
 	}
-	c.mu.Lock()
-	ch := c.pending[id]
-	delete(c.pending, id)
-	c.mu.Unlock()
-	if ch == nil {
+	w := c.forget(id)
+	if w == nil {
 		return // answered after its caller gave up
 	}
 	if env.Error != nil {
-		ch <- response{err: env.Error}
+		w.answer(response{err: env.Error})
 		return
 	}
-	ch <- response{result: env.Result}
+	w.answer(response{result: env.Result})
 }
 
 // serve answers a request from the server.

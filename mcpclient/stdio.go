@@ -78,8 +78,12 @@ type stdioConn struct {
 	out  *os.File
 	term time.Duration
 
-	wmu    sync.Mutex // one message at a time on stdin
-	wbuf   []byte
+	wmu  sync.Mutex // one message at a time on stdin
+	wbuf []byte
+	// dmu orders the write deadline's setting and clearing; gen counts
+	// writes, so a late setter sees its write is over.
+	dmu    sync.Mutex
+	gen    uint64
 	exited chan struct{}
 
 	once     sync.Once
@@ -168,10 +172,28 @@ func (c *stdioConn) Send(ctx context.Context, msg []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	c.wbuf = append(append(c.wbuf[:0], msg...), '\n')
-	stop := context.AfterFunc(ctx, func() { _ = c.in.SetWriteDeadline(time.Unix(1, 0)) })
+	// The deadline that interrupts the write is set by ctx's AfterFunc
+	// only while this write is in progress: one that runs late (ctx ended
+	// just as the write finished, as when the answer to this very request
+	// came back at once and its caller was done with ctx) must not leave
+	// the deadline behind for the next message.
+	c.dmu.Lock()
+	c.gen++
+	gen := c.gen
+	c.dmu.Unlock()
+	stop := context.AfterFunc(ctx, func() {
+		c.dmu.Lock()
+		if c.gen == gen {
+			_ = c.in.SetWriteDeadline(time.Unix(1, 0))
+		}
+		c.dmu.Unlock()
+	})
 	n, err := c.in.Write(c.wbuf)
 	if !stop() {
+		c.dmu.Lock()
+		c.gen++
 		_ = c.in.SetWriteDeadline(time.Time{})
+		c.dmu.Unlock()
 	}
 	if cap(c.wbuf) > 1<<20 {
 		c.wbuf = nil // do not keep a huge buffer for small messages

@@ -174,3 +174,28 @@ func TestStdioNoGoroutineLeak(t *testing.T) {
 	}
 	goroutinesSettle(t, before)
 }
+
+// A context that ends just as its message is written (its answer came
+// back at once, and the caller was done with it) leaves no write deadline
+// behind: the next messages go out.
+func TestStdioSendCancelledAfterWrite(t *testing.T) {
+	needSh(t)
+	if _, err := exec.LookPath("cat"); err != nil {
+		t.Skip("no cat")
+	}
+	rec := newRecorder()
+	conn, err := (&CommandTransport{Cmd: exec.Command("cat")}).Connect(context.Background(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for i := range 3000 {
+		ctx, cancel := context.WithCancel(context.Background())
+		go cancel()
+		_ = conn.Send(ctx, []byte(`{"n":`+strconv.Itoa(i)+`}`))
+		cancel()
+		if err := conn.Send(context.Background(), []byte(`{"after":`+strconv.Itoa(i)+`}`)); err != nil {
+			t.Fatalf("send %d after a cancelled one: %v", i, err)
+		}
+	}
+}

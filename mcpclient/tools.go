@@ -123,6 +123,24 @@ var ErrBadArguments = errors.New("arguments must be a JSON object")
 // CallTool calls a tool. args is the arguments object as JSON (nil or
 // "null" for none); it is sent as given, so it must be a JSON object.
 func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, error) {
+	params, err := toolCallParams(name, args)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := c.Call(ctx, "tools/call", params)
+	if err != nil {
+		return nil, err
+	}
+	var res CallToolResult
+	if err := json.Unmarshal(raw, &res); err != nil {
+		return nil, fmt.Errorf("bad tools/call result: %v", err)
+	}
+	return &res, nil
+}
+
+// toolCallParams encodes tools/call's params around args, which must be
+// a JSON object (or empty or null, for none).
+func toolCallParams(name string, args json.RawMessage) (json.RawMessage, error) {
 	args = bytes.TrimSpace(args)
 	if len(args) == 0 || string(args) == "null" {
 		args = []byte("{}")
@@ -134,16 +152,7 @@ func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage
 	params = strconv.AppendQuote(params, name)
 	params = append(params, `,"arguments":`...)
 	params = append(params, args...)
-	params = append(params, '}')
-	raw, err := c.Call(ctx, "tools/call", params)
-	if err != nil {
-		return nil, err
-	}
-	var res CallToolResult
-	if err := json.Unmarshal(raw, &res); err != nil {
-		return nil, fmt.Errorf("bad tools/call result: %v", err)
-	}
-	return &res, nil
+	return append(params, '}'), nil
 }
 
 // ElicitParams is a server's elicitation/create request.

@@ -241,7 +241,7 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 		return shell.Result{}, true, fmt.Errorf("bash: the worker was stopped%s", lost)
 	}
 	go func() {
-		m, err := wk.exchange(ctx, methodBash, body, inv.Invoke)
+		m, err := wk.exchange(ctx, methodBash, body, false, inv.Invoke)
 		done <- outcome{m, err}
 	}()
 	select {

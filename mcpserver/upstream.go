@@ -88,7 +88,7 @@ func SourceStarter(baseEnv []string, tokens func(server string) mcp.TokenSource)
 			}
 			return nil, se
 		}
-		return &sourceUpstream{name: def.Name, closer: src, stderr: src.Stderr, reg: reg}, nil
+		return &sourceUpstream{name: def.Name, closer: src, stderr: src.Stderr, reg: reg, async: src}, nil
 	}
 }
 
@@ -143,6 +143,9 @@ type sourceUpstream struct {
 	reg    *toolcmd.Registry
 	closer io.Closer
 	stderr func() string // nil for sources without a process
+	// async answers a call through a callback (an MCP server's source),
+	// for callers that relay the answer (replyLater); nil for the others.
+	async *mcp.Source
 }
 
 func (u *sourceUpstream) Tools() []UpstreamTool {
@@ -160,12 +163,37 @@ func (u *sourceUpstream) Tools() []UpstreamTool {
 // decline every tool an upstream marks destructive. Elicitation requests
 // from the upstream are declined (no user to ask on this path).
 func (u *sourceUpstream) Call(ctx context.Context, tool string, args json.RawMessage) (json.RawMessage, error) {
+	if u.async != nil {
+		if rl, _ := ctx.Value(replyLaterKey{}).(*replyLater); rl != nil {
+			u.async.CallAsync(ctx, u.name+"."+tool, args, rl.take())
+			return nil, errReplyLater
+		}
+	}
 	t, ok := u.reg.Get(u.name + "." + tool)
 	if !ok || t.Invoke == nil {
 		return nil, fmt.Errorf("%s.%s: the server no longer offers this tool", u.name, tool)
 	}
 	return t.Invoke(ctx, args)
 }
+
+// replyLater lets the upstream answer a worker's tool call itself
+// (worker.serve): carried in the call's context through the profile's
+// checks down to Upstream.Call, it is taken by an upstream that can
+// answer through a callback, which then returns errReplyLater and
+// delivers the answer to the function take gave, once. The answer is
+// then written to the worker by the goroutine that read it from the
+// upstream (mcpclient's reader), where a returned result had to be
+// handed to the call's goroutine first: one thread wake-up less per
+// call. An upstream that cannot (HTTP sources, commands) ignores it and
+// answers as usual.
+type replyLater struct {
+	take func() func(json.RawMessage, error)
+}
+
+type replyLaterKey struct{}
+
+// errReplyLater is an Upstream's answer when it took the replyLater.
+var errReplyLater = errors.New("the answer follows through replyLater")
 
 // Version moves whenever the tool list changes (a server's
 // tools/list_changed re-registers them), so serverState.current can skip

@@ -115,7 +115,8 @@ type doneMsg struct {
 type WorkerRunner struct {
 	// Command starts a worker (e.g. the binary and "mcp", "__worker").
 	Command []string
-	// Env is the worker's whole environment; nil means empty.
+	// Env is the worker's whole environment (nil means empty), but for
+	// the Go runtime's settings (workerGODEBUG) when it sets no GODEBUG.
 	Env []string
 	// MaxIdle bounds the pool of idle workers (default 4).
 	MaxIdle int
@@ -152,6 +153,10 @@ type worker struct {
 	mu     sync.Mutex
 	answer callFunc
 	runCtx context.Context
+	// relay: an upstream may answer a tool call straight to the worker
+	// (replyLater); set for execute_code runs, whose calls go to
+	// Upstream.Call with the call's context unchanged.
+	relay bool
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -289,7 +294,7 @@ func (w *WorkerRunner) start() (*worker, error) {
 	slots := w.slotsLocked()
 	w.mu.Unlock()
 	wk := &worker{}
-	proc, err := workerproc.Start(w.Command, w.Env, wk.serve)
+	proc, err := workerproc.Start(w.Command, workerEnv(w.Env), wk.serve)
 	if err != nil {
 		<-slots
 		return nil, err
@@ -303,6 +308,25 @@ func (w *WorkerRunner) start() (*worker, error) {
 	return wk, nil
 }
 
+// workerGODEBUG is the Go runtime setting a worker starts with.
+// madvdontneed=0 returns the memory the scavenger gives back with
+// MADV_FREE rather than MADV_DONTNEED: the kernel takes those pages only
+// under memory pressure, so the next run's runtime set-up (Prepare) reuses
+// them without a page fault each, where it took 5-9 per call. It cannot be
+// set from inside the binary once the runtime has started; the worker's
+// environment is the daemon's to choose.
+const workerGODEBUG = "GODEBUG=madvdontneed=0"
+
+// workerEnv is env with workerGODEBUG, unless env sets GODEBUG itself.
+func workerEnv(env []string) []string {
+	for _, e := range env {
+		if strings.HasPrefix(e, "GODEBUG=") {
+			return env
+		}
+	}
+	return append(append(make([]string, 0, len(env)+1), env...), workerGODEBUG)
+}
+
 // serve answers a call the worker makes back: a tool or jsmcp.memory
 // call of the run in progress, with that run's context (its session and
 // consent asker), ended early when the worker gives up on it.
@@ -311,22 +335,41 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 		return nil, fmt.Errorf("unknown method %q", method)
 	}
 	wk.mu.Lock()
-	answer, runCtx := wk.answer, wk.runCtx
+	answer, runCtx, relay := wk.answer, wk.runCtx, wk.relay
 	wk.mu.Unlock()
 	if answer == nil {
 		return nil, errors.New("no run in progress")
 	}
 	callCtx, cancel := context.WithCancel(runCtx)
-	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
-	defer stop()
+	later := false
+	if relay && relayAnswers {
+		callCtx = context.WithValue(callCtx, replyLaterKey{}, &replyLater{take: func() func(json.RawMessage, error) {
+			later = true
+			reply := workerproc.Later(ctx)
+			return func(res json.RawMessage, err error) {
+				// stop first: the reply ends the handler's context, and
+				// an AfterFunc that fires runs on a goroutine of its own
+				// (a thread woken for nothing, per call).
+				stop()
+				reply(res, err)
+				cancel()
+			}
+		}})
+	}
 	// The arguments are the frame's own bytes (workerproc allocates each
 	// frame): no copy.
 	path, args := body, []byte(nil)
 	if i := bytes.IndexByte(body, 0); i >= 0 {
 		path, args = body[:i], body[i+1:]
 	}
-	return answer(callCtx, string(path), json.RawMessage(args))
+	res, err := answer(callCtx, string(path), json.RawMessage(args))
+	if later {
+		return nil, nil // the upstream answers the worker (replyLater)
+	}
+	stop()
+	cancel()
+	return res, err
 }
 
 // Prewarm starts a worker into the idle pool that prepares a runtime for
@@ -441,7 +484,7 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
 	body := encodeRun(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
 		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
-	m, err := wk.exchange(ctx, methodRun, body, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+	m, err := wk.exchange(ctx, methodRun, body, true, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
 		}
@@ -457,6 +500,10 @@ func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, 
 	return res, nil, true
 }
 
+// relayAnswers turns replyLater on; the benchmarks turn it off to
+// compare the two paths in the same minutes.
+var relayAnswers = true
+
 // callFunc answers one call a worker makes back to the daemon.
 type callFunc func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error)
 
@@ -464,15 +511,16 @@ type callFunc func(ctx context.Context, path string, args json.RawMessage) (json
 var errBadMessage = errors.New("bad message from worker")
 
 // exchange calls method on the worker and answers its calls (concurrently,
-// as a script may await several at once) until it is done. An error
+// as a script may await several at once) until it is done; relay lets an
+// upstream answer them directly (replyLater). An error
 // means the worker is unusable: it died or broke the protocol.
-func (wk *worker) exchange(ctx context.Context, method string, body []byte, answer callFunc) (doneMsg, error) {
+func (wk *worker) exchange(ctx context.Context, method string, body []byte, relay bool, answer callFunc) (doneMsg, error) {
 	wk.mu.Lock()
-	wk.answer, wk.runCtx = answer, ctx
+	wk.answer, wk.runCtx, wk.relay = answer, ctx, relay
 	wk.mu.Unlock()
 	defer func() {
 		wk.mu.Lock()
-		wk.answer, wk.runCtx = nil, nil
+		wk.answer, wk.runCtx, wk.relay = nil, nil, false
 		wk.mu.Unlock()
 	}()
 	out, err := wk.proc.Call(ctx, method, body)

@@ -13,6 +13,9 @@ import (
 // TestMain doubles as the worker process: the WorkerRunner tests re-execute
 // the test binary with MCPSERVER_TEST_WORKER set.
 func TestMain(m *testing.M) {
+	if os.Getenv(upstreamEnv) == "1" {
+		os.Exit(serveTestUpstream())
+	}
 	if mem := os.Getenv("MCPSERVER_TEST_WORKER"); mem != "" {
 		n, _ := strconv.ParseUint(mem, 10, 64)
 		os.Exit(ServeWorker(os.Stdin, os.Stdout, n))

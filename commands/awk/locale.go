@@ -1,6 +1,7 @@
 package awk
 
 import (
+	"github.com/justbash/justbash/commands/internal/locale"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,15 +12,7 @@ import (
 // widths, toupper/tolower, empty-separator splits), as gawk does in a
 // UTF-8 locale. LC_ALL=C (or POSIX, or any non-UTF-8 locale) makes it
 // count bytes and change only ASCII case, as gawk does there.
-func utf8Locale(getenv func(string) string) bool {
-	for _, v := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if l := getenv(v); l != "" {
-			l = strings.ToLower(l)
-			return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
-		}
-	}
-	return true
-}
+func utf8Locale(getenv func(string) string) bool { return locale.UTF8(getenv, true) }
 
 // isASCII tells whether s has no multi-byte characters, when byte and
 // character counts agree.

@@ -22,7 +22,7 @@ var odOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'N', Long: "read-bytes", Arg: true},
 	{Short: 'j', Long: "skip-bytes", Arg: true},
 	{Short: 'v', Long: "output-duplicates"},
-	{Short: 'w', Long: "width", Arg: true},
+	{Short: 'w', Long: "width", Optional: true}, {Long: "endian", Arg: true},
 	{Short: 'a'}, {Short: 'b'}, {Short: 'c'}, {Short: 'd'},
 	{Short: 'o'}, {Short: 's'}, {Short: 'x'},
 	{Short: 'B'}, {Short: 'D'}, {Short: 'H'}, {Short: 'X'}, {Short: 'h'},
@@ -135,6 +135,8 @@ type odRun struct {
 	traditional bool
 	label       int64
 	hasLabel    bool
+	// big is --endian=big: multi-byte values read most significant first.
+	big bool
 }
 
 func runOd(ctx context.Context, c *commands.Context) int {
@@ -159,6 +161,7 @@ func runOd(ctx context.Context, c *commands.Context) int {
 	o.layout()
 	// All inputs form one stream, as in GNU od.
 	var readers []io.Reader
+	var readErrs []string
 	var closers []io.Closer
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -170,7 +173,8 @@ func runOd(ctx context.Context, c *commands.Context) int {
 			status = 1
 			continue
 		}
-		readers, closers = append(readers, commands.NewCtxReader(ctx, r)), append(closers, r)
+		rd := &odFileReader{r: commands.NewCtxReader(ctx, r), name: name, errs: &readErrs}
+		readers, closers = append(readers, rd), append(closers, r)
 	}
 	defer func() {
 		for _, cl := range closers {
@@ -185,7 +189,32 @@ func runOd(ctx context.Context, c *commands.Context) int {
 		c.Errorf("%s", commands.ErrText(err))
 		status = 1
 	}
+	for _, e := range readErrs {
+		c.Errorf("%s", e)
+		status = 1
+	}
 	return c.FinishOut(out, status)
+}
+
+// odFileReader is one input of the stream: a read error (a directory)
+// is noted with the file's name and ends that input only, as GNU od
+// goes on with the next file and still prints the final address.
+type odFileReader struct {
+	r    io.Reader
+	name string
+	errs *[]string
+}
+
+func (f *odFileReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && err != io.EOF {
+		if commands.IsLimit(err) {
+			return n, err
+		}
+		*f.errs = append(*f.errs, quote.Name(f.name)+": "+commands.ErrText(err))
+		return n, io.EOF
+	}
+	return n, err
 }
 
 func (o *odRun) options(c *commands.Context, res []opts.Result) int {
@@ -203,8 +232,17 @@ func (o *odRun) options(c *commands.Context, res []opts.Result) int {
 			if s, err = parseOdType(r.Val); err == nil {
 				o.specs = append(o.specs, s...)
 			}
+		case "endian":
+			v, ok := opts.ArgMatch(c, "--endian", r.Val, []string{"little", "big"}, []int{0, 1})
+			if !ok {
+				return 1
+			}
+			o.big = v == 1
 		case "N", "j", "w":
 			var n int64
+			if !r.HasVal && r.Key == "w" {
+				r.Val = "32"
+			}
 			if n, err = parseOdCount(r.Val); err == nil {
 				switch r.Key {
 				case "N":
@@ -212,6 +250,9 @@ func (o *odRun) options(c *commands.Context, res []opts.Result) int {
 				case "j":
 					o.skip = n
 				case "w":
+					if !r.HasVal {
+						n = 32 // -w alone
+					}
 					// A line of n bytes is buffered and printed several
 					// times as wide: bound it before allocating.
 					if lerr := c.CheckString(4 * n); lerr != nil {
@@ -221,7 +262,7 @@ func (o *odRun) options(c *commands.Context, res []opts.Result) int {
 					o.perLine = int(max(n, 1))
 				}
 			} else {
-				err = fmt.Errorf("invalid %s argument %s", map[string]string{"N": "-N", "j": "-j", "w": "-w"}[r.Key], commands.QuoteArg(r.Val))
+				err = fmt.Errorf("invalid %s argument %s", odSpelling(c.Args[1:], r.Key, r.Val), commands.QuoteArg(r.Val))
 			}
 		case "v":
 			o.dup = true
@@ -244,6 +285,26 @@ func (o *odRun) options(c *commands.Context, res []opts.Result) int {
 		}
 	}
 	return -1
+}
+
+// odSpelling names the option of a bad count as GNU od does: "-N" when
+// given short, the full long name ("--read-bytes") when given long, even
+// abbreviated.
+func odSpelling(args []string, key, val string) string {
+	long := map[string]string{"N": "read-bytes", "j": "skip-bytes", "w": "width"}[key]
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, v, eq := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		if !strings.HasPrefix(a, "--") || name == "" || !strings.HasPrefix(long, name) {
+			continue
+		}
+		if eq && v == val || !eq && i+1 < len(args) && args[i+1] == val {
+			return "--" + long
+		}
+	}
+	return "-" + key
 }
 
 // odLegacy maps the traditional single-letter formats to -t types.

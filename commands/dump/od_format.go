@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -38,7 +39,11 @@ func (o *odRun) fields(b *strings.Builder, s odSpec, line []byte) {
 		next := s.pad * (i - 1) / total
 		w := padLeft - next + s.width + 1
 		padLeft = next
-		v := odValue(s, padded[k*s.size:(k+1)*s.size])
+		field := padded[k*s.size : (k+1)*s.size]
+		if o.big && s.size > 1 {
+			slices.Reverse(field) // read as little-endian below
+		}
+		v := odValue(s, field)
 		b.WriteString(strings.Repeat(" ", max(w-len(v), 0)))
 		b.WriteString(v)
 	}

@@ -4,24 +4,13 @@ import (
 	"context"
 
 	"github.com/justbash/justbash/commands"
-	"github.com/justbash/justbash/commands/internal/opts"
 
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 )
-
-var xxdOpts = opts.Parser{Opts: []opts.Opt{
-	{Short: 'c', Long: "cols", Arg: true}, {Short: 'g', Long: "groupsize", Arg: true},
-	{Short: 'l', Long: "len", Arg: true}, {Short: 's', Long: "seek", Arg: true},
-	{Short: 'o', Arg: true},
-	{Short: 'p', Long: "ps"}, {Short: 'i', Long: "include"}, {Short: 'u'},
-	{Short: 'b', Long: "bits"}, {Short: 'r', Long: "revert"}, {Short: 'a', Long: "autoskip"},
-	{Short: 'e'}, {Short: 'n', Long: "name", Arg: true},
-}, Usage: 1, Help: "Usage:\n       xxd [options] [infile [outfile]]\n    or\n       xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]\n"}
 
 // xxdRun is the configuration of one xxd invocation.
 type xxdRun struct {
@@ -32,21 +21,29 @@ type xxdRun struct {
 	upper, bits       bool
 	revert, autoskip  bool
 	little            bool
+	relSeek, negSeek  bool // -s +N (from the current position), -s -N (from the end)
 	name              string
 	c                 *commands.Context
 }
 
 func runXxd(ctx context.Context, c *commands.Context) int {
-	res, files, status, ok := xxdOpts.Parse(c, c.Args[1:])
-	if !ok {
-		return status
+	if len(c.Args) == 2 && c.Args[1] == "--help" {
+		// vim's xxd prints this on stderr with status 1, as for any
+		// argument it does not know; a sole --help is answered as help.
+		return writeXxdHelp(c)
 	}
 	x := &xxdRun{limit: -1, c: c}
-	if st := x.options(c, res); st >= 0 {
+	files, status := x.args(c, c.Args[1:])
+	if status >= 0 {
+		return status
+	}
+	status = 0
+	if st := x.check(c); st >= 0 {
 		return st
 	}
 	if len(files) > 2 {
-		return opts.UsageError(c, 1, "too many arguments")
+		fmt.Fprint(c.Stderr, xxdUsage)
+		return 1
 	}
 	in, name := "-", ""
 	if len(files) > 0 {
@@ -66,13 +63,23 @@ func runXxd(ctx context.Context, c *commands.Context) int {
 		f, err := c.OpenWrite(files[1], os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.Name(), files[1], commands.ErrText(err))
-			return 2
+			return 3
 		}
 		defer f.Close()
 		w = f
 	}
 	out := commands.NewOut(w)
 	src := io.Reader(commands.NewCtxReader(ctx, r))
+	if !x.revert {
+		var under io.Reader = r
+		if in == "-" {
+			under = c.In() // a redirected file can seek
+		}
+		if src, err = x.seekInput(under, src); err != nil {
+			c.Errorf("%s", err)
+			return 4
+		}
+	}
 	if x.revert {
 		err = x.reverse(out, src)
 	} else {
@@ -89,50 +96,69 @@ func runXxd(ctx context.Context, c *commands.Context) int {
 	return c.FinishOut(out, status)
 }
 
-func (x *xxdRun) options(c *commands.Context, res []opts.Result) int {
-	for _, r := range res {
-		switch r.Key {
-		case "c", "g", "l", "s", "o":
-			n, err := strconv.ParseInt(strings.TrimPrefix(r.Val, "+"), 0, 64)
-			if err != nil || n < 0 && r.Key != "s" {
-				c.Errorf("invalid number %s", commands.QuoteArg(r.Val))
-				return 1
-			}
-			switch r.Key {
-			case "c":
-				// A line of n columns is buffered (and printed 4n wide).
-				if st, ok := c.LimitStatus(c.CheckString(4 * n)); ok {
-					return st
-				}
-				x.cols, x.colsSet = int(n), true
-			case "g":
-				x.group, x.groupSet = int(n), true
-			case "l":
-				x.limit = n
-			case "s":
-				x.seek = n
-			case "o":
-				x.add = n
-			}
-		case "p":
-			x.plain = true
-		case "i":
-			x.include = true
-		case "u":
-			x.upper = true
-		case "b":
-			x.bits = true
-		case "r":
-			x.revert = true
-		case "a":
-			x.autoskip = true
-		case "e":
-			x.little = true
-		case "n":
-			x.name = r.Val
-		}
+// check validates the options once all are read, as xxd does: columns
+// within 1..256 (unbounded for -p and -i), a power-of-two group with -e,
+// and a revertible dump type with -r.
+func (x *xxdRun) check(c *commands.Context) int {
+	if x.revert && (x.bits || x.little || x.include) {
+		c.Errorf("Sorry, cannot revert this type of hexdump")
+		return 255
+	}
+	if x.revert {
+		return -1
+	}
+	x.defaults()
+	if x.cols < 1 || !x.plain && !x.include && x.cols > 256 {
+		c.Errorf("invalid number of columns (max. 256).")
+		return 1
+	}
+	if st, ok := c.LimitStatus(c.CheckString(4 * int64(x.cols))); ok {
+		return st
+	}
+	if x.little && x.group&(x.group-1) != 0 {
+		c.Errorf("number of octets per group must be a power of 2 with -e.")
+		return 1
 	}
 	return -1
+}
+
+// seekInput applies -s: on a seekable input an absolute offset may pass
+// the end and -N counts from it; a stream is read forward, and ending
+// before the offset (or -N at all) is xxd's "Sorry, cannot seek.". The
+// offset reached is where the addresses start.
+func (x *xxdRun) seekInput(r io.Reader, src io.Reader) (io.Reader, error) {
+	if x.seek == 0 && !x.negSeek && x.relSeek {
+		return src, nil
+	}
+	//lint:ignore ST1005 xxd's message, printed as the tool words it
+	errSeek := errors.New("Sorry, cannot seek.")
+	if sk, ok := r.(io.Seeker); ok {
+		whence, off := io.SeekStart, x.seek
+		switch {
+		case x.relSeek:
+			whence = io.SeekCurrent
+			if x.negSeek {
+				off = -off
+			}
+		case x.negSeek:
+			whence, off = io.SeekEnd, -off
+		}
+		pos, err := sk.Seek(off, whence)
+		if err == nil {
+			x.seek = pos
+			return src, nil
+		}
+		if x.negSeek {
+			return nil, errSeek
+		}
+	} else if x.negSeek {
+		return nil, errSeek
+	}
+	n, err := io.CopyN(io.Discard, src, x.seek)
+	if err != nil || n < x.seek {
+		return nil, errSeek
+	}
+	return src, nil
 }
 
 // defaults fills in the column and group sizes of the chosen mode.
@@ -155,7 +181,7 @@ func (x *xxdRun) defaults() {
 	case !x.groupSet:
 		x.group = 2
 	}
-	if x.group == 0 || x.group > x.cols {
+	if x.group < 1 || x.group > x.cols {
 		x.group = x.cols
 	}
 }
@@ -169,12 +195,6 @@ func (x *xxdRun) hex(b byte) string {
 
 // dump reads the input in lines of cols bytes and prints them.
 func (x *xxdRun) dump(out *bufio.Writer, r io.Reader, name string) error {
-	x.defaults()
-	if x.seek > 0 {
-		if _, err := io.CopyN(io.Discard, r, x.seek); err != nil && err != io.EOF {
-			return err
-		}
-	}
 	if x.limit >= 0 {
 		r = io.LimitReader(r, x.limit)
 	}
@@ -197,4 +217,11 @@ func (x *xxdRun) dump(out *bufio.Writer, r io.Reader, name string) error {
 			return err
 		}
 	}
+}
+
+func writeXxdHelp(c *commands.Context) int {
+	if _, err := io.WriteString(c.Stdout, xxdUsage); err != nil {
+		return c.WriteFailure(err)
+	}
+	return 0
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/itchyny/gojq"
@@ -152,11 +153,13 @@ type runner struct {
 	// locLines are the lines where the filter says $__loc__.
 	locLines []int
 
-	status   int
-	outputs  int
-	lastTrue bool
-	halted   bool
-	modules  int // modules loaded, bounded by maxModules
+	status int
+	// openStatus is 2 when an input file could not be read.
+	openStatus int
+	outputs    int
+	lastTrue   bool
+	halted     bool
+	modules    int // modules loaded, bounded by maxModules
 }
 
 func (r *runner) main() int {
@@ -196,6 +199,10 @@ func (r *runner) main() int {
 	st = r.process(code, srcs)
 	if st != 0 || r.halted {
 		return st
+	}
+	if r.openStatus != 0 {
+		// jq 1.6: an input that could not be read decides the status.
+		return r.openStatus
 	}
 	if r.o.exitStatus {
 		switch {
@@ -239,6 +246,9 @@ func (r *runner) readSources() ([]source, int) {
 				return nil, st
 			}
 			if err != nil {
+				if silentReadErr(err) {
+					return nil, exitUsage
+				}
 				return nil, r.fail(exitUsage, "jq: error: reading stdin: %s", err)
 			}
 		}
@@ -262,7 +272,9 @@ func (r *runner) readSources() ([]source, int) {
 		}
 		if err != nil {
 			// jq 1.6 words an input file it cannot open so.
-			fmt.Fprintf(r.c.Stderr, "jq: error: Could not open file %s: %s\n", f, commands.ErrText(err))
+			if !silentReadErr(err) {
+				fmt.Fprintf(r.c.Stderr, "jq: error: Could not open file %s: %s\n", f, commands.ErrText(err))
+			}
 			st = exitUsage
 			continue
 		}
@@ -271,8 +283,14 @@ func (r *runner) readSources() ([]source, int) {
 	if st != 0 && len(srcs) == 0 {
 		return nil, st
 	}
-	r.status = st
+	r.openStatus = st
 	return srcs, 0
+}
+
+// silentReadErr is a failure jq 1.6 meets reading an input it opened (a
+// directory, a closed stdin): it says nothing and exits 2.
+func silentReadErr(err error) bool {
+	return errors.Is(err, syscall.EISDIR) || errors.Is(err, syscall.EBADF)
 }
 
 func (r *runner) loadFileArgs() error {
@@ -362,7 +380,7 @@ func (r *runner) compile(filter string) (*gojq.Code, int) {
 		gojq.WithFunction("_jb_zfmt", 1, 1, r.jbZfmt),
 	)
 	if err != nil {
-		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", err)
+		return nil, r.fail(exitCompile, "jq: error: %s\njq: 1 compile error", jq16CompileMessage(filter, err.Error()))
 	}
 	return code, 0
 }

@@ -25,7 +25,7 @@ func TestJQFilesAndErrors(t *testing.T) {
 		{[]string{"-n", "$r", "--rawfile", "r", "raw.txt"}, "", "\"text\\n\"\n", "", 0},
 		{[]string{"-n", "$ENV.FOO, env.USER, $ENV.PATH"}, "", "\"bar\"\n\"sandbox\"\nnull\n", "", 0},
 		{[]string{".a.b.c"}, "{\"a\":[1]}", "", "jq: error (at <stdin>:0): expected an object but got: array ([1])", 5},
-		{[]string{".[] | (1 / .)"}, "[1,0]", "1\n", "jq: error (at <stdin>:0): cannot divide number (1) by: number (0)", 5},
+		{[]string{".[] | (1 / .)"}, "[1,0]", "1\n", "jq: error (at <stdin>:0): number (1) and number (0) cannot be divided because the divisor is zero", 5},
 		{[]string{"-c", "[., input]"}, "1\n2\n3\n", "[1,2]\n", "jq: error (at <stdin>:3): No more inputs", 5},
 		{[]string{".a["}, "{}", "", "jq: 1 compile error", 3},
 		{[]string{"--indent"}, "", "", "--indent takes one parameter", 2},

@@ -69,7 +69,11 @@ func (r *runner) variables() []any {
 
 // runOne runs the filter on one input. A non-zero return stops jq (halt,
 // cancellation); ordinary errors only set the final status.
+//
+// jq 1.6's exit status is the last input's: an error on an earlier input
+// does not make it 5, and -e looks at the last input's outputs only.
 func (r *runner) runOne(code *gojq.Code, v any, vals []any) int {
+	r.status, r.outputs = 0, 0
 	iter := code.RunWithContext(r.ctx, v, vals...)
 	for {
 		x, ok := iter.Next()
@@ -139,7 +143,7 @@ func (r *runner) handleError(err error) (int, bool) {
 		fmt.Fprintf(r.c.Stderr, "jq: error (at %s) (not a string): null\n", r.iter.location())
 		return 0, false
 	}
-	msg := err.Error()
+	msg := jq16Message(err.Error())
 	if msg == "break" {
 		// gojq signals an exhausted input with a bare "break" error.
 		msg = "No more inputs"

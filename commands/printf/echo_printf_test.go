@@ -1,6 +1,7 @@
 package printf
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -31,23 +32,51 @@ func TestPrintf(t *testing.T) {
 		{Name: "char-code", Args: []string{"printf", "%d %x\n", "'a", `"b`}, Out: "97 62\n"},
 		{Name: "b", Args: []string{"printf", "%b|\n", `\101\0101\x41\tq`}, Out: "AAA\tq|\n"},
 		{Name: "b-c", Args: []string{"printf", "%b|%s\n", `ab\cd`, "x"}, Out: "ab"},
-		{Name: "format-escapes", Args: []string{"printf", `\101\0101\x41\u00e9\"\?\c\n`}, Out: "A\b1Aé\"?\\c\n"},
-		{Name: "invalid", Args: []string{"printf", "%d|%d\n", "abc", "12abc"}, Out: "0|12\n",
-			ErrOut: "printf: abc: invalid number\nprintf: 12abc: invalid number\n", Status: 1},
-		{Name: "bad-octal", Args: []string{"printf", "%d\n", "08"}, Out: "0\n", ErrOut: "printf: 08: invalid octal number\n", Status: 1},
-		{Name: "range", Args: []string{"printf", "%d\n", "99999999999999999999"}, Out: "9223372036854775807\n",
-			ErrOut: "printf: warning: 99999999999999999999: Numerical result out of range\n", Status: 0},
-		{Name: "q", Args: []string{"printf", "[%q]", "a b", "it's", "", "a\nb", "~x", "a~", "#a", "*?", "x=y", "é", "\x1b"},
-			Out: `[a\ b][it\'s][''][$'a\nb'][\~x][a~][\#a][\*\?][x=y][é][$'\E']`},
 		{Name: "percent", Args: []string{"printf", "100%%\n"}, Out: "100%\n"},
 		{Name: "missing-args", Args: []string{"printf", "%s|%d|%f\n"}, Out: "|0|0.000000\n"},
-		{Name: "no-conv-args", Args: []string{"printf", "hi\n", "x"}, Out: "hi\n"},
-		{Name: "time", Args: []string{"printf", "%(%Y-%m-%d %H:%M:%S)T\n", "86400"}, Out: "1970-01-02 00:00:00\n"},
-		{Name: "bad-conv", Args: []string{"printf", "a%yb"}, Out: "a", ErrOut: "printf: `y': invalid format character\n", Status: 1},
+		// coreutils 9.1 printf's wording and rules (the command is
+		// printf(1); the builtin's are TestPrintfBuiltin's).
+		{Name: "invalid", Args: []string{"printf", "%d|%d\n", "abc", "12abc"}, Out: "0|12\n",
+			ErrOut: "printf: 'abc': expected a numeric value\nprintf: '12abc': value not completely converted\n", Status: 1},
+		{Name: "bad-octal", Args: []string{"printf", "%d\n", "08"}, Out: "0\n", ErrOut: "printf: '08': value not completely converted\n", Status: 1},
+		{Name: "range", Args: []string{"printf", "%d\n", "99999999999999999999"}, Out: "9223372036854775807\n",
+			ErrOut: "printf: '99999999999999999999': Numerical result out of range\n", Status: 1},
+		{Name: "no-conv-args", Args: []string{"printf", "hi\n", "x", "y"}, Out: "hi\n", ErrOut: "printf: warning: ignoring excess arguments, starting with 'x'\n"},
+		{Name: "bad-conv", Args: []string{"printf", "a%yb"}, Out: "a", ErrOut: "printf: %y: invalid conversion specification\n", Status: 1},
+		{Name: "usage", Args: []string{"printf"}, ErrOut: "printf: missing operand\nTry 'printf --help' for more information.\n", Status: 1},
+		{Name: "q", Args: []string{"printf", "[%q]", "a b", "it's", "", "a\nb", "~x", "a~", "#a", "*?", "x=y"},
+			Out: `['a b']["it's"]['']['a'$'\n''b']['~x'][a~]['#a']['*?']['x=y']`},
+		{Name: "format-escapes-c", Args: []string{"printf", `\101\0101\x41\u00e9\"\?\c\n`}, Out: "A\b1A\u00e9\"\\?"},
 		{Name: "dashdash", Args: []string{"printf", "--", "%s\n", "x"}, Out: "x\n"},
-		{Name: "usage", Args: []string{"printf"}, ErrOut: "printf: usage: printf [-v var] format [arguments]\n", Status: 2},
 		{Name: "hex-missing", Args: []string{"printf", `\x|`}, Out: `\x|`, ErrOut: "printf: missing hex digit for \\x\n", Status: 1},
 	})
+}
+
+// TestPrintfBuiltin: PrintfZone, which the shell's builtin calls, keeps
+// bash 5.2's wording and rules.
+func TestPrintfBuiltin(t *testing.T) {
+	rows := []struct {
+		format string
+		args   []string
+		out    string
+		errs   []string
+		status int
+	}{
+		{"%d|%d\n", []string{"abc", "12abc"}, "0|12\n", []string{"abc: invalid number", "12abc: invalid number"}, 1},
+		{"%d\n", []string{"08"}, "0\n", []string{"08: invalid octal number"}, 1},
+		{"%d\n", []string{"99999999999999999999"}, "9223372036854775807\n", []string{"warning: 99999999999999999999: Numerical result out of range"}, 0},
+		{"hi\n", []string{"x"}, "hi\n", nil, 0},
+		{"%(%Y-%m-%d %H:%M:%S)T\n", []string{"86400"}, "1970-01-02 00:00:00\n", nil, 0},
+		{"a%yb", nil, "a", []string{"`y': invalid format character"}, 1},
+		{"[%q]", []string{"a b", "it's", "", "a\nb", "~x", "a~", "#a", "*?", "x=y", "é", "\x1b"}, `[a\ b][it\'s][''][$'a\nb'][\~x][a~][\#a][\*\?][x=y][é][$'\E']`, nil, 0},
+		{`\101\0101\x41\u00e9\"\?\c\n`, nil, "A\b1Aé\"?\\c\n", nil, 0},
+	}
+	for _, r := range rows {
+		out, errs, st, err := PrintfZone(r.format, r.args, 0, nil)
+		if err != nil || out != r.out || !slices.Equal(errs, r.errs) || st != r.status {
+			t.Errorf("printf %q %q: %q %q %d %v; bash %q %q %d", r.format, r.args, out, errs, st, err, r.out, r.errs, r.status)
+		}
+	}
 }
 
 func TestPrintfFunc(t *testing.T) {

@@ -5,11 +5,12 @@ import (
 	"io"
 
 	"github.com/justbash/justbash/commands"
+	"github.com/justbash/justbash/commands/internal/locale"
 	"github.com/justbash/justbash/commands/internal/opts"
 )
 
-// runPrintf is printf(1) with bash builtin semantics (the shell handles
-// "printf -v var" itself and may call Printf directly).
+// runPrintf is printf(1), GNU coreutils' (env printf, xargs printf, find
+// -exec printf); the shell's builtin calls PrintfZone itself.
 const printfHelp = `Usage: printf FORMAT [ARGUMENT]...
   or:  printf OPTION
 Print ARGUMENT(s) according to FORMAT, or execute according to OPTION:
@@ -30,10 +31,9 @@ func runPrintf(ctx context.Context, c *commands.Context) int {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		c.Errorf("usage: printf [-v var] format [arguments]")
-		return 2
+		return opts.UsageError(c, 1, "missing operand")
 	}
-	out, errs, status, lerr := PrintfZone(args[0], args[1:], c.Limits.StringMax(), commands.TZLocation(c.Getenv("TZ")))
+	out, errs, status, lerr := PrintfCoreutils(args[0], args[1:], c.Limits.StringMax(), locale.UTF8(c.Getenv, true))
 	if _, err := io.WriteString(c.Stdout, out); err != nil {
 		return c.WriteFailure(err)
 	}

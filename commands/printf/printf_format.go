@@ -48,7 +48,22 @@ func PrintfZone(format string, args []string, max int64, loc *time.Location) (ou
 	if loc == nil {
 		loc = time.UTC
 	}
-	p := &printfState{args: args, max: max, loc: loc}
+	return run(&printfState{args: args, max: max, loc: loc}, format)
+}
+
+// PrintfCoreutils is PrintfZone as GNU coreutils' printf(1) formats and
+// words it: the printf command (env printf, xargs printf), not the shell's
+// builtin.
+// In a locale that is not UTF-8 (utf8 false) a \u or \U escape of a
+// character outside ASCII prints as "\u00E9", as coreutils does there.
+func PrintfCoreutils(format string, args []string, max int64, utf8 bool) (out string, errs []string, status int, err error) {
+	if max <= 0 {
+		max = boundio.DefaultMaxStringBytes
+	}
+	return run(&printfState{args: args, max: max, loc: time.UTC, gnu: true, ascii: !utf8}, format)
+}
+
+func run(p *printfState, format string) (out string, errs []string, status int, err error) {
 	defer func() {
 		if p.limit != nil {
 			out, errs, status, err = p.out.String(), p.errs, commands.StatusLimit, p.limit
@@ -62,6 +77,9 @@ func PrintfZone(format string, args []string, max int64, loc *time.Location) (ou
 		if p.next >= len(p.args) || p.next == start {
 			break
 		}
+	}
+	if p.gnu && p.next == 0 && len(p.args) > 0 && !p.stop {
+		p.errs = append(p.errs, "warning: ignoring excess arguments, starting with "+localeQuote(p.args[0]))
 	}
 	return p.out.String(), p.errs, p.status, nil
 }
@@ -79,6 +97,13 @@ type printfState struct {
 	limit error
 	// loc is the zone %(fmt)T formats in.
 	loc *time.Location
+	// gnu selects coreutils printf(1) over bash's builtin: its messages,
+	// \c in the format ending all output, no %(fmt)T, and the warning
+	// about arguments a format without conversions leaves.
+	gnu bool
+	// ascii is coreutils in a locale that is not UTF-8: \u and \U of a
+	// character outside ASCII print as the escape, in upper case.
+	ascii bool
 }
 
 func (p *printfState) warn(msg string) {
@@ -102,6 +127,28 @@ func (p *printfState) once(format string) bool {
 		switch {
 		case ch == '\\':
 			j := escapeEnd(format, i)
+			if p.gnu && j == i+2 && strings.IndexByte(`?'E`, format[i+1]) >= 0 {
+				// Escapes bash knows and coreutils prints as they are.
+				p.out.WriteString(format[i:j])
+				i = j
+				continue
+			}
+			if p.ascii && (format[i+1] == 'u' || format[i+1] == 'U') && j > i+2 {
+				if v, err := strconv.ParseUint(format[i+2:j], 16, 32); err == nil && v >= 0x80 {
+					if format[i+1] == 'u' {
+						fmt.Fprintf(&p.out, "\\u%04X", v)
+					} else {
+						fmt.Fprintf(&p.out, "\\U%08X", v)
+					}
+					i = j
+					continue
+				}
+			}
+			if p.gnu && format[i:j] == `\c` {
+				// coreutils: \c in the format ends the output.
+				p.stop = true
+				return false
+			}
 			s, _, w := escape.Expand(format[i:j], escape.EscFormat)
 			for _, m := range w {
 				p.warn(m)
@@ -188,12 +235,21 @@ func (p *printfState) conversion(f string) int {
 		i++
 	}
 	if i >= len(f) {
-		p.warn("`%': missing format character")
+		if p.gnu {
+			p.warn(f[:i] + ": invalid conversion specification")
+		} else {
+			p.warn("`%': missing format character")
+		}
 		p.stop = true
 		return i
 	}
 	s.conv = f[i]
 	i++
+	if p.gnu && strings.IndexByte("diouxXfFeEgGaAcsbq", s.conv) < 0 {
+		p.warn(f[:i] + ": invalid conversion specification")
+		p.stop = true
+		return i
+	}
 	if s.conv == '(' {
 		end := strings.Index(f[i:], ")T")
 		if end < 0 {
@@ -276,6 +332,11 @@ func (p *printfState) emit(s *spec) {
 		}
 	case 'q':
 		a, _ := p.arg()
+		if p.gnu {
+			// coreutils quotes in gnulib's shell-escape style, not bash's.
+			p.pad(s, quote.ShellEscape(a), false)
+			break
+		}
 		p.pad(s, quote.ShellQuote(a), false)
 	case 'c':
 		a, _ := p.arg()

@@ -37,11 +37,62 @@ func (p *printfState) parseUint(a string) uint64 {
 // numWarn reports a bad argument. A number out of range is only a
 // warning in bash: it does not change printf's status.
 func (p *printfState) numWarn(err error) {
+	if ne := (*numError)(nil); p.gnu && errors.As(err, &ne) {
+		p.warn(ne.gnuText())
+		return
+	}
 	if errors.Is(err, errNumRange) {
 		p.errs = append(p.errs, err.Error())
 		return
 	}
 	p.warn(err.Error())
+}
+
+// numError is a numeric argument that did not read whole: msg is bash's
+// wording; partial says a prefix did read, which coreutils words apart.
+type numError struct {
+	arg, msg string
+	partial  bool
+	rng      error
+}
+
+func (e *numError) Error() string { return e.msg }
+func (e *numError) Unwrap() error { return e.rng }
+
+// gnuText is coreutils printf's wording of the error.
+func (e *numError) gnuText() string {
+	switch {
+	case e.rng != nil:
+		return localeQuote(e.arg) + ": Numerical result out of range"
+	case e.partial:
+		return localeQuote(e.arg) + ": value not completely converted"
+	}
+	return localeQuote(e.arg) + ": expected a numeric value"
+}
+
+// localeQuote is coreutils' quote() in the C locale: 'x', with
+// backslashes, quotes and control characters escaped as in C.
+func localeQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' || c == '\'':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\%03o", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
 // errNumRange carries strerror(ERANGE)'s text, capitalised as libc
@@ -67,7 +118,7 @@ func parseCNum(a string, unsigned bool) (uint64, error) {
 		if a == "" {
 			return 0, nil
 		}
-		return 0, fmt.Errorf("%s: invalid number", a)
+		return 0, &numError{arg: a, msg: a + ": invalid number"}
 	}
 	if s[0] == '\'' || s[0] == '"' {
 		if len(s) == 1 {
@@ -116,7 +167,7 @@ func parseCNum(a string, unsigned bool) (uint64, error) {
 		if !unsigned && neg {
 			res = 1 << 63
 		}
-		return res, fmt.Errorf("warning: %s: %w", a, errNumRange)
+		return res, &numError{arg: a, msg: "warning: " + a + ": " + errNumRange.Error(), rng: errNumRange}
 	}
 	res := v
 	if neg {
@@ -124,11 +175,11 @@ func parseCNum(a string, unsigned bool) (uint64, error) {
 	}
 	switch {
 	case base == 16 && i == start:
-		return 0, fmt.Errorf("%s: invalid hex number", a)
+		return 0, &numError{arg: a, msg: a + ": invalid hex number", partial: true}
 	case i < len(s) && base == 8 && (s[i] == '8' || s[i] == '9'):
-		return res, fmt.Errorf("%s: invalid octal number", a)
+		return res, &numError{arg: a, msg: a + ": invalid octal number", partial: true}
 	case i < len(s) || i == start && base == 10:
-		return res, fmt.Errorf("%s: invalid number", a)
+		return res, &numError{arg: a, msg: a + ": invalid number", partial: i > start || base != 10}
 	}
 	return res, nil
 }
@@ -153,11 +204,11 @@ func (p *printfState) parseFloat(a string) float64 {
 	// Use the longest numeric prefix, then complain.
 	for n := len(s) - 1; n > 0; n-- {
 		if v, err := strconv.ParseFloat(s[:n], 64); err == nil {
-			p.warn(a + ": invalid number")
+			p.numWarn(&numError{arg: a, msg: a + ": invalid number", partial: true})
 			return v
 		}
 	}
-	p.warn(a + ": invalid number")
+	p.numWarn(&numError{arg: a, msg: a + ": invalid number"})
 	return 0
 }
 

@@ -341,9 +341,13 @@ func (s *seqOut) floats(ctx context.Context, first, incr, last float64, format f
 			x = first // keeps the sign of "-0"
 		}
 		if incr > 0 && x > last || incr < 0 && x < last {
-			// GNU prints it when its printed value reads back as last.
-			if v, err := strconv.ParseFloat(strings.TrimSpace(format(x)), 64); i > 0 && err == nil && v == last {
-				s.emit(format(x))
+			// GNU prints it when its printed value reads back as last,
+			// unless it prints as the value before it did (seq -f %G 1e6
+			// 1e6 prints 1E+06 once).
+			str := format(x)
+			if v, err := strconv.ParseFloat(strings.TrimSpace(str), 64); i > 0 && err == nil && v == last &&
+				str != format(first+float64(i-1)*incr) {
+				s.emit(str)
 			}
 			return
 		}

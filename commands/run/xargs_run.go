@@ -139,7 +139,9 @@ func (x *xargsRun) runOne(argv []string) {
 	}
 	st := 127
 	if x.c.Exec != nil {
-		st = x.c.Exec(x.ctx, argv, commands.IO{Stdin: commands.EofReader{}, Stdout: x.stdout, Stderr: x.stderr})
+		errw := &notFoundWriter{w: x.stderr, quoted: "xargs: '" + argv[0] + "': No such file or directory\n",
+			bare: "xargs: " + argv[0] + ": No such file or directory\n"}
+		st = x.c.Exec(x.ctx, argv, commands.IO{Stdin: commands.EofReader{}, Stdout: x.stdout, Stderr: errw})
 	} else {
 		io.WriteString(x.stderr, "xargs: "+argv[0]+": No such file or directory\n")
 	}
@@ -159,6 +161,25 @@ func (x *xargsRun) runOne(argv []string) {
 			x.status = 123
 		}
 	}
+}
+
+// notFoundWriter passes a command's stderr through, but for the
+// sandbox's "xargs: 'NAME': No such file or directory" (worded as env
+// and find word it), which GNU xargs writes without the quotes. The line
+// comes in one write.
+type notFoundWriter struct {
+	w            io.Writer
+	quoted, bare string
+}
+
+func (n *notFoundWriter) Write(p []byte) (int, error) {
+	if string(p) == n.quoted {
+		if _, err := io.WriteString(n.w, n.bare); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return n.w.Write(p)
 }
 
 // lockedWriter serialises writes from parallel commands.

@@ -23,7 +23,7 @@ var grepOpts = opts.Parser{Opts: []opts.Opt{
 	{Long: "fixed-regexp", Key: "F"}, {Short: 'F', Long: "fixed-strings"},
 	{Short: 'P', Long: "perl-regexp"},
 	{Short: 'A', Long: "after-context", Arg: true}, {Short: 'B', Long: "before-context", Arg: true},
-	{Long: "binary-files", Arg: true, Key: "x-binary-files"}, {Short: 'b', Long: "byte-offset", Key: "x-byte-offset"},
+	{Long: "binary-files", Arg: true, Key: "x-binary-files"}, {Short: 'b', Long: "byte-offset"},
 	{Short: 'C', Long: "context", Arg: true},
 	{Long: "color", Optional: true, Key: "noop"}, {Long: "colour", Optional: true, Key: "noop"},
 	{Short: 'c', Long: "count"},
@@ -85,6 +85,7 @@ type grepRun struct {
 	invert, count, only       bool
 	listMatch, listNoMatch    bool
 	lineNum, names, quiet     bool
+	byteOff                   bool   // -b: each output line starts with its byte offset
 	label                     string // --label: the name of standard input
 	noMsgs, recursive, binary bool
 	after, before             int
@@ -259,6 +260,8 @@ func (g *grepRun) options(res []opts.Result, mode *byte) (pats []string, have, i
 
 func (g *grepRun) flag(r opts.Result) {
 	switch r.Key {
+	case "b":
+		g.byteOff = true
 	case "v":
 		g.invert = true
 	case "c":
@@ -315,7 +318,7 @@ func (g *grepRun) errorf(format string, args ...any) {
 // files searches operands, descending into directories with -r.
 func (g *grepRun) files(ctx context.Context, names []string, implicit bool) {
 	for _, name := range names {
-		if ctx.Err() != nil || g.werr || g.quiet && g.matched {
+		if ctx.Err() != nil || g.werr || g.quiet && g.matched || g.m.err != nil {
 			return
 		}
 		if name == "-" {
@@ -353,7 +356,7 @@ func (g *grepRun) walk(ctx context.Context, dir string, implicit bool) {
 		return
 	}
 	for _, e := range ents {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || g.m.err != nil {
 			return
 		}
 		// Keep the operand as typed ("./a" for "."), as GNU grep does.

@@ -73,7 +73,11 @@ func (g *grepRun) scanHits(s *fileScan, block, hay []byte) bool {
 			s.lineNo += bytes.Count(block[pos:ls], []byte{sep}) + 1
 		}
 		line := block[ls:le]
-		if g.m.pureLit || g.m.matches(line) {
+		ok := g.m.pureLit || g.m.matches(line)
+		if g.m.err != nil {
+			return false
+		}
+		if ok {
 			if !g.selected(s, line) {
 				return false
 			}

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"github.com/justbash/justbash/commands/internal/backtrack"
 	"github.com/justbash/justbash/commands/internal/gnure"
+	"github.com/justbash/justbash/commands/internal/posixre"
 
 	"bytes"
 	"regexp"
@@ -15,7 +17,12 @@ import (
 type grepMatcher struct {
 	re     *regexp.Regexp
 	wordRe *regexp.Regexp // -w: the pattern with a non-word char before it
-	word   bool
+	// bt and btWord replace re and wordRe when a pattern has a
+	// back-reference, which RE2 cannot match; err is set, and every later
+	// search fails, once one ran out of its budget.
+	bt, btWord *backtrack.Regexp
+	err        error
+	word       bool
 	// lit is a byte string every match must contain (nil: none known); it
 	// lets a search skip whole blocks with bytes.Index before running the
 	// regexp. fold means lit is lower-case ASCII and must be compared
@@ -32,6 +39,7 @@ type grepMatcher struct {
 func newGrepMatcher(pats []string, mode byte, icase, word, line bool) (*grepMatcher, error) {
 	var alts []string
 	m := &grepMatcher{word: word}
+	refs, groups := false, 0
 	for _, p := range pats {
 		var t string
 		switch mode {
@@ -41,9 +49,15 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool) (*grepMatc
 			t = p // RE2 syntax as given (grep -P, rg)
 		default:
 			var err error
-			if t, err = gnure.Translate(p, mode == 'E'); err != nil {
+			if t, err = gnure.TranslateRefs(p, mode == 'E'); err != nil {
 				return nil, err
 			}
+			// Each pattern numbers its own groups, as in GNU grep.
+			if posixre.HasBackrefs(t) {
+				refs = true
+				t = backtrack.Shift(t, groups)
+			}
+			groups += max(backtrack.Groups(t), 0)
 		}
 		alts = append(alts, "(?:"+t+")")
 	}
@@ -58,6 +72,9 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool) (*grepMatc
 	flags := ""
 	if icase {
 		flags = "(?i)"
+	}
+	if refs {
+		return m.compileRefs(flags, body, word && !line)
 	}
 	re, err := regexp.Compile(flags + body)
 	if err != nil {
@@ -82,6 +99,58 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool) (*grepMatc
 	}
 	m.setLiteral(flags+body, icase, word || line)
 	return m, nil
+}
+
+// compileRefs is newGrepMatcher's end for patterns with back-references.
+func (m *grepMatcher) compileRefs(flags, body string, word bool) (*grepMatcher, error) {
+	var err error
+	if m.bt, err = backtrack.Compile(flags + body); err != nil {
+		return nil, err
+	}
+	if word {
+		// The -w wrapper's group comes first: references move up one.
+		m.btWord, err = backtrack.Compile(flags + `(?:^|[^\pL\pN_])(` + backtrack.Shift(body, 1) + `)(?:[^\pL\pN_]|$)`)
+		if err != nil {
+			return nil, err
+		}
+	}
+	m.setLiteral(flags+body, flags != "", true)
+	return m, nil
+}
+
+// failed notes a backtracking search that ran out of budget.
+func (m *grepMatcher) failed(re *backtrack.Regexp) bool {
+	if e := re.Err(); e != nil && m.err == nil {
+		m.err = e
+	}
+	return m.err != nil
+}
+
+// findRefs is find for the backtracking matchers.
+func (m *grepMatcher) findRefs(line []byte, pos int) []int {
+	if m.err != nil {
+		return nil
+	}
+	if m.btWord == nil {
+		loc := m.bt.FindAt(line, pos)
+		if m.failed(m.bt) {
+			return nil
+		}
+		return loc
+	}
+	for start := pos; start <= len(line); {
+		from := max(start-1, 0)
+		loc := m.btWord.FindSubmatchIndex(line[from:])
+		if loc == nil || m.failed(m.btWord) {
+			return nil
+		}
+		s, e := loc[2]+from, loc[3]+from
+		if s >= pos && (s == 0 || !isWordByteBefore(line, s)) {
+			return []int{s, e}
+		}
+		start = s + 1
+	}
+	return nil
 }
 
 // setLiteral finds a literal that every match contains, from the parsed
@@ -159,6 +228,9 @@ func (m *grepMatcher) find(line []byte, pos int) []int {
 	if pos > len(line) {
 		return nil
 	}
+	if m.bt != nil {
+		return m.findRefs(line, pos)
+	}
 	if m.pureLit {
 		hay := line
 		if m.fold {
@@ -207,9 +279,15 @@ func (m *grepMatcher) matches(line []byte) bool {
 		return false
 	}
 	switch {
+	case m.bt != nil && m.btWord == nil:
+		if m.err != nil {
+			return false
+		}
+		ok := m.bt.Match(line)
+		return !m.failed(m.bt) && ok
 	case m.pureLit:
 		return true
-	case m.wordRe == nil:
+	case m.wordRe == nil && m.bt == nil:
 		return m.re.Match(line)
 	}
 	return m.find(line, 0) != nil

@@ -13,6 +13,7 @@ import (
 // grepLine is a remembered line for -B context.
 type grepLine struct {
 	no   int
+	off  int64
 	text []byte
 }
 
@@ -20,6 +21,7 @@ type grepLine struct {
 type fileScan struct {
 	name        string
 	lineNo      int
+	off, next   int64 // byte offsets of the current line and the next
 	count       int64
 	lastPrinted int
 	afterLeft   int
@@ -31,12 +33,18 @@ type fileScan struct {
 func (g *grepRun) search(ctx context.Context, name string, r io.Reader) {
 	s := &fileScan{name: name}
 	var err error
-	if g.m.lit != nil && !g.invert && g.before == 0 && g.after == 0 {
+	if g.m.lit != nil && !g.invert && g.before == 0 && g.after == 0 && !g.byteOff {
 		err = g.scanBlocks(s, commands.NewCtxReader(ctx, r))
 	} else {
 		err = commands.EachLineMax(commands.LineReader(commands.NewCtxReader(ctx, r)), g.sep, g.c.Limits.ReadMax(), func(line []byte, _ bool) bool {
 			s.lineNo++
-			if !(g.m.matches(line) != g.invert) {
+			s.off = s.next
+			s.next += int64(len(line)) + 1
+			hit := g.m.matches(line)
+			if g.m.err != nil {
+				return false
+			}
+			if hit == g.invert {
 				g.context(s, line)
 				return true
 			}
@@ -45,6 +53,14 @@ func (g *grepRun) search(ctx context.Context, name string, r io.Reader) {
 	}
 	if err != nil && ctx.Err() == nil {
 		g.errorf("%s: %s", name, commands.ErrText(err))
+	}
+	if g.m.err != nil {
+		// A back-reference search ran out of budget: what it would have
+		// found is unknown, so grep stops as on a read error.
+		g.failed = true
+		g.out.Flush()
+		g.c.Errorf("%s", g.m.err)
+		return
 	}
 	g.summary(s)
 }
@@ -111,7 +127,7 @@ func (g *grepRun) context(s *fileScan, line []byte) {
 	}
 	if s.afterLeft > 0 {
 		s.afterLeft--
-		g.printLine(s, s.lineNo, line, '-')
+		g.printLine(s, s.lineNo, s.off, line, '-')
 		return
 	}
 	if g.before == 0 {
@@ -121,7 +137,7 @@ func (g *grepRun) context(s *fileScan, line []byte) {
 		if len(s.before) == g.before {
 			s.before = s.before[1:]
 		}
-		s.before = append(s.before, grepLine{s.lineNo, append([]byte(nil), line...)})
+		s.before = append(s.before, grepLine{s.lineNo, s.off, append([]byte(nil), line...)})
 	}
 }
 
@@ -134,12 +150,12 @@ func (g *grepRun) emitMatch(s *fileScan, line []byte) {
 		g.out.WriteString("--\n")
 	}
 	for _, b := range s.before {
-		g.printLine(s, b.no, b.text, '-')
+		g.printLine(s, b.no, b.off, b.text, '-')
 	}
 	s.before = s.before[:0]
 	s.afterLeft = g.after
 	if !g.only {
-		g.printLine(s, s.lineNo, line, ':')
+		g.printLine(s, s.lineNo, s.off, line, ':')
 		return
 	}
 	if g.invert {
@@ -152,7 +168,7 @@ func (g *grepRun) emitMatch(s *fileScan, line []byte) {
 			break
 		}
 		if loc[1] > loc[0] {
-			g.prefix(s, s.lineNo, ':')
+			g.prefix(s, s.lineNo, s.off+int64(loc[0]), ':')
 			g.out.Write(line[loc[0]:loc[1]])
 			g.out.WriteByte(g.sep)
 			pos = loc[1]
@@ -175,7 +191,9 @@ func (g *grepRun) printedBefore(s *fileScan, first int) bool {
 
 func (g *grepRun) anyOutput() bool { return g.out.Buffered() > 0 || g.wrote }
 
-func (g *grepRun) prefix(s *fileScan, no int, sep byte) {
+// prefix writes what precedes an output line: file name, line number
+// and (-b) byte offset, each followed by sep.
+func (g *grepRun) prefix(s *fileScan, no int, off int64, sep byte) {
 	if g.names {
 		g.out.WriteString(s.name + g.nameSep(sep))
 	}
@@ -183,10 +201,14 @@ func (g *grepRun) prefix(s *fileScan, no int, sep byte) {
 		g.out.WriteString(strconv.Itoa(no))
 		g.out.WriteByte(sep)
 	}
+	if g.byteOff {
+		g.out.WriteString(strconv.FormatInt(off, 10))
+		g.out.WriteByte(sep)
+	}
 }
 
-func (g *grepRun) printLine(s *fileScan, no int, line []byte, sep byte) {
-	g.prefix(s, no, sep)
+func (g *grepRun) printLine(s *fileScan, no int, off int64, line []byte, sep byte) {
+	g.prefix(s, no, off, sep)
 	g.out.Write(line)
 	g.out.WriteByte(g.sep)
 	s.lastPrinted = no

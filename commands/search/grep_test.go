@@ -1,8 +1,12 @@
 package search
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestGrep(t *testing.T) {
+	bf := map[string]string{"f1": "l1 a\nl2 b\r\nl3 a\n", "f2": "xx\nab\n"}
 	f := map[string]string{
 		"a":     "foo bar\nFoo baz\nqux\nfoobar\nbar foo\n",
 		"b":     "x+y\na|b\n(paren)\nab{2}\nabb\n",
@@ -52,7 +56,23 @@ func TestGrep(t *testing.T) {
 		{Name: "f-file", Args: []string{"grep", "-f", "pats", "a"}, Files: map[string]string{"pats": "qux\nbaz\n", "a": "foo\nbaz\nqux\n"}, Out: "baz\nqux\n"},
 		{Name: "stdin", Args: []string{"grep", "b"}, Stdin: "a\nb\n", Out: "b\n"},
 		{Name: "no-pattern", Args: []string{"grep"}, ErrOut: "grep: Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", Status: 2},
-		{Name: "backref", Args: []string{"grep", `\(a\)\1`}, Stdin: "aa\n", ErrOut: "grep: back-references are not supported\n", Status: 2},
+		// Back-references, as GNU grep 3.8 prints them: each -e pattern
+		// numbers its own groups.
+		{Name: "backref", Args: []string{"grep", "-o", `\(a\)\1`}, Stdin: "aa ab aab\n", Out: "aa\naa\n"},
+		{Name: "backref-E-i", Args: []string{"grep", "-Eio", `(a)\1`}, Stdin: "xAa\n", Out: "Aa\n"},
+		{Name: "backref-w", Args: []string{"grep", "-ow", `\(.\) \1`}, Stdin: "a a b b\n", Out: "a a\nb b\n"},
+		{Name: "backref-e", Args: []string{"grep", "-e", `x\(y\)`, "-e", `\(b\)\1`}, Stdin: "bb\n", Out: "bb\n"},
+		{Name: "backref-invalid", Args: []string{"grep", "-e", `x\(y\)`, "-e", `\(b\)\2`}, Stdin: "bb\n", ErrOut: "grep: Invalid back reference\n", Status: 2},
+		{Name: "backref-c", Args: []string{"grep", "-c", `\([a-z]*\) \1`}, Stdin: "foo foo bar\nfoo bar\n", Out: "2\n"},
+		// -b, as GNU grep 3.8 prints it: the offset of the line, or of
+		// the match with -o, after the line number; CR counts.
+		{Name: "b", Args: []string{"grep", "-b", "a", "f1"}, Files: bf, Out: "0:l1 a\n11:l3 a\n"},
+		{Name: "b-o", Args: []string{"grep", "-bo", "a", "f1"}, Files: bf, Out: "3:a\n14:a\n"},
+		{Name: "b-n-C", Args: []string{"grep", "-bn", "-C1", "b", "f1"}, Files: bf, Out: "1-0-l1 a\n2:5:l2 b\r\n3-11-l3 a\n"},
+		{Name: "b-files", Args: []string{"grep", "-b", "a", "f1", "f2"}, Files: bf, Out: "f1:0:l1 a\nf1:11:l3 a\nf2:3:ab\n"},
+		// Ours only: a search past the backtracking budget stops grep
+		// with a message (GNU would run on).
+		{Name: "backref-budget", Args: []string{"grep", `^\(a*\)*\1b$`}, Stdin: strings.Repeat("a", 60) + "cb\nab\n", ErrOut: "grep: regular expression too complex to match with back-references\n", Status: 2},
 		{Name: "binary", Args: []string{"grep", "x"}, Stdin: "a\x00x\n", ErrOut: "grep: (standard input): binary file matches\n"},
 		{Name: "egrep", Args: []string{"egrep", "a|q"}, Stdin: "a\nq\nz\n", Out: "a\nq\n"},
 		{Name: "bre-anchor-mid", Args: []string{"grep", "a^b"}, Stdin: "a^b\nab\n", Out: "a^b\n"},

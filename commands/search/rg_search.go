@@ -272,7 +272,7 @@ func (g *rgRun) context(f *rgFile, no int, raw []byte) {
 		if len(f.before) == g.before {
 			f.before = f.before[1:]
 		}
-		f.before = append(f.before, grepLine{no, append([]byte(nil), raw...)})
+		f.before = append(f.before, grepLine{no: no, text: append([]byte(nil), raw...)})
 	}
 }
 

@@ -133,7 +133,11 @@ func (r *runner) match(a *address) bool {
 		} else {
 			r.lastRe = re
 		}
-		return re.Match(r.ps)
+		ok := re.Match(r.ps)
+		if err := budgetErr(re); err != nil {
+			r.fatal = err
+		}
+		return ok
 	}
 	return false
 }

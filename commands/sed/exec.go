@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"regexp/syntax"
 	"strconv"
 	"strings"
@@ -51,11 +50,11 @@ type runner struct {
 	tflag  bool
 	quit   bool
 	exit   int
-	lastRe *regexp.Regexp
+	lastRe matcher
 	rfiles map[string]*bufio.Reader
 	fatal  error
 	// backRefs remembers which regexps look at the text before a match.
-	backRefs map[*regexp.Regexp]bool
+	backRefs map[matcher]bool
 	// maxSpace bounds the pattern and hold spaces (Limits.MaxStringBytes):
 	// a script like ':a;s/.*/&&/;ba' doubles them without end.
 	maxSpace int
@@ -415,6 +414,9 @@ func (r *runner) substitute(s *subst) {
 		}
 		return s.global
 	})
+	if err := budgetErr(re); err != nil && r.fatal == nil {
+		r.fatal = err
+	}
 	if r.fatal != nil || n < s.nth {
 		return
 	}
@@ -459,7 +461,7 @@ func (r *runner) runScript(script string) []byte {
 // order, until fn returns false: the first only unless all. Matches are
 // found one at a time, never collected: `s/x/xx/g` over a pattern space
 // of millions of x's would otherwise hold millions of index slices.
-func (r *runner) eachMatch(re *regexp.Regexp, all bool, fn func(m []int) bool) {
+func (r *runner) eachMatch(re matcher, all bool, fn func(m []int) bool) {
 	prefix, complete := re.LiteralPrefix()
 	if prefix != "" {
 		lit := []byte(prefix)
@@ -528,7 +530,7 @@ func (r *runner) eachMatch(re *regexp.Regexp, all bool, fn func(m []int) bool) {
 // eachMatchWhole is eachMatch for a regexp with ^, \b or \B, which must see
 // the text before a match: FindAll over the whole pattern space, bounded
 // so that the index slices stay within the string limit.
-func (r *runner) eachMatchWhole(re *regexp.Regexp, fn func(m []int) bool) {
+func (r *runner) eachMatchWhole(re matcher, fn func(m []int) bool) {
 	perMatch := 24 + 16*(re.NumSubexp()+1)
 	limit := r.maxSpace/perMatch + 1
 	ms := re.FindAllSubmatchIndex(r.ps, limit)
@@ -545,7 +547,7 @@ func (r *runner) eachMatchWhole(re *regexp.Regexp, fn func(m []int) bool) {
 
 // looksBack reports whether re has an assertion about the text before a
 // position (^, \A, \b, \B), remembered per regexp.
-func (r *runner) looksBack(re *regexp.Regexp) bool {
+func (r *runner) looksBack(re matcher) bool {
 	if v, ok := r.backRefs[re]; ok {
 		return v
 	}
@@ -554,7 +556,7 @@ func (r *runner) looksBack(re *regexp.Regexp) bool {
 		v = hasBackAssertion(t)
 	}
 	if r.backRefs == nil {
-		r.backRefs = map[*regexp.Regexp]bool{}
+		r.backRefs = map[matcher]bool{}
 	}
 	r.backRefs[re] = v
 	return v

@@ -2,7 +2,6 @@ package sed
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -23,7 +22,7 @@ const (
 type address struct {
 	typ     int
 	n, step int64
-	re      *regexp.Regexp // nil with aRegex means "the last regex used"
+	re      matcher // nil with aRegex means "the last regex used"
 }
 
 // command is one parsed sed command. Range state lives here because a
@@ -48,7 +47,7 @@ type command struct {
 
 // subst is the s command.
 type subst struct {
-	re     *regexp.Regexp
+	re     matcher
 	repl   []replPart
 	global bool
 	nth    int
@@ -495,7 +494,7 @@ func bracketEnd(s string, i int) (int, bool) {
 	return j, false
 }
 
-func (p *parser) compile(pat string, icase, multi bool) (*regexp.Regexp, error) {
+func (p *parser) compile(pat string, icase, multi bool) (matcher, error) {
 	if pat == "" {
 		return nil, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/justbash/justbash/commands/internal/backtrack"
 	"github.com/justbash/justbash/commands/internal/gnure"
 	"github.com/justbash/justbash/commands/internal/posixre"
 )
@@ -16,7 +17,27 @@ import (
 var sedRegex = posixre.Options{
 	CharEscape:   charEscape,
 	BracketError: "unterminated address regex",
-	BackrefError: "back-references in regular expressions are not supported",
+	Backrefs:     true,
+}
+
+// matcher is what sed asks of a compiled regex: *regexp.Regexp, or a
+// *backtrack.Regexp for a pattern with back-references.
+type matcher interface {
+	Match(b []byte) bool
+	FindSubmatchIndex(b []byte) []int
+	FindAllSubmatchIndex(b []byte, n int) [][]int
+	NumSubexp() int
+	LiteralPrefix() (string, bool)
+	String() string
+}
+
+// budgetErr is the error of a back-reference search that ran out of
+// budget, nil otherwise.
+func budgetErr(re matcher) error {
+	if bt, ok := re.(*backtrack.Regexp); ok {
+		return bt.Err()
+	}
+	return nil
 }
 
 // translate turns a GNU sed regex (BRE, or ERE when ere is set) into RE2
@@ -83,7 +104,7 @@ func isDigit(c byte, base int) bool {
 // compileRegex builds the matcher for one sed regex with its flags:
 // icase (I), multiline (M). Dot matches newline in the pattern space, as
 // POSIX regexec does; matches are leftmost-longest.
-func compileRegex(p string, ere, icase, multi bool) (*regexp.Regexp, error) {
+func compileRegex(p string, ere, icase, multi bool) (matcher, error) {
 	t, err := translate(p, ere)
 	if err != nil {
 		return nil, err
@@ -94,6 +115,13 @@ func compileRegex(p string, ere, icase, multi bool) (*regexp.Regexp, error) {
 	}
 	if multi {
 		flags += "m"
+	}
+	if posixre.HasBackrefs(t) {
+		bt, err := backtrack.Compile("(?" + flags + ")" + t)
+		if err != nil {
+			return nil, fmt.Errorf("%s", reErrText(err))
+		}
+		return bt, nil
 	}
 	re, err := regexp.Compile("(?" + flags + ")" + t)
 	if err != nil {

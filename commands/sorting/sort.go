@@ -57,8 +57,10 @@ type sorter struct {
 	tab    int
 	stable bool
 	unique bool
-	sep    byte
-	seed   maphash.Seed
+	// checking is -c or -C: one input, and its own open message.
+	checking bool
+	sep      byte
+	seed     maphash.Seed
 }
 
 // sortWords are the values of --sort=WORD and the letters they stand for.
@@ -159,6 +161,15 @@ func runSort(ctx context.Context, c *commands.Context) int {
 			return 2
 		}
 	}
+	if check && len(files) > 1 {
+		letter := "c"
+		if quiet {
+			letter = "C"
+		}
+		c.Errorf("extra operand %s not allowed with -%s", commands.QuoteArg(files[1]), letter)
+		return 2
+	}
+	s.checking = check
 	lines, st := s.readAll(ctx, c, files)
 	if st != 0 {
 		return st
@@ -180,7 +191,11 @@ func (s *sorter) readAll(ctx context.Context, c *commands.Context, files []strin
 	for _, name := range files {
 		r, err := c.OpenInput(name)
 		if err != nil {
-			c.Errorf("cannot read: %s: %s", quote.Name(name), commands.ErrText(err))
+			verb := "cannot read" // GNU sort -c opens its one input itself
+			if s.checking {
+				verb = "open failed"
+			}
+			c.Errorf("%s: %s: %s", verb, quote.Name(name), commands.ErrText(err))
 			return nil, 2
 		}
 		data, err := c.ReadAll(ctx, r)

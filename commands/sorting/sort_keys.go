@@ -191,7 +191,9 @@ func (k *sortKey) extractFrom(line []byte, tab int, starts []int) []byte {
 			beg++
 		}
 	}
-	beg = min(beg+k.c1-1, fieldEnd(k.f1))
+	// A character offset may run past its field, up to the end of the
+	// line, as in GNU sort (-k1.2 of "a x" starts at " x").
+	beg = min(beg+k.c1-1, len(line))
 	end := len(line)
 	if k.f2 > 0 {
 		if k.f2 > len(starts) {
@@ -205,7 +207,7 @@ func (k *sortKey) extractFrom(line []byte, tab int, starts []int) []byte {
 					e++
 				}
 			}
-			end = min(e+k.c2, fieldEnd(k.f2))
+			end = min(e+k.c2, len(line))
 		}
 	}
 	if end < beg {

@@ -13,6 +13,8 @@ func Register(r *commands.Registry) {
 	r.RegisterBuiltin("nproc", runNproc)
 	r.RegisterBuiltin("printenv", runPrintenv)
 	r.RegisterBuiltin("pwd", RunPwd)
+	r.RegisterBuiltin("test", runTest)
+	r.RegisterBuiltin("[", runTest)
 	r.RegisterBuiltin("true", runTrue)
 	r.RegisterBuiltin("false", runFalse)
 	r.RegisterBuiltin(":", runTrue)

@@ -78,6 +78,11 @@ func legacyCount(args []string, plus bool) []string {
 		return args
 	}
 	a := args[0]
+	if plus && !(len(args) == 1 || len(args) == 2 && !(len(args[1]) > 1 && args[1][0] == '-')) {
+		// GNU tail takes the obsolete form only with one file operand at
+		// most: "tail +2 a b" reads a file named "+2".
+		return args
+	}
 	if (a[0] == '-' || plus && a[0] == '+') && a[1] >= '0' && a[1] <= '9' {
 		num := a[1:]
 		key := "-n"

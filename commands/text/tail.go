@@ -27,6 +27,12 @@ var tailOpts = opts.Parser{Opts: []opts.Opt{
 // runTail prints the end of each input. -f is accepted but does not wait
 // for growth: nothing else can write to a file while tail runs here.
 func runTail(ctx context.Context, c *commands.Context) int {
+	if a := c.Args[1:]; len(a) > 2 && len(a[0]) > 1 && a[0][0] == '-' && a[0][1] >= '0' && a[0][1] <= '9' {
+		// Not the obsolete form (more than one file): GNU tail's getopt
+		// knows the digits only as that form's.
+		c.Errorf("option used in invalid context -- %c", a[0][1])
+		return 1
+	}
 	cfg, files, status, ok := parseHeadTail(c, &tailOpts, c.Args[1:], true)
 	if !ok {
 		return status

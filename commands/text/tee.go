@@ -6,20 +6,32 @@ import (
 	"github.com/justbash/justbash/commands"
 	"github.com/justbash/justbash/commands/internal/opts"
 
+	"errors"
 	"io"
 	"os"
+	"syscall"
 )
 
 var teeOpts = opts.Parser{Opts: []opts.Opt{
 	{Short: 'a', Long: "append"},
 	{Short: 'i', Long: "ignore-interrupts"},
-	{Short: 'p'}, {Long: "output-error", Arg: true},
+	{Short: 'p'}, {Long: "output-error", Optional: true},
 }, Usage: 1, Help: "Usage: tee [OPTION]... [FILE]...\nCopy standard input to each FILE, and also to standard output.\n  -a, --append  append to the given FILEs, do not overwrite\n"}
 
 func runTee(ctx context.Context, c *commands.Context) int {
 	res, ops, status, ok := teeOpts.Parse(c, c.Args[1:])
 	if !ok {
 		return status
+	}
+	for _, r := range res {
+		// The mode only matters for write errors on pipes, which the
+		// sandbox reports as tee's default does; a bad one is refused.
+		if r.Key == "output-error" && r.HasVal {
+			if _, ok := opts.ArgMatch(c, "--output-error", r.Val,
+				[]string{"warn", "warn-nopipe", "exit", "exit-nopipe"}, []int{0, 1, 2, 3}); !ok {
+				return 1
+			}
+		}
 	}
 	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	if opts.ToFlags(res).Has("a") {
@@ -75,6 +87,10 @@ func runTee(ctx context.Context, c *commands.Context) int {
 		}
 		if rerr != nil {
 			c.Errorf("read error: %s", commands.ErrText(rerr))
+			if errors.Is(rerr, syscall.EBADF) {
+				// A closed stdin also fails GNU tee's final close.
+				c.Errorf("standard input: %s", commands.ErrText(rerr))
+			}
 			return 1
 		}
 	}

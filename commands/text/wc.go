@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"github.com/justbash/justbash/commands/internal/locale"
 	"github.com/justbash/justbash/commands/internal/quote"
 
 	"github.com/justbash/justbash/commands"
@@ -281,13 +282,5 @@ func isNBSpace(r rune) bool {
 }
 
 // utf8Locale reports whether the sandbox environment selects a UTF-8
-// character type (LC_ALL, then LC_CTYPE, then LANG); unset means C.
-func utf8Locale(c *commands.Context) bool {
-	for _, v := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if l := c.Getenv(v); l != "" {
-			l = strings.ToLower(l)
-			return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
-		}
-	}
-	return false
-}
+// character type; unset means C.
+func utf8Locale(c *commands.Context) bool { return locale.UTF8(c.Getenv, false) }

@@ -23,7 +23,7 @@ const (
 // is exact.
 var enforced = []string{"cat", "head", "tail", "wc", "sort", "cut", "tr", "tac", "nl", "paste", "fold",
 	"expand", "comm", "md5sum", "sha256sum", "base64", "seq", "grep", "uniq", "join", "sed", "jq",
-	"find", "xargs", "ls", "basename", "dirname", "realpath", "readlink", "expr", "date"}
+	"find", "xargs", "ls", "basename", "dirname", "realpath", "readlink", "expr", "date", "xxd", "tee", "printf", "sedscript", "cutrange", "headneg"}
 
 // recheck re-runs the GNU side of every recorded case (go test
 // ./internal/cmddiff -args -recheck), so the record stays GNU's. By

@@ -1,7 +1,9 @@
 // Command cmddiff is a differential harness for the sandbox's commands: it
 // generates invocations of GNU tools (coreutils text tools, grep, sed,
 // gawk as awk, jq 1.6, find, xargs, diff, ls, the path tools, printf,
-// expr, test, date, od, xxd, column, split, tee) — options short, long,
+// expr, test, date, od, xxd, column, split, tee; spec_more.go adds, as
+// specs of their own, the forms agents use most: sort keys, tr classes,
+// cut ranges, env, seq formats, sed scripts, awk programs, ...) — options short, long,
 // abbreviated, clustered,
 // attached, invalid, missing their argument, after operands, after "--";
 // inputs empty, without a final newline, CRLF, NUL bytes, long lines,

@@ -7,242 +7,256 @@
   const defineHidden = (o, k, v) => Object.defineProperty(o, k, { value: v, writable: true, configurable: true, enumerable: false });
 
   // ---- inspect / format (node-like) ----
-  const identRe = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-  function quote(s) {
-    return "'" + s.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r") + "'";
-  }
-  function fmtKey(k) {
-    if (typeof k === "symbol") return "[" + k.toString() + "]";
-    return identRe.test(k) ? k : quote(k);
-  }
-  function ctorName(o) {
-    const p = Object.getPrototypeOf(o);
-    if (p === null) return null;
-    const d = Object.getOwnPropertyDescriptor(p, "constructor");
-    return d && typeof d.value === "function" && d.value.name ? d.value.name : "";
-  }
+  // The formatter's functions are made on first use (makeFormat): a
+  // function costs its object in every run, and most runs print nothing.
+  let formatter;
+  const F = () => formatter || (formatter = makeFormat());
+  const inspect = (v, opts) => F().inspect(v, opts);
+  const format = (...args) => F().format(...args);
   function isErr(v) { return v instanceof Error || Object.prototype.toString.call(v) === "[object Error]"; }
-  function wrap(open, parts, close, indent) {
-    if (parts.length === 0) return open.trimEnd() + close;
-    const one = open + " " + parts.join(", ") + " " + close;
-    if (one.length <= 72 && !parts.some((p) => p.includes("\n"))) return one;
-    const pad = "  ".repeat(indent + 1);
-    return open + "\n" + pad + parts.join(",\n" + pad) + "\n" + "  ".repeat(indent) + close;
-  }
-  function formatValue(v, depth, seen, indent, top) {
-    switch (typeof v) {
-      case "string": return top ? v : quote(v);
-      case "number": return Object.is(v, -0) ? "-0" : String(v);
-      case "bigint": return v + "n";
-      case "boolean": case "undefined": return String(v);
-      case "symbol": return v.toString();
+  function makeFormat() {
+    const identRe = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+    function quote(s) {
+      return "'" + s.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r") + "'";
     }
-    if (v === null) return "null";
-    if (typeof v === "function" && toolTargets.has(v)) return "[tools: " + (toolTargets.get(v) || "tools") + "]";
-    if (seen.includes(v)) return "[Circular *1]";
-    if (typeof v === "function") {
-      const src = Function.prototype.toString.call(v);
-      const kind = src.startsWith("class") ? "class" : "Function";
-      const base = kind === "class" ? "[class " + (v.name || "(anonymous)") + "]" : v.name ? "[Function: " + v.name + "]" : "[Function (anonymous)]";
-      const keys = Object.keys(v);
-      if (keys.length === 0 || depth < 0) return base;
-      return formatProps(v, keys, depth, seen, indent, base + " {", "}");
+    function fmtKey(k) {
+      if (typeof k === "symbol") return "[" + k.toString() + "]";
+      return identRe.test(k) ? k : quote(k);
     }
-    if (isErr(v)) {
-      const stack = typeof v.stack === "string" && v.stack ? v.stack : String(v);
-      const keys = Object.keys(v).filter((k) => k !== "stack" && k !== "message");
-      if (keys.length === 0 || depth < 0) return stack;
-      return formatProps(v, keys, depth, seen, indent, stack + " {", "}");
+    function ctorName(o) {
+      const p = Object.getPrototypeOf(o);
+      if (p === null) return null;
+      const d = Object.getOwnPropertyDescriptor(p, "constructor");
+      return d && typeof d.value === "function" && d.value.name ? d.value.name : "";
     }
-    if (v instanceof Date) return isNaN(v) ? "Invalid Date" : v.toISOString();
-    if (v instanceof RegExp) return String(v);
-    if (v instanceof Promise) {
-      const st = host.promiseState(v);
-      if (st === 0) return "Promise { <pending> }";
-      const inner = formatValue(host.promiseResult(v), depth - 1, seen.concat([v]), indent + 1, false);
-      return "Promise { " + (st === 2 ? "<rejected> " : "") + inner + " }";
+    function wrap(open, parts, close, indent) {
+      if (parts.length === 0) return open.trimEnd() + close;
+      const one = open + " " + parts.join(", ") + " " + close;
+      if (one.length <= 72 && !parts.some((p) => p.includes("\n"))) return one;
+      const pad = "  ".repeat(indent + 1);
+      return open + "\n" + pad + parts.join(",\n" + pad) + "\n" + "  ".repeat(indent) + close;
     }
-    if (typeof v.__jsexecInspect === "function") return v.__jsexecInspect();
-    const name = ctorName(v);
-    if (depth < 0) {
-      if (Array.isArray(v)) return "[Array]";
-      return "[" + (name || "Object") + "]";
-    }
-    const s2 = seen.concat([v]);
-    if (Array.isArray(v)) {
-      const parts = [];
-      const n = Math.min(v.length, 100);
-      let numeric = true;
-      for (let i = 0; i < n; i++) {
-        if (i in v && typeof v[i] !== "number" && typeof v[i] !== "bigint") numeric = false;
-        parts.push(i in v ? formatValue(v[i], depth - 1, s2, indent + 1, false) : "<empty item>");
+    function formatValue(v, depth, seen, indent, top) {
+      switch (typeof v) {
+        case "string": return top ? v : quote(v);
+        case "number": return Object.is(v, -0) ? "-0" : String(v);
+        case "bigint": return v + "n";
+        case "boolean": case "undefined": return String(v);
+        case "symbol": return v.toString();
       }
-      const rows = parts.length > 6 ? groupItems(parts, indent, numeric) : parts;
-      if (v.length > 100) rows.push("... " + (v.length - 100) + " more items");
-      const extra = Object.keys(v).filter((k) => !/^\d+$/.test(k));
-      for (const k of extra) rows.push(fmtKey(k) + ": " + formatValue(v[k], depth - 1, s2, indent + 1, false));
-      const open = name && name !== "Array" ? name + "(" + v.length + ") [" : "[";
-      if (rows !== parts) return open + "\n" + "  ".repeat(indent + 1) + rows.join(",\n" + "  ".repeat(indent + 1)) + "\n" + "  ".repeat(indent) + "]";
-      return wrap(open, rows, "]", indent);
-    }
-    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-      const parts = [];
-      const n = Math.min(v.length, 100);
-      for (let i = 0; i < n; i++) parts.push(formatValue(v[i], depth - 1, s2, indent + 1, false));
-      if (v.length > 100) parts.push("... " + (v.length - 100) + " more items");
-      return wrap(name + "(" + v.length + ") [", parts, "]", indent);
-    }
-    if (v instanceof Map) {
-      const parts = [];
-      for (const [k, val] of v) parts.push(formatValue(k, depth - 1, s2, indent + 1, false) + " => " + formatValue(val, depth - 1, s2, indent + 1, false));
-      return wrap("Map(" + v.size + ") {", parts, "}", indent);
-    }
-    if (v instanceof Set) {
-      const parts = [];
-      for (const val of v) parts.push(formatValue(val, depth - 1, s2, indent + 1, false));
-      return wrap("Set(" + v.size + ") {", parts, "}", indent);
-    }
-    if (v instanceof ArrayBuffer) return "ArrayBuffer { byteLength: " + v.byteLength + " }";
-    let open = "{";
-    if (name === null) open = "[Object: null prototype] {";
-    else if (name && name !== "Object") open = name + " {";
-    const keys = Object.keys(v).concat(Object.getOwnPropertySymbols(v).filter((s) => Object.prototype.propertyIsEnumerable.call(v, s)));
-    return formatProps(v, keys, depth, s2, indent, open, "}");
-  }
-  // groupItems lays many short array items out in aligned columns, as
-  // node does (numbers right-aligned); it returns parts itself when the
-  // items are too long or too few to be worth it.
-  function groupItems(parts, indent, numeric) {
-    if (parts.some((p) => p.includes("\n"))) return parts;
-    const sep = 2;
-    let total = 0, maxLen = 0;
-    for (const p of parts) { total += p.length + sep; if (p.length > maxLen) maxLen = p.length; }
-    const cell = maxLen + sep;
-    if (!(cell * 3 + indent * 2 < 80 && (total / cell > 5 || maxLen <= 6))) return parts;
-    const bias = Math.sqrt(cell - total / parts.length);
-    const biased = Math.max(cell - 3 - bias, 1);
-    const cols = Math.min(Math.round(Math.sqrt(2.5 * biased * parts.length) / biased), Math.floor((80 - indent * 2) / cell), 12, 15);
-    if (cols <= 1) return parts;
-    const widths = [];
-    for (let c = 0; c < cols; c++) {
-      let w = 0;
-      for (let j = c; j < parts.length; j += cols) if (parts[j].length > w) w = parts[j].length;
-      widths.push(w + sep);
-    }
-    const rows = [];
-    for (let i = 0; i < parts.length; i += cols) {
-      const end = Math.min(i + cols, parts.length);
-      let row = "";
-      for (let j = i; j < end - 1; j++) row += numeric ? (parts[j] + ", ").padStart(widths[j - i]) : (parts[j] + ", ").padEnd(widths[j - i]);
-      row += numeric ? parts[end - 1].padStart(widths[end - 1 - i] - sep) : parts[end - 1];
-      rows.push(row);
-    }
-    return rows;
-  }
-  function formatProps(v, keys, depth, seen, indent, open, close) {
-    const parts = [];
-    for (const k of keys) {
-      const d = Object.getOwnPropertyDescriptor(v, k);
-      let s;
-      if (d && (d.get || d.set)) s = d.get && d.set ? "[Getter/Setter]" : d.get ? "[Getter]" : "[Setter]";
-      else s = formatValue(v[k], depth - 1, seen, indent + 1, false);
-      parts.push(fmtKey(k) + ": " + s);
-    }
-    return wrap(open, parts, close, indent);
-  }
-  function inspect(v, opts) {
-    let depth = 2;
-    if (opts && typeof opts === "object" && "depth" in opts) depth = opts.depth === null || opts.depth === Infinity ? 1e9 : Number(opts.depth);
-    return formatValue(v, depth, [], 0, false);
-  }
-  function format(...args) {
-    let out = "";
-    let i = 0;
-    if (typeof args[0] === "string" && args.length > 1) {
-      const f = args[0];
-      i = 1;
-      let last = 0;
-      for (let j = 0; j < f.length - 1; j++) {
-        if (f[j] !== "%") continue;
-        const c = f[j + 1];
-        let rep;
-        if (c === "%") rep = "%";
-        else if (i >= args.length) continue;
-        else if (c === "s") { const a = args[i++]; rep = typeof a === "string" ? a : typeof a === "object" && a !== null ? inspect(a, { depth: 1 }) : formatValue(a, 1, [], 0, true); }
-        else if (c === "d" || c === "i") { const a = args[i++]; rep = typeof a === "bigint" ? a + "n" : String(c === "i" ? Math.trunc(Number(a)) : Number(a)); }
-        else if (c === "f") rep = String(parseFloat(args[i++]));
-        else if (c === "j") { try { rep = JSON.stringify(args[i++]); } catch (e) { rep = "[Circular]"; } }
-        else if (c === "o" || c === "O") rep = inspect(args[i++], { depth: c === "o" ? 4 : 2 });
-        else if (c === "c") { i++; rep = ""; }
-        else continue;
-        out += f.slice(last, j) + rep;
-        last = j + 2;
-        j++;
+      if (v === null) return "null";
+      if (typeof v === "function" && toolTargets.has(v)) return "[tools: " + (toolTargets.get(v) || "tools") + "]";
+      if (seen.includes(v)) return "[Circular *1]";
+      if (typeof v === "function") {
+        const src = Function.prototype.toString.call(v);
+        const kind = src.startsWith("class") ? "class" : "Function";
+        const base = kind === "class" ? "[class " + (v.name || "(anonymous)") + "]" : v.name ? "[Function: " + v.name + "]" : "[Function (anonymous)]";
+        const keys = Object.keys(v);
+        if (keys.length === 0 || depth < 0) return base;
+        return formatProps(v, keys, depth, seen, indent, base + " {", "}");
       }
-      out += f.slice(last);
+      if (isErr(v)) {
+        const stack = typeof v.stack === "string" && v.stack ? v.stack : String(v);
+        const keys = Object.keys(v).filter((k) => k !== "stack" && k !== "message");
+        if (keys.length === 0 || depth < 0) return stack;
+        return formatProps(v, keys, depth, seen, indent, stack + " {", "}");
+      }
+      if (v instanceof Date) return isNaN(v) ? "Invalid Date" : v.toISOString();
+      if (v instanceof RegExp) return String(v);
+      if (v instanceof Promise) {
+        const st = host.promiseState(v);
+        if (st === 0) return "Promise { <pending> }";
+        const inner = formatValue(host.promiseResult(v), depth - 1, seen.concat([v]), indent + 1, false);
+        return "Promise { " + (st === 2 ? "<rejected> " : "") + inner + " }";
+      }
+      if (typeof v.__jsexecInspect === "function") return v.__jsexecInspect();
+      const name = ctorName(v);
+      if (depth < 0) {
+        if (Array.isArray(v)) return "[Array]";
+        return "[" + (name || "Object") + "]";
+      }
+      const s2 = seen.concat([v]);
+      if (Array.isArray(v)) {
+        const parts = [];
+        const n = Math.min(v.length, 100);
+        let numeric = true;
+        for (let i = 0; i < n; i++) {
+          if (i in v && typeof v[i] !== "number" && typeof v[i] !== "bigint") numeric = false;
+          parts.push(i in v ? formatValue(v[i], depth - 1, s2, indent + 1, false) : "<empty item>");
+        }
+        const rows = parts.length > 6 ? groupItems(parts, indent, numeric) : parts;
+        if (v.length > 100) rows.push("... " + (v.length - 100) + " more items");
+        const extra = Object.keys(v).filter((k) => !/^\d+$/.test(k));
+        for (const k of extra) rows.push(fmtKey(k) + ": " + formatValue(v[k], depth - 1, s2, indent + 1, false));
+        const open = name && name !== "Array" ? name + "(" + v.length + ") [" : "[";
+        if (rows !== parts) return open + "\n" + "  ".repeat(indent + 1) + rows.join(",\n" + "  ".repeat(indent + 1)) + "\n" + "  ".repeat(indent) + "]";
+        return wrap(open, rows, "]", indent);
+      }
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+        const parts = [];
+        const n = Math.min(v.length, 100);
+        for (let i = 0; i < n; i++) parts.push(formatValue(v[i], depth - 1, s2, indent + 1, false));
+        if (v.length > 100) parts.push("... " + (v.length - 100) + " more items");
+        return wrap(name + "(" + v.length + ") [", parts, "]", indent);
+      }
+      if (v instanceof Map) {
+        const parts = [];
+        for (const [k, val] of v) parts.push(formatValue(k, depth - 1, s2, indent + 1, false) + " => " + formatValue(val, depth - 1, s2, indent + 1, false));
+        return wrap("Map(" + v.size + ") {", parts, "}", indent);
+      }
+      if (v instanceof Set) {
+        const parts = [];
+        for (const val of v) parts.push(formatValue(val, depth - 1, s2, indent + 1, false));
+        return wrap("Set(" + v.size + ") {", parts, "}", indent);
+      }
+      if (v instanceof ArrayBuffer) return "ArrayBuffer { byteLength: " + v.byteLength + " }";
+      let open = "{";
+      if (name === null) open = "[Object: null prototype] {";
+      else if (name && name !== "Object") open = name + " {";
+      const keys = Object.keys(v).concat(Object.getOwnPropertySymbols(v).filter((s) => Object.prototype.propertyIsEnumerable.call(v, s)));
+      return formatProps(v, keys, depth, s2, indent, open, "}");
     }
-    for (; i < args.length; i++) {
-      out += (out || i > 0 ? " " : "") + formatValue(args[i], 2, [], 0, true);
+    // groupItems lays many short array items out in aligned columns, as
+    // node does (numbers right-aligned); it returns parts itself when the
+    // items are too long or too few to be worth it.
+    function groupItems(parts, indent, numeric) {
+      if (parts.some((p) => p.includes("\n"))) return parts;
+      const sep = 2;
+      let total = 0, maxLen = 0;
+      for (const p of parts) { total += p.length + sep; if (p.length > maxLen) maxLen = p.length; }
+      const cell = maxLen + sep;
+      if (!(cell * 3 + indent * 2 < 80 && (total / cell > 5 || maxLen <= 6))) return parts;
+      const bias = Math.sqrt(cell - total / parts.length);
+      const biased = Math.max(cell - 3 - bias, 1);
+      const cols = Math.min(Math.round(Math.sqrt(2.5 * biased * parts.length) / biased), Math.floor((80 - indent * 2) / cell), 12, 15);
+      if (cols <= 1) return parts;
+      const widths = [];
+      for (let c = 0; c < cols; c++) {
+        let w = 0;
+        for (let j = c; j < parts.length; j += cols) if (parts[j].length > w) w = parts[j].length;
+        widths.push(w + sep);
+      }
+      const rows = [];
+      for (let i = 0; i < parts.length; i += cols) {
+        const end = Math.min(i + cols, parts.length);
+        let row = "";
+        for (let j = i; j < end - 1; j++) row += numeric ? (parts[j] + ", ").padStart(widths[j - i]) : (parts[j] + ", ").padEnd(widths[j - i]);
+        row += numeric ? parts[end - 1].padStart(widths[end - 1 - i] - sep) : parts[end - 1];
+        rows.push(row);
+      }
+      return rows;
     }
-    return out;
+    function formatProps(v, keys, depth, seen, indent, open, close) {
+      const parts = [];
+      for (const k of keys) {
+        const d = Object.getOwnPropertyDescriptor(v, k);
+        let s;
+        if (d && (d.get || d.set)) s = d.get && d.set ? "[Getter/Setter]" : d.get ? "[Getter]" : "[Setter]";
+        else s = formatValue(v[k], depth - 1, seen, indent + 1, false);
+        parts.push(fmtKey(k) + ": " + s);
+      }
+      return wrap(open, parts, close, indent);
+    }
+    function inspect(v, opts) {
+      let depth = 2;
+      if (opts && typeof opts === "object" && "depth" in opts) depth = opts.depth === null || opts.depth === Infinity ? 1e9 : Number(opts.depth);
+      return formatValue(v, depth, [], 0, false);
+    }
+    function format(...args) {
+      let out = "";
+      let i = 0;
+      if (typeof args[0] === "string" && args.length > 1) {
+        const f = args[0];
+        i = 1;
+        let last = 0;
+        for (let j = 0; j < f.length - 1; j++) {
+          if (f[j] !== "%") continue;
+          const c = f[j + 1];
+          let rep;
+          if (c === "%") rep = "%";
+          else if (i >= args.length) continue;
+          else if (c === "s") { const a = args[i++]; rep = typeof a === "string" ? a : typeof a === "object" && a !== null ? inspect(a, { depth: 1 }) : formatValue(a, 1, [], 0, true); }
+          else if (c === "d" || c === "i") { const a = args[i++]; rep = typeof a === "bigint" ? a + "n" : String(c === "i" ? Math.trunc(Number(a)) : Number(a)); }
+          else if (c === "f") rep = String(parseFloat(args[i++]));
+          else if (c === "j") { try { rep = JSON.stringify(args[i++]); } catch (e) { rep = "[Circular]"; } }
+          else if (c === "o" || c === "O") rep = inspect(args[i++], { depth: c === "o" ? 4 : 2 });
+          else if (c === "c") { i++; rep = ""; }
+          else continue;
+          out += f.slice(last, j) + rep;
+          last = j + 2;
+          j++;
+        }
+        out += f.slice(last);
+      }
+      for (; i < args.length; i++) {
+        out += (out || i > 0 ? " " : "") + formatValue(args[i], 2, [], 0, true);
+      }
+      return out;
+    }
+    return { inspect, format, quote, formatValue };
   }
 
   // ---- console ----
-  let groupIndent = "";
-  function emit(level, fd, args) {
-    let text = format(...args);
-    if (groupIndent) text = text.split("\n").map((l) => groupIndent + l).join("\n");
-    host.log(level, text);
-    host.write(fd, text + "\n");
-  }
-  const counts = new Map();
-  const timersStart = new Map();
-  const console = {
-    log: (...a) => emit("log", 1, a),
-    info: (...a) => emit("info", 1, a),
-    debug: (...a) => emit("debug", 1, a),
-    warn: (...a) => emit("warn", 2, a),
-    error: (...a) => emit("error", 2, a),
-    trace: (...a) => emit("error", 2, ["Trace: " + format(...a) + "\n" + (new Error().stack || "").split("\n").slice(1).join("\n")]),
-    dir: (v, o) => emit("log", 1, [inspect(v, o)]),
-    assert: (c, ...a) => { if (!c) emit("error", 2, a.length ? ["Assertion failed:", ...a] : ["Assertion failed"]); },
-    count: (l = "default") => { const n = (counts.get(l) || 0) + 1; counts.set(l, n); emit("log", 1, [l + ": " + n]); },
-    countReset: (l = "default") => counts.delete(l),
-    time: (l = "default") => timersStart.set(l, Date.now()),
-    timeEnd: (l = "default") => { if (timersStart.has(l)) { emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms"]); timersStart.delete(l); } },
-    timeLog: (l = "default", ...a) => { if (timersStart.has(l)) emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms", ...a]); },
-    group: (...a) => { if (a.length) emit("log", 1, a); groupIndent += "  "; },
-    groupEnd: () => { groupIndent = groupIndent.slice(2); },
-    table: (v) => emit("log", 1, [table(v)]),
-  };
-
-  // table draws console.table's box: an (index) column, one column per
-  // key in order of first appearance, and Values for primitive rows.
-  function table(data) {
-    if (data === null || typeof data !== "object") return data;
-    const rowKeys = data instanceof Map ? [...data.keys()] : Object.keys(data);
-    const rowOf = (k) => (data instanceof Map ? data.get(k) : data[k]);
-    const cols = [];
-    let hasValues = false;
-    for (const k of rowKeys) {
-      const r = rowOf(k);
-      if (r !== null && typeof r === "object") { for (const c of Object.keys(r)) if (!cols.includes(c)) cols.push(c); }
-      else hasValues = true;
+  // Made on first use, as a lazyAPI (below): seventeen methods are as many
+  // functions, and most runs print nothing.
+  function consoleAPI() {
+    let groupIndent = "";
+    function emit(level, fd, args) {
+      let text = format(...args);
+      if (groupIndent) text = text.split("\n").map((l) => groupIndent + l).join("\n");
+      host.log(level, text);
+      host.write(fd, text + "\n");
     }
-    const head = ["(index)"].concat(cols, hasValues ? ["Values"] : []);
-    const cell = (x) => formatValue(x, 0, [], 0, false);
-    const body = rowKeys.map((k) => {
-      const r = rowOf(k);
-      const isObj = r !== null && typeof r === "object";
-      const line = [typeof k === "string" ? k : cell(k)];
-      for (const c of cols) line.push(isObj && Object.prototype.hasOwnProperty.call(r, c) ? cell(r[c]) : "");
-      if (hasValues) line.push(isObj ? "" : cell(r));
-      return line;
-    });
-    const widths = head.map((h, i) => Math.max(h.length, ...body.map((l) => l[i].length)) + 2);
-    const rule = (l, m, r) => l + widths.map((w) => "─".repeat(w)).join(m) + r;
-    const row = (cells) => "│" + cells.map((c, i) => " " + c.padEnd(widths[i] - 1)).join("│") + "│";
-    return [rule("┌", "┬", "┐"), row(head), rule("├", "┼", "┤")].concat(body.map(row), [rule("└", "┴", "┘")]).join("\n");
+    const counts = new Map();
+    const timersStart = new Map();
+    const console = {
+      log: (...a) => emit("log", 1, a),
+      info: (...a) => emit("info", 1, a),
+      debug: (...a) => emit("debug", 1, a),
+      warn: (...a) => emit("warn", 2, a),
+      error: (...a) => emit("error", 2, a),
+      trace: (...a) => emit("error", 2, ["Trace: " + format(...a) + "\n" + (new Error().stack || "").split("\n").slice(1).join("\n")]),
+      dir: (v, o) => emit("log", 1, [inspect(v, o)]),
+      assert: (c, ...a) => { if (!c) emit("error", 2, a.length ? ["Assertion failed:", ...a] : ["Assertion failed"]); },
+      count: (l = "default") => { const n = (counts.get(l) || 0) + 1; counts.set(l, n); emit("log", 1, [l + ": " + n]); },
+      countReset: (l = "default") => counts.delete(l),
+      time: (l = "default") => timersStart.set(l, Date.now()),
+      timeEnd: (l = "default") => { if (timersStart.has(l)) { emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms"]); timersStart.delete(l); } },
+      timeLog: (l = "default", ...a) => { if (timersStart.has(l)) emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms", ...a]); },
+      group: (...a) => { if (a.length) emit("log", 1, a); groupIndent += "  "; },
+      groupEnd: () => { groupIndent = groupIndent.slice(2); },
+      table: (v) => emit("log", 1, [table(v)]),
+    };
+
+    // table draws console.table's box: an (index) column, one column per
+    // key in order of first appearance, and Values for primitive rows.
+    function table(data) {
+      if (data === null || typeof data !== "object") return data;
+      const rowKeys = data instanceof Map ? [...data.keys()] : Object.keys(data);
+      const rowOf = (k) => (data instanceof Map ? data.get(k) : data[k]);
+      const cols = [];
+      let hasValues = false;
+      for (const k of rowKeys) {
+        const r = rowOf(k);
+        if (r !== null && typeof r === "object") { for (const c of Object.keys(r)) if (!cols.includes(c)) cols.push(c); }
+        else hasValues = true;
+      }
+      const head = ["(index)"].concat(cols, hasValues ? ["Values"] : []);
+      const cell = (x) => F().formatValue(x, 0, [], 0, false);
+      const body = rowKeys.map((k) => {
+        const r = rowOf(k);
+        const isObj = r !== null && typeof r === "object";
+        const line = [typeof k === "string" ? k : cell(k)];
+        for (const c of cols) line.push(isObj && Object.prototype.hasOwnProperty.call(r, c) ? cell(r[c]) : "");
+        if (hasValues) line.push(isObj ? "" : cell(r));
+        return line;
+      });
+      const widths = head.map((h, i) => Math.max(h.length, ...body.map((l) => l[i].length)) + 2);
+      const rule = (l, m, r) => l + widths.map((w) => "─".repeat(w)).join(m) + r;
+      const row = (cells) => "│" + cells.map((c, i) => " " + c.padEnd(widths[i] - 1)).join("│") + "│";
+      return [rule("┌", "┬", "┐"), row(head), rule("├", "┼", "┤")].concat(body.map(row), [rule("└", "┴", "┘")]).join("\n");
+    }
+    return { console };
   }
 
   // ---- timers ----
@@ -412,7 +426,7 @@
         const enc = (x) => encodeURIComponent(x).replace(/%20/g, "+").replace(/[!'()~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
         return urlState.get(this).list.map((x) => enc(x[0]) + "=" + enc(x[1])).join("&");
       }
-      __jsexecInspect() { return "URLSearchParams { " + urlState.get(this).list.map((x) => quote(x[0]) + " => " + quote(x[1])).join(", ") + " }"; }
+      __jsexecInspect() { return "URLSearchParams { " + urlState.get(this).list.map((x) => F().quote(x[0]) + " => " + F().quote(x[1])).join(", ") + " }"; }
     }
     const urlParts = new WeakMap();
     class URL {
@@ -463,7 +477,7 @@
       get searchParams() { return this._sp; }
       toString() { return this.href; }
       toJSON() { return this.href; }
-      __jsexecInspect() { return "URL { href: " + quote(this.href) + " }"; }
+      __jsexecInspect() { return "URL { href: " + F().quote(this.href) + " }"; }
     }
     return { URL, URLSearchParams };
   }
@@ -533,16 +547,21 @@
     return () => {
       if (!made) { // set only once all is done: a throw part-way (a full stack) starts over
         const m = make();
-        if (host.lazy) for (const k of Object.keys(m)) { Object.freeze(m[k]); Object.freeze(m[k].prototype); }
+        if (host.lazy) for (const k of Object.keys(m)) {
+          Object.freeze(m[k]);
+          Object.freeze(m[k].prototype);
+          // A namespace (console): the freeze covers what it holds.
+          if (typeof m[k] !== "function") for (const n of Object.keys(m[k])) Object.freeze(m[k][n]);
+        }
         made = m;
       }
       return made;
     };
   };
-  const apis = { TextEncoder: lazyAPI(textAPI), TextDecoder: null, URL: lazyAPI(urlAPI), URLSearchParams: null };
+  const apis = { console: lazyAPI(consoleAPI), TextEncoder: lazyAPI(textAPI), TextDecoder: null, URL: lazyAPI(urlAPI), URLSearchParams: null };
   apis.TextDecoder = apis.TextEncoder;
   apis.URLSearchParams = apis.URL;
-  const globals = Object.assign({ console, atob, btoa, structuredClone }, timers);
+  const globals = Object.assign({ atob, btoa, structuredClone }, timers);
   for (const name of Object.keys(apis)) {
     if (host.lazy && host.lazy.includes(name)) Object.defineProperty(g, name, { get: () => apis[name]()[name], configurable: false, enumerable: false });
     else globals[name] = apis[name]()[name];
@@ -551,5 +570,5 @@
   if (host.fetch) Object.assign(globals, fetchAPI());
   const names = Object.keys(globals);
   for (let i = 0; i < names.length; i++) defineHidden(g, names[i], globals[names[i]]);
-  return { inspect, format, toolProxy, toBytes, bufOf, quote, isErr, console };
+  return { inspect, format, toolProxy, toBytes, bufOf, isErr };
 })

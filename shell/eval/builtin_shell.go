@@ -557,20 +557,18 @@ func (r *Runner) builtinCd(args []string) int {
 			args = args[1:]
 			break
 		}
-		ok := true
 		for _, c := range args[0][1:] {
 			switch c {
 			case 'P':
 				physical = true
 			case 'L':
 				physical = false
-			case 'e', '@':
-			default:
-				ok = false
+			case 'e':
+			default: // -@ too: this system has no extended attributes
+				r.errorf("cd: -%c: invalid option", c)
+				fmt.Fprintln(r.stderr(), "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]")
+				return 2
 			}
-		}
-		if !ok {
-			break
 		}
 		args = args[1:]
 	}

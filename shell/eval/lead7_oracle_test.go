@@ -59,6 +59,36 @@ var lead7Scripts = []string{
 	// test with words left after a whole expression: "too many
 	// arguments", unless the first looks like an operator.
 	"[ a = b c ]; [ a = b '(' ]; [ -n a b c d ]; [ a b c d e ]; [ '(' a ')' b ]; [ ! a b c d ]; [ a -o b = ]; test a = b -ne; test 1 -eq 1 -a -ne 2; [ a -a ]; [ '(' a ]; [ a = b -o ]",
+	// A file $(< file) cannot open ends the shell under set -e, even
+	// where errexit is otherwise ignored; an ambiguous name does not.
+	"set -e; if echo $(<nofile); then echo y; fi; echo after",
+	"set -e; echo $(<nofile) || echo or; echo after",
+	"set -e; f(){ echo $(<nofile); echo inf; }; f || true; echo after",
+	"set -e; echo $(<$u); echo after; echo $(</dev/null) `false`; x=$(<nofile); echo no",
+	"echo $(<nofile); echo after $?",
+	// The word of a # % ^ , / operator is not expanded (its side effects
+	// do not happen) when the parameter is unset or an empty list; for
+	// # and % also when it is null.
+	"for v in 'unset v' 'v=' 'v=x'; do for op in '#' '%%' '^' ',,' '/' '//'; do eval \"$v\"; i=0; eval \"x=\\\"[\\${v$op\\$((i=3))}]\\$i\\\"\"; echo \"$v $op $x\"; done; done",
+	"a=(); i=0; x=\"[${a[@]#$((i=3))}${a[@]/$((i+=1))/y}]$i\"; echo \"$x\"; set --; x=\"[${@^$((i=5))}]$i\"; echo \"$x\"; a=(''); x=\"[${a[@]%$((i=7))}]$i\"; echo \"$x\"",
+	"unset A; i=1 x= y=; echo ${A[x=(i+=1)]#${A[y=(i+=2)]}}; echo $x $y",
+	// An error that discards the command line (bad substitution) ends
+	// the shell under set -e, wherever it was (after ||, in an if).
+	"set -e; echo ${x!y}\necho after",
+	"set -e; f() { echo ${x!y}; }; f || echo or\necho after",
+	"set -e; if echo ${x!y}; then echo y; fi\necho after",
+	"set -e; trap 'echo exit' EXIT; echo \"${\n echo hi\n}\" .\necho after",
+	"set -e; eval 'echo ${x!y}'; echo after",
+	"echo ${x!y}\necho after $?",
+	// Dynamic variables keep the value of their last read (or
+	// assignment): set lists them only then, declare -p without a value
+	// before; an unset one is an ordinary variable.
+	"declare -p | grep -E 'RANDOM|LINENO|SECONDS|BASHPID|EPOCHS|SUBSHELL' | grep -v BASH_EXEC",
+	"x=$RANDOM; (set | grep -c \"^RANDOM=$x$\"); y=$LINENO; set | grep -E '^(LINENO|SRANDOM)='",
+	"RANDOM=3; LINENO=5; SECONDS=7; set | grep -E '^(RANDOM|LINENO|SECONDS)'; echo $((RANDOM<32768))",
+	"unset RANDOM; RANDOM=4; set | grep ^RANDOM; echo $RANDOM; unset SECONDS; SECONDS=9; echo $SECONDS; declare -p SECONDS",
+	// cd refuses an option it does not know (-@ included), status 2.
+	"cd -2; echo $?; cd -l; echo $?; cd -@ /; echo $?; cd -Lx /; echo $?; cd -- -x; echo $?; cd -P -e /; echo $?",
 }
 
 func TestLead7Oracle(t *testing.T) { checkOracleRows(t, lead7Scripts) }

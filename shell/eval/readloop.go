@@ -289,6 +289,13 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 			r.flow = flowNone
 			if src.top {
 				r.aborted = true
+				if r.opts[optErrExit] && !r.interactive {
+					// The discarded command failed: under set -e the
+					// shell ends, wherever the error was (after ||,
+					// in an if): bash checks at its top level.
+					r.exit(r.status)
+					return false
+				}
 			}
 			return true
 		}

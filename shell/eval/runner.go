@@ -228,9 +228,10 @@ type Runner struct {
 	started      time.Time
 	secondsBase  int64
 	scriptFile   string
-	startArgs    []string // the positional parameters the shell started with (BASH_ARGV)
-	dynSeen      uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
-	listing      bool     // set or declare is listing every variable
+	startArgs    []string         // the positional parameters the shell started with (BASH_ARGV)
+	dynSeen      uint8            // GROUPS and DIRSTACK referenced once (specialvars.go)
+	dynKept      [dynKept]keptDyn // dynamic variables' last values (dynlast.go)
+	listing      bool             // set or declare is listing every variable
 	assignFailed bool
 	// tempExpand is the temporary scope of a command's prefix
 	// assignments while one of their values is expanded (tempenv.go).

@@ -75,6 +75,9 @@ func (r *Runner) dynamicVar(name string) *Var {
 	if r.lostSpecial[name] {
 		return nil
 	}
+	if i := dynIndex(name); i >= 0 {
+		return r.keepDyn(i, func() string { return r.dynValue(name) })
+	}
 	str := func(s string) *Var { return &Var{set: true, str: s} }
 	arr := func(ss []string) *Var {
 		a := &indexedArray{}
@@ -84,23 +87,6 @@ func (r *Runner) dynamicVar(name string) *Var {
 		return &Var{set: true, attrs: attrIndexed, arr: a}
 	}
 	switch name {
-	case "LINENO":
-		return str(strconv.Itoa(r.lineno))
-	case "RANDOM":
-		return str(strconv.Itoa(r.random()))
-	case "SRANDOM":
-		return str(strconv.FormatUint(uint64(rand.Uint32()), 10))
-	case "SECONDS":
-		return str(strconv.FormatInt(int64(time.Since(r.started).Seconds())+r.secondsBase, 10))
-	case "EPOCHSECONDS":
-		return str(strconv.FormatInt(time.Now().Unix(), 10))
-	case "EPOCHREALTIME":
-		t := time.Now()
-		return str(strconv.FormatInt(t.Unix(), 10) + "." + leftPad(strconv.Itoa(t.Nanosecond()/1000), 6))
-	case "BASHPID":
-		return str(strconv.Itoa(r.pid))
-	case "BASH_SUBSHELL":
-		return str(strconv.Itoa(r.subLevel))
 	case "SHELLOPTS":
 		return &Var{set: true, str: r.shellOpts(), attrs: attrReadonly}
 	case "BASHOPTS":
@@ -220,6 +206,31 @@ func (r *Runner) topFile() string {
 	return ""
 }
 
+// dynValue computes the value of a dynamic variable that keeps its last
+// value (dynlast.go).
+func (r *Runner) dynValue(name string) string {
+	switch name {
+	case "LINENO":
+		return strconv.Itoa(r.lineno)
+	case "RANDOM":
+		return strconv.Itoa(r.random())
+	case "SRANDOM":
+		return strconv.FormatUint(uint64(rand.Uint32()), 10)
+	case "SECONDS":
+		return strconv.FormatInt(int64(time.Since(r.started).Seconds())+r.secondsBase, 10)
+	case "EPOCHSECONDS":
+		return strconv.FormatInt(time.Now().Unix(), 10)
+	case "EPOCHREALTIME":
+		t := time.Now()
+		return strconv.FormatInt(t.Unix(), 10) + "." + leftPad(strconv.Itoa(t.Nanosecond()/1000), 6)
+	case "BASHPID":
+		return strconv.Itoa(r.pid)
+	case "BASH_SUBSHELL":
+		return strconv.Itoa(r.subLevel)
+	}
+	return ""
+}
+
 // setVar assigns val to name (element 0 for an array), applying the
 // variable's attributes. appendTo is +=.
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
@@ -228,14 +239,17 @@ func (r *Runner) setVar(name, val string, appendTo bool) bool {
 			return r.setThroughTemp(name, val, appendTo)
 		}
 	}
-	if name == "RANDOM" {
+	if i := dynIndex(name); i >= 0 && !r.lostSpecial[name] {
+		r.dynKept[i] = keptDyn{set: true, s: val} // listed until next read
+	}
+	if name == "RANDOM" && !r.lostSpecial[name] {
 		r.rnd.seedFrom(val, r.pid)
 		return true
 	}
 	if name == "OPTIND" {
 		r.optVar = nil // assigning OPTIND restarts getopts (POSIX)
 	}
-	if name == "SECONDS" {
+	if name == "SECONDS" && !r.lostSpecial[name] {
 		n, _ := strconv.ParseInt(val, 10, 64)
 		r.secondsBase, r.started = n, time.Now()
 		return true

@@ -34,18 +34,75 @@ func (s *Source) call(ctx context.Context, name string, args json.RawMessage) (j
 
 	res, err := cl.CallTool(cctx, name, args)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if errors.Is(cctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("timed out after %s", timeout)
-		}
-		if s.lost(cl, err) {
-			return nil, s.withStderr(fmt.Errorf("connection to MCP server %q lost: %v", s.cfg.Name, err))
-		}
-		return nil, err
+		return nil, s.callError(ctx, cctx, cl, timeout, err)
 	}
 	return unwrap(res)
+}
+
+// callError explains a failed call: the caller's context ended, the
+// call's timeout passed, the connection is gone (marked dead), or the
+// server answered with an error. It may ask the server for a ping.
+func (s *Source) callError(ctx, cctx context.Context, cl *mcpclient.Client, timeout time.Duration, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if errors.Is(cctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("timed out after %s", timeout)
+	}
+	if s.lost(cl, err) {
+		return s.withStderr(fmt.Errorf("connection to MCP server %q lost: %v", s.cfg.Name, err))
+	}
+	return err
+}
+
+// CallAsync calls the tool registered at path (`<name>.<segment>`) as
+// its Invoke does, but returns at once: done gets the unwrapped result or
+// the error exactly once. A successful answer is unwrapped and handed to
+// done on the goroutine that read it from the server (mcpclient's
+// CallAsync), so done must not block; errors are explained on a goroutine
+// of their own (that may take a ping of the server). Connecting again to
+// a server that died happens before CallAsync returns.
+//
+// Over Streamable HTTP the answer comes in the response to the request,
+// on the caller's goroutine anyway: there the call is made as Invoke
+// makes it and done runs before CallAsync returns, so that the response
+// is read to its end before the call's context is let go (ending it
+// while the response stream is open would cost the keep-alive
+// connection).
+func (s *Source) CallAsync(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) {
+	s.toolsMu.RLock()
+	name, ok := s.names[path]
+	s.toolsMu.RUnlock()
+	if !ok {
+		done(nil, fmt.Errorf("%s: the server no longer offers this tool", path))
+		return
+	}
+	if kind, _ := s.kind(); kind == "http" {
+		done(s.call(ctx, name, args))
+		return
+	}
+	cl, err := s.client(ctx)
+	if err != nil {
+		done(nil, err)
+		return
+	}
+	timeout := s.callTimeout()
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	cctx, leave := s.calls.enter(cctx)
+	cl.CallToolAsync(cctx, name, args, func(res *mcpclient.CallToolResult, err error) {
+		if err == nil {
+			leave()
+			cancel()
+			done(unwrap(res))
+			return
+		}
+		go func() {
+			err := s.callError(ctx, cctx, cl, timeout, err)
+			leave()
+			cancel()
+			done(nil, err)
+		}()
+	})
 }
 
 // client returns the live connection, reconnecting when the last one died.

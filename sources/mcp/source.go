@@ -91,6 +91,7 @@ type Source struct {
 	refreshMu  sync.Mutex
 	toolsMu    sync.RWMutex
 	paths      []string
+	names      map[string]string // the server's tool name by path, for CallAsync
 	registered bool
 }
 
@@ -155,7 +156,7 @@ func (s *Source) Close() error {
 	// Under toolsMu so a refresh in flight cannot re-add tools after this.
 	s.toolsMu.Lock()
 	s.reg.RemoveSource(s.src)
-	s.paths = nil
+	s.paths, s.names = nil, nil
 	s.toolsMu.Unlock()
 	if cl != nil {
 		return cl.Close()

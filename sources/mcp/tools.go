@@ -106,6 +106,7 @@ func (s *Source) refresh(ctx context.Context, cl *mcpclient.Client) error {
 	}
 	var errs []error
 	var added []string
+	byPath := make(map[string]string, len(tools))
 	for i := range tools {
 		t := &tools[i]
 		tool, err := s.tool(paths[t.Name], t)
@@ -117,6 +118,7 @@ func (s *Source) refresh(ctx context.Context, cl *mcpclient.Client) error {
 			continue
 		}
 		added = append(added, tool.Path)
+		byPath[tool.Path] = t.Name
 	}
 	sort.Strings(added)
 	keep := map[string]bool{}
@@ -130,7 +132,7 @@ func (s *Source) refresh(ctx context.Context, cl *mcpclient.Client) error {
 			s.reg.Remove(p)
 		}
 	}
-	s.paths = added
+	s.paths, s.names = added, byPath
 	s.registered = true
 	return errors.Join(errs...)
 }

@@ -9,3 +9,9 @@ import "github.com/justbash/justbash/commands/internal/posixre"
 func Translate(p string, ere bool) (string, error) {
 	return posixre.Translate(p, ere, posixre.Options{CheckGroups: true})
 }
+
+// TranslateRefs is Translate accepting back-references, written as the
+// markers package backtrack matches (posixre.HasBackrefs tells).
+func TranslateRefs(p string, ere bool) (string, error) {
+	return posixre.Translate(p, ere, posixre.Options{CheckGroups: true, Backrefs: true})
+}

@@ -53,7 +53,7 @@ func TestAllocationsChecked(t *testing.T) {
 		{name: "stat width", args: []string{"stat", "-c", "%900000000n", "/dev"}, limits: small, msg: oneMiB, maxMiB: 64},
 		{name: "seq width", args: []string{"seq", "-f", "%0900000000g", "1"}, limits: small, msg: oneMiB, maxMiB: 64},
 		{name: "od line width", args: []string{"od", "-w900000000", "/dev/null"}, limits: small, msg: oneMiB, maxMiB: 64},
-		{name: "xxd columns", args: []string{"xxd", "-c", "900000000", "/dev/null"}, limits: small, msg: oneMiB, maxMiB: 64},
+		{name: "xxd columns", args: []string{"xxd", "-p", "-c", "900000000", "/dev/null"}, limits: small, msg: oneMiB, maxMiB: 64},
 		{name: "tr repeat", args: []string{"tr", "a", "[b*900000000]"}, msg: "justbash: max string bytes exceeded (1048576)\n", maxMiB: 64},
 		{name: "sort tiny lines", args: []string{"sort"}, stdin: strings.Repeat("\n", 600000), limits: small, msg: readLimitMsg, maxMiB: 32},
 		{name: "tac tiny lines", args: []string{"tac"}, stdin: strings.Repeat("\n", 600000), limits: small, msg: readLimitMsg, maxMiB: 32},

@@ -5,6 +5,7 @@ package posixre
 
 import (
 	"errors"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,6 +32,12 @@ type Options struct {
 	// BackrefError words the refusal of \1..\9; empty means
 	// "back-references are not supported".
 	BackrefError string
+	// Backrefs accepts \1..\9 for a group already closed, writing each as
+	// the marker package backtrack matches (an empty group named
+	// "bN_K"); a reference to any other group is glibc's "Invalid back
+	// reference". Go's regexp compiles the marker but cannot match it:
+	// a caller checks HasBackrefs and uses package backtrack.
+	Backrefs bool
 }
 
 func (o *Options) bracketErr() error {
@@ -55,6 +62,7 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 	var b strings.Builder
 	atStart := true // where '*' is literal and '^' is an anchor
 	depth := 0      // open groups, for GNU's "Unmatched" messages when checked
+	var groups groupTrack
 	for i := 0; i < len(p); i++ {
 		ch := p[i]
 		start := atStart
@@ -71,9 +79,20 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 			if err != nil {
 				return "", err
 			}
+			groups.saw(p[i+n-1], opened)
 			i += n - 1
 			atStart = opened
+		case opts.Backrefs && ch == '\\' && i+1 < len(p) && p[i+1] >= '1' && p[i+1] <= '9':
+			ref, err := groups.ref(int(p[i+1] - '0'))
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(ref)
+			i++
 		case ch == '\\' && i+1 < len(p):
+			if !ere && p[i+1] == '|' {
+				groups.alt()
+			}
 			i++
 			s, anchorNext, used, err := escape(p[i:], ere, &opts)
 			if err != nil {
@@ -105,6 +124,7 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 			b.WriteByte('\\')
 			b.WriteByte(ch)
 		case ere && ch == '|':
+			groups.alt()
 			b.WriteByte(ch)
 			atStart = true
 		case ere && (ch == '{' || ch == ')'):
@@ -123,6 +143,74 @@ func Translate(p string, ere bool, opts Options) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// groupTrack numbers the groups as they open and remembers which have
+// closed, for back-references. As in glibc, an alternative sees only the
+// groups closed before its alternation began, so (a)|\1 is invalid; once
+// the alternation's group closes, all its groups count.
+type groupTrack struct {
+	opened int
+	open   []int
+	closed map[int]bool
+	// levels has, per open group and for the top level, the groups
+	// closed when it opened and those closed in its finished alternatives.
+	levels []altLevel
+	refs   int
+}
+
+type altLevel struct{ before, acc map[int]bool }
+
+func (g *groupTrack) level() *altLevel {
+	if len(g.levels) == 0 {
+		g.levels = append(g.levels, altLevel{})
+	}
+	return &g.levels[len(g.levels)-1]
+}
+
+// alt starts another alternative of the innermost open group.
+func (g *groupTrack) alt() {
+	l := g.level()
+	l.acc = union(l.acc, g.closed)
+	g.closed = maps.Clone(l.before)
+}
+
+func union(a, b map[int]bool) map[int]bool {
+	if a == nil {
+		a = map[int]bool{}
+	}
+	maps.Copy(a, b)
+	return a
+}
+
+// saw notes the group token just copied: last is its final byte.
+func (g *groupTrack) saw(last byte, opened bool) {
+	switch {
+	case opened:
+		g.level()
+		g.opened++
+		g.open = append(g.open, g.opened)
+		g.levels = append(g.levels, altLevel{before: maps.Clone(g.closed)})
+	case last == ')' && len(g.open) > 0:
+		l := g.levels[len(g.levels)-1]
+		g.levels = g.levels[:len(g.levels)-1]
+		g.closed = union(union(g.closed, l.acc), map[int]bool{g.open[len(g.open)-1]: true})
+		g.open = g.open[:len(g.open)-1]
+	}
+}
+
+// ref returns the marker of a reference to group n.
+func (g *groupTrack) ref(n int) (string, error) {
+	if !g.closed[n] {
+		//lint:ignore ST1005 glibc regerror's text, which GNU tools print
+		return "", errors.New("Invalid back reference")
+	}
+	g.refs++
+	return "(?P<b" + strconv.Itoa(n) + "_" + strconv.Itoa(g.refs) + ">)", nil
+}
+
+// HasBackrefs reports whether text written by Translate holds a
+// back-reference marker.
+func HasBackrefs(t string) bool { return strings.Contains(t, "(?P<b") }
 
 // escape maps the sequence after a backslash. It returns the RE2 text,
 // whether the next position counts as the start of a subexpression, and

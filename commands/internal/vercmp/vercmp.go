@@ -44,9 +44,60 @@ func nonDigitPrefix(s string) string {
 	return s[:i]
 }
 
-// compareVersion orders like GNU filevercmp: runs of non-digits compare
-// with letters before other characters, runs of digits numerically.
+// Compare orders like gnulib's filevercmp (sort -V, ls -v): "" first,
+// then ".", "..", other names starting with ".", and the rest; names
+// compare without their file suffixes (".tar.gz": a dot, a letter or
+// "~", letters, digits and "~") first, and whole only on a tie.
 func Compare(a, b string) int {
+	switch {
+	case a == "" || b == "":
+		return boolInt(b == "") - boolInt(a == "")
+	case a[0] == '.' && b[0] != '.':
+		return -1
+	case b[0] == '.' && a[0] != '.':
+		return 1
+	case a[0] == '.':
+		for _, special := range []string{".", ".."} {
+			if a == special || b == special {
+				return boolInt(b == special) - boolInt(a == special)
+			}
+		}
+	}
+	ap, bp := prefixLen(a), prefixLen(b)
+	if r := verrevcmp(a[:ap], b[:bp]); r != 0 || ap == len(a) && bp == len(b) {
+		return r
+	}
+	return verrevcmp(a, b)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// prefixLen is the length of s without its file suffix; the first byte
+// never belongs to the suffix.
+func prefixLen(s string) int {
+	prefix := 0
+	for i := 0; ; {
+		if i == len(s) {
+			return prefix
+		}
+		i++
+		prefix = i
+		for i+1 < len(s) && s[i] == '.' && (ascii.IsAlpha(s[i+1]) || s[i+1] == '~') {
+			for i += 2; i < len(s) && (ascii.IsAlpha(s[i]) || ascii.IsDigit(s[i]) || s[i] == '~'); i++ {
+			}
+		}
+	}
+}
+
+// verrevcmp compares runs of non-digits with letters before other
+// characters ("~" before all, even the end), and runs of digits
+// numerically.
+func verrevcmp(a, b string) int {
 	for a != "" || b != "" {
 		na, nb := nonDigitPrefix(a), nonDigitPrefix(b)
 		if c := compareVerText(na, nb); c != 0 {

@@ -14,3 +14,17 @@ func TestCompareLikeSortV(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// TestFileSuffixesAndDots: GNU sort -V (coreutils 9.1) in the C locale
+// puts "", ".", "..", then dot names first, and compares names without
+// their file suffixes before comparing them whole.
+func TestFileSuffixesAndDots(t *testing.T) {
+	want := []string{"", ".", "..", ".a", ".b", "1.0", "1.0rc1", "a.tar", "a.tar.gz", "a b", "a-1.0.tar.gz",
+		"a-1.0.1.tar.gz", "x.1~", "x.1", "z~", "z"}
+	got := slices.Clone(want)
+	slices.Reverse(got)
+	slices.SortStableFunc(got, Compare)
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

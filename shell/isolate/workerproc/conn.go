@@ -26,6 +26,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Frame kinds.
@@ -81,6 +82,11 @@ type Conn struct {
 	err      error
 	ctx      context.Context // the handlers' base: cancelled at close
 	cancel   context.CancelFunc
+
+	// jobs hands a call to a serving goroutine that waits for one
+	// (servers.go); idle counts those.
+	jobs chan job
+	idle atomic.Int32
 }
 
 // waiter is a call waiting for its reply.
@@ -118,7 +124,8 @@ func newOnDemandConn(r io.Reader, w io.Writer, h Handler) *Conn {
 func newConn(r io.Reader, w io.Writer, h Handler) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Conn{w: w, handler: h, r: bufio.NewReaderSize(r, 64<<10), pending: map[uint64]*waiter{},
-		inflight: map[uint64]context.CancelFunc{}, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+		inflight: map[uint64]context.CancelFunc{}, done: make(chan struct{}), ctx: ctx, cancel: cancel,
+		jobs: make(chan job)}
 }
 
 // peerGone reads what the peer left in the stream up to its end, when
@@ -142,6 +149,11 @@ type callInfo struct {
 	c     *Conn
 	mu    sync.Mutex
 	after []func()
+	// later: the handler took its reply over (Later); serve leaves the
+	// call open.
+	later  bool
+	id     uint64
+	cancel context.CancelFunc
 }
 
 // Peer is the connection a handler's call came in on, for calling back.
@@ -289,6 +301,18 @@ func (c *Conn) forget(id uint64) {
 
 // send writes one frame in a single Write.
 func (c *Conn) send(f frame) error {
+	buf, err := encodeFrame(f)
+	if err != nil {
+		return err
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_, err = c.w.Write(buf)
+	return err
+}
+
+// encodeFrame lays out one frame in one buffer.
+func encodeFrame(f frame) ([]byte, error) {
 	var hdr [4 + 1 + 2*binary.MaxVarintLen64]byte
 	n := 4
 	hdr[n] = f.kind
@@ -297,15 +321,11 @@ func (c *Conn) send(f frame) error {
 	n += binary.PutUvarint(hdr[n:], uint64(len(f.method)))
 	size := n - 4 + len(f.method) + len(f.body)
 	if size > MaxFrame {
-		return fmt.Errorf("workerproc: message of %d bytes is over the %d-byte limit", size, MaxFrame)
+		return nil, fmt.Errorf("workerproc: message of %d bytes is over the %d-byte limit", size, MaxFrame)
 	}
 	binary.BigEndian.PutUint32(hdr[:4], uint32(size))
 	buf := make([]byte, 0, 4+size)
-	buf = append(append(append(buf, hdr[:n]...), f.method...), f.body...)
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	_, err := c.w.Write(buf)
-	return err
+	return append(append(append(buf, hdr[:n]...), f.method...), f.body...), nil
 }
 
 // toEnd is readFrames' self for a reader that reads to the stream's end.
@@ -347,14 +367,15 @@ func (c *Conn) readFrames(self uint64) {
 			}
 			c.mu.Unlock()
 		case kindCall:
-			ci := &callInfo{c: c}
+			ci := &callInfo{c: c, id: f.id}
 			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, ci))
+			ci.cancel = cancel
 			if f.id != 0 {
 				c.mu.Lock()
 				c.inflight[f.id] = cancel
 				c.mu.Unlock()
 			}
-			go c.serve(ctx, cancel, ci, f)
+			c.dispatch(job{ctx, cancel, ci, f})
 			handOff()
 		}
 	}
@@ -401,27 +422,41 @@ func handOff() { runtime.Gosched() }
 
 // serve runs one call from the peer and sends its reply.
 func (c *Conn) serve(ctx context.Context, cancel context.CancelFunc, ci *callInfo, f frame) {
-	defer func() {
-		if f.id != 0 {
-			c.mu.Lock()
-			delete(c.inflight, f.id)
-			c.mu.Unlock()
-		}
-		cancel()
-		ci.runAfter()
-	}()
 	out, err := c.handle(ctx, f)
-	if f.id == 0 { // a notification
-		return
+	ci.mu.Lock()
+	later := ci.later
+	ci.mu.Unlock()
+	if later {
+		return // the reply function Later gave ends the call
 	}
-	reply := frame{kind: kindReply, id: f.id, body: out}
+	if f.id != 0 { // not a notification
+		c.sendReply(f.id, out, err, c.send)
+	}
+	c.finish(f.id, cancel, ci)
+}
+
+// sendReply answers call id with out, or err, through send.
+func (c *Conn) sendReply(id uint64, out []byte, err error, send func(frame) error) {
+	reply := frame{kind: kindReply, id: id, body: out}
 	if err != nil {
-		reply = frame{kind: kindError, id: f.id, body: []byte(err.Error())}
+		reply = frame{kind: kindError, id: id, body: []byte(err.Error())}
 	}
-	if err := c.send(reply); err != nil && reply.kind == kindReply {
+	if err := send(reply); err != nil && reply.kind == kindReply {
 		// Too large to send: the caller still gets an answer.
-		_ = c.send(frame{kind: kindError, id: f.id, body: []byte(err.Error())})
+		_ = send(frame{kind: kindError, id: id, body: []byte(err.Error())})
 	}
+}
+
+// finish ends a served call once its reply is out: its context, and the
+// work AfterReply left for then.
+func (c *Conn) finish(id uint64, cancel context.CancelFunc, ci *callInfo) {
+	if id != 0 {
+		c.mu.Lock()
+		delete(c.inflight, id)
+		c.mu.Unlock()
+	}
+	cancel()
+	ci.runAfter()
 }
 
 func (c *Conn) handle(ctx context.Context, f frame) (out []byte, err error) {

@@ -1,0 +1,118 @@
+package main
+
+// The forms agents use most, beyond the option lists of the base specs:
+// sort keys, tr classes, cut ranges, head/tail counts from the other end,
+// wc over many files, uniq's field and character skips, env, seq formats,
+// paste -s -d, comm's delimiters, date formats, sed scripts and awk
+// programs. Each is a spec of its own (the command it runs is Invoke), so
+// the base specs' invocations at a seed stay what they were; each has a
+// Lead, so none is drawn as another command's producer.
+
+// kw draws one entry of alts as whole words kept by the shrinker: alts
+// are shell text already quoted.
+func kw(tag string, alts ...string) func(g *Gen) []Word {
+	return func(g *Gen) []Word {
+		return []Word{{Text: alts[g.intn(len(alts))], Tag: tag, Keep: true}}
+	}
+}
+
+// moreFiles are the fixtures with fields, keys and numbers.
+var moreFiles = []string{"words", "fields", "nums", "dups", "s1", "s2", "tabs", "lines", "utf8", "crlf", "noeol", "empty"}
+
+func init() {
+	specs = append(specs,
+		&Spec{Name: "sortkeys", Invoke: "sort", Files: moreFiles, MaxFiles: 2, Lead: kw("keys",
+			"-k2,2n", "-k2n -k1,1", "-t: -k2,2", "-t: -k3,3r -k1,1", "-k1.2,1.3", "-k2,2 -s", "-k2,2 -u",
+			"-n -u", "-h", "-h -r", "-V", "-V -r", "-f -u", "-b -k2", "-k3,3 -k2,2nr", "-s -k1,1f",
+			"-t ' ' -k2n,2", "-k2.1n", "-n -s -r", "-u -k1,1", "-g", "-k2,2g", "-t: -k1,1 -u", "-M",
+			"-k 2b,2", "-rn -k2", "-t '\t' -k2", "-d", "-i -f", "-c -k2,2n", "-C -n", "-k1,1 -k2,2n -u",
+		)},
+		&Spec{Name: "trclass", Invoke: "tr", Stdin: moreFiles, Lead: kw("sets",
+			"'[:lower:]' '[:upper:]'", "-d '[:digit:]'", "-d '[:punct:]'", "-s '[:space:]'", "-cd '[:alnum:]\n'",
+			"-d '[:cntrl:]'", "'[:upper:]' '[:lower:]'", "-s ' '", "-d '[:xdigit:]'", "-d '[:blank:]'",
+			"'a-y' 'b-z'", "-c '[:alpha:]' '_'", "-s '[:alpha:]'", "'[:digit:]' 'x'", "-d 'a-c'",
+			"'\\t' ' '", "-t 'abc' 'x'", "-cs '[:alnum:]' '\\n'", "'[:space:]' '[\\n*]'", "-d '\\r'",
+			"'[:alpha:]' '[:digit:]'", "'0-9' 'a'", "-s 'a-z'", "-dc 'a-z\\n'", "'[:graph:]' 'x'", "-d '[:print:]'",
+		)},
+		&Spec{Name: "cutrange", Invoke: "cut", Files: moreFiles, MaxFiles: 2, Lead: kw("ranges",
+			"-b 1-3", "-b 2-", "-b -2,4-", "-c 1,3-4", "-c 2-", "-c -3", "-f 1,3 -d :", "-f 2- -d ' '",
+			"-f -2 -d ' '", "-d : -f 2 -s", "-b 1-2,2-3", "-c 3-1", "-f 1 --complement -d :", "-b 2 --complement",
+			"-d ' ' -f 3,1", "-f 1-2 -d : --output-delimiter=,", "-c 1-2,5-", "-d '\t' -f 2", "-f 1 -d ab",
+			"-b 1-1000", "-c 0", "-f 4- -d :", "-b 1 -n", "-c -", "-f 2 -d ' ' -s --output-delimiter='|'",
+		)},
+		&Spec{Name: "headneg", Invoke: "head", Files: moreFiles, MaxFiles: 2, Lead: kw("count",
+			"-n -2", "-n -0", "-n -100", "-c -3", "-c -1", "-c 5", "-c 0", "-n -1 -q", "-c -2K", "-n -x",
+			"-c +3", "-n 2 -c 3", "-c 3 -n 2", "-n -3 -z", "-c -0",
+		)},
+		&Spec{Name: "tailplus", Invoke: "tail", Files: moreFiles, MaxFiles: 2, Lead: kw("count",
+			"-n +2", "-n +0", "-n +100", "-c +3", "-c -3", "-c 3", "-c +1", "-n +1 -q", "-c 0", "-n 0",
+			"-c +2K", "+2", "-2", "-n +3 -z", "-c -0", "-n -1", "-5c",
+		)},
+		&Spec{Name: "wcmany", Invoke: "wc", Files: moreFiles, MaxFiles: 5, Lead: kw("opts",
+			"-l", "-w", "-c", "-m", "-L", "-lw", "-lc", "-lwcmL", "--total=always", "--total=only",
+			"--total=never -l", "-l --total=auto", "-cl", "-Lw",
+		)},
+		&Spec{Name: "uniqopts", Invoke: "uniq", Files: moreFiles, MaxFiles: 1, Lead: kw("opts",
+			"-c", "-d", "-u", "-i", "-ci", "-di", "-ui", "-f 1", "-f 1 -c", "-s 1", "-s 2 -c", "-w 1", "-w 1 -c",
+			"-f 1 -s 1", "-D", "-D -i", "--group", "--group=append", "-c -f 2", "-z", "-d -c", "-u -c",
+			"--all-repeated=separate", "--all-repeated=prepend", "-f 10", "-s 10", "-w 0",
+		)},
+		&Spec{Name: "env", NoPipe: true, Lead: kw("env",
+			"-i A=1 printenv A", "-u HOME printenv HOME", "A=1 B=2 sh -c 'echo $A$B'",
+			"-i", "-- A=1 printenv A", "nosuchcmd", "A=b printenv A B", "-i A=1 env",
+			"=x true", "-u", "-i PATH=/nowhere ls", "-0 -i A=1 B=2", "-C / pwd",
+			"A=1 -i", "--unset=A A=2 printenv A", "-v -i true", "-iu A true",
+			"-i A=1 sh -c 'echo ${A:-unset} ${B:-unset}'", "--chdir=t pwd", "-C nope pwd",
+			"-S 'echo a b'", "A printenv A", "-i HOME=/x sh -c 'cd; pwd'",
+		)},
+		&Spec{Name: "seqfmt", Invoke: "seq", NoPipe: true, Lead: kw("nums",
+			"-f %.2f 1 0.5 3", "-f %5g 8 10", "-f '%-4g|' 1 3", "-f %e 1 2", "-f %G 1e6 1e6", "-f '#%03g' 1 3",
+			"-s , 1 5", "-s '' 1 3", "-w -5 5 5", "-w 0.5 0.5 2", "-w 8 11", "-f %g -w 1 3", "-s ': ' -f %.1f 1 3",
+			"1 0.1 1.35", "-1 -0.5 -3", "1e3 1e3 3e3", "0.1 0.1 0.35", "-f %a 1 2", "-f %x 1 2", "-f %s 1 2",
+			"-f %.0f 0.5 1 2.5", "10 -3 1", "-w -- -3 3", "-f '%%%g' 1 2", "1 2 3.0", "-s '\\n' 1 3",
+		)},
+		&Spec{Name: "pastes", Invoke: "paste", Files: moreFiles, MaxFiles: 3, Lead: kw("opts",
+			"-s", "-s -d ,", "-s -d ',;'", "-d '\\t,'", "-s -d '\\n'", "-s -d ''", "-d ' '", "-d '\\0'",
+			"-s -d '\\\\'", "-d ':;' -s", "-z -s", "-sd:",
+		)},
+		&Spec{Name: "commdelim", Invoke: "comm", Files: []string{"s1", "s2", "dups", "empty", "noeol"}, MaxFiles: 2, Lead: kw("opts",
+			"--output-delimiter=,", "--output-delimiter='|' -3", "--output-delimiter=:: -1", "--output-delimiter= -2",
+			"--total", "--total --output-delimiter=,", "-12", "-13 --total", "-23", "--nocheck-order -3",
+			"--check-order", "-z", "--output-delimiter=x --output-delimiter=y",
+		)},
+		&Spec{Name: "datefmt", Invoke: "date", NoPipe: true, Lead: kw("fmt",
+			"-d @86399 '+%-H|%_H|%^a|%#a|%#p'", "-u -d 2024-03-05T06:07:08 +%s%N", "-d @1 '+%3N|%6N|%9N'",
+			"-u -d '2024-01-01 00:00' -I", "-u -d @0 -Iseconds", "-u -d @0 -Ins", "-u -d @0 --rfc-3339=date",
+			"-u -d @0 --rfc-3339=seconds", "-u -d @0 -R", "-d '2024-02-29 +1 day' +%F", "-d '2024-01-31 1 month' +%F",
+			"-u -d @1700000000 '+%U %V %W %G %g %j %u %w'", "-u -d @0 '+%:::z|%::z|%:z|%z'", "-u -d @0 '+%10s|%-5d|%_5m|%05e'",
+			"-u -d @0 '+%Ey %Oy %EC'", "-u -d 'yesterday 2024-03-01' +%F", "-u -d '2024-03-01 12:00 -0500' +%T",
+			"-u -d @0 '+%C%y %D %h %n%t%%'", "-d @0 -u +%c", "-u -d '1970-01-01 next monday' +%F",
+			"-u -d @0 '+%P %p %r %R %T %X %x'", "-u --date='2024-06-15' '+%A %B %d'", "-u -d @0 -I=bad",
+		)},
+		&Spec{Name: "sedscript", Invoke: "sed", Files: moreFiles, MaxFiles: 2, Lead: kw("script",
+			"-n '/a/{p;p}'", "':a;N;$!ba;s/\\n/,/g'", "'s/ /_/2g'", "-n '$p'", "'1!G;h;$!d'", "-n '2,4p'",
+			"'/^$/d'", "-n '/b/,+1p'", "-n '0~2p'", "'2~3d'", "'s/[0-9]\\+/<&>/g'", "-E 's/([a-z]+) ([0-9]+)/\\2 \\1/'",
+			"'y/abc/ABC/'", "'/a/c\\changed'", "'1i\\first'", "'$a\\last'", "-n 'l 5'", "'s/a/b/;ta;s/$/!/;:a'",
+			"'s/a/b/;Tz;s/$/+/;:z'", "-s -n '$='", "-n '/x/='", "'N;s/\\n/ /'", "'$!N;P;D'", "-E 's/(.)(.)/\\2\\1/g'",
+			"'s/.*/\\L&/'", "'s/\\(.\\)/\\u\\1/'", "-n 'x;p'", "'/1/,/3/s/^/> /'", "-e 's/a/1/' -e 's/b/2/'",
+			"'s/x*/-/g'", "-n '/a/!p'", "'3q;s/^/>/'", "'s/[[:space:]]\\+$//'", "-z 's/\\n/,/g'", "'s/a\\|b/X/g'",
+			"-E 's/^(.)|(.)$/[\\1\\2]/g'", "'=;s/./&&/'", "'/b/I,/c/d'", "'0,/a/s//A/'", "'s/\\t/TAB/g'",
+		)},
+		&Spec{Name: "awkprog", Invoke: "awk", Files: moreFiles, MaxFiles: 2, Lead: kw("prog",
+			`'{ printf "%-5s|%5.1f|%d\n", $1, $2, NF }'`, `'NR==FNR{a[$1];next} $1 in a'`, `'{ $1=$1; print }' OFS=-`,
+			`-F: '{ print $NF, NF }'`, `'BEGIN{RS=""}{ print NR": "$1 }'`, `'{ n=split($0, w, / +/); print n, w[n] }'`,
+			`'{ print substr($0, 2), substr($0, 0, 2), substr($0, -1, 3) }'`, `'{ s=s $1 } END { print s, length(s) }'`,
+			`'{ print toupper(substr($1,1,1)) substr($1,2) }'`, `'{ gsub(/[0-9]/, "<&>"); print }'`, `'{ print index($0, " ") }'`,
+			`'{ c[$1]++ } END { for (k in c) n++; print n+0 }'`, `'length > 3'`, `'!seen[$0]++'`, `'NR % 2'`,
+			`'{ print $2 + 0, $2 * 2, int($2 / 3) }'`, `'{ if ($1 > "b") print "gt", $1; else print "le", $1 }'`,
+			`-v OFS=, '{ $2 = "x"; print }'`, `'END { print NR, FNR, FILENAME }'`, `'{ print ($1 ~ /^[a-c]/) ? "y" : "n" }'`,
+			`'{ sub(/a/, "[&&]"); print }'`, `'BEGIN { printf "%c%c%c\n", 72, "i!", 256+33 }'`, `'{ print sprintf("%05.1f", NR / 3) }'`,
+			`'BEGIN { x["a"]=1; delete x["a"]; print length(x) }'`, `'{ while ((getline line < "s1") > 0) n++ } END { print n }'`,
+			`'{ print > "/dev/stdout" }'`, `'{ printf "%s%s", $0, (NR%2 ? " " : "\n") }'`, `-F '[: ]' '{ print $2 }'`,
+			`'BEGIN { print length("héllo"), toupper("é"), substr("héllo", 2, 2) }'`, `'{ print NR ": " $0 | "cat" }'`,
+			`'BEGIN { print 1e6, 1e16, 0.1 + 0.2, 100000 * 100000, -0 }'`, `'BEGIN { printf "%d %i %o %x %e\n", -3.9, 7, 8, 255, 0 }'`,
+			`'BEGIN { s = "a.b.c"; n = gsub(/\./, "-", s); print n, s }'`, `'BEGIN { print match("foobar", /o+/), RSTART, RLENGTH }'`,
+			`'{ $5 = "E"; print; print NF }'`, `'{ NF = 1; print }'`, `'BEGIN { exit 2 } END { print "end" }'`,
+		)},
+	)
+}
