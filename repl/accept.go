@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/justbash/justbash/shell/eval"
 )
 
 // lineComplete reports whether buf is a finished piece of input that can be
@@ -21,12 +23,12 @@ func lineComplete(buf string) bool {
 	if n := len(buf) - len(strings.TrimRight(buf, `\`)); n%2 == 1 {
 		return false
 	}
-	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(buf), "")
+	_, err := eval.Parse(buf)
 	return !syntax.IsIncomplete(err)
 }
 
 // parseError reports whether buf does not parse at all.
 func parseError(buf string) bool {
-	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(buf), "")
+	_, err := eval.Parse(buf)
 	return err != nil
 }

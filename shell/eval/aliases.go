@@ -73,12 +73,12 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 			r.stop(r.g.trip("max nesting depth", maxParseNesting))
 			return nil
 		}
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-		f, err := p.Parse(strings.NewReader(pad+text), "")
+		// text is escaped already (source text, escaped alias values).
+		f, err := newBashParser().Parse(strings.NewReader(pad+text), "")
 		if err != nil {
 			// A syntax error in the expanded text is one in the script:
 			// it ends a script as any other would.
-			r.reportSyntax(&source{text: pad + text, file: src.file, lineBase: src.lineBase}, err)
+			r.reportSyntax(&source{text: pad + text, file: src.file, lineBase: src.lineBase, escaped: src.escaped}, err)
 			r.status = 2
 			if r.evalLevel() == 0 {
 				r.exit(2)
@@ -86,8 +86,13 @@ func (r *Runner) expandAliases(src *source, stmts []*syntax.Stmt) []*syntax.Stmt
 			return nil
 		}
 		stmts = f.Stmts
+		// The text is escaped source text with escaped alias values in it.
+		escaped := src.escaped || strings.Contains(text, escLead)
+		if escaped {
+			unescapeStmts(stmts)
+		}
 		start = len(pad)
-		r.aliasSrc = &source{text: pad + text, file: src.file, lineBase: src.lineBase}
+		r.aliasSrc = &source{text: pad + text, file: src.file, lineBase: src.lineBase, escaped: escaped}
 		src = r.aliasSrc
 	}
 	return stmts
@@ -190,7 +195,7 @@ func (r *Runner) aliasEdits(stmts []*syntax.Stmt, base int, spans []*aliasSpan, 
 					continue
 				}
 				chain = append(chain[:len(chain):len(chain)], lit.Value)
-				edits = append(edits, aliasEdit{from: from, to: to, with: aliasEnd(val, text, to), chain: chain, parent: in})
+				edits = append(edits, aliasEdit{from: from, to: to, with: aliasEnd(escapedText(val), text, to), chain: chain, parent: in})
 				// An alias ending in a blank makes the next word a
 				// command word too.
 				afterBlank = strings.HasSuffix(val, " ") || strings.HasSuffix(val, "\t")

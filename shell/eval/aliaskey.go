@@ -32,7 +32,7 @@ func (r *Runner) aliasInComsub(text string, off int, done map[string]bool) (int,
 			end++
 		}
 		word := text[start:end]
-		if val, ok := r.aliases[word]; ok && !done[aliasKey(word, start)] {
+		if val, ok := r.aliasEscaped(word); ok && !done[aliasKey(word, start)] {
 			return start, end, val, true
 		}
 	}

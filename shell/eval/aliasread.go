@@ -44,8 +44,8 @@ func (r *Runner) wantReread(src *source, start int, edits []aliasEdit) bool {
 
 // incompleteText reports whether s alone leaves the parser wanting more.
 func incompleteText(s string) bool {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	_, err := p.Parse(strings.NewReader(s), "")
+	// s is already escaped text (an alias value from aliasEscaped).
+	_, err := newBashParser().Parse(strings.NewReader(s), "")
 	var pe syntax.ParseError
 	return errors.As(err, &pe) && pe.Incomplete
 }
@@ -102,7 +102,7 @@ func (r *Runner) aliasAfterDone(text string, done int, err error, seen map[strin
 			i = end // an assignment before the command word
 			continue
 		}
-		val, ok := r.aliases[word]
+		val, ok := r.aliasEscaped(word)
 		if !ok || seen[aliasKey(word, i)] || !incompleteText(val) {
 			return 0, 0, "", false
 		}

@@ -30,6 +30,9 @@ func blankOpParam(orig string) (pe *syntax.ParamExp, text string, toggle bool) {
 		pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "!"}
 		return pe, text, false
 	}
+	if pe, text := countOpParam(body); pe != nil {
+		return pe, text, false
+	}
 	i := paramNameEnd(body)
 	if i == 0 || i >= len(body) || body[i] != '~' {
 		return nil, "", false
@@ -48,7 +51,7 @@ func blankOpParam(orig string) (pe *syntax.ParamExp, text string, toggle bool) {
 
 // parseParamText parses one ${...} expansion on its own.
 func parseParamText(s string) (*syntax.ParamExp, string) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(s), "")
+	f, s, err := parseBytes(newBashParser(), s)
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, ""
 	}
@@ -61,4 +64,21 @@ func parseParamText(s string) (*syntax.ParamExp, string) {
 		return nil, ""
 	}
 	return pe, s
+}
+
+// countOpParam reads ${##word} and ${#@op} as bash does: after "${#", a
+// "#" or "@" that is not the whole rest makes "#" (the count of
+// positional parameters) the parameter and starts the operator
+// (subst.c: ${#-} ${##} ${#@} are lengths, ${##word} a prefix removal on
+// $#). The parser takes them as lengths of a bad name.
+func countOpParam(body string) (*syntax.ParamExp, string) {
+	if len(body) < 3 || body[0] != '#' || (body[1] != '#' && body[1] != '@') {
+		return nil, ""
+	}
+	pe, text := parseParamText("${_" + body[1:] + "}")
+	if pe == nil || pe.Param == nil || pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
+		return nil, ""
+	}
+	pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "#"}
+	return pe, text
 }

@@ -34,7 +34,7 @@ func blankSliceParam(orig string) (*syntax.ParamExp, string) {
 		}
 	}
 	fixed := "${" + name + ":" + strings.Join(parts, ":") + "}"
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(fixed), "")
+	f, fixed, err := parseBytes(newBashParser(), fixed)
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, ""
 	}

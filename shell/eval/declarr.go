@@ -50,7 +50,7 @@ func (r *Runner) parseArrayText(s string) (*syntax.ArrayExpr, bool) {
 	}
 	p := parserPool.Get().(*syntax.Parser)
 	defer parserPool.Put(p)
-	f, err := p.Parse(strings.NewReader("x="+s), "")
+	f, _, err := parseBytes(p, "x="+s)
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, false
 	}
@@ -66,7 +66,7 @@ func (r *Runner) parseArrayText(s string) (*syntax.ArrayExpr, bool) {
 // nodes' offsets point into it), under the same name in messages.
 func (r *Runner) fillDeclText(name string, v *Var, arr *syntax.ArrayExpr, text string, appendTo bool) bool {
 	saved := r.src
-	tmp := &source{text: "x=" + text}
+	tmp := &source{text: escapedText("x=" + text), escaped: true}
 	if saved != nil {
 		tmp.file, tmp.lineBase = saved.file, saved.lineBase
 	}

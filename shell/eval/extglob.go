@@ -93,7 +93,7 @@ func (r *Runner) extGlobSegment(b *fieldBuf, seg string) bool {
 
 // parseSegmentWord parses seg as one shell word; nil when it is not one.
 func parseSegmentWord(seg string) *syntax.Word {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(seg), "")
+	f, _, err := parseBytes(newBashParser(), seg)
 	if err != nil || len(f.Stmts) != 1 {
 		return nil
 	}
@@ -199,7 +199,7 @@ func (r *Runner) negatedGroup(w *syntax.Word) syntax.TestExpr {
 	if !ok || g.Op != syntax.GlobExcept {
 		return nil
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("[[ "+g.Pattern.Value+" ]]"), "")
+	f, _, err := parseBytes(newBashParser(), "[[ "+g.Pattern.Value+" ]]")
 	if err != nil || len(f.Stmts) != 1 {
 		return nil
 	}

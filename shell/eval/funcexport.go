@@ -137,7 +137,7 @@ func parseImported(name, body string) *funcDef {
 		return nil
 	}
 	text := name + " " + body
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, text, err := parseBytes(newBashParser(), text)
 	if err != nil || len(f.Stmts) != 1 {
 		return nil
 	}
@@ -146,7 +146,7 @@ func parseImported(name, body string) *funcDef {
 	if !ok || st.Negated || st.Background || len(st.Redirs) > 0 || fd.Name.Value != name {
 		return nil
 	}
-	return &funcDef{decl: fd, src: &source{text: text, file: "environment"}, file: "environment"}
+	return &funcDef{decl: fd, src: &source{text: text, file: "environment", escaped: needsEscape(name + " " + body)}, file: "environment"}
 }
 
 // dropFunc removes a function with its attributes (unset -f).

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -306,13 +307,7 @@ func (r *Runner) warnDocs(src *source, end int) {
 
 // cutsBefore counts the newlines the reader removed before off.
 func (s *source) cutsBefore(off int) int {
-	n := 0
-	for _, c := range s.cuts {
-		if c < off {
-			n++
-		}
-	}
-	return n
+	return sort.SearchInts(s.cuts, off) // cuts are in order (bsnl.go)
 }
 
 // quotedContinuation finds, for the line the scanner q has just read

@@ -47,7 +47,7 @@ func (f *lineFeed) Read(b []byte) (int, error) {
 		f.lines += strings.Count(text[f.counted:f.pos], "\n")
 		f.counted = f.pos
 		lineNo := f.src.lineBase + f.lines + 1
-		if out := f.r.readLine(line, f.p.Incomplete(), lineNo); out != line {
+		if out, changed := f.r.readLineBytes(f.src, line, f.p.Incomplete(), lineNo); changed {
 			text = text[:f.pos] + out + text[end:]
 			f.src.text = f.src.text[:f.pos] + out + f.src.text[end:]
 			f.text = text

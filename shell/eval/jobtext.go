@@ -17,7 +17,7 @@ func commandText(src *source, st *syntax.Stmt) string {
 	fg.Background = false
 	p.stmt(&fg, 0)
 	p.flushHdocs()
-	return p.b.String()
+	return printedBytes(src, p.b.String())
 }
 
 // oneLineBlock prints { a; b; }: each command ends with ";" (a background

@@ -559,8 +559,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 	if !v.set {
 		return v, true
 	}
-	runes := []rune(v.s)
-	n := int64(len(runes))
+	n := int64(utf8.RuneCountInString(v.s))
 	if off < 0 {
 		off += n
 		if off < 0 {
@@ -586,7 +585,7 @@ func (r *Runner) slice(p *syntax.ParamExp, v pval, name string) (pval, bool) {
 			end = off + length
 		}
 	}
-	v.s = string(runes[off:end])
+	v.s = charSlice(v.s, int(off), int(end))
 	return v, true
 }
 

@@ -16,7 +16,7 @@ func funcSource(name string, fd *funcDef) string {
 		p.src, p.extraBang = fd.src.text, fd.src.extraBang
 	}
 	p.funcDecl(name, fd.decl, 0, false)
-	return p.b.String()
+	return printedBytes(fd.src, p.b.String())
 }
 
 type bashPrinter struct {

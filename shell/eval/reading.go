@@ -35,23 +35,36 @@ func (r *Runner) reportSyntax(src *source, err error) {
 			}
 		} else if m, shown, ok := arithForError(src.text, pe); ok {
 			msg, tokText = m, ""
-			defer fmt.Fprintf(r.stderr(), "%s%s\n", r.syntaxPrefix(src, line+src.lineBase), shown)
+			defer fmt.Fprintf(r.stderr(), "%s%s\n", r.syntaxPrefix(src, line+src.lineBase), unescapeText(shown))
 		} else if tok := funcParenToken(src.text, pe); tok != "" {
 			msg = "syntax error near unexpected token `" + tok + "'"
-			tokText = lineAt(src.text, int(pe.Pos.Offset()))
+			tokText = src.lineShown(int(pe.Pos.Offset()))
+		} else if tok, at := followToken(src.text, pe); tok != "" {
+			off := int(pe.Pos.Offset())
+			line += strings.Count(src.text[off:at], "\n") - src.padsBefore(at) + src.padsBefore(off) + src.cutsBefore(at) - src.cutsBefore(off)
+			msg = "syntax error near unexpected token `" + tok + "'"
+			tokText = src.lineShown(at)
 		} else {
 			tok := tokenAt(src.text, int(pe.Pos.Offset()))
 			if tok == "" {
 				msg = "syntax error: unexpected end of file"
 			} else {
 				msg = "syntax error near unexpected token `" + tok + "'"
-				tokText = lineAt(src.text, int(pe.Pos.Offset()))
+				tokText = src.lineShown(int(pe.Pos.Offset()))
 			}
 		}
+	} else if tok, off, ok := langErrorToken(src.text, err); ok && tok != "" {
+		var le syntax.LangError
+		errors.As(err, &le)
+		line = int(le.Pos.Line()) - src.padsBefore(off) + src.cutsBefore(off)
+		msg = "syntax error near unexpected token `" + tok + "'"
+		tokText = src.lineShown(off)
 	} else {
 		msg = "syntax error: " + err.Error()
 	}
 	w := r.stderr()
+	// bash shows the line's bytes as they are.
+	msg, tokText = unescapeText(msg), unescapeText(tokText)
 	if pre != "" {
 		fmt.Fprintf(w, "%s%s\n", r.syntaxPrefix(src, preLine+src.lineBase), pre)
 		if msg == "" {
@@ -235,7 +248,7 @@ func (r *Runner) aliasAtError(text string, err error, done map[string]bool) (int
 		end++
 	}
 	word := text[start:end]
-	val, ok := r.aliases[word]
+	val, ok := r.aliasEscaped(word)
 	if !ok || done[aliasKey(word, start)] {
 		if pe.Incomplete {
 			off = len(text) // the open $( is the last one

@@ -28,6 +28,9 @@ func (r *Runner) runSource(src *source) {
 		}
 		src.text += "\n"
 	}
+	// The parser reads the text escaped (bytesafe.go); offsets into
+	// src.text are offsets into the escaped text from here on.
+	src.text, src.escaped = escapeText(src.text)
 	saved := r.src
 	r.src = src
 	defer func() { r.src = saved }()
@@ -41,6 +44,7 @@ func (r *Runner) runSource(src *source) {
 		// runs the line (the parser would wait for more).
 		src.text = t[:len(t)-2] + "\n"
 	}
+	src.joinContinuations() // bsnl.go
 	parseText := src.text
 	done := -1
 	var aliased map[string]bool
@@ -128,6 +132,9 @@ func (r *Runner) runSource(src *source) {
 				}
 				if h, ok := heredocEOFAt(parseText, done, src.pads, err); ok && !docFixed[h.op] {
 					putMap(&docFixed, h.op, true)
+					// Lines joined by backslash-newline count (bsnl.go).
+					h.opLine += src.cutsBefore(h.op)
+					h.warnLine += src.cutsBefore(min(h.at+1, len(parseText)))
 					if h.warn {
 						r.warnHeredocEOF(src, h)
 					}
@@ -162,12 +169,12 @@ func (r *Runner) runSource(src *source) {
 					break
 				}
 				if patched, at, orig, ok := nestedParamAt(parseText, err); ok {
-					putMap(&src.badSubst, at, src.text[at:at+len(orig)])
+					putMap(&src.badSubst, at, unescapeText(src.text[at:at+len(orig)]))
 					parseText, retry = patched, true
 					break
 				}
 				if patched, at, orig, ok := funsubAt(parseText, err); ok {
-					putMap(&src.badSubst, at, orig)
+					putMap(&src.badSubst, at, unescapeText(orig))
 					parseText, retry = patched, true
 					break
 				}
@@ -175,7 +182,7 @@ func (r *Runner) runSource(src *source) {
 					if src.badSubst == nil {
 						src.badSubst = map[int]string{}
 					}
-					src.badSubst[at] = orig
+					src.badSubst[at] = unescapeText(orig)
 					parseText, retry = patched, true
 					break
 				}
@@ -223,6 +230,9 @@ func (r *Runner) runSource(src *source) {
 					r.exit(2)
 				}
 				return
+			}
+			if src.escaped {
+				unescapeStmts(stmts)
 			}
 			prevDone := done
 			done = int(stmts[len(stmts)-1].End().Offset())

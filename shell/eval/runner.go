@@ -95,6 +95,9 @@ type source struct {
 	// rereadSeen are the aliases (word@offset) already substituted in
 	// the text itself (aliasread.go).
 	rereadSeen map[string]bool
+	// escaped: text is the parser's escaped form of the source's bytes
+	// (bytesafe.go), its trees' strings unescaped after each parse.
+	escaped bool
 }
 
 // flow is a pending change of control: break, continue, return, exit.

@@ -52,8 +52,9 @@ func (s *scriptInput) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
-	n := copy(b, f.text[f.pos:])
-	f.take(n)
+	// The feed's text is escaped (bytesafe.go): the reader gets its bytes.
+	n, used := unescapePrefix(b, f.text[f.pos:])
+	f.take(used)
 	return n, nil
 }
 

@@ -111,7 +111,7 @@ func (r *Runner) bashCommand() string {
 		p.w(" ")
 		p.redirect(rd)
 	}
-	return p.b.String()
+	return printedBytes(r.bashSrc, p.b.String())
 }
 
 // bashRandom is $RANDOM's generator, the one bash 5.2 documents and

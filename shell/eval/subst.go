@@ -23,14 +23,14 @@ func (r *Runner) srcOffsets(a, b int) string {
 	if r.src == nil || a < 0 || a > b || b > len(r.src.text) {
 		return ""
 	}
-	return r.src.text[a:b]
+	return unescapeText(r.src.text[a:b])
 }
 
 func (r *Runner) srcRange(from, to syntax.Pos, n syntax.Node) string {
 	if r.src != nil && from.IsValid() && to.IsValid() {
 		a, b := int(from.Offset()), int(to.Offset())
 		if a <= b && b <= len(r.src.text) {
-			return r.src.text[a:b]
+			return unescapeText(r.src.text[a:b])
 		}
 	}
 	if n == nil {
@@ -54,7 +54,7 @@ func parseDoc(text string) (*syntax.Word, error) {
 	if w, ok := docCache.Load(text); ok {
 		return w.(*syntax.Word), nil
 	}
-	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(text))
+	w, _, err := parseWordBytes(newBashParser(), text)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,8 @@ func (r *Runner) expandText(text string) (string, bool) {
 	if saved != nil {
 		file = saved.file
 	}
-	r.src = &source{text: text, file: file, lineBase: r.lineno - 1}
+	esc, changed := escapeText(text)
+	r.src = &source{text: esc, file: file, lineBase: r.lineno - 1, escaped: changed}
 	defer func() { r.src = saved }()
 	return r.expandHeredoc(w)
 }
