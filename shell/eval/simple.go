@@ -193,21 +193,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 		return r.setElemText(name, r.nodeText(a.Index), val, a.Append)
 	}
 	if temp {
-		if v, _ := r.vars.lookup(name); v.has(attrReadonly) {
-			r.readonlyError(name)
-			return false
-		}
-		sc := r.vars.top()
-		old := r.vars.visible(name)
-		nv := &Var{attrs: attrExport, set: true, str: val}
-		if old != nil && !old.isArray() {
-			nv.attrs |= old.attrs &^ attrReadonly
-			if a.Append && old.set {
-				nv.str = old.str + val
-			}
-		}
-		sc.vars[name] = nv
-		return true
+		return r.assignTemp(name, val, a.Append)
 	}
 	return r.setVar(name, val, a.Append)
 }
