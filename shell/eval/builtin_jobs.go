@@ -436,29 +436,40 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 
 // selectLoop is select: a numbered menu on stderr, a reply from stdin.
 func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
+	// The menu shows first and again after an empty line only.
+	menu := true
 	for {
-		for i, it := range items {
-			fmt.Fprintf(r.stderr(), "%d) %s\n", i+1, it)
+		if menu {
+			for i, it := range items {
+				fmt.Fprintf(r.stderr(), "%d) %s\n", i+1, it)
+			}
 		}
 		ps3, ok := r.lookupVar("PS3").scalar()
 		if !ok {
 			ps3 = "#? "
 		}
 		fmt.Fprint(r.stderr(), ps3)
-		line, eof, _ := r.readInput(r.stdin(), readOpts{delim: '\n', nchars: -1, raw: true})
-		if eof && line == "" {
-			fmt.Fprintln(r.stderr())
+		// The reply is read as read REPLY reads it (backslashes
+		// escape); a line cut short by the end of input ends the loop.
+		line, eof, _ := r.readInput(r.stdin(), readOpts{delim: '\n', nchars: -1})
+		if eof {
+			fmt.Fprintln(r.stdout())
 			r.status = 1
 			return
 		}
+		line = unescapeRead(line).s
 		r.setVar("REPLY", line, false)
 		val := ""
 		if n, err := strconv.Atoi(strings.TrimSpace(line)); err == nil && n >= 1 && n <= len(items) {
 			val = items[n-1]
 		}
-		r.setVar(name, val, false)
-		if strings.TrimSpace(line) == "" {
+		if menu = line == ""; menu {
 			continue
+		}
+		r.assignFailed = false
+		if !r.setVar(name, val, false) {
+			r.loopVarFailed()
+			return
 		}
 		if !r.loopBody(body) {
 			return

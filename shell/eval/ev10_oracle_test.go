@@ -22,6 +22,22 @@ var ev10Scripts = []string{
 	`bar=one; declare -n foo=bar; foo=two declare -p foo bar; foo=two eval 'echo $foo'; declare -p foo bar`,
 	`declare -i x=3; x=4+1 declare -p x; x+=4 declare -p x; declare -u y; y=abc declare -p y; f() { x+=1; declare -p x; }; x=5 f; declare -p x`,
 	`declare -n q=R; q=3 declare -p R q; declare -r R=1; q=3 true; echo $?`,
+	// unset of a nameref to an array element unsets the element without
+	// unset's checks (readonly, scalar) and with status 0.
+	`declare -r y=1; declare -n f3="y[0]"; unset f3; echo $? $y; declare -ra z=(1 2); declare -n f4="z[1]"; unset f4; echo $? ${z[@]}; a=(1 2 3); declare -n f5="a[-9]"; unset f5; echo $?; declare -n f6="a[1]"; unset f6; declare -p a f6; x=42; declare -n foo="x[2]"; unset foo; echo $? $x; declare -p foo x`,
+	// unset -n unsets a nameref only; another variable stays.
+	`y=2; unset -n y; declare -p y; typeset -n y; echo $?; unset -n y; declare -p y; f() { local z=1; unset -n z; declare -p z; }; f`,
+	// A for or select variable that cannot be assigned fails the loop
+	// (status 1) and the script goes on; in posix mode a readonly one
+	// ends the shell.
+	`declare -n r; select r in /; do echo in; done <<< 1; echo x $?; readonly q; select q in a; do echo in; done <<< 1; echo $?; declare -n r2; for r2 in / a; do echo in; done; echo $?; for q in a; do echo in; done; echo $?`,
+	`set -o posix; readonly q; for q in a; do echo in; done; echo $?; echo end`,
+	// select shows its menu first and after an empty line only, reads the
+	// reply as read does (backslashes escape, whitespace kept), takes a
+	// number with blanks around it, and ends at a line cut short by EOF.
+	"x=q; select x in a b; do echo \"[$x] [$REPLY]\"; done <<< \"\n\n3\n 2 \n1\\\\x\n 1 x\n+1\n0x1\n \n1e0\"; echo $? $x",
+	`PS3=">"; printf "2" | { select x in a b; do echo "[$x] [$REPLY]"; done; echo $?; }; IFS=:; select x in a b; do echo "[$x] [$REPLY]"; done <<< ":1:"`,
+	"declare -n r=x; select r in a /; do echo $r $x; done <<< \"1\n2\"; echo $?",
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }

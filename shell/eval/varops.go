@@ -481,7 +481,8 @@ func (r *Runner) unsetVar(name string) bool {
 		target := r.resolveName(name)
 		if target != name && target != "" {
 			if n, sub, ok := splitSubscript(target); ok {
-				return r.unsetElem(n, sub)
+				r.unsetRefElem(n, sub)
+				return true
 			}
 			return r.unsetVar(target)
 		}
