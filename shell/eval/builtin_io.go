@@ -159,6 +159,10 @@ func (r *Runner) builtinRead(args []string) int {
 		status = 142
 	}
 	if o.array != "" {
+		var ok bool
+		if o.array, ok = r.wholeArrayName(o.array, "read: "); !ok {
+			return 1
+		}
 		fields := splitRead(text, ifs, -1)
 		if o.nchars >= 0 && o.exact {
 			fields = []string{data}
@@ -368,6 +372,10 @@ func (r *Runner) builtinMapfile(args []string) int {
 	}
 	if !isName(arr) {
 		r.errorf("%s: `%s': not a valid identifier", name, arr)
+		return 1
+	}
+	arr, ok = r.wholeArrayName(arr, name+": ")
+	if !ok {
 		return 1
 	}
 	in := r.stdin()

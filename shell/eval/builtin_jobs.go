@@ -385,6 +385,11 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	if c.Name != nil {
 		name = c.Name.Lit()
 	}
+	if !isName(name) {
+		r.errorf("`%s': not a valid identifier", name)
+		r.status = 1
+		return
+	}
 	r.reapCoprocs()
 	r.warnCoprocRunning()
 	// Kernel-like buffered pipes: a coprocess's output waits there for a
@@ -409,7 +414,8 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		cancel: func() { cancel(); inR.Close(); outW.Close() }}
 	r.jobs.add(j)
 	r.g.procs.add(j)
-	r.jobs.coprocs = append(r.jobs.coprocs, &coprocRec{job: j, name: name, rfd: rfd, wfd: wfd, r: r.fds.get(rfd), w: r.fds.get(wfd)})
+	rec := &coprocRec{job: j, name: name, rfd: rfd, wfd: wfd, r: r.fds.get(rfd), w: r.fds.get(wfd)}
+	r.jobs.coprocs = append(r.jobs.coprocs, rec)
 	r.lastBg = sub.pid
 	go func() {
 		defer close(j.done)
@@ -426,11 +432,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		}
 		cancel()
 	}()
-	a := &indexedArray{}
-	a.set(0, strconv.Itoa(rfd))
-	a.set(1, strconv.Itoa(wfd))
-	r.vars.global().vars[name] = &Var{set: true, attrs: attrIndexed, arr: a}
-	r.setVar(name+"_PID", strconv.Itoa(sub.pid), false)
+	rec.name = r.coprocSetVars(name, rfd, wfd, sub.pid)
 	r.status = 0
 }
 

@@ -38,6 +38,18 @@ var ev10Scripts = []string{
 	"x=q; select x in a b; do echo \"[$x] [$REPLY]\"; done <<< \"\n\n3\n 2 \n1\\\\x\n 1 x\n+1\n0x1\n \n1e0\"; echo $? $x",
 	`PS3=">"; printf "2" | { select x in a b; do echo "[$x] [$REPLY]"; done; echo $?; }; IFS=:; select x in a b; do echo "[$x] [$REPLY]"; done <<< ":1:"`,
 	"declare -n r=x; select r in a /; do echo $r $x; done <<< \"1\n2\"; echo $?",
+	// Whole-array assignments through a nameref (mapfile, read -a,
+	// NAME=(...)) act on its target; a reference to an element is not a
+	// valid identifier there.
+	`A=(x y z); declare -n r=A; mapfile r <<< $'1\n2'; declare -p r A; read -a r <<< "p q"; declare -p r A; r=(m); declare -p r A; f() { local -n q=A; mapfile -t q <<< 5; }; f; declare -p A`,
+	`declare -n ref=XXX[0]; mapfile ref <<< x; echo $?; read -a ref <<< "A B C"; echo $?; declare -p XXX; ref+=([2]=x); echo notreached`,
+	// coproc NAME: a name that is not an identifier is refused; NAME
+	// follows a nameref (an unset one stops being one); a readonly NAME
+	// is reported when set and when reaped; an existing variable becomes
+	// an array keeping its attributes; NAME_PID goes as it is.
+	`declare -r RO=x; declare -r RO RO_PID; coproc RO { :; }; declare -p RO_PID; wait; declare -p RO RO_PID; declare -r RO2=a; declare -n ref_PID=RO2; coproc ref { :; }; wait; declare -p RO2 ref ref_PID; declare -n ref2=x; coproc ref2 { :; }; declare -p x x_PID | sed "s/[0-9][0-9]*/N/g"; wait; declare -p ref2 x x_PID; coproc @ { :; }; echo $?`,
+	`declare -n r; coproc r { :; }; echo $r; unset r; wait; declare -r X=1; declare -n r2=X; coproc r2 { :; }; wait; declare -p X`,
+	`A=(a b c d); coproc A { :; }; declare -p A | sed "s/[0-9][0-9]*\"/N\"/g"; wait; declare -A B=([x]=1); coproc B { :; }; declare -p B | sed "s/[0-9][0-9]*\"/N\"/g"; wait; declare -i C=3; coproc C { :; }; declare -p C | sed "s/[0-9][0-9]*\"/N\"/g"; wait`,
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }

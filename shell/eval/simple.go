@@ -208,6 +208,12 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 			r.dropRef(name)
 			target = name
 		}
+		if _, _, ok := splitSubscript(target); ok {
+			// An element cannot take a list (wholeArrayName).
+			r.errorf("`%s': not a valid identifier", target)
+			r.assignFailed = true
+			return false
+		}
 		name = target
 		v, sc = r.vars.lookup(name)
 	} else {
