@@ -204,7 +204,7 @@ func (r *Runner) builtinRead(args []string) int {
 			val = fields[i]
 		}
 		if nm, sub, ok := splitSubscript(n); ok {
-			if !r.setElemText(nm, sub, val, false) {
+			if nm, ok = r.elemRefTargetAs(nm, "read: "); !ok || !r.setElemText(nm, sub, val, false) {
 				return 1
 			}
 			continue
@@ -497,7 +497,7 @@ func (r *Runner) builtinPrintf(args []string) int {
 			return 2
 		}
 		if isElem {
-			if !r.setElemText(name, sub, out, false) {
+			if name, isElem = r.elemRefTargetAs(name, "printf: "); !isElem || !r.setElemText(name, sub, out, false) {
 				return 1
 			}
 		} else if !r.setVar(varName, out, false) {

@@ -368,6 +368,12 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if index == nil && arr == nil {
+		var done, ok bool
+		if name, index, done, ok = r.declThroughElemRef(cmd, f, name, value, hasValue, appendTo); done {
+			return ok
+		}
+	}
 	if index != nil && arr == nil {
 		if cmd == "readonly" || cmd == "export" {
 			// Only declare takes a subscript here.
@@ -384,6 +390,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	}
 	if t, ok := r.localRefTarget(cmd, f, name); ok && index == nil {
 		name = t
+	}
+	if arr == nil || index == nil {
+		if done, ok := r.declUnsetRef(cmd, f, name, value, hasValue && arr == nil, index != nil); done {
+			return ok
+		}
 	}
 	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
 		if old := r.vars.visible(name); old.has(attrReadonly) {

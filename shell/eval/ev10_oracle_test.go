@@ -50,6 +50,23 @@ var ev10Scripts = []string{
 	`declare -r RO=x; declare -r RO RO_PID; coproc RO { :; }; declare -p RO_PID; wait; declare -p RO RO_PID; declare -r RO2=a; declare -n ref_PID=RO2; coproc ref { :; }; wait; declare -p RO2 ref ref_PID; declare -n ref2=x; coproc ref2 { :; }; declare -p x x_PID | sed "s/[0-9][0-9]*/N/g"; wait; declare -p ref2 x x_PID; coproc @ { :; }; echo $?`,
 	`declare -n r; coproc r { :; }; echo $r; unset r; wait; declare -r X=1; declare -n r2=X; coproc r2 { :; }; wait; declare -p X`,
 	`A=(a b c d); coproc A { :; }; declare -p A | sed "s/[0-9][0-9]*\"/N\"/g"; wait; declare -A B=([x]=1); coproc B { :; }; declare -p B | sed "s/[0-9][0-9]*\"/N\"/g"; wait; declare -i C=3; coproc C { :; }; declare -p C | sed "s/[0-9][0-9]*\"/N\"/g"; wait`,
+	// declare through a nameref to an array element acts on the array
+	// (global scope); export and readonly cannot mark an element.
+	`declare -n ref=XXX[0]; declare -a ref; declare -p ref XXX; declare -i ref; declare -p XXX; ref=3; declare -p XXX; declare -n r2=Y[1]; declare -i r2=3+3; declare -p Y; declare -n r3=Z[1]; declare -x r3; declare -p Z; declare -n r4=W[0]; declare -A r4; declare -p W; typeset -n r5=V[0]; typeset r5=4; typeset -p V`,
+	`typeset -n ref=var[0]; export ref; echo $?; declare -p ref var; var=(1 2); export ref; echo $?; readonly ref; echo $?; declare -p var; readonly ref=5; echo $?; declare -p var`,
+	`f() { declare -n q=B[2]; declare -i q=4+4; declare -p B; local; }; f; declare -p B`,
+	// declare on a nameref that names nothing yet: export/readonly follow
+	// it to an empty name; a value that is no name is refused (a global
+	// one is then gone); -a, -A or NAME[SUB]=v make a global one an array.
+	`declare -n x; declare x=42; echo $?; declare -p x; declare -n foo; declare -i foo=7*6; echo $?; declare -p foo; declare -n y; f2() { declare y=4; declare -p y; }; f2; declare -p y`,
+	`f() { local -n x; local x=42; echo $?; declare -p x; }; f; declare -n z; export z=5; declare -p z; declare -n w; readonly w=5; declare -p w; declare -n v; export v; echo $?; declare -p v; declare -n u; export u=abc; declare -p u abc`,
+	`declare -n foo; declare -a foo; declare -p foo; declare -n f2; declare -A f2; declare -p f2; declare -n f3; declare -a f3=(1); declare -p f3; f() { local -n q; local -a q; declare -p q; }; f; declare -n g=x; declare -a g; declare -p g x; declare -n h; declare h[1]=foo; declare -p h`,
+	// An element assignment through a nameref that names nothing is
+	// refused (an empty name); arithmetic reports it and goes on.
+	`declare -n ref; (( ref[1]=3 )); echo $?; declare -p ref; let "ref[2]=4"; echo $?; echo $(( ref[0]=1 )); read "ref[1]" <<< x; echo $?; printf -v "ref[1]" x; echo $?; declare -p ref; ref[1]=foo; echo notreached`,
+	`declare -n ref; : ${ref[1]:=x}; echo notreached`,
+	`readonly -a r; : ${r[1]:=x}; echo notreached`,
+	`A=(a b); declare -n ref=A; read "ref[1]" <<< x; printf -v "ref[2]" y; (( ref[3]=4 )); ref[4]=z; (( ref[5]++ )); declare -p A ref`,
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }
