@@ -408,11 +408,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	v := r.declTarget(cmd, f, name)
 	// bash adds attributes to a readonly variable (declare -i r), but
 	// refuses a value, +r and -n.
-	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&attrNameref != 0) {
+	if v.has(attrReadonly) && r.readonlyDeclRefused(f, v, hasValue) {
 		// A compound assignment given as text with -a or -A (readonly -a
 		// r='(7)') is refused by the builtin itself.
 		if cmd == "declare" || cmd == "typeset" || cmd == "local" || arrText != "" {
-			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.errorf("%s: %s: readonly variable", cmd, r.declShownName(f, name))
 			r.status = 1
 			return false
 		}

@@ -72,6 +72,10 @@ func (r *Runner) declUnsetRef(cmd string, f declFlags, name, value string, hasVa
 	if !v.has(attrNameref) || v.set && v.str != "" {
 		return false, true
 	}
+	if v.has(attrReadonly) && f.unset&attrReadonly != 0 && !hasValue {
+		// +r follows the reference to nothing: no variable changes.
+		return true, true
+	}
 	bad := hasValue && !validRefTarget(value)
 	local := r.funcDepth > 0 && !f.global && cmd != "export" && cmd != "readonly"
 	switch {
@@ -118,4 +122,35 @@ func (r *Runner) emptyRefElem(name, prefix string) bool {
 	}
 	r.errorf("%s`': not a valid identifier", prefix)
 	return true
+}
+
+// readonlyDeclRefused reports whether declare must refuse to change the
+// readonly variable v: a value, +r, -n, and +n of a nameref that has a
+// target are refused (attributes may be added). +r or +n through a
+// nameref that names nothing finds no variable and does nothing.
+func (r *Runner) readonlyDeclRefused(f declFlags, v *Var, hasValue bool) bool {
+	emptyRef := v.has(attrNameref) && (!v.set || v.str == "")
+	switch {
+	case hasValue, f.set&attrNameref != 0:
+		return true
+	case f.unset&attrNameref != 0:
+		return !emptyRef
+	case f.unset&attrReadonly != 0:
+		return !emptyRef
+	}
+	return false
+}
+
+// declShownName is the name declare's readonly error shows: the variable
+// a nameref operand leads to (bash reports what it failed to change).
+func (r *Runner) declShownName(f declFlags, name string) string {
+	if (f.set|f.unset)&attrNameref != 0 {
+		return name
+	}
+	if v := r.vars.visible(name); v.has(attrNameref) && v.set && v.str != "" {
+		if t := r.resolveName(name); t != "" {
+			return t
+		}
+	}
+	return name
 }

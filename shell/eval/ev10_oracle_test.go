@@ -47,9 +47,9 @@ var ev10Scripts = []string{
 	// follows a nameref (an unset one stops being one); a readonly NAME
 	// is reported when set and when reaped; an existing variable becomes
 	// an array keeping its attributes; NAME_PID goes as it is.
-	`declare -r RO=x; declare -r RO RO_PID; coproc RO { :; }; declare -p RO_PID; wait; declare -p RO RO_PID; declare -r RO2=a; declare -n ref_PID=RO2; coproc ref { :; }; wait; declare -p RO2 ref ref_PID; declare -n ref2=x; coproc ref2 { :; }; declare -p x x_PID | sed "s/[0-9][0-9]*/N/g"; wait; declare -p ref2 x x_PID; coproc @ { :; }; echo $?`,
+	`declare -r RO=x; declare -r RO RO_PID; coproc RO { :; }; declare -p RO_PID; wait; declare -p RO RO_PID; declare -r RO2=a; declare -n ref_PID=RO2; coproc ref { :; }; wait; declare -p RO2 ref ref_PID; declare -n ref2=x; coproc ref2 { read l; }; [[ -v x[1] && -v x_PID ]] && echo set ${#x[@]}; echo >&${x[1]}; wait; declare -p ref2 x x_PID; coproc @ { :; }; echo $?`,
 	`declare -n r; coproc r { :; }; echo $r; unset r; wait; declare -r X=1; declare -n r2=X; coproc r2 { :; }; wait; declare -p X`,
-	`A=(a b c d); coproc A { :; }; declare -p A | sed "s/[0-9][0-9]*\"/N\"/g"; wait; declare -A B=([x]=1); coproc B { :; }; declare -p B | sed "s/[0-9][0-9]*\"/N\"/g"; wait; declare -i C=3; coproc C { :; }; declare -p C | sed "s/[0-9][0-9]*\"/N\"/g"; wait`,
+	`A=(a b c d); coproc A { read l; }; echo ${#A[@]} ${A[2]} ${A[3]} ${A@a}; echo >&${A[1]}; wait; declare -A B=([x]=1); coproc B { read l; }; echo ${#B[@]} ${B@a}; echo >&${B[1]}; wait; declare -i C=3; coproc C { read l; }; echo ${#C[@]} ${C@a}; echo >&${C[1]}; wait`,
 	// declare through a nameref to an array element acts on the array
 	// (global scope); export and readonly cannot mark an element.
 	`declare -n ref=XXX[0]; declare -a ref; declare -p ref XXX; declare -i ref; declare -p XXX; ref=3; declare -p XXX; declare -n r2=Y[1]; declare -i r2=3+3; declare -p Y; declare -n r3=Z[1]; declare -x r3; declare -p Z; declare -n r4=W[0]; declare -A r4; declare -p W; typeset -n r5=V[0]; typeset r5=4; typeset -p V`,
@@ -67,6 +67,12 @@ var ev10Scripts = []string{
 	`declare -n ref; : ${ref[1]:=x}; echo notreached`,
 	`readonly -a r; : ${r[1]:=x}; echo notreached`,
 	`A=(a b); declare -n ref=A; read "ref[1]" <<< x; printf -v "ref[2]" y; (( ref[3]=4 )); ref[4]=z; (( ref[5]++ )); declare -p A ref`,
+	// Readonly namerefs: unset follows a readonly reference to its target;
+	// +n of one with a target is refused, of one without allowed; +r
+	// through one to nothing does nothing; declare's readonly error
+	// names the variable the reference leads to.
+	`bar=one; declare -rn foo0=bar; unset foo0; declare -p bar; unset -n foo0; declare -p foo0; declare +r foo0; declare +r -n foo0; echo $?; declare +n foo0; echo $?; declare -p foo0`,
+	`typeset -n foo1; typeset -r foo1; typeset foo1=bar; echo $?; typeset +r foo1; echo $?; typeset -p foo1; foo2=bar; typeset -n foo2; typeset -r foo2; typeset -p foo2 bar; typeset +r foo2; echo $?; declare -n foo5; declare -r -n foo5; declare +n foo5; declare -p foo5`,
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }

@@ -472,7 +472,9 @@ func (r *Runner) unsetVar(name string) bool {
 	if v == nil {
 		return true
 	}
-	if v.has(attrReadonly) {
+	// A nameref is followed before anything is checked: unset ref
+	// unsets its target even when the reference itself is readonly.
+	if v.has(attrReadonly) && !(v.has(attrNameref) && v.set && v.str != "") {
 		r.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
