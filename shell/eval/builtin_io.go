@@ -447,11 +447,11 @@ func (r *Runner) builtinMapfile(args []string) int {
 // builtinPrintf is printf, with -v to assign instead of print.
 func (r *Runner) builtinPrintf(args []string) int {
 	args = args[1:]
-	varName := ""
+	varName, hasVar := "", false
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	} else if len(args) > 0 && strings.HasPrefix(args[0], "-v") {
-		varName = args[0][2:]
+		varName, hasVar = args[0][2:], true
 		args = args[1:]
 		if varName == "" {
 			if len(args) == 0 {
@@ -474,6 +474,14 @@ func (r *Runner) builtinPrintf(args []string) int {
 		fmt.Fprintln(r.stderr(), "printf: usage: printf [-v var] format [arguments]")
 		return 2
 	}
+	if hasVar {
+		// The name is checked before the format is read (bash).
+		name, _, isElem := splitSubscript(varName)
+		if !isName(name) || isElem && !validArrayRef(varName) {
+			r.errorf("printf: `%s': not a valid identifier", varName)
+			return 2
+		}
+	}
 	if err := r.checkPrintfWidths(args[0], args[1:]); err != nil {
 		r.stop(err)
 		return r.status
@@ -485,17 +493,13 @@ func (r *Runner) builtinPrintf(args []string) int {
 	for _, e := range errs {
 		r.errorf("printf: %s", e)
 	}
-	if varName != "" {
+	if hasVar {
 		// A shell variable is a C string in bash: printf -v keeps what
 		// comes before the first NUL (printf -v v '%c' '' is empty).
 		if i := strings.IndexByte(out, 0); i >= 0 {
 			out = out[:i]
 		}
 		name, sub, isElem := splitSubscript(varName)
-		if !isName(name) || isElem && !validArrayRef(varName) {
-			r.errorf("printf: `%s': not a valid identifier", varName)
-			return 2
-		}
 		if isElem {
 			if name, isElem = r.elemRefTargetAs(name, "printf: "); !isElem || !r.setElemText(name, sub, out, false) {
 				return 1

@@ -73,6 +73,9 @@ var ev10Scripts = []string{
 	// names the variable the reference leads to.
 	`bar=one; declare -rn foo0=bar; unset foo0; declare -p bar; unset -n foo0; declare -p foo0; declare +r foo0; declare +r -n foo0; echo $?; declare +n foo0; echo $?; declare -p foo0`,
 	`typeset -n foo1; typeset -r foo1; typeset foo1=bar; echo $?; typeset +r foo1; echo $?; typeset -p foo1; foo2=bar; typeset -n foo2; typeset -r foo2; typeset -p foo2 bar; typeset +r foo2; echo $?; declare -n foo5; declare -r -n foo5; declare +n foo5; declare -p foo5`,
+	// printf -v checks its name before the format is read, and an empty
+	// name is a bad one, not a missing one.
+	`unset v; printf -v '' '%08.b' x; echo st=$?; printf -v 1x '%0.f' x; echo st=$?; printf -v 'a[' x; echo $?; printf -v v; echo $?; declare -p v`,
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }
