@@ -164,7 +164,9 @@ func (r *Runner) builtinRead(args []string) int {
 			return 1
 		}
 		fields := splitRead(text, ifs, -1)
-		if o.nchars >= 0 && o.exact {
+		if o.nchars >= 0 && o.exact && data != "" {
+			// -N keeps what it read as one element; nothing read
+			// (-N 0) is no element.
 			fields = []string{data}
 		}
 		v, _ := r.vars.lookup(o.array)

@@ -776,7 +776,7 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 		sort.Strings(names)
 	} else {
 		for _, it := range items {
-			names = append(names, it.word)
+			names = append(names, r.funcOperand(it))
 		}
 	}
 	if handled, status := r.readonlyFuncs(cmd, f, names, len(items) > 0); handled {

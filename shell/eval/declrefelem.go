@@ -154,3 +154,26 @@ func (r *Runner) declShownName(f declFlags, name string) string {
 	}
 	return name
 }
+
+// funcOperand is the function name declare -f or -F is given by an
+// operand: the whole word, so an operand written as an assignment
+// (declare -F v=x) names the function "v=x", which bash reports as not
+// found.
+func (r *Runner) funcOperand(it declItem) string {
+	a := it.assign
+	if a == nil {
+		return it.word
+	}
+	name := a.Name.Value
+	if a.Append {
+		name += "+"
+	}
+	if a.Index != nil {
+		name += "[" + r.nodeText(a.Index) + "]"
+	}
+	val := it.value
+	if !it.expanded && a.Value != nil {
+		val, _ = r.expandAssignValue(a.Value)
+	}
+	return name + "=" + val
+}

@@ -76,6 +76,11 @@ var ev10Scripts = []string{
 	// printf -v checks its name before the format is read, and an empty
 	// name is a bad one, not a missing one.
 	`unset v; printf -v '' '%08.b' x; echo st=$?; printf -v 1x '%0.f' x; echo st=$?; printf -v 'a[' x; echo $?; printf -v v; echo $?; declare -p v`,
+	// read -N 0 -a reads nothing: no element.
+	`IFS=", " read -r -N 0 -a arr <<< "abc"; echo st=$?; declare -p arr; read -N 0 v <<< x; declare -p v; read -N 1 -a c <<< " "; declare -p c`,
+	// declare -F/-f take an operand written as an assignment as a
+	// function's name, whole.
+	`unset v; typeset -p -F v=HeLLo; echo st=$?; typeset -A -n -p -F w=HeLLo; echo $?`,
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }
