@@ -95,6 +95,11 @@ func parseBashFlags(c *commands.Context) (bashFlags, []string, int) {
 				fmt.Fprintf(c.Stderr, "%s: %s: option requires an argument\n", c.Name(), a)
 				return fl, nil, 2
 			}
+			if !eval.IsSetOption(args[1]) {
+				// bash reports it as from line 0 of its (unread) input.
+				fmt.Fprintf(c.Stderr, "%s: line 0: %s: %s: invalid option name\n", c.Name(), c.Name(), args[1])
+				return fl, nil, 2
+			}
 			fl.setOpts = append(fl.setOpts, a, args[1])
 			args = args[2:]
 			continue

@@ -4,33 +4,47 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
 
 // builtinSet is set: options, positional parameters, or the variable list.
+// listVarsAndFuncs is set's listing (and declare's without arguments):
+// every set variable as NAME=value, $_ among them, then the functions.
+func (r *Runner) listVarsAndFuncs(cmd string) int {
+	r.listing = true
+	defer func() { r.listing = false }()
+	names := r.allVarNames()
+	if i, found := slices.BinarySearch(names, "_"); !found {
+		names = slices.Insert(names, i, "_")
+	}
+	for _, n := range names {
+		v := r.lookupVar(n)
+		if n == "_" && (v == nil || v.str == r.lastArg) {
+			v = r.dynamicVar(n)
+		}
+		if v == nil || !v.set {
+			continue
+		}
+		if v.isArray() {
+			line := r.declLine(n, v)
+			line = line[strings.Index(line, n):]
+			r.writeOut(cmd, line)
+			continue
+		}
+		r.writeOut(cmd, n+"="+setQuote(v.str)+"\n")
+	}
+	for _, n := range sortedKeys(r.funcs) {
+		r.writeOut(cmd, funcSource(n, r.funcs[n])+"\n")
+	}
+	return 0
+}
+
 func (r *Runner) builtinSet(args []string) int {
 	args = args[1:]
 	if len(args) == 0 {
-		r.listing = true
-		defer func() { r.listing = false }()
-		for _, n := range r.allVarNames() {
-			v := r.lookupVar(n)
-			if v == nil || !v.set {
-				continue
-			}
-			if v.isArray() {
-				line := r.declLine(n, v)
-				line = line[strings.Index(line, n):]
-				r.writeOut("set", line)
-				continue
-			}
-			r.writeOut("set", n+"="+setQuote(v.str)+"\n")
-		}
-		for _, n := range sortedKeys(r.funcs) {
-			r.writeOut("set", funcSource(n, r.funcs[n])+"\n")
-		}
-		return 0
+		return r.listVarsAndFuncs("set")
 	}
 	for len(args) > 0 {
 		a := args[0]
@@ -99,9 +113,6 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // setQuote quotes a value as set prints it: bare when safe, else '...'.
 func setQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c == 0x7f {

@@ -62,9 +62,12 @@ func (t *testEval) run() bool {
 	}
 	v := t.or()
 	if t.err == "" && t.pos < len(t.args) {
-		t.err = t.args[t.pos] + ": syntax error: `" + t.args[t.pos] + "' unexpected"
-		if t.args[t.pos] == ")" || t.args[t.pos] == "(" {
+		// Words left after a whole expression: bash names one that looks
+		// like an operator, and otherwise counts them.
+		if strings.HasPrefix(t.args[t.pos], "-") {
 			t.err = "syntax error: `" + t.args[t.pos] + "' unexpected"
+		} else {
+			t.err = "too many arguments"
 		}
 	}
 	return v

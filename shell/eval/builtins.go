@@ -355,7 +355,9 @@ func (r *Runner) tooManyExitArgs(name string, args []string) bool {
 func (r *Runner) builtinBreak(args []string) int {
 	// bash checks the loop level before it reads the count.
 	if r.loopDepth == 0 {
-		r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
+		if !r.opts[optPosix] { // posix mode says nothing
+			r.errorf("%s: only meaningful in a `for', `while', or `until' loop", args[0])
+		}
 		return 0
 	}
 	n := 1
@@ -400,10 +402,11 @@ func (r *Runner) builtinBreak(args []string) int {
 	return 0
 }
 
-// evalText parses and runs text as eval does.
-func (r *Runner) evalText(text, what string) {
+// evalText parses and runs text as eval does; false when no statement
+// of it ran.
+func (r *Runner) evalText(text, what string) bool {
 	if err := r.enter(); err != nil {
-		return
+		return false
 	}
 	defer r.leave()
 	r.stack = append(r.stack, frame{name: "eval", line: r.lineno})
@@ -413,7 +416,9 @@ func (r *Runner) evalText(text, what string) {
 	if r.src != nil {
 		file = r.src.file
 	}
-	r.runSource(&source{text: text, file: file, lineBase: base})
+	src := &source{text: text, file: file, lineBase: base}
+	r.runSource(src)
+	return src.ran
 }
 
 func (r *Runner) builtinEval(args []string) int {
@@ -425,8 +430,11 @@ func (r *Runner) builtinEval(args []string) int {
 	if strings.TrimSpace(text) == "" {
 		return 0
 	}
-	r.status = 0
-	r.evalText(text, "eval")
+	// $? in the text is the status from before eval (bash does not
+	// reset it); eval is status 0 only when nothing in it ran.
+	if !r.evalText(text, "eval") && r.flow == flowNone {
+		r.status = 0
+	}
 	if r.flow == flowAbort && r.subLevel == 0 {
 		// eval's text is its own command line: an error that discards
 		// the line (bad substitution, readonly assignment) ends the eval
@@ -485,8 +493,12 @@ func (r *Runner) builtinSource(args []string) int {
 	defer r.sourceDebugOff()()
 	line := r.lineno
 	r.stack = append(r.stack, frame{name: "source", file: name, line: r.lineno, params: r.params})
-	r.status = 0
-	r.runSource(&source{text: text, file: name})
+	// As with eval, the file starts with the caller's $?.
+	src := &source{text: text, file: name}
+	r.runSource(src)
+	if !src.ran && r.flow == flowNone {
+		r.status = 0
+	}
 	r.stack = r.stack[:len(r.stack)-1]
 	r.sourceDepth--
 	if len(args) > 2 && (r.funcDepth > 0 || r.paramsSet == setBefore) {

@@ -40,6 +40,7 @@ func (r *Runner) condSyntax(src *source, text string, err error) bool {
 		return true
 	}
 	r.status = 2
+	src.ran = true
 	return true
 }
 

@@ -69,7 +69,6 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.callFunc(f, args)
 		return
 	}
-	r.traceArgs(nil, words)
 	r.setBashCommand(c, nil)
 	if !r.runDebugTrap() {
 		return
@@ -87,11 +86,20 @@ func (r *Runner) declClause(c *syntax.DeclClause) {
 		r.lastArg = words[len(words)-1]
 		return
 	}
+	arrays := r.traceDecl(name, items)
 	savedDecl := r.declName
 	r.declName = name
+	r.assignFailed = false
 	r.status = r.checkWrites(func() int { return r.declare(name, items) })
+	if arrays {
+		r.declArrTrace = false
+		r.traceDeclLine(name, items)
+	}
 	r.declName = savedDecl
 	r.lastArg = r.declLastArg(c, words)
+	if isSpecialBuiltin(name) && !r.disabled[name] { // export, readonly
+		r.posixSpecialFailed()
+	}
 }
 
 // declLastArg is $_ after a declaration command: its last word, where a
@@ -278,6 +286,8 @@ func declUsage(cmd string) string {
 		return "readonly [-aAf] [name[=value] ...] or readonly -p"
 	case "local":
 		return "local [option] name[=value] ..."
+	case "typeset": // bash's typeset usage differs from declare's
+		return "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"
 	}
 	return cmd + " [-aAfFgiIlnrtux] [name[=value] ...] or " + cmd + " -p [-aAfFilnrtux] [name ...]"
 }
@@ -625,6 +635,10 @@ func (r *Runner) fillDecl(name string, v *Var, arr *syntax.ArrayExpr, appendTo b
 // does.
 func (r *Runner) printDecls(cmd string, f declFlags) int {
 	want := f.set
+	if (cmd == "declare" || cmd == "typeset") && !f.print && want == 0 && f.unset == 0 {
+		// Plain declare lists what set lists.
+		return r.listVarsAndFuncs(cmd)
+	}
 	r.listing = true
 	defer func() { r.listing = false }()
 	names := r.allVarNames()

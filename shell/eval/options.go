@@ -51,6 +51,10 @@ const (
 	numSetOpts
 )
 
+// IsSetOption reports whether name is an option of set -o (bash checks
+// one given on its command line before it runs anything).
+func IsSetOption(name string) bool { return setOptIndex(name) >= 0 }
+
 func setOptIndex(name string) int {
 	for i, o := range setOpts {
 		if o.name == name {

@@ -47,6 +47,11 @@ func (r *Runner) paramInto(b *fieldBuf, p *syntax.ParamExp, quoted bool) bool {
 	if r.badHashOp(p) {
 		return false
 	}
+	if b.heredoc {
+		saved := r.hereSpace
+		r.hereSpace = hereSpaceJoin(p)
+		defer func() { r.hereSpace = saved }()
+	}
 	if p.Length && p.Exp == nil {
 		n, ok := r.paramLength(p)
 		if !ok {
@@ -110,7 +115,7 @@ func unboundName(p *syntax.ParamExp, name string) string {
 	if p.Index != nil && !p.Excl {
 		return name + "[" + indexText(p.Index) + "]"
 	}
-	if isDigits(name) && p.Short {
+	if (isDigits(name) || name == "!") && p.Short {
 		// bash names a positional parameter with its $ when it was
 		// written $2; ${2} and ${#2} name it "2".
 		return "$" + name
@@ -138,7 +143,9 @@ func (r *Runner) deliver(b *fieldBuf, v pval, quoted bool) bool {
 	}
 	if v.star && (quoted || b.noSplit) {
 		sep := ""
-		if ifs := r.ifs(); ifs != "" {
+		if r.hereSpace && b.heredoc {
+			sep = " "
+		} else if ifs := r.ifs(); ifs != "" {
 			_, n := utf8.DecodeRuneInString(ifs)
 			sep = ifs[:n]
 		} else if r.vars.visible("IFS") == nil {
@@ -230,7 +237,7 @@ func (r *Runner) paramLength(p *syntax.ParamExp) (int, bool) {
 	if v.multi {
 		return len(v.list), true
 	}
-	if !v.set && r.opts[optNoUnset] {
+	if !v.set && r.opts[optNoUnset] && name != "!" { // bash counts an unset $! as 0
 		r.fatal(1, "%s: unbound variable", unboundName(&syntax.ParamExp{}, name))
 		return 0, false
 	}

@@ -152,11 +152,32 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 	if op == syntax.OtherParamOps && !validAtOp(w) {
 		return r.badAtOp(b, p, v, quoted)
 	}
+	if op != syntax.OtherParamOps && skipsOpWord(v, op) {
+		return r.deliver(b, v, quoted)
+	}
 	f, ok := r.stringOp(p, op, w)
 	if !ok {
 		return false
 	}
 	return r.deliver(b, v.mapEach(f), quoted)
+}
+
+// skipsOpWord reports whether bash leaves the word of a pattern, case or
+// substitution operator unexpanded (its side effects not happening): the
+// parameter is unset or a list with no elements; for # and % also a null
+// value. op 0 stands for / substitution.
+func skipsOpWord(v pval, op syntax.ParExpOperator) bool {
+	if v.multi {
+		return len(v.list) == 0
+	}
+	if !v.set {
+		return true
+	}
+	switch op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		return v.s == ""
+	}
+	return false
 }
 
 // mapEach applies f to each element (or the scalar).
@@ -603,6 +624,9 @@ func (r *Runner) sliceSparse(vv *Var, v pval, off, length int64, hasLen bool) (p
 
 // replace implements ${x/pat/rep} and its //, /# and /% forms.
 func (r *Runner) replace(p *syntax.ParamExp, v pval) (pval, bool) {
+	if skipsOpWord(v, 0) {
+		return v, true
+	}
 	orig, with := r.slashPattern(p)
 	anchor := byte(0)
 	// Only a single '/' takes an anchor: after '//' a leading # or % is

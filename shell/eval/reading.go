@@ -11,6 +11,7 @@ import (
 // syntaxErrorAt reports a parse error as bash does: the unexpected token
 // (or end of file), then the offending line.
 func (r *Runner) reportSyntax(src *source, err error) {
+	src.ran = true // the error's status is the text's
 	var pe syntax.ParseError
 	line := 1
 	msg := "syntax error"

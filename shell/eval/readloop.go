@@ -216,7 +216,7 @@ func (r *Runner) runSource(src *source) {
 			if int(stmts[0].Pos().Offset()) <= done {
 				continue
 			}
-			if berr := badFuncBody(stmts); berr != nil {
+			if berr := r.lineSyntaxError(stmts); berr != nil {
 				r.reportSyntax(src, berr)
 				r.status = 2
 				if r.evalLevel() == 0 {
@@ -269,6 +269,7 @@ func (r *Runner) runLine(src *source, stmts []*syntax.Stmt) bool {
 	}
 	prepareStmts(stmts)
 	for _, st := range stmts {
+		src.ran = true
 		r.stmt(st)
 		if r.flow == flowAbort && (r.depth == r.runDepth || !src.top && r.subLevel == 0) {
 			// The discarded line is the innermost text being read: the

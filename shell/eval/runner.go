@@ -68,6 +68,11 @@ type source struct {
 	// through history (readLine); histDone is the offset read so far.
 	top      bool
 	histDone int
+	// ran is set once a statement of the text has run or a syntax error
+	// in it was reported: eval and source leave $? alone while their text
+	// runs, and are status 0 only when nothing ran (an empty or
+	// all-comment text).
+	ran bool
 	// emptyGroups are the offsets of the | the reader put into empty
 	// extended glob groups (extglob_empty.go).
 	emptyGroups map[int]bool
@@ -215,15 +220,24 @@ type Runner struct {
 	bashHead string // a compound command's part instead (debugtrap.go)
 	debugOff bool   // a subshell without set -T: DEBUG is kept, not run
 
-	lostSpecial    map[string]bool // dynamic variables the script unset
-	rnd            bashRandom
-	started        time.Time
-	secondsBase    int64
-	scriptFile     string
-	startArgs      []string // the positional parameters the shell started with (BASH_ARGV)
-	dynSeen        uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
-	listing        bool     // set or declare is listing every variable
-	assignFailed   bool
+	lostSpecial  map[string]bool // dynamic variables the script unset
+	rnd          bashRandom
+	started      time.Time
+	secondsBase  int64
+	scriptFile   string
+	startArgs    []string // the positional parameters the shell started with (BASH_ARGV)
+	dynSeen      uint8    // GROUPS and DIRSTACK referenced once (specialvars.go)
+	listing      bool     // set or declare is listing every variable
+	assignFailed bool
+	// tempExpand is the temporary scope of a command's prefix
+	// assignments while one of their values is expanded (tempenv.go).
+	tempExpand *scope
+	// hereSpace: the ${...} being expanded in a here-document joins a
+	// [*] list with spaces, not IFS (heredocstar.go).
+	hereSpace bool
+	// declArrTrace: a declaration command's compound assignments print
+	// their expanded elements under set -x (declxtrace.go).
+	declArrTrace   bool
 	assignCmd      string // the builtin assigning variables (declref.go)
 	indirectRef    string // the name ${!x} last went through, for ${!x:=w}
 	substStatus    int

@@ -85,6 +85,12 @@ func (r *Runner) call(c *syntax.CallExpr, rds []*syntax.Redirect) {
 		defer restore()
 		if !ok {
 			r.status = 1
+			if r.posixSpecial(args[0]) && !r.interactive && r.flow == flowNone {
+				// A redirection error of a special builtin ends a
+				// non-interactive shell in posix mode.
+				r.aborted = true
+				r.exit(1)
+			}
 			return
 		}
 	}
@@ -163,7 +169,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 	if a.Index != nil && !temp && r.listToMember(name, a.Index) {
 		return false
 	}
-	val, ok := r.expandAssignValue(a.Value)
+	val, ok := r.expandTempValue(a.Value, temp)
 	if !ok {
 		return false
 	}
@@ -277,6 +283,19 @@ func (r *Runner) fillIndexed(name string, v *Var, arr *syntax.ArrayExpr, appendT
 		}
 		items = append(items, item{nil, vals})
 	}
+	if r.declArrTrace {
+		var parts []string
+		for _, it := range items {
+			for _, val := range it.vals {
+				if it.elem != nil {
+					parts = append(parts, "["+singleQuote(r.nodeText(it.elem.Index))+"]="+singleQuote(val))
+				} else {
+					parts = append(parts, singleQuote(val))
+				}
+			}
+		}
+		r.traceCompound(name, parts)
+	}
 	a := &indexedArray{}
 	if appendTo {
 		if v.has(attrIndexed) && v.arr != nil {
@@ -350,7 +369,7 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 	// words as key value pairs, a later [k]=v being plain text; otherwise
 	// a word without a subscript is skipped with a warning.
 	pairs := len(arr.Elems) > 0 && arr.Elems[0].Index == nil
-	var pending []string
+	var pending, traced []string
 	for _, e := range arr.Elems {
 		if e.Index != nil && pairs {
 			e = &syntax.ArrayElem{Value: r.elemAsWord(e)}
@@ -389,6 +408,15 @@ func (r *Runner) fillAssoc(name string, v *Var, arr *syntax.ArrayExpr, appendTo 
 			return false
 		}
 		a.set(key, nv)
+		if r.declArrTrace {
+			traced = append(traced, "["+singleQuote(key)+"]="+singleQuote(val))
+		}
+	}
+	if r.declArrTrace {
+		for _, p := range pending {
+			traced = append(traced, singleQuote(p))
+		}
+		r.traceCompound(name, traced)
 	}
 	for i := 0; i < len(pending); i += 2 {
 		val := ""
@@ -416,10 +444,31 @@ func (r *Runner) run(args []string, noFunc bool) {
 		}
 	}
 	if b, ok := r.builtin(name); ok {
+		r.assignFailed = false
 		r.runBuiltin(b, args)
+		if !noFunc && b.kind == specialBuiltin {
+			r.posixSpecialFailed()
+		}
 		return
 	}
 	r.runExternal(args)
+}
+
+// posixSpecialFailed applies POSIX's rule for a special builtin that
+// failed (run by its own name, not through command or builtin): in posix
+// mode a usage error (status 2: a bad option, eval's or a sourced file's
+// syntax error, return outside a function) or an assignment to a
+// readonly variable ends a non-interactive shell with that status.
+func (r *Runner) posixSpecialFailed() {
+	failed := r.assignFailed
+	r.assignFailed = false
+	if !r.opts[optPosix] || r.interactive || r.flow != flowNone {
+		return
+	}
+	if r.status == 2 || failed && r.status != 0 {
+		r.aborted = true
+		r.exit(r.status)
+	}
 }
 
 // posixAssignError applies POSIX's rule to a failed assignment

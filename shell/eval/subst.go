@@ -231,7 +231,14 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, bool) {
 		sub.opts[optErrExit] = false
 	}
 	if f, ok := catFileSubst(cs); ok {
-		sub.catFile(f)
+		if !sub.catFile(f) && r.opts[optErrExit] {
+			// bash reads $(< file) itself: a file it cannot open
+			// ends the shell under set -e, wherever the expansion is
+			// (an if condition, the left of ||).
+			r.aborted = true
+			r.exit(1)
+			return "", false
+		}
 	} else {
 		if len(cs.Stmts) == 0 {
 			sub.status = 0 // a shell that runs nothing exits 0
@@ -270,24 +277,26 @@ func catFileSubst(cs *syntax.CmdSubst) (*syntax.Word, bool) {
 	return rd.Word, true
 }
 
-// catFile copies a file to stdout for $(< file).
-func (r *Runner) catFile(w *syntax.Word) {
+// catFile copies a file to stdout for $(< file); false when the file
+// could not be opened.
+func (r *Runner) catFile(w *syntax.Word) bool {
 	name, ok := r.redirTarget(w)
 	if !ok {
-		return
+		return true // an ambiguous name is only reported
 	}
 	f, err := r.openRead(name)
 	if err != nil {
 		r.errorf("%s: %s", name, errText(err))
 		r.status = 1
-		return
+		return false
 	}
 	defer f.Close()
 	if _, err := io.Copy(r.stdout(), readerOnly{f}); err != nil {
 		r.status = 1
-		return
+		return true
 	}
 	r.status = 0
+	return true
 }
 
 type readerOnly struct{ io.Reader }

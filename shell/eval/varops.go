@@ -223,6 +223,11 @@ func (r *Runner) topFile() string {
 // setVar assigns val to name (element 0 for an array), applying the
 // variable's attributes. appendTo is +=.
 func (r *Runner) setVar(name, val string, appendTo bool) bool {
+	if t := r.tempExpand; t != nil {
+		if _, sc := r.vars.lookup(name); sc == t {
+			return r.setThroughTemp(name, val, appendTo)
+		}
+	}
 	if name == "RANDOM" {
 		r.rnd.seedFrom(val, r.pid)
 		return true
