@@ -159,6 +159,7 @@ func (r *Runner) builtinRead(args []string) int {
 		status = 142
 	}
 	if o.array != "" {
+		written := o.array // a readonly target is reported by this name
 		var ok bool
 		if o.array, ok = r.wholeArrayName(o.array, "read: "); !ok {
 			return 1
@@ -171,7 +172,7 @@ func (r *Runner) builtinRead(args []string) int {
 		}
 		v, _ := r.vars.lookup(o.array)
 		if v.has(attrReadonly) {
-			r.readonlyError(o.array)
+			r.readonlyError(written)
 			return 1
 		}
 		if v.has(attrAssoc) {
@@ -376,6 +377,7 @@ func (r *Runner) builtinMapfile(args []string) int {
 		r.errorf("%s: `%s': not a valid identifier", name, arr)
 		return 1
 	}
+	written := arr // a readonly target is reported by this name
 	arr, ok = r.wholeArrayName(arr, name+": ")
 	if !ok {
 		return 1
@@ -391,7 +393,7 @@ func (r *Runner) builtinMapfile(args []string) int {
 	}
 	v, _ := r.vars.lookup(arr)
 	if v.has(attrReadonly) {
-		r.readonlyError(arr)
+		r.readonlyError(written)
 		return 1
 	}
 	if v.has(attrAssoc) {

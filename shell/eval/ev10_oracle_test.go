@@ -81,6 +81,11 @@ var ev10Scripts = []string{
 	// declare -F/-f take an operand written as an assignment as a
 	// function's name, whole.
 	`unset v; typeset -p -F v=HeLLo; echo st=$?; typeset -A -n -p -F w=HeLLo; echo $?`,
+	// unset 'ref[i]' acts on the array a nameref names; a whole-array
+	// assignment through a nameref to a readonly variable reports the
+	// name written.
+	`t=one; declare -n ref=t; unset "ref[1]"; echo $?; t=(a b c); unset "ref[1]"; declare -p t; declare -A A=([k]=v [j]=w); declare -n r2=A; unset "r2[k]"; declare -p A; declare -r R=(1 2); declare -n r3=R; unset "r3[0]"; echo $?`,
+	`declare -r t=ro; declare -n ref=t; read -a ref <<< x; echo $?; mapfile ref <<< x; echo $?; ref+=([5]=z); echo notreached`,
 }
 
 func TestEv10Oracle(t *testing.T) { checkOracleRows(t, ev10Scripts) }

@@ -206,6 +206,7 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 
 // assignArray performs name=(...) and name+=(...).
 func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, attrs uint16) bool {
+	written := name // a readonly target is reported by the name written
 	v, sc := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set {
 		target := r.resolveName(name)
@@ -226,7 +227,7 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 		r.unrefForArray(v, name)
 	}
 	if v.has(attrReadonly) {
-		r.readonlyError(name)
+		r.readonlyError(written)
 		return false
 	}
 	assoc := v.has(attrAssoc) || attrs&attrAssoc != 0
