@@ -176,7 +176,7 @@ func (r *Runner) builtinRead(args []string) int {
 			return 1
 		}
 		if v.has(attrAssoc) {
-			r.errorf("read: %s: not an indexed array", o.array)
+			r.errorf("read: %s: not an indexed array", written)
 			return 1
 		}
 		r.unrefForArray(v, o.array)
@@ -397,7 +397,7 @@ func (r *Runner) builtinMapfile(args []string) int {
 		return 1
 	}
 	if v.has(attrAssoc) {
-		r.errorf("%s: %s: not an indexed array", name, arr)
+		r.errorf("%s: %s: not an indexed array", name, written)
 		return 1
 	}
 	r.unrefForArray(v, arr)

@@ -85,6 +85,7 @@ var ev10Scripts = []string{
 	// assignment through a nameref to a readonly variable reports the
 	// name written.
 	`t=one; declare -n ref=t; unset "ref[1]"; echo $?; t=(a b c); unset "ref[1]"; declare -p t; declare -A A=([k]=v [j]=w); declare -n r2=A; unset "r2[k]"; declare -p A; declare -r R=(1 2); declare -n r3=R; unset "r3[0]"; echo $?`,
+	`declare -A a=([k]=v); declare -n r=a; mapfile -t r <<< x; echo $?; read -a r <<< y; echo $?`,
 	`declare -r t=ro; declare -n ref=t; read -a ref <<< x; echo $?; mapfile ref <<< x; echo $?; ref+=([5]=z); echo notreached`,
 }
 
