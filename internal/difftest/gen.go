@@ -87,6 +87,7 @@ var areas = func() []area {
 	all = append(all, flowAreas()...)
 	all = append(all, ioAreas()...)
 	all = append(all, builtinAreas()...)
+	all = append(all, nrefAreas()...)
 	return all
 }()
 

@@ -124,6 +124,12 @@ func (r *Runner) takeArrayRefs(args []string) map[int]bool {
 // unexpanded. Under BASH_COMPAT 5.1 or lower, a subscript of @ or *
 // unsets the whole array, as bash 5.1 did.
 func (r *Runner) unsetElemAs(name, sub string, literal bool) bool {
+	// unset 'ref[1]' acts on the array a nameref names.
+	if rv := r.vars.visible(name); rv.has(attrNameref) && rv.set && rv.str != "" {
+		if t := r.resolveName(name); isName(t) {
+			name = t
+		}
+	}
 	v, _ := r.vars.lookup(name)
 	if v == nil || v.has(attrReadonly) || !v.isArray() {
 		return r.unsetElem(name, sub)

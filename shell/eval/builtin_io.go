@@ -159,17 +159,24 @@ func (r *Runner) builtinRead(args []string) int {
 		status = 142
 	}
 	if o.array != "" {
+		written := o.array // a readonly target is reported by this name
+		var ok bool
+		if o.array, ok = r.wholeArrayName(o.array, "read: "); !ok {
+			return 1
+		}
 		fields := splitRead(text, ifs, -1)
-		if o.nchars >= 0 && o.exact {
+		if o.nchars >= 0 && o.exact && data != "" {
+			// -N keeps what it read as one element; nothing read
+			// (-N 0) is no element.
 			fields = []string{data}
 		}
 		v, _ := r.vars.lookup(o.array)
 		if v.has(attrReadonly) {
-			r.readonlyError(o.array)
+			r.readonlyError(written)
 			return 1
 		}
 		if v.has(attrAssoc) {
-			r.errorf("read: %s: not an indexed array", o.array)
+			r.errorf("read: %s: not an indexed array", written)
 			return 1
 		}
 		r.unrefForArray(v, o.array)
@@ -200,7 +207,7 @@ func (r *Runner) builtinRead(args []string) int {
 			val = fields[i]
 		}
 		if nm, sub, ok := splitSubscript(n); ok {
-			if !r.setElemText(nm, sub, val, false) {
+			if nm, ok = r.elemRefTargetAs(nm, "read: "); !ok || !r.setElemText(nm, sub, val, false) {
 				return 1
 			}
 			continue
@@ -370,6 +377,11 @@ func (r *Runner) builtinMapfile(args []string) int {
 		r.errorf("%s: `%s': not a valid identifier", name, arr)
 		return 1
 	}
+	written := arr // a readonly target is reported by this name
+	arr, ok = r.wholeArrayName(arr, name+": ")
+	if !ok {
+		return 1
+	}
 	in := r.stdin()
 	if fd != 0 {
 		e := r.fds.get(fd)
@@ -381,11 +393,11 @@ func (r *Runner) builtinMapfile(args []string) int {
 	}
 	v, _ := r.vars.lookup(arr)
 	if v.has(attrReadonly) {
-		r.readonlyError(arr)
+		r.readonlyError(written)
 		return 1
 	}
 	if v.has(attrAssoc) {
-		r.errorf("%s: %s: not an indexed array", name, arr)
+		r.errorf("%s: %s: not an indexed array", name, written)
 		return 1
 	}
 	r.unrefForArray(v, arr)
@@ -439,11 +451,11 @@ func (r *Runner) builtinMapfile(args []string) int {
 // builtinPrintf is printf, with -v to assign instead of print.
 func (r *Runner) builtinPrintf(args []string) int {
 	args = args[1:]
-	varName := ""
+	varName, hasVar := "", false
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	} else if len(args) > 0 && strings.HasPrefix(args[0], "-v") {
-		varName = args[0][2:]
+		varName, hasVar = args[0][2:], true
 		args = args[1:]
 		if varName == "" {
 			if len(args) == 0 {
@@ -466,6 +478,14 @@ func (r *Runner) builtinPrintf(args []string) int {
 		fmt.Fprintln(r.stderr(), "printf: usage: printf [-v var] format [arguments]")
 		return 2
 	}
+	if hasVar {
+		// The name is checked before the format is read (bash).
+		name, _, isElem := splitSubscript(varName)
+		if !isName(name) || isElem && !validArrayRef(varName) {
+			r.errorf("printf: `%s': not a valid identifier", varName)
+			return 2
+		}
+	}
 	if err := r.checkPrintfWidths(args[0], args[1:]); err != nil {
 		r.stop(err)
 		return r.status
@@ -477,19 +497,15 @@ func (r *Runner) builtinPrintf(args []string) int {
 	for _, e := range errs {
 		r.errorf("printf: %s", e)
 	}
-	if varName != "" {
+	if hasVar {
 		// A shell variable is a C string in bash: printf -v keeps what
 		// comes before the first NUL (printf -v v '%c' '' is empty).
 		if i := strings.IndexByte(out, 0); i >= 0 {
 			out = out[:i]
 		}
 		name, sub, isElem := splitSubscript(varName)
-		if !isName(name) || isElem && !validArrayRef(varName) {
-			r.errorf("printf: `%s': not a valid identifier", varName)
-			return 2
-		}
 		if isElem {
-			if !r.setElemText(name, sub, out, false) {
+			if name, isElem = r.elemRefTargetAs(name, "printf: "); !isElem || !r.setElemText(name, sub, out, false) {
 				return 1
 			}
 		} else if !r.setVar(varName, out, false) {

@@ -385,6 +385,11 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	if c.Name != nil {
 		name = c.Name.Lit()
 	}
+	if !isName(name) {
+		r.errorf("`%s': not a valid identifier", name)
+		r.status = 1
+		return
+	}
 	r.reapCoprocs()
 	r.warnCoprocRunning()
 	// Kernel-like buffered pipes: a coprocess's output waits there for a
@@ -409,7 +414,8 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		cancel: func() { cancel(); inR.Close(); outW.Close() }}
 	r.jobs.add(j)
 	r.g.procs.add(j)
-	r.jobs.coprocs = append(r.jobs.coprocs, &coprocRec{job: j, name: name, rfd: rfd, wfd: wfd, r: r.fds.get(rfd), w: r.fds.get(wfd)})
+	rec := &coprocRec{job: j, name: name, rfd: rfd, wfd: wfd, r: r.fds.get(rfd), w: r.fds.get(wfd)}
+	r.jobs.coprocs = append(r.jobs.coprocs, rec)
 	r.lastBg = sub.pid
 	go func() {
 		defer close(j.done)
@@ -426,39 +432,46 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		}
 		cancel()
 	}()
-	a := &indexedArray{}
-	a.set(0, strconv.Itoa(rfd))
-	a.set(1, strconv.Itoa(wfd))
-	r.vars.global().vars[name] = &Var{set: true, attrs: attrIndexed, arr: a}
-	r.setVar(name+"_PID", strconv.Itoa(sub.pid), false)
+	rec.name = r.coprocSetVars(name, rfd, wfd, sub.pid)
 	r.status = 0
 }
 
 // selectLoop is select: a numbered menu on stderr, a reply from stdin.
 func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
+	// The menu shows first and again after an empty line only.
+	menu := true
 	for {
-		for i, it := range items {
-			fmt.Fprintf(r.stderr(), "%d) %s\n", i+1, it)
+		if menu {
+			for i, it := range items {
+				fmt.Fprintf(r.stderr(), "%d) %s\n", i+1, it)
+			}
 		}
 		ps3, ok := r.lookupVar("PS3").scalar()
 		if !ok {
 			ps3 = "#? "
 		}
 		fmt.Fprint(r.stderr(), ps3)
-		line, eof, _ := r.readInput(r.stdin(), readOpts{delim: '\n', nchars: -1, raw: true})
-		if eof && line == "" {
-			fmt.Fprintln(r.stderr())
+		// The reply is read as read REPLY reads it (backslashes
+		// escape); a line cut short by the end of input ends the loop.
+		line, eof, _ := r.readInput(r.stdin(), readOpts{delim: '\n', nchars: -1})
+		if eof {
+			fmt.Fprintln(r.stdout())
 			r.status = 1
 			return
 		}
+		line = unescapeRead(line).s
 		r.setVar("REPLY", line, false)
 		val := ""
 		if n, err := strconv.Atoi(strings.TrimSpace(line)); err == nil && n >= 1 && n <= len(items) {
 			val = items[n-1]
 		}
-		r.setVar(name, val, false)
-		if strings.TrimSpace(line) == "" {
+		if menu = line == ""; menu {
 			continue
+		}
+		r.assignFailed = false
+		if !r.setVar(name, val, false) {
+			r.loopVarFailed()
+			return
 		}
 		if !r.loopBody(body) {
 			return

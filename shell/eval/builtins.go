@@ -700,7 +700,9 @@ func (r *Runner) builtinUnset(args []string) int {
 				status = 1
 				continue
 			}
-			if sc != nil {
+			// Only a nameref goes (bash's unbind_nameref): unset -n
+			// leaves any other variable alone.
+			if sc != nil && v.has(attrNameref) {
 				delete(sc.vars, a)
 			}
 			continue

@@ -37,8 +37,7 @@ func (r *Runner) reapCoprocs() {
 		if r.fds.get(c.wfd) == c.w {
 			r.fds.close(c.wfd)
 		}
-		r.unsetVar(c.name)
-		r.unsetVar(c.name + "_PID")
+		r.coprocUnsetVars(c.name)
 	}
 	clear(r.jobs.coprocs[len(kept):])
 	r.jobs.coprocs = kept

@@ -378,6 +378,12 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 		r.errorf("%s: `%s': invalid variable name for name reference", cmd, value)
 		return false
 	}
+	if index == nil && arr == nil {
+		var done, ok bool
+		if name, index, done, ok = r.declThroughElemRef(cmd, f, name, value, hasValue, appendTo); done {
+			return ok
+		}
+	}
 	if index != nil && arr == nil {
 		if cmd == "readonly" || cmd == "export" {
 			// Only declare takes a subscript here.
@@ -395,6 +401,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	if t, ok := r.localRefTarget(cmd, f, name); ok && index == nil {
 		name = t
 	}
+	if arr == nil || index == nil {
+		if done, ok := r.declUnsetRef(cmd, f, name, value, hasValue && arr == nil, index != nil); done {
+			return ok
+		}
+	}
 	if (cmd == "local" || r.funcDepth > 0 && !f.global && (cmd == "declare" || cmd == "typeset")) && r.vars.funcScope().vars[name] == nil {
 		if old := r.vars.visible(name); old.has(attrReadonly) {
 			// A readonly variable cannot be shadowed by a local.
@@ -407,11 +418,11 @@ func (r *Runner) declareOne(cmd string, f declFlags, it declItem) bool {
 	v := r.declTarget(cmd, f, name)
 	// bash adds attributes to a readonly variable (declare -i r), but
 	// refuses a value, +r and -n.
-	if v.has(attrReadonly) && (hasValue || f.unset&attrReadonly != 0 || f.set&attrNameref != 0) {
+	if v.has(attrReadonly) && r.readonlyDeclRefused(f, v, hasValue) {
 		// A compound assignment given as text with -a or -A (readonly -a
 		// r='(7)') is refused by the builtin itself.
 		if cmd == "declare" || cmd == "typeset" || cmd == "local" || arrText != "" {
-			r.errorf("%s: %s: readonly variable", cmd, name)
+			r.errorf("%s: %s: readonly variable", cmd, r.declShownName(f, name))
 			r.status = 1
 			return false
 		}
@@ -779,7 +790,7 @@ func (r *Runner) declareFuncs(cmd string, f declFlags, items []declItem) int {
 		sort.Strings(names)
 	} else {
 		for _, it := range items {
-			names = append(names, it.word)
+			names = append(names, r.funcOperand(it))
 		}
 	}
 	if handled, status := r.readonlyFuncs(cmd, f, names, len(items) > 0); handled {

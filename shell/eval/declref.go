@@ -17,7 +17,7 @@ func (r *Runner) localRefTarget(cmd string, f declFlags, name string) (string, b
 		return "", false
 	}
 	target := r.resolveName(name)
-	if target == "" || target == name || !isName(target) {
+	if target == "" || target == name || !validRefTarget(target) {
 		return "", false
 	}
 	return target, true

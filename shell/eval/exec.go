@@ -349,7 +349,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			if ok, stop := r.setLoopRef(l.Name.Value, it); stop {
 				return
 			} else if !ok && !r.setVar(l.Name.Value, it, false) {
-				r.abortCommand()
+				r.loopVarFailed()
 				return
 			}
 			if !r.loopBody(c.Do) {

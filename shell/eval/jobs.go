@@ -294,7 +294,9 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 				sub.jobs = r.jobs.inherit()
 			}
 		}
-		if i > 0 || in != r.stdin() {
+		// A last stage run in this shell (lastpipe) gets its input
+		// below, once the shell's own stdin is saved to come back.
+		if (i > 0 || in != r.stdin()) && sub != r {
 			sub.fds.set(0, &fdEntry{r: in})
 		}
 		var broken *atomic.Bool
@@ -331,7 +333,10 @@ func (r *Runner) pipeline(b *syntax.BinaryCmd) {
 				sub.status = 141
 			}
 			statuses[idx] = sub.status
-			if p, ok := stageIn.(pipeReader); ok {
+			// Only a pipe this pipeline made is closed: the first
+			// stage's input is the shell's own stdin (an outer
+			// pipeline's pipe, say), which outlives this pipeline.
+			if p, ok := stageIn.(pipeReader); ok && idx > 0 {
 				p.Close()
 			}
 		}()

@@ -100,6 +100,8 @@ func (r *Runner) paramOp(b *fieldBuf, p *syntax.ParamExp, v pval, name string, q
 			}
 			if index != nil {
 				if !r.assignIndexed(name, index, s, false) {
+					// As for a scalar: the command is abandoned.
+					r.abortCommand()
 					return false
 				}
 			} else if !validParamName(name) || !isName(name) {

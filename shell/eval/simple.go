@@ -199,27 +199,14 @@ func (r *Runner) assign(a *syntax.Assign, temp bool) bool {
 		return r.setElemText(name, r.nodeText(a.Index), val, a.Append)
 	}
 	if temp {
-		if v, _ := r.vars.lookup(name); v.has(attrReadonly) {
-			r.readonlyError(name)
-			return false
-		}
-		sc := r.vars.top()
-		old := r.vars.visible(name)
-		nv := &Var{attrs: attrExport, set: true, str: val}
-		if old != nil && !old.isArray() {
-			nv.attrs |= old.attrs &^ attrReadonly
-			if a.Append && old.set {
-				nv.str = old.str + val
-			}
-		}
-		sc.vars[name] = nv
-		return true
+		return r.assignTemp(name, val, a.Append)
 	}
 	return r.setVar(name, val, a.Append)
 }
 
 // assignArray performs name=(...) and name+=(...).
 func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, attrs uint16) bool {
+	written := name // a readonly target is reported by the name written
 	v, sc := r.vars.lookup(name)
 	if v.has(attrNameref) && v.set {
 		target := r.resolveName(name)
@@ -228,13 +215,19 @@ func (r *Runner) assignArray(name string, arr *syntax.ArrayExpr, appendTo bool, 
 			r.dropRef(name)
 			target = name
 		}
+		if _, _, ok := splitSubscript(target); ok {
+			// An element cannot take a list (wholeArrayName).
+			r.errorf("`%s': not a valid identifier", target)
+			r.assignFailed = true
+			return false
+		}
 		name = target
 		v, sc = r.vars.lookup(name)
 	} else {
 		r.unrefForArray(v, name)
 	}
 	if v.has(attrReadonly) {
-		r.readonlyError(name)
+		r.readonlyError(written)
 		return false
 	}
 	assoc := v.has(attrAssoc) || attrs&attrAssoc != 0

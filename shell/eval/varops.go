@@ -491,7 +491,9 @@ func (r *Runner) unsetVar(name string) bool {
 	if v == nil {
 		return true
 	}
-	if v.has(attrReadonly) {
+	// A nameref is followed before anything is checked: unset ref
+	// unsets its target even when the reference itself is readonly.
+	if v.has(attrReadonly) && !(v.has(attrNameref) && v.set && v.str != "") {
 		r.errorf("unset: %s: cannot unset: readonly variable", name)
 		return false
 	}
@@ -500,7 +502,8 @@ func (r *Runner) unsetVar(name string) bool {
 		target := r.resolveName(name)
 		if target != name && target != "" {
 			if n, sub, ok := splitSubscript(target); ok {
-				return r.unsetElem(n, sub)
+				r.unsetRefElem(n, sub)
+				return true
 			}
 			return r.unsetVar(target)
 		}
@@ -615,6 +618,17 @@ func (e arithEnv) Set(name string, sub *string, val int64) error {
 	} else if sub == nil {
 		ok = r.setVar(name, s, false)
 	} else {
+		prefix := ""
+		if r.arithCtx != "" {
+			prefix = r.arithCtx + ": "
+		}
+		t, found := r.elemRefTargetAs(name, prefix)
+		if !found {
+			// As arithBadRef: reported, and the expression goes on.
+			r.assignFailed = false
+			return nil
+		}
+		name = t
 		restore := r.subscriptCtx()
 		ok = r.setElemText(name, *sub, s, false)
 		restore()
@@ -671,6 +685,17 @@ func trimQuotes(s string) string {
 // element (ref=a[0]) cannot itself be subscripted, so that fails as an
 // invalid identifier.
 func (r *Runner) elemRefTarget(name string) (string, bool) {
+	return r.elemRefTargetAs(name, "")
+}
+
+// elemRefTargetAs is elemRefTarget for a builtin that assigns an element
+// it is given (read 'a[1]', printf -v 'a[1]'): errors name it (prefix).
+func (r *Runner) elemRefTargetAs(name, prefix string) (string, bool) {
+	if r.emptyRefElem(name, prefix) {
+		r.status = 1
+		r.assignFailed = true
+		return name, false
+	}
 	v, _ := r.vars.lookup(name)
 	if !v.has(attrNameref) || !v.set || v.str == "" {
 		return name, true
@@ -684,7 +709,7 @@ func (r *Runner) elemRefTarget(name string) (string, bool) {
 		return name, true
 	}
 	if _, _, ok := splitSubscript(target); ok {
-		r.errorf("`%s': not a valid identifier", target)
+		r.errorf("%s`%s': not a valid identifier", prefix, target)
 		r.status = 1
 		r.assignFailed = true
 		return name, false
