@@ -15,7 +15,13 @@ func TestEveryCommandHelp(t *testing.T) {
 	sh := newShell(t, Options{})
 	for _, name := range sh.Registry().Names() {
 		t.Run(name, func(t *testing.T) {
-			res, err := sh.Exec(context.Background(), "env "+shellQuoteName(name)+" --help")
+			via := name
+			if name == "test" {
+				// test --help is a true expression (coreutils): its
+				// help is ['s.
+				via = "["
+			}
+			res, err := sh.Exec(context.Background(), "env "+shellQuoteName(via)+" --help")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,10 +17,12 @@ import (
 // them where the two differ only in form.
 func runTest(ctx context.Context, c *commands.Context) int {
 	name := c.Name()
-	// A sole --help is help for both names, as for coreutils' [ (its
-	// test would take "--help" as a non-empty string).
-	if st, done := opts.SoleHelp(c, testHelp); done {
-		return st
+	// A sole --help is help for [, as in coreutils; test takes it as a
+	// non-empty string (true, no output), as coreutils' test does.
+	if name == "[" {
+		if st, done := opts.SoleHelp(c, testHelp); done {
+			return st
+		}
 	}
 	if c.Script == nil {
 		c.Errorf("not available in this sandbox")
