@@ -138,19 +138,13 @@ func (m *grepMatcher) findRefs(line []byte, pos int) []int {
 		}
 		return loc
 	}
-	for start := pos; start <= len(line); {
-		from := max(start-1, 0)
-		loc := m.btWord.FindSubmatchIndex(line[from:])
-		if loc == nil || m.failed(m.btWord) {
+	return wordMatch(line, pos, func(b []byte) []int {
+		loc := m.btWord.FindSubmatchIndex(b)
+		if m.failed(m.btWord) {
 			return nil
 		}
-		s, e := loc[2]+from, loc[3]+from
-		if s >= pos && (s == 0 || !isWordByteBefore(line, s)) {
-			return []int{s, e}
-		}
-		start = s + 1
-	}
-	return nil
+		return loc
+	})
 }
 
 // setLiteral finds a literal that every match contains, from the parsed
@@ -250,12 +244,18 @@ func (m *grepMatcher) find(line []byte, pos int) []int {
 		}
 		return []int{loc[0] + pos, loc[1] + pos}
 	}
-	// Include the byte before start so it can serve as the word boundary;
-	// a match anchored at that slice start is checked against the real
-	// previous byte.
+	return wordMatch(line, pos, m.wordRe.FindSubmatchIndex)
+}
+
+// wordMatch finds the first -w match at or after pos with find, the
+// word-wrapped pattern's submatch search (group 1 the word). Each search
+// includes the byte before start so it can serve as the word boundary; a
+// match anchored at that slice start is checked against the real
+// previous byte.
+func wordMatch(line []byte, pos int, find func([]byte) []int) []int {
 	for start := pos; start <= len(line); {
 		from := max(start-1, 0)
-		loc := m.wordRe.FindSubmatchIndex(line[from:])
+		loc := find(line[from:])
 		if loc == nil {
 			return nil
 		}
