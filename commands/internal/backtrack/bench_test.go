@@ -14,7 +14,7 @@ func BenchmarkMatchLines(b *testing.B) {
 		b.Fatal(err)
 	}
 	lines := [][]byte{[]byte("the quick brown fox jumps over the lazy dog"), []byte("say hello hello to all"),
-		[]byte(strings.Repeat("abc ", 20)+"xyz")}
+		[]byte(strings.Repeat("abc ", 20) + "xyz")}
 	b.SetBytes(int64(len(lines[0]) + len(lines[1]) + len(lines[2])))
 	for i := 0; i < b.N; i++ {
 		for _, l := range lines {
