@@ -20,9 +20,15 @@ import (
 const upstreamEnv = "MCPSERVER_TEST_UPSTREAM"
 
 // serveTestUpstream is that server: echo, a tool error, a slow tool that
-// says on stderr when its call is cancelled, a large result, a crash.
+// says on stderr when its call is cancelled, a large result, a crash, and
+// slowStarted, which answers once a slow call's handler runs. mcp-go
+// queues tool calls to a worker pool but handles notifications/cancelled
+// on its reading goroutine, and drops a cancellation that comes before
+// the call's handler is registered: a test that cancels a call waits for
+// slowStarted first, or the upstream may never see the cancellation.
 func serveTestUpstream() int {
 	s := server.NewMCPServer("relay-fixture", "1.0.0", server.WithToolCapabilities(true))
+	started := make(chan struct{}, 64)
 	safe := func(name string, opts ...mcpgo.ToolOption) mcpgo.Tool {
 		return mcpgo.NewTool(name, append(opts, mcpgo.WithDestructiveHintAnnotation(false))...)
 	}
@@ -38,10 +44,22 @@ func serveTestUpstream() int {
 	s.AddTool(safe("slow", mcpgo.WithNumber("ms")), func(ctx context.Context, r mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		fmt.Fprintln(os.Stderr, "slow: started")
 		select {
+		case started <- struct{}{}:
+		default:
+		}
+		select {
 		case <-time.After(time.Duration(r.GetFloat("ms", 0)) * time.Millisecond):
 			return mcpgo.NewToolResultText("done"), nil
 		case <-ctx.Done():
 			fmt.Fprintln(os.Stderr, "slow: cancelled")
+			return nil, ctx.Err()
+		}
+	})
+	s.AddTool(safe("slowStarted"), func(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		select {
+		case <-started:
+			return mcpgo.NewToolResultText("started"), nil
+		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
 	})
@@ -103,7 +121,7 @@ func TestWorkerRelaysUpstreamAnswers(t *testing.T) {
 		{`const r = await Promise.all([up.big({n: 200000}), up.echo({message: "a"}), up.big({n: 100000})]); return r.map(v => v.length).join()`, false, `"value":"200000,7,100000"`},
 		// Left running when the script returns: the run ends, and the
 		// upstream is told to cancel the call.
-		{`up.slow({ms: 60000}); await up.echo({message: "x"}); return "left"`, false, `"value":"left"`},
+		{`up.slow({ms: 60000}); await up.slowStarted({}); return "left"`, false, `"value":"left"`},
 		{`await up.slow({ms: 60000})`, true, `timeout`},
 		{`return await up.echo({message: "after"})`, false, `"value":"echo: after"`},
 	}
