@@ -57,6 +57,7 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 	for {
 		line, err := readLine(r)
 		if len(line) > 0 {
+			span("s.read")
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
@@ -66,9 +67,11 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 			go func(line []byte) {
 				defer wg.Done()
 				defer func() { <-sem }()
+				span("s.handler")
 				mctx, after := withAfterReply(ctx)
 				if resp := s.serveMessage(mctx, p, line); resp != nil {
 					_ = write(ctx, resp)
+					span("s.write")
 				}
 				after.run()
 			}(line)

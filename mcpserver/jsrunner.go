@@ -65,6 +65,7 @@ type JSRunner struct {
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
 	jsRan.Store(true)
 	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
+	span("took")
 	if !j.inWorker {
 		// The next call should find one ready too, prepared once this
 		// call's reply is out (warm_pace.go) — or now, when this call

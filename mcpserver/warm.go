@@ -163,7 +163,9 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 
 // fillOne prepares one runtime for k and reports whether k wants more.
 func (p *warmPool) fillOne(key string, k *warmKey) bool {
+	span("fill0")
 	pr := prepareFor(k.servers, k.mem)
+	span("fill1")
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.keys[key] != k { // dropped meanwhile

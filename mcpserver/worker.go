@@ -319,12 +319,13 @@ const workerGODEBUG = "GODEBUG=madvdontneed=0"
 
 // workerEnv is env with workerGODEBUG, unless env sets GODEBUG itself.
 func workerEnv(env []string) []string {
+	extra := spanEnv()
 	for _, e := range env {
 		if strings.HasPrefix(e, "GODEBUG=") {
-			return env
+			return append(env[:len(env):len(env)], extra...)
 		}
 	}
-	return append(append(make([]string, 0, len(env)+1), env...), workerGODEBUG)
+	return append(append(append(make([]string, 0, len(env)+1+len(extra)), env...), workerGODEBUG), extra...)
 }
 
 // serve answers a call the worker makes back: a tool or jsmcp.memory
@@ -523,7 +524,9 @@ func (wk *worker) exchange(ctx context.Context, method string, body []byte, rela
 		wk.answer, wk.runCtx, wk.relay = nil, nil, false
 		wk.mu.Unlock()
 	}()
+	span("s.call")
 	out, err := wk.proc.Call(ctx, method, body)
+	span("s.reply")
 	if err != nil {
 		var re *workerproc.RemoteError
 		if errors.As(err, &re) {
@@ -585,6 +588,10 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	runtimes.mu.Lock()
 	runtimes.depth = 1
 	runtimes.mu.Unlock()
+	if spans != nil {
+		spanWorker()
+		workerproc.OnCallRead = func(method string) { span("w.frame." + method) }
+	}
 	var bash workerShell
 	var bashOnly atomic.Bool
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
@@ -602,6 +609,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		}
 		switch method {
 		case methodRun:
+			span("w.handler")
 			m, err := decodeRun(body)
 			if err != nil {
 				return nil, err
@@ -614,7 +622,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
+			span("w.ran")
 			replied := func() {
+				span("w.sent")
 				useOneP()
 				refill.replied()
 			}

@@ -328,6 +328,11 @@ func encodeFrame(f frame) ([]byte, error) {
 	return append(append(append(buf, hdr[:n]...), f.method...), f.body...), nil
 }
 
+// OnCallRead, when set (before any Conn is made), is called by the reader
+// as soon as a call frame has been read, before it is dispatched: span
+// recording for profiling (mcpserver's JUSTBASH_MCP_SPANS).
+var OnCallRead func(method string)
+
 // toEnd is readFrames' self for a reader that reads to the stream's end.
 const toEnd = ^uint64(0)
 
@@ -367,6 +372,9 @@ func (c *Conn) readFrames(self uint64) {
 			}
 			c.mu.Unlock()
 		case kindCall:
+			if OnCallRead != nil {
+				OnCallRead(f.method)
+			}
 			ci := &callInfo{c: c, id: f.id}
 			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, ci))
 			ci.cancel = cancel
