@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -75,6 +76,10 @@ const (
 	methodBash = "bash"
 	methodWarm = "warm"
 	methodTool = "tool"
+	// methodRefill notifies a worker that the response of its last run
+	// has been written (runMsg.Notify): the moment to prepare the next
+	// runtime.
+	methodRefill = "refill"
 )
 
 // runMsg is one execute_code run.
@@ -84,6 +89,10 @@ type runMsg struct {
 	TimeoutMs int64           `json:"timeoutMs,omitempty"`
 	MemBytes  uint64          `json:"memBytes,omitempty"`
 	Servers   []string        `json:"servers,omitempty"`
+	// Notify, when not 0, numbers the run: the daemon sends methodRefill
+	// with that number once the run's response is written, and the worker
+	// refills then rather than on its timer.
+	Notify uint64 `json:"notify,omitempty"`
 }
 
 // bashMsg is one bash run: the script, the shell's limits, and the
@@ -157,6 +166,9 @@ type worker struct {
 	// (replyLater); set for execute_code runs, whose calls go to
 	// Upstream.Call with the call's context unchanged.
 	relay bool
+	// runs numbers the execute_code runs (runMsg.Notify); only the caller
+	// that holds the worker touches it.
+	runs uint64
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -464,7 +476,17 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 	defer cancel()
 	watch := w.watch.watch(req.Timeout+2*time.Second, cancel)
 	stop := context.AfterFunc(ctx, wk.kill)
-	res, err, ok := wk.run(ctx, req)
+	// The worker prepares the next runtime once the response is out: the
+	// preparation is ~2 ms of CPU, and started earlier (on a timer) it
+	// took a core while the reply was still on its way whenever the call
+	// was slow for another reason (bench/execute_code.md, session 8). A
+	// worker taken by another run meanwhile ignores the notification.
+	wk.runs++
+	seq := wk.runs
+	if !afterReply(ctx, func() { _ = wk.proc.Notify(methodRefill, binary.AppendUvarint(nil, seq)) }) {
+		seq = 0 // the transport says nothing: the worker's timer decides
+	}
+	res, err, ok := wk.run(ctx, req, seq)
 	w.watch.unwatch(watch)
 	if !stop() {
 		wk.kill() // the AfterFunc is killing it, or did: wait for that
@@ -482,9 +504,9 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 }
 
 // run drives one run: it answers the worker's tool calls until it is done.
-func (wk *worker) run(ctx context.Context, req CodeRequest) (CodeResult, error, bool) {
+func (wk *worker) run(ctx context.Context, req CodeRequest, notify uint64) (CodeResult, error, bool) {
 	body := encodeRun(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
-		MemBytes: req.MaxMemoryBytes, Servers: req.Servers})
+		MemBytes: req.MaxMemoryBytes, Servers: req.Servers, Notify: notify})
 	m, err := wk.exchange(ctx, methodRun, body, true, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
@@ -594,6 +616,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	}
 	var bash workerShell
 	var bashOnly atomic.Bool
+	var lastRefill atomic.Pointer[runRefill]
 	handle := func(ctx context.Context, method string, body []byte) ([]byte, error) {
 		parent := workerproc.Peer(ctx)
 		// invoke asks the daemon to run a call and waits for its answer.
@@ -614,11 +637,12 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			if err != nil {
 				return nil, err
 			}
-			// The next run's runtime is prepared a moment after this
-			// reply is written, not while the daemon forwards it and the
-			// client reads it: started at once, the refill and its
-			// collection took a core from both (workerRefillDelay).
-			refill := armRefill(m.Servers, m.MemBytes)
+			// The next run's runtime is prepared once the daemon's
+			// response is out (or a moment after this reply), not while
+			// the daemon forwards it and the client reads it: the refill
+			// and its collection took a core from both (worker_refill.go).
+			refill := armRefill(m.Servers, m.MemBytes, m.Notify)
+			lastRefill.Store(refill)
 			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
 				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
 			res, err := runInWorker(req)
@@ -649,6 +673,14 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 				useOneP()
 			}
 			return encodeDone(bash.exec(m, invoke)), nil
+		case methodRefill:
+			// For the last run only: one that has begun since waits for
+			// a notification of its own.
+			seq, n := binary.Uvarint(body)
+			if r := lastRefill.Load(); n > 0 && r != nil && r.seq == seq {
+				r.responded()
+			}
+			return nil, nil
 		case methodWarm:
 			m, err := decodeRun(body)
 			if err != nil {
@@ -676,59 +708,6 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 // short enough that the first execute_code after start-up finds its
 // runtime ready.
 const warmDelay = 2 * time.Millisecond
-
-// workerRefillDelay is how long after a reply a worker starts preparing the
-// next run's runtime: past the daemon's forwarding of the reply and the
-// client's reading of it. Measured on a loaded two-core machine
-// (interleaved A/B, return 1): p50 2.2-2.35 -> 1.43-1.53 ms; 0.3 to 3 ms
-// all did as well. A run that comes sooner prepares its own runtime, as
-// one that finds the pool empty always did.
-const workerRefillDelay = time.Millisecond
-
-// workerRefillStart is when, after a run began, the refill's timer
-// fires: the timer is armed as the run starts, while this thread is the
-// worker's only running one. Armed once the reply was written, it woke
-// the thread sleeping in the poller (to shorten its sleep) in about half
-// of the calls (perf trace), at the moment the daemon and the client
-// needed the CPU. A run that has not replied by then refills
-// workerRefillDelay after its reply.
-const workerRefillStart = 2 * time.Millisecond
-
-// runRefill is the refill of one run's runtime (armRefill).
-type runRefill struct {
-	servers []string
-	mem     uint64
-	mu      sync.Mutex
-	done    bool // the reply is written
-	due     bool // the timer fired before that
-}
-
-// armRefill arms the refill of the runtime a run is about to take; the
-// caller reports its reply with replied.
-func armRefill(servers []string, mem uint64) *runRefill {
-	r := &runRefill{servers: servers, mem: mem}
-	time.AfterFunc(workerRefillStart, func() {
-		r.mu.Lock()
-		done := r.done
-		r.due = !done
-		r.mu.Unlock()
-		if done {
-			runtimes.refill(servers, mem)
-		}
-	})
-	return r
-}
-
-// replied starts the refill when its time has come, or lets the timer.
-func (r *runRefill) replied() {
-	r.mu.Lock()
-	r.done = true
-	due := r.due
-	r.mu.Unlock()
-	if due {
-		time.AfterFunc(workerRefillDelay, func() { runtimes.refill(r.servers, r.mem) })
-	}
-}
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {

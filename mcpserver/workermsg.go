@@ -22,6 +22,7 @@ const (
 	runTimeout = 3
 	runMem     = 4
 	runServer  = 5 // one per server, in order
+	runNotify  = 6 // the run's number, for the daemon's methodRefill
 )
 
 // Field tags of doneMsg.
@@ -76,6 +77,9 @@ func encodeRun(m runMsg) []byte {
 	for _, s := range m.Servers {
 		b = appendField(b, runServer, s)
 	}
+	if m.Notify > 0 {
+		b = appendNumber(b, runNotify, m.Notify)
+	}
 	return b
 }
 
@@ -97,6 +101,8 @@ func decodeRun(b []byte) (runMsg, error) {
 			m.MemBytes = n
 		case runServer:
 			m.Servers = append(m.Servers, string(data))
+		case runNotify:
+			m.Notify = n
 		default:
 			return errBadBody
 		}
@@ -203,5 +209,5 @@ func eachField(b []byte, numeric func(tag byte) bool, f func(tag byte, n uint64,
 	return nil
 }
 
-func runNumeric(tag byte) bool  { return tag == runTimeout || tag == runMem }
+func runNumeric(tag byte) bool  { return tag == runTimeout || tag == runMem || tag == runNotify }
 func doneNumeric(tag byte) bool { return tag == doneExit }

@@ -12,6 +12,7 @@ func TestWorkerMsgRoundTrip(t *testing.T) {
 		{},
 		{Code: "return 1", TimeoutMs: 30000, MemBytes: 512 << 20, Servers: []string{"math", "", "ünïcode"}},
 		{Code: "x\x00y", Data: []byte(`{"a":[1,2,"\u00e9"]}`), TimeoutMs: 1},
+		{Code: "return 1", Notify: 1 << 40},
 	}
 	for _, m := range runs {
 		b := encodeRun(m)
