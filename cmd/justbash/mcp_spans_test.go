@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestMCPSpans profiles where a `return 1` call's time goes with workers,
@@ -215,6 +217,20 @@ func joinSpans(calls [][2]int64, server, workers []spanEv) []spanCall {
 
 func reportSpans(t *testing.T, calls [][2]int64, server, workers []spanEv) {
 	all := joinSpans(calls, server, workers)
+	if out := os.Getenv("JUSTBASH_MCP_SPANS_OUT"); out != "" {
+		// Every call's points, one line each (unix ns), and the offset of
+		// CLOCK_MONOTONIC (perf record -k CLOCK_MONOTONIC) from them.
+		var mono unix.Timespec
+		_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &mono)
+		b := fmt.Appendf(nil, "# realtime-monotonic %d\n", time.Now().UnixNano()-mono.Nano())
+		for _, c := range all {
+			for _, v := range c.at {
+				b = fmt.Appendf(b, "%d ", v)
+			}
+			b = fmt.Appendf(b, "%v\n", c.ok)
+		}
+		os.WriteFile(out, b, 0o600)
+	}
 	var cs []spanCall
 	for _, c := range all {
 		if c.ok {
