@@ -676,9 +676,8 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		case methodRefill:
 			// For the last run only: one that has begun since waits for
 			// a notification of its own.
-			seq, n := binary.Uvarint(body)
-			if r := lastRefill.Load(); n > 0 && r != nil && r.seq == seq {
-				r.responded()
+			if r := lastRefill.Load(); r != nil {
+				r.notice(body)
 			}
 			return nil, nil
 		case methodWarm:

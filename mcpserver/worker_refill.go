@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"encoding/binary"
 	"sync"
 	"time"
 )
@@ -38,8 +39,9 @@ const workerRefillDelay = time.Millisecond
 const workerRefillStart = 2 * time.Millisecond
 
 // workerRefillWait replaces workerRefillStart for a run whose daemon
-// notifies: the timer then only covers a notification that never comes.
-const workerRefillWait = 20 * time.Millisecond
+// notifies: the timer then only covers a notification that never comes
+// (a variable for tests).
+var workerRefillWait = 20 * time.Millisecond
 
 // runRefill is the refill of one run's runtime (armRefill).
 type runRefill struct {
@@ -83,6 +85,15 @@ func (r *runRefill) replied() {
 	r.mu.Unlock()
 	if told || due { // told: the notification overtook this (AfterReply)
 		time.AfterFunc(workerRefillDelay, r.start)
+	}
+}
+
+// notice takes a methodRefill notification (the run's number) for r: one
+// that numbers another run — r's run began after it was sent — is not
+// r's.
+func (r *runRefill) notice(body []byte) {
+	if seq, n := binary.Uvarint(body); n > 0 && seq != 0 && seq == r.seq {
+		r.responded()
 	}
 }
 

@@ -324,4 +324,21 @@ func reportSpans(t *testing.T, calls [][2]int64, server, workers []spanEv) {
 	}
 	t.Logf("refill inside the call: slowest %d/%d, p25-p75 %d/%d; a collection during the call: slowest %d/%d, p25-p75 %d/%d",
 		fillSlow, slow, fillMid, len(mid), gcSlow, slow, gcMid, len(mid))
+	var atFrame, rest []int64
+	for _, c := range cs {
+		if c.fillAtFrame {
+			atFrame = append(atFrame, total(c))
+		} else {
+			rest = append(rest, total(c))
+		}
+	}
+	med := func(d []int64) string {
+		if len(d) == 0 {
+			return "-"
+		}
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		return us(d[len(d)/2])
+	}
+	t.Logf("total p50 %s p90 %s p99 %s µs; calls whose run frame came during a refill: %d (median total %s µs), the others median %s µs",
+		us(total(pct(0.5))), us(total(pct(0.9))), us(total(pct(0.99))), len(atFrame), med(atFrame), med(rest))
 }
