@@ -632,34 +632,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		}
 		switch method {
 		case methodRun:
-			span("w.handler")
-			m, err := decodeRun(body)
-			if err != nil {
-				return nil, err
-			}
-			// The next run's runtime is prepared once the daemon's
-			// response is out (or a moment after this reply), not while
-			// the daemon forwards it and the client reads it: the refill
-			// and its collection took a core from both (worker_refill.go).
-			refill := armRefill(m.Servers, m.MemBytes, m.Notify)
-			lastRefill.Store(refill)
-			req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
-				MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
-			res, err := runInWorker(req)
-			span("w.ran")
-			replied := func() {
-				span("w.sent")
-				useOneP()
-				refill.replied()
-			}
-			if !workerproc.AfterReply(ctx, replied) {
-				replied()
-			}
-			done := doneMsg{Value: res.Value, Logs: res.Logs}
-			if err != nil {
-				done.Error = err.Error()
-			}
-			return encodeDone(done), nil
+			return serveRun(ctx, body, invoke, useOneP, &lastRefill)
 		case methodBash:
 			var m bashMsg
 			if err := json.Unmarshal(body, &m); err != nil {
@@ -707,6 +680,40 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 // short enough that the first execute_code after start-up finds its
 // runtime ready.
 const warmDelay = 2 * time.Millisecond
+
+// serveRun is a worker's "run" call: the script, then its reply; after
+// the reply, oneP (ServeWorker) and the refill's pacing. last keeps the
+// run's refill for the daemon's notification.
+func serveRun(ctx context.Context, body []byte, invoke callFunc, oneP func(), last *atomic.Pointer[runRefill]) ([]byte, error) {
+	span("w.handler")
+	m, err := decodeRun(body)
+	if err != nil {
+		return nil, err
+	}
+	// The next run's runtime is prepared once the daemon's response is
+	// out (or a moment after this reply), not while the daemon forwards
+	// it and the client reads it: the refill and its collection took a
+	// core from both (worker_refill.go).
+	refill := armRefill(m.Servers, m.MemBytes, m.Notify)
+	last.Store(refill)
+	req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
+		MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
+	res, err := runInWorker(req)
+	span("w.ran")
+	replied := func() {
+		span("w.sent")
+		oneP()
+		refill.replied()
+	}
+	if !workerproc.AfterReply(ctx, replied) {
+		replied()
+	}
+	done := doneMsg{Value: res.Value, Logs: res.Logs}
+	if err != nil {
+		done.Error = err.Error()
+	}
+	return encodeDone(done), nil
+}
 
 // runInWorker runs with JSRunner, routing jsmcp.memory to the daemon too.
 func runInWorker(req CodeRequest) (CodeResult, error) {

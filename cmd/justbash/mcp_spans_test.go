@@ -215,21 +215,39 @@ func joinSpans(calls [][2]int64, server, workers []spanEv) []spanCall {
 	return out
 }
 
+// writeSpansOut writes every call's points, one line each (unix ns), and
+// the offset of CLOCK_MONOTONIC (perf record -k CLOCK_MONOTONIC) from them.
+func writeSpansOut(out string, all []spanCall) {
+	var mono unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &mono)
+	b := fmt.Appendf(nil, "# realtime-monotonic %d\n", time.Now().UnixNano()-mono.Nano())
+	for _, c := range all {
+		for _, v := range c.at {
+			b = fmt.Appendf(b, "%d ", v)
+		}
+		b = fmt.Appendf(b, "%v\n", c.ok)
+	}
+	os.WriteFile(out, b, 0o600)
+}
+
+func spanTotal(c spanCall) int64 { return c.at[10] - c.at[0] }
+
+func us(ns int64) string { return fmt.Sprintf("%7.0f", float64(ns)/1e3) }
+
+// spanRow is one call's hops and what happened in it.
+func spanRow(label string, c spanCall) string {
+	s := fmt.Sprintf("%-8s %s |", label, us(spanTotal(c)))
+	for h := 1; h < len(spanHops); h++ {
+		s += us(c.at[h] - c.at[h-1])
+	}
+	return s + fmt.Sprintf(" | gc s%d w%d inv s%d w%d vol s%d w%d flt s%d w%d fill@frame %v overlap %s since %s",
+		c.sGC, c.wGC, c.sInv, c.wInv, c.sVol, c.wVol, c.sFlt, c.wFlt, c.fillAtFrame, us(c.fillOverlap), us(c.sinceFillEnd))
+}
+
 func reportSpans(t *testing.T, calls [][2]int64, server, workers []spanEv) {
 	all := joinSpans(calls, server, workers)
 	if out := os.Getenv("JUSTBASH_MCP_SPANS_OUT"); out != "" {
-		// Every call's points, one line each (unix ns), and the offset of
-		// CLOCK_MONOTONIC (perf record -k CLOCK_MONOTONIC) from them.
-		var mono unix.Timespec
-		_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &mono)
-		b := fmt.Appendf(nil, "# realtime-monotonic %d\n", time.Now().UnixNano()-mono.Nano())
-		for _, c := range all {
-			for _, v := range c.at {
-				b = fmt.Appendf(b, "%d ", v)
-			}
-			b = fmt.Appendf(b, "%v\n", c.ok)
-		}
-		os.WriteFile(out, b, 0o600)
+		writeSpansOut(out, all)
 	}
 	var cs []spanCall
 	for _, c := range all {
@@ -241,9 +259,8 @@ func reportSpans(t *testing.T, calls [][2]int64, server, workers []spanEv) {
 	if len(cs) == 0 {
 		t.Fatal("no call has all its events")
 	}
-	total := func(c spanCall) int64 { return c.at[10] - c.at[0] }
+	total := spanTotal
 	sort.Slice(cs, func(i, j int) bool { return total(cs[i]) < total(cs[j]) })
-	us := func(ns int64) string { return fmt.Sprintf("%7.0f", float64(ns)/1e3) }
 	pct := func(q float64) spanCall { return cs[int(q*float64(len(cs)-1)+0.5)] }
 	hdr := "total"
 	for h := 1; h < len(spanHops); h++ {
@@ -263,17 +280,17 @@ func reportSpans(t *testing.T, calls [][2]int64, server, workers []spanEv) {
 		}
 		t.Log(line)
 	}
-	row := func(label string, c spanCall) string {
-		s := fmt.Sprintf("%-8s %s |", label, us(total(c)))
-		for h := 1; h < len(spanHops); h++ {
-			s += us(c.at[h] - c.at[h-1])
-		}
-		return s + fmt.Sprintf(" | gc s%d w%d inv s%d w%d vol s%d w%d flt s%d w%d fill@frame %v overlap %s since %s",
-			c.sGC, c.wGC, c.sInv, c.wInv, c.sVol, c.wVol, c.sFlt, c.wFlt, c.fillAtFrame, us(c.fillOverlap), us(c.sinceFillEnd))
-	}
-	t.Log(row("p50", pct(0.5)))
-	t.Log(row("p90", pct(0.9)))
-	t.Log(row("p99", pct(0.99)))
+	t.Log(spanRow("p50", pct(0.5)))
+	t.Log(spanRow("p90", pct(0.9)))
+	t.Log(spanRow("p99", pct(0.99)))
+	reportSlowest(t, cs)
+}
+
+// reportSlowest logs the slowest 2% of cs (sorted by total) against the
+// middle half.
+func reportSlowest(t *testing.T, cs []spanCall) {
+	total := spanTotal
+	pct := func(q float64) spanCall { return cs[int(q*float64(len(cs)-1)+0.5)] }
 	slow := len(cs) / 50
 	if slow == 0 {
 		slow = 1
@@ -281,7 +298,7 @@ func reportSpans(t *testing.T, calls [][2]int64, server, workers []spanEv) {
 	worst := map[string]int{}
 	var sums, medSums [11]float64
 	for i, c := range cs[len(cs)-slow:] {
-		t.Log(row(fmt.Sprintf("slow%d", i), c))
+		t.Log(spanRow(fmt.Sprintf("slow%d", i), c))
 		big, bigD := 0, int64(0)
 		for h := 1; h < len(spanHops); h++ {
 			if d := c.at[h] - c.at[h-1]; d > bigD {
