@@ -77,10 +77,9 @@ func TestMCPSpans(t *testing.T) {
 
 // spanEv is one line of a span file.
 type spanEv struct {
-	name                   string
-	t                      int64
-	gc, inv, vol, minflt   int64
-	fillRunning, sinceFill int64
+	name                 string
+	t                    int64
+	gc, inv, vol, minflt int64
 }
 
 func readSpans(t *testing.T, glob string) []spanEv {
