@@ -96,9 +96,13 @@ var ev9Scripts = []string{
 	// own in its subshell (set -E); a compound stage has.
 	`set -E; trap "echo err" ERR; true | false; false | true; { false; echo x; } | cat; true | (false); f(){ false; }; f | cat; true | f`,
 	`set -E; trap "echo err" ERR; shopt -s lastpipe; true | false; echo $?`,
-	// read -t: on a timeout what was read is assigned, status 142 (the
-	// writer stays open for 20 times the timeout).
-	`a=4; { printf ab; sleep 2; } | { read -t 0.1 a; echo $? "[$a]"; read -t 0.1 -a b; echo $?; declare -p b; }`,
+	// read -t: on a timeout what was read is assigned, status 142. The
+	// coprocess writes the partial line with the line that says it is
+	// there, then holds its end open until the shell closes it: no
+	// timing of either shell decides whether the read times out or
+	// meets the end of the input (a writer that slept instead was found
+	// "not found" and closed early, or scheduled late, under load).
+	`a=4; coproc { printf 'go\nab'; read x; }; read -u ${COPROC[0]} s; read -t 0.1 a <&${COPROC[0]}; echo $? "[$s][$a]"; read -t 0.1 -a b <&${COPROC[0]}; echo $?; declare -p b; exec {COPROC[1]}>&-; wait; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {
