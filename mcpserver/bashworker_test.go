@@ -160,6 +160,10 @@ func TestBashWorkerTimeout(t *testing.T) {
 	rt, _ := newBashWorkerRuntime(t, 256<<20, &lim, 0)
 	a := scoped(rt, "", "slow")
 	runBashSteps(t, rt, []bashStep{
+		// The session's worker runs before the timed call: the grace
+		// past the timeout counts from the call, and a worker's start
+		// (a -race binary on a loaded machine: seconds) would spend it.
+		{ctx: a, script: "true"},
 		// The shell's own timeout ends the run with 124 and the session
 		// survives it.
 		{ctx: a, script: "echo a > /tmp/a; while :; do :; done", exit: shell.StatusTimeout},
