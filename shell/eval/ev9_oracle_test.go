@@ -96,9 +96,14 @@ var ev9Scripts = []string{
 	// own in its subshell (set -E); a compound stage has.
 	`set -E; trap "echo err" ERR; true | false; false | true; { false; echo x; } | cat; true | (false); f(){ false; }; f | cat; true | f`,
 	`set -E; trap "echo err" ERR; shopt -s lastpipe; true | false; echo $?`,
-	// read -t: on a timeout what was read is assigned, status 142 (the
-	// writer stays open for 20 times the timeout).
-	`a=4; { printf ab; sleep 2; } | { read -t 0.1 a; echo $? "[$a]"; read -t 0.1 -a b; echo $?; declare -p b; }`,
+	// read -t: on a timeout what was read is assigned, status 142. The
+	// coprocess writes "goab" in one write and holds its end open until
+	// the shell closes it; once "go" is read, "ab" is in the pipe. (A
+	// writer that slept was "not found" in both shells and closed early,
+	// or was scheduled late, under load.) What is left to timing is
+	// bash's wall-clock timer firing between its one-byte reads of "ab",
+	// a stall of a whole second; the second read has nothing to read.
+	`a=4; coproc { printf goab; read x; }; read -N 2 -u ${COPROC[0]} s; read -t 1 a <&${COPROC[0]}; echo $? "[$s][$a]"; read -t 0.1 -a b <&${COPROC[0]}; echo $?; declare -p b; exec {COPROC[1]}>&-; wait; echo $?`,
 }
 
 func TestEv9Oracle(t *testing.T) {
