@@ -67,9 +67,11 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 				defer wg.Done()
 				defer func() { <-sem }()
 				mctx, after := withAfterReply(ctx)
+				traceMark("msg")
 				if resp := s.serveMessage(mctx, p, line); resp != nil {
 					_ = write(ctx, resp)
 				}
+				traceMark("written")
 				after.run()
 			}(line)
 			// Let the handler start on this thread rather than wait for
