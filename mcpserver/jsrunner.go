@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/justbash/justbash/jsexec"
 )
@@ -162,52 +160,10 @@ func warmUp(servers []string, mem uint64, idle func() bool) {
 	jsexec.Precompile()
 	endSpan()
 	if idle() {
-		endSpan = traceSpan("dryrun")
-		_, _ = dryRun(servers, mem)
-		endSpan()
-	}
-	if idle() {
 		endSpan = traceSpan("gc")
 		runtime.GC()
 		endSpan()
 	}
-}
-
-// dryRunCode is the start-up's dry run: a value back, and one call
-// through a tool proxy (the hidden memory one: every runtime has it) and
-// its promise. The leading newline is wrapCode's for code that does not
-// name jsmcp, as most code does not.
-const dryRunCode = "\nconst r = await " + memoryGlobal + ".has({ key: \"k\" }); return r ? 1 : 1"
-
-// dryRuns counts the dry runs done, by warm key (tests).
-var dryRuns sync.Map // warmKeyOf → *atomic.Int64
-
-func dryRunsFor(servers []string, mem uint64) int64 {
-	n, _ := dryRuns.LoadOrStore(warmKeyOf(servers, mem), new(atomic.Int64))
-	return n.(*atomic.Int64).Load()
-}
-
-// dryRun runs a script through the path of every execute_code run —
-// runPrepared on a runtime prepared for servers, its tool call, the
-// result — once at start-up, so that the process's first real call does
-// not pay for the first execution of that code (page faults on its code
-// and data, lazily made tables). Start-up trace, workers mode: the first
-// run in a worker took 8-9 page faults and 0.3-0.5 ms against none and
-// 0.1-0.3 ms for the next ones. The runtime is prepared for the dry run
-// and discarded after it, and the tool call is answered here: nothing
-// reaches the pool, a session, the daemon or an upstream, so a later
-// call can see nothing of it.
-func dryRun(servers []string, mem uint64) (CodeResult, error) {
-	pr := prepareFor(servers, mem)
-	req := CodeRequest{Timeout: time.Second, MaxMemoryBytes: mem, Servers: servers,
-		Invoke: func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
-			return json.RawMessage("false"), nil
-		}}
-	// inWorker: the memory proxy's call goes to req.Invoke above.
-	res, err := JSRunner{inWorker: true}.runPrepared(context.Background(), pr, req, dryRunCode)
-	n, _ := dryRuns.LoadOrStore(warmKeyOf(servers, mem), new(atomic.Int64))
-	n.(*atomic.Int64).Add(1)
-	return res, err
 }
 
 // memoryOp serves one jsmcp.memory call.

@@ -15,7 +15,7 @@ import (
 // warm calls of the same process, over many starts: the first call is
 // sent as soon as the initialize answer arrives, as a client does, then
 // warm `return 1` calls follow (5 ms apart) and their median is that
-// start's warm p50. Run it with
+// start's warm p50; last, one call after a 2 s pause. Run it with
 //
 //	JUSTBASH_MCP_MEASURE=1 go test ./cmd/justbash -run TestMCPMeasureFirst -v -count=1
 //
@@ -26,8 +26,9 @@ import (
 // turns the servers' start-up trace on (JUSTBASH_START_TRACE, see
 // mcpserver/starttrace.go), one directory per start under DIR, with the
 // client's own times beside it (client.txt: spawn, initialize answered,
-// first call sent, first call answered, wall-clock ns). Nothing is
-// asserted about speed.
+// first call sent, first call answered, wall-clock ns). It also times
+// the start-up without an upstream (20 starts per binary and mode).
+// Nothing is asserted about speed.
 func TestMCPMeasureFirst(t *testing.T) {
 	if os.Getenv("JUSTBASH_MCP_MEASURE") == "" {
 		t.Skip("set JUSTBASH_MCP_MEASURE=1 to measure the first call")
@@ -54,8 +55,28 @@ func TestMCPMeasureFirst(t *testing.T) {
 	os.WriteFile(cfg, b, 0o600)
 	env := append([]string{"XDG_CONFIG_HOME=" + dir, "HOME=" + dir, "PATH=" + os.Getenv("PATH")}, up.env...)
 	t.Logf("load before: %s", loadAverage())
+	// Cold start without an upstream (spawn to the initialize answer),
+	// starts alternated: what the start-up's own work costs.
+	emptyCfg := filepath.Join(dir, "empty.json")
+	os.WriteFile(emptyCfg, []byte(`{"servers":{}}`), 0o600)
 	for _, mode := range modes {
-		var starts, firsts, warms [2][]time.Duration
+		var cold [2][]time.Duration
+		for i := 0; i < 20; i++ {
+			for o := range bins {
+				j := (o + i) % len(bins)
+				args := mcpRunArgs(emptyCfg, mode)
+				args[0] = bins[j]
+				c, d := startLineClient(t, env, args...)
+				c.close()
+				cold[j] = append(cold[j], d)
+			}
+		}
+		for j, name := range names {
+			t.Logf("%-5s %s start-up without an upstream: %s", name, mode, medianP90(cold[j]))
+		}
+	}
+	for _, mode := range modes {
+		var starts, firsts, warms, idles [2][]time.Duration
 		var ratios [2][]float64
 		for i := 0; i < k; i++ {
 			for o := range bins {
@@ -88,6 +109,15 @@ func TestMCPMeasureFirst(t *testing.T) {
 					}
 					warm = append(warm, time.Since(s))
 				}
+				// One more after a pause, as an agent's calls come: what a
+				// call pays once the runtime it takes and the server's
+				// caches have gone cold, start-up or not.
+				time.Sleep(2 * time.Second)
+				s := time.Now()
+				if _, err := c.callTool("execute_code", map[string]any{"code": measureReturn1}); err != nil {
+					t.Fatal(err)
+				}
+				idles[j] = append(idles[j], time.Since(s))
 				c.close()
 				if tdir != "" {
 					line := fmt.Sprintf("%d %d %d %d\n", spawn.UnixNano(), spawn.Add(d).UnixNano(), sent.UnixNano(), recv.UnixNano())
@@ -107,6 +137,7 @@ func TestMCPMeasureFirst(t *testing.T) {
 				name, medianP90(starts[j]), medianP90(firsts[j]), ms(median(warms[j])),
 				ratios[j][len(ratios[j])/2], ratios[j][len(ratios[j])*9/10], ms(median(firsts[j]))/ms(median(warms[j])))
 			t.Logf("%-5s first calls %s", name, msList(firsts[j]))
+			t.Logf("%-5s a call after a 2 s pause: %s (%.2fx the warm p50)", name, medianP90(idles[j]), ms(median(idles[j]))/ms(median(warms[j])))
 		}
 	}
 }
