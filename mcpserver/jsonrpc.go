@@ -66,9 +66,9 @@ type callParams struct {
 // builds its codecs for these types (reflection over each, cached for the
 // process) before the first call rather than during it: that was a
 // millisecond of the first call, on a busy machine several. NewRuntime
-// runs it while the upstreams start: run on a goroutine of its own from
-// NewMCPServer, it often ran during initialize or the first call (start-up
-// trace: 0.1-3 ms beside them at load ~14).
+// starts it before the upstreams: started from NewMCPServer, as
+// initialize was answered, it often ran during initialize or the first
+// call (start-up trace: 0.1-3 ms beside them at load ~14).
 var warmCodecs = sync.OnceFunc(func() {
 	defer traceSpan("codecs")()
 	var m rpcMsg

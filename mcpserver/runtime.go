@@ -82,6 +82,10 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 	}
 	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
 	traceMark("runtime")
+	// Work every first call needs, done while the upstreams start (their
+	// spawn and handshake take far longer than its ~0.3 ms of CPU), not
+	// waited for: without upstreams it must not delay initialize.
+	go warmCodecs()
 	if pw, ok := opts.Runner.(Prewarmer); ok {
 		pw.StartEarly()
 	}
@@ -109,9 +113,6 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 			mu.Unlock()
 		}()
 	}
-	// Work every first call needs, done while the upstreams start (their
-	// spawn and handshake take far longer than its ~0.3 ms).
-	warmCodecs()
 	wg.Wait()
 	traceMark("discovered")
 	// The first execute_code of the default profile should be as fast as
