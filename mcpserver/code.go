@@ -125,7 +125,12 @@ func (rt *Runtime) Execute(ctx context.Context, profile string, sess *Session, e
 	req := CodeRequest{Code: ea.Code, Data: ea.Data, Timeout: time.Duration(ea.TimeoutMs) * time.Millisecond,
 		MaxMemoryBytes: rt.opts.MaxMemoryBytes, Invoke: v.call, Memory: sess.Memory(v.profile), Servers: v.codeServers()}
 	start := time.Now()
+	endSpan := traceSpan("exec")
 	res, err := safeRun(ctx, rt.opts.Runner, req)
+	endSpan()
+	if !afterReply(ctx, traceFirstReplied) {
+		traceFirstReplied()
+	}
 	ms := elapsedMs(time.Since(start))
 	for _, l := range res.Logs {
 		sess.AddLog(l.Level, l.Message)

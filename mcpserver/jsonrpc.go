@@ -52,7 +52,6 @@ func NewMCPServer(rt *Runtime) *MCPServer {
 	if err != nil {
 		panic("mcpserver: encoding the meta tools: " + err.Error()) // static data
 	}
-	go warmCodecs()
 	return &MCPServer{rt: rt, toolsResult: b}
 }
 
@@ -66,8 +65,12 @@ type callParams struct {
 // path, what a tools/call of execute_code does, so that encoding/json
 // builds its codecs for these types (reflection over each, cached for the
 // process) before the first call rather than during it: that was a
-// millisecond of the first call, on a busy machine several.
+// millisecond of the first call, on a busy machine several. NewRuntime
+// starts it before the upstreams: started from NewMCPServer, as
+// initialize was answered, it often ran during initialize or the first
+// call (start-up trace: 0.1-3 ms beside them at load ~14).
 var warmCodecs = sync.OnceFunc(func() {
+	defer traceSpan("codecs")()
 	var m rpcMsg
 	_ = json.Unmarshal([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"return 1","data":{"a":[1,"b",true,null]}}}}`), &m)
 	var p callParams

@@ -69,10 +69,12 @@ func (s *MCPServer) ServeLines(ctx context.Context, in io.Reader, out io.Writer,
 				defer func() { <-sem }()
 				span("s.handler")
 				mctx, after := withAfterReply(ctx)
+				traceMark("msg")
 				if resp := s.serveMessage(mctx, p, line); resp != nil {
 					_ = write(ctx, resp)
 					span("s.write")
 				}
+				traceMark("written")
 				after.run()
 			}(line)
 			// Let the handler start on this thread rather than wait for

@@ -81,6 +81,11 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		wr.MaxWorkers = cfg.Settings.MaxWorkers
 	}
 	rt := &Runtime{cfg: cfg, opts: opts, servers: map[string]*serverState{}}
+	traceMark("runtime")
+	// Work every first call needs, done while the upstreams start (their
+	// spawn and handshake take far longer than its ~0.3 ms of CPU), not
+	// waited for: without upstreams it must not delay initialize.
+	go warmCodecs()
 	if pw, ok := opts.Runner.(Prewarmer); ok {
 		pw.StartEarly()
 	}
@@ -99,7 +104,9 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 			if opts.Start == nil {
 				st = &serverState{def: def, err: &StartError{Message: "no server starter configured"}}
 			} else {
+				end := traceSpan("upstream")
 				st = startServer(ctx, opts.Start, def, cfg.Settings)
+				end()
 			}
 			mu.Lock()
 			rt.servers[name] = st
@@ -107,6 +114,7 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 		}()
 	}
 	wg.Wait()
+	traceMark("discovered")
 	// The first execute_code of the default profile should be as fast as
 	// the hundredth: prepare for it now.
 	if pw, ok := opts.Runner.(Prewarmer); ok {
@@ -114,6 +122,7 @@ func NewRuntime(ctx context.Context, cfg *Config, opts Options) (*Runtime, error
 			pw.Prewarm(v.codeServers(), opts.MaxMemoryBytes)
 		}
 	}
+	traceMark("ready")
 	return rt, nil
 }
 

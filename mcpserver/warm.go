@@ -122,9 +122,12 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 		}
 		added := k.added
 		p.mu.Unlock()
+		endWait := traceSpan("takewait")
 		select {
 		case <-added:
+			endWait()
 		case <-ctx.Done():
+			endWait()
 			p.missed.Add(1)
 			return prepareFor(servers, mem) // Run reports the context's end
 		}
@@ -132,6 +135,7 @@ func (p *warmPool) take(ctx context.Context, servers []string, mem uint64) *jsex
 	}
 	p.mu.Unlock()
 	p.missed.Add(1)
+	defer traceSpan("takeprep")()
 	return prepareFor(servers, mem)
 }
 
@@ -164,7 +168,9 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 // fillOne prepares one runtime for k and reports whether k wants more.
 func (p *warmPool) fillOne(key string, k *warmKey) bool {
 	span("fill0")
+	endSpan := traceSpan("fill")
 	pr := prepareFor(k.servers, k.mem)
+	endSpan()
 	span("fill1")
 	p.mu.Lock()
 	defer p.mu.Unlock()

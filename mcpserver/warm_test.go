@@ -133,3 +133,18 @@ func TestFirstCallWaitsForTheEarlyWorker(t *testing.T) {
 		t.Errorf("the first call started a worker beside the early one: %+v", st)
 	}
 }
+
+// The same server set again (the runtime's Prewarm after discovery) is
+// no news to the idle workers; another set is.
+func TestNoteWarmReportsChange(t *testing.T) {
+	w := &WorkerRunner{}
+	if !w.noteWarm([]string{"a"}, 1) {
+		t.Errorf("the first set was not news")
+	}
+	if w.noteWarm([]string{"a"}, 1) {
+		t.Errorf("the same set again was news")
+	}
+	if !w.noteWarm([]string{"a", "b"}, 1) || !w.noteWarm([]string{"a", "b"}, 2) {
+		t.Errorf("a changed set or memory cap was not news")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -306,7 +307,9 @@ func (w *WorkerRunner) start() (*worker, error) {
 	slots := w.slotsLocked()
 	w.mu.Unlock()
 	wk := &worker{}
-	proc, err := workerproc.Start(w.Command, workerEnv(w.Env), wk.serve)
+	endSpan := traceSpan("wstart")
+	proc, err := workerproc.Start(w.Command, slices.Concat(workerEnv(w.Env), startTraceEnvOf()), wk.serve)
+	endSpan()
 	if err != nil {
 		<-slots
 		return nil, err
@@ -388,14 +391,17 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 // Prewarm starts a worker into the idle pool that prepares a runtime for
 // servers, so that the first execute_code finds one ready.
 func (w *WorkerRunner) Prewarm(servers []string, mem uint64) {
-	w.noteWarm(servers, mem)
 	// Workers started before the servers were known (StartEarly) prepare
-	// now; an empty pool gets one.
-	w.mu.Lock()
-	warm, idle := w.warm, append([]*worker(nil), w.idle...)
-	w.mu.Unlock()
-	for _, wk := range idle {
-		_ = wk.proc.Notify(methodWarm, warm)
+	// now; an empty pool gets one. The same set again (the runtime's call
+	// after discovery, when every server started) tells them nothing new:
+	// sent anyway, it woke the idle worker as the first call came.
+	if w.noteWarm(servers, mem) {
+		w.mu.Lock()
+		warm, idle := w.warm, append([]*worker(nil), w.idle...)
+		w.mu.Unlock()
+		for _, wk := range idle {
+			_ = wk.proc.Notify(methodWarm, warm)
+		}
 	}
 	if w.reserveWarm() {
 		go w.finishWarm()
@@ -412,16 +418,18 @@ func (w *WorkerRunner) StartEarly() {
 	}
 }
 
-// noteWarm remembers the server set new workers should prepare for.
-func (w *WorkerRunner) noteWarm(servers []string, mem uint64) {
+// noteWarm remembers the server set new workers should prepare for and
+// reports whether it changed.
+func (w *WorkerRunner) noteWarm(servers []string, mem uint64) bool {
 	key := warmKeyOf(servers, mem)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.warm != nil && w.warmKey == key {
-		return
+		return false
 	}
 	w.warm = encodeRun(runMsg{Servers: servers, MemBytes: mem})
 	w.warmKey = key
+	return true
 }
 
 func (w *WorkerRunner) put(wk *worker) {
@@ -581,6 +589,8 @@ func (wk *worker) died(tool, who string, err error) error {
 // per "run" call with JSRunner, or one bash script per "bash" call in the
 // shell it keeps between them, forwarding tool calls to the daemon.
 func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
+	startTraceRole("worker")
+	traceMark("serve")
 	if memBytes > 0 {
 		// The Go runtime reserves much address space up front (over 1 GiB
 		// of virtual size at an RSS of ~30 MB), so the cap is this
@@ -654,6 +664,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			}
 			return nil, nil
 		case methodWarm:
+			traceMark("warmmsg")
 			m, err := decodeRun(body)
 			if err != nil {
 				return nil, err
@@ -686,6 +697,7 @@ const warmDelay = 2 * time.Millisecond
 // run's refill for the daemon's notification.
 func serveRun(ctx context.Context, body []byte, invoke callFunc, oneP func(), last *atomic.Pointer[runRefill]) ([]byte, error) {
 	span("w.handler")
+	traceMark("runmsg")
 	m, err := decodeRun(body)
 	if err != nil {
 		return nil, err
@@ -704,6 +716,7 @@ func serveRun(ctx context.Context, body []byte, invoke callFunc, oneP func(), la
 		span("w.sent")
 		oneP()
 		refill.replied()
+		traceFirstReplied()
 	}
 	if !workerproc.AfterReply(ctx, replied) {
 		replied()

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// JUSTBASH_START_TRACE=DIR in the server's environment makes the server
+// and its worker write their start-up traces after the first call: the
+// events of that call are in them, from the process's start.
+func TestMCPStartTrace(t *testing.T) {
+	for _, mode := range []string{"workers", "in-process"} {
+		t.Run(mode, func(t *testing.T) {
+			dir := t.TempDir()
+			traces := filepath.Join(dir, "traces")
+			if err := os.Mkdir(traces, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			cfg := filepath.Join(dir, "empty.json")
+			os.WriteFile(cfg, []byte(`{"servers":{}}`), 0o600)
+			env := []string{"HOME=" + dir, "XDG_CONFIG_HOME=" + dir, "JUSTBASH_START_TRACE=" + traces}
+			c, _ := startLineClient(t, env, mcpRunArgs(cfg, mode)...)
+			defer c.close()
+			if _, err := c.callTool("execute_code", map[string]any{"code": "return 1"}); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string][]string{"server": {"init", "runtime", "ready", "msg", "exec+", "exec-", "reply"}}
+			if mode == "workers" {
+				want["worker"] = []string{"init", "serve", "runmsg", "run+", "run-", "reply"}
+			} else {
+				want["server"] = append(want["server"], "run+", "run-")
+			}
+			for role, events := range want {
+				var text string
+				deadline := time.Now().Add(20 * time.Second)
+				for {
+					files, _ := filepath.Glob(filepath.Join(traces, role+"-*.txt"))
+					if len(files) == 1 {
+						b, _ := os.ReadFile(files[0])
+						// the file is whole once its "end" event is in it
+						if strings.Contains(string(b), " end ") {
+							text = string(b)
+							break
+						}
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("no complete %s trace in %s: %v", role, traces, files)
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+				have := map[string]bool{}
+				for _, line := range strings.Split(text, "\n") {
+					if f := strings.Fields(line); len(f) == 4 {
+						have[f[1]] = true
+					}
+				}
+				for _, e := range events {
+					if !have[e] {
+						t.Errorf("%s trace has no %q event:\n%s", role, e, text)
+					}
+				}
+			}
+		})
+	}
+}
