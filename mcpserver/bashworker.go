@@ -218,12 +218,18 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 	if err != nil {
 		return shell.Result{}, false, err
 	}
+	w.mu.Lock()
+	wk := pw.wk
+	w.mu.Unlock()
+	if wk == nil { // stopped between pin and now (Close, session eviction)
+		return shell.Result{}, true, fmt.Errorf("bash: the worker was stopped%s", lost)
+	}
 	if run.limits.Timeout > 0 {
 		// The shell ends its own run at the timeout with status 124 and
-		// keeps its state; the grace covers reporting, after it the
-		// worker is presumed stuck and killed.
+		// keeps its state; the grace covers reporting (and a start still
+		// under way), after it the worker is presumed stuck and killed.
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, run.limits.Timeout+2*time.Second)
+		ctx, cancel = context.WithTimeout(ctx, run.limits.Timeout+wk.grace())
 		defer cancel()
 	}
 	// The daemon's Invoker runs every tool command of the worker's shell:
@@ -234,12 +240,6 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 		err error
 	}
 	done := make(chan outcome, 1)
-	w.mu.Lock()
-	wk := pw.wk
-	w.mu.Unlock()
-	if wk == nil { // stopped between pin and now (Close, session eviction)
-		return shell.Result{}, true, fmt.Errorf("bash: the worker was stopped%s", lost)
-	}
 	go func() {
 		m, err := wk.exchange(ctx, methodBash, body, false, inv.Invoke)
 		done <- outcome{m, err}

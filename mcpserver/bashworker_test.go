@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,6 +203,48 @@ func answeredCall(t *testing.T, rt *Runtime, ctx context.Context, script string)
 		if !strings.Contains(texts(res)[0], "did not end in time") || time.Now().After(deadline) {
 			t.Fatalf("%q: %v", script, texts(res))
 		}
+	}
+}
+
+// A worker whose process is still starting when a bash call is sent gets
+// the time of its start on top of the grace past the script's timeout:
+// a script that keeps its timeout does not lose its session to a slow
+// start (a loaded host, a -race binary). Here the worker serves only once
+// the call has waited longer than timeout + runGrace.
+func TestBashWorkerSlowStart(t *testing.T) {
+	gate := filepath.Join(t.TempDir(), "gate")
+	lim := shell.Normal
+	lim.Timeout = 100 * time.Millisecond
+	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"},
+		Env: []string{"MCPSERVER_TEST_WORKER=" + strconv.Itoa(256<<20), "MCPSERVER_TEST_WORKER_GATE=" + gate}}
+	cfg, err := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: wr, MaxMemoryBytes: 256 << 20, ShellLimits: &lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rt.Close() })
+	sent := time.Now()
+	go func() {
+		for time.Since(sent) < lim.Timeout+runGrace+300*time.Millisecond {
+			time.Sleep(10 * time.Millisecond)
+		}
+		os.WriteFile(gate, nil, 0o600)
+	}()
+	a := scoped(rt, "", "slowstart")
+	res := rt.Call(a, ToolBash, map[string]any{"script": "x=kept; echo started"})
+	if res.IsError {
+		t.Fatalf("a call sent to a starting worker: %v", texts(res))
+	}
+	if sc := structured(t, res); sc["stdout"] != "started\n" {
+		t.Fatalf("stdout %v", sc)
+	}
+	// Once it has answered, the worker gets the grace alone, and keeps the
+	// session's state.
+	if sc := structured(t, rt.Call(a, ToolBash, map[string]any{"script": "echo $x"})); sc["stdout"] != "kept\n" {
+		t.Errorf("the session after a slow start: %v", sc)
 	}
 }
 

@@ -170,6 +170,29 @@ type worker struct {
 	// runs numbers the execute_code runs (runMsg.Notify); only the caller
 	// that holds the worker touches it.
 	runs uint64
+	// answered is set once the worker has answered a call: until then its
+	// process may still be starting (grace).
+	answered atomic.Bool
+}
+
+// runGrace is how long past a run's own timeout the daemon waits for a
+// worker's answer before presuming it stuck and killing it: the time to
+// report. workerStartGrace is added while the worker has never answered,
+// for its process's start, which a loaded host (or a -race binary)
+// stretches to seconds: the run's clock starts when the call is sent,
+// and a script that kept its timeout must not lose its session to a
+// slow start.
+const (
+	runGrace         = 2 * time.Second
+	workerStartGrace = 10 * time.Second
+)
+
+// grace is the wait past a run's timeout for this worker's answer.
+func (wk *worker) grace() time.Duration {
+	if wk.answered.Load() {
+		return runGrace
+	}
+	return runGrace + workerStartGrace
 }
 
 func (w *WorkerRunner) get(ctx context.Context) (*worker, error) {
@@ -482,7 +505,7 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 	// The deadline is the watchdog's (worker_watch.go), not a timer's.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	watch := w.watch.watch(req.Timeout+2*time.Second, cancel)
+	watch := w.watch.watch(req.Timeout+wk.grace(), cancel)
 	stop := context.AfterFunc(ctx, wk.kill)
 	// The worker prepares the next runtime once the response is out: the
 	// preparation is ~2 ms of CPU, and started earlier (on a timer) it
@@ -557,6 +580,9 @@ func (wk *worker) exchange(ctx context.Context, method string, body []byte, rela
 	span("s.call")
 	out, err := wk.proc.Call(ctx, method, body)
 	span("s.reply")
+	if err == nil {
+		wk.answered.Store(true)
+	}
 	if err != nil {
 		var re *workerproc.RemoteError
 		if errors.As(err, &re) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestMain doubles as the worker process: the WorkerRunner tests re-execute
@@ -18,6 +19,15 @@ func TestMain(m *testing.M) {
 	}
 	if mem := os.Getenv("MCPSERVER_TEST_WORKER"); mem != "" {
 		n, _ := strconv.ParseUint(mem, 10, 64)
+		// A worker that starts slowly: it serves once the gate file
+		// exists (TestBashWorkerSlowStart), for a minute at most.
+		if gate := os.Getenv("MCPSERVER_TEST_WORKER_GATE"); gate != "" {
+			for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+				if _, err := os.Stat(gate); err == nil {
+					break
+				}
+			}
+		}
 		os.Exit(ServeWorker(os.Stdin, os.Stdout, n))
 	}
 	os.Exit(m.Run())
