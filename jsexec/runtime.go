@@ -41,6 +41,7 @@ type rt struct {
 	hidden     hidden
 	httpClient *http.Client
 	toolCalls  int
+	tools      toolProxies
 	exited     bool
 	exitCode   int
 	modCache   map[string]*goja.Object

@@ -3,7 +3,6 @@
 // bindings, so scripts never see `host` itself.
 (function (host, g) {
   "use strict";
-  const toolTargets = new WeakMap();
   const defineHidden = (o, k, v) => Object.defineProperty(o, k, { value: v, writable: true, configurable: true, enumerable: false });
 
   // ---- inspect / format (node-like) ----
@@ -45,7 +44,10 @@
         case "symbol": return v.toString();
       }
       if (v === null) return "null";
-      if (typeof v === "function" && toolTargets.has(v)) return "[tools: " + (toolTargets.get(v) || "tools") + "]";
+      if (typeof v === "function") {
+        const path = host.toolPath(v);
+        if (path !== undefined) return "[tools: " + (path || "tools") + "]";
+      }
       if (seen.includes(v)) return "[Circular *1]";
       if (typeof v === "function") {
         const src = Function.prototype.toString.call(v);
@@ -347,37 +349,12 @@
   }
 
   // ---- tools proxy ----
-  // One handler serves every proxy: a proxy's path and its cache of
-  // sub-proxies hang off its target.
-  const readOnly = () => { throw new TypeError("tools are read-only"); };
-  const toolCache = new WeakMap();
-  const toolHandler = {
-    get(t, prop) {
-      if (typeof prop === "symbol" || prop === "then" || prop === "toJSON") return undefined;
-      let cache = toolCache.get(t);
-      if (!cache) { cache = new Map(); toolCache.set(t, cache); }
-      let sub = cache.get(prop);
-      if (!sub) { const path = toolTargets.get(t); sub = toolProxy(path ? path + "." + prop : prop); cache.set(prop, sub); }
-      return sub;
-    },
-    apply(t, self, args) {
-      const path = toolTargets.get(t);
-      if (!path) return host.callTool("", undefined);
-      // The host serialises the argument with the original JSON.stringify.
-      return host.callTool(path, args.length > 0 ? args[0] : undefined);
-    },
-    set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, setPrototypeOf: readOnly,
-    preventExtensions() { return false; },
-    has() { return true; },
-    ownKeys() { return ["prototype"]; },
-  };
-  function toolProxy(path) {
+  // The proxies are Go's (toolproxy.go); their targets are made here, as
+  // plain functions of the prelude's.
+  const toolTarget = () => {
     const target = function () {};
-    toolTargets.set(target, path);
-    const p = new Proxy(target, toolHandler);
-    toolTargets.set(p, path);
-    return p;
-  }
+    return target;
+  };
 
   // ---- URL ----
   // Made on first use (see lazyAPI below).
@@ -570,5 +547,5 @@
   if (host.fetch) Object.assign(globals, fetchAPI());
   const names = Object.keys(globals);
   for (let i = 0; i < names.length; i++) defineHidden(g, names[i], globals[names[i]]);
-  return { inspect, format, toolProxy, toBytes, bufOf, isErr };
+  return { inspect, format, toolTarget, toBytes, bufOf, isErr };
 })
