@@ -211,3 +211,17 @@ func BenchmarkPreparedRunTool(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPreparedRunLog is a prepared run that logs an object: the
+// console and the formatter are made on first use.
+func BenchmarkPreparedRunLog(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		p := Prepare(mcpPrepareOpts())
+		b.StartTimer()
+		if res, err := p.Run(context.Background(), "\nconsole.log({a: 1}); return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}

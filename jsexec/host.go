@@ -116,6 +116,20 @@ func (r *rt) coreBindings(h *goja.Object) {
 		r.out.log(c.Argument(0).String(), c.Argument(1).String())
 		return goja.Undefined()
 	})
+	// made is the global name's value, or undefined while it is a lazy
+	// built-in nothing has used (lazy.go): the formatter's instanceof
+	// tests would otherwise make Date, Map, Set and the typed arrays for
+	// the first object a script logs.
+	r.bind(h, "made", func(c goja.FunctionCall) goja.Value {
+		name := c.Argument(0).String()
+		if lg := r.group(name); lg != nil && lg.state != lazyDone {
+			return goja.Undefined()
+		}
+		if v := r.vm.Get(name); v != nil {
+			return v
+		}
+		return goja.Undefined()
+	})
 	r.bind(h, "toolPath", func(c goja.FunctionCall) goja.Value {
 		if path, ok := r.toolPath(c.Argument(0)); ok {
 			return stringValue(r.vm, path)
