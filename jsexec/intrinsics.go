@@ -13,7 +13,7 @@ import (
 type intrinsics struct {
 	stringify, parse goja.Callable
 	errorCtor        *goja.Object
-	bigintReplacer   goja.Value
+	bigintReplacer   *goja.Object
 }
 
 var bigIntType = reflect.TypeOf((*big.Int)(nil))
@@ -25,13 +25,15 @@ func (r *rt) captureIntrinsics() {
 	r.in.errorCtor = r.vm.Get("Error").ToObject(r.vm)
 	// BigInts are not JSON: results and tool arguments carry them as
 	// decimal strings.
+	// The native JSON.stringify (jsonstr.go) knows this replacer and does
+	// its work inline; it stays a function for any other stringify.
 	r.in.bigintReplacer = r.vm.ToValue(func(c goja.FunctionCall) goja.Value {
 		v := c.Argument(1)
 		if v.ExportType() == bigIntType {
 			return r.vm.ToValue(v.String())
 		}
 		return v
-	})
+	}).(*goja.Object)
 }
 
 // toJSON serialises v with the original JSON.stringify; ok is false for
