@@ -191,3 +191,37 @@ func BenchmarkPreparedRunMCP(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPreparedRunTool is a prepared run making one tool call through
+// a server's global, answered at once by a fixed reply: jsexec's own share
+// of a tool call (argument encoding, the proxy, the promise, the reply's
+// decoding, the result) on top of BenchmarkPreparedRunMCP.
+func BenchmarkPreparedRunTool(b *testing.B) {
+	b.ReportAllocs()
+	reply := json.RawMessage(`{"sum":3}`)
+	run := PreparedRun{Invoke: func(_ context.Context, path string, _ json.RawMessage) (json.RawMessage, error) {
+		return reply, nil
+	}}
+	for b.Loop() {
+		b.StopTimer()
+		p := Prepare(mcpPrepareOpts())
+		b.StartTimer()
+		if res, err := p.Run(context.Background(), "\nreturn (await math.add({a: 1, b: 2})).sum", run); err != nil || string(res.Value) != "3" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}
+
+// BenchmarkPreparedRunLog is a prepared run that logs an object: the
+// console and the formatter are made on first use.
+func BenchmarkPreparedRunLog(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		p := Prepare(mcpPrepareOpts())
+		b.StartTimer()
+		if res, err := p.Run(context.Background(), "\nconsole.log({a: 1}); return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}

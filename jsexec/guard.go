@@ -36,7 +36,7 @@ import (
 // apply is Reflect.apply made of Function.prototype's own call and apply,
 // construct is Go (rt.constructFn): reading Reflect would make all its
 // methods in every set-up, and Reflect is lazy (lazy.go).
-const guardSrc = `(function (g, check, maxNest, construct, M) {
+const guardSrc = `(function (g, check, maxNest, construct, M, newWeakMap) {
   "use strict";
   const apply = Function.prototype.call.bind(Function.prototype.apply);
   const defineProperty = Object.defineProperty, isArray = Array.isArray;
@@ -81,9 +81,14 @@ const guardSrc = `(function (g, check, maxNest, construct, M) {
   }
   { // A get on a proxy without traps recurses in Go into its target, once
     // per proxy of a chain: chains are limited to maxNest proxies.
-    const P = g.Proxy, revocable = P.revocable, depth = new WeakMap(), mmax = M.max;
+    // depth is made on the first proxy, from the original WeakMap (Go's
+    // newWeakMap: WeakMap is a lazy built-in, and reading its global
+    // name would make it); it is never seen outside this closure.
+    const P = g.Proxy, revocable = P.revocable, mmax = M.max;
+    let depthMap;
+    const depth = () => depthMap || (depthMap = newWeakMap());
     const level = (t, h) => {
-      const d = mmax(depth.get(t) || 0, depth.get(h) || 0) + 1;
+      const d = mmax(depth().get(t) || 0, depth().get(h) || 0) + 1;
       return d > maxNest && !check("proxydepth") ? -1 : d;
     };
     const W = { Proxy: function (target, handler) {
@@ -91,7 +96,7 @@ const guardSrc = `(function (g, check, maxNest, construct, M) {
       const d = level(target, handler);
       if (d < 0) return undefined;
       const p = construct(P, [target, handler]);
-      depth.set(p, d);
+      depth().set(p, d);
       return p;
     } }.Proxy;
     W.prototype = undefined;
@@ -99,7 +104,7 @@ const guardSrc = `(function (g, check, maxNest, construct, M) {
       const d = level(target, handler);
       if (d < 0) return undefined;
       const r = apply(revocable, P, [target, handler]);
-      depth.set(r.proxy, d);
+      depth().set(r.proxy, d);
       return r;
     } }.revocable, writable: true, enumerable: false, configurable: true });
     defineProperty(g, "Proxy", { value: W, writable: true, enumerable: false, configurable: true });
@@ -167,12 +172,23 @@ func (r *rt) installGuards() error {
 	if M == nil {
 		return errMissingBuiltins
 	}
+	newWeakMap := r.native("newWeakMap", 0, func(goja.FunctionCall) goja.Value {
+		WM := r.builtin("WeakMap")
+		if WM == nil {
+			panic(r.vm.NewTypeError("js-exec: internal error: " + errMissingBuiltins.Error()))
+		}
+		o, err := r.vm.New(WM)
+		if err != nil {
+			panic(err)
+		}
+		return o
+	})
 	fv, err := r.vm.RunProgram(guardPrg)
 	if err != nil {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain), r.constructFn(), M)
+	made, err := fn(goja.Undefined(), r.vm.GlobalObject(), r.vm.ToValue(r.guardCheck), r.vm.ToValue(MaxProxyChain), r.constructFn(), M, newWeakMap)
 	if err != nil {
 		return err
 	}

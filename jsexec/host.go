@@ -116,7 +116,26 @@ func (r *rt) coreBindings(h *goja.Object) {
 		r.out.log(c.Argument(0).String(), c.Argument(1).String())
 		return goja.Undefined()
 	})
-	r.bind(h, "callTool", r.callTool)
+	// made is the global name's value, or undefined while it is a lazy
+	// built-in nothing has used (lazy.go): the formatter's instanceof
+	// tests would otherwise make Date, Map, Set and the typed arrays for
+	// the first object a script logs.
+	r.bind(h, "made", func(c goja.FunctionCall) goja.Value {
+		name := c.Argument(0).String()
+		if lg := r.group(name); lg != nil && lg.state != lazyDone {
+			return goja.Undefined()
+		}
+		if v := r.vm.Get(name); v != nil {
+			return v
+		}
+		return goja.Undefined()
+	})
+	r.bind(h, "toolPath", func(c goja.FunctionCall) goja.Value {
+		if path, ok := r.toolPath(c.Argument(0)); ok {
+			return stringValue(r.vm, path)
+		}
+		return goja.Undefined()
+	})
 	r.bind(h, "setTimer", func(c goja.FunctionCall) goja.Value {
 		fn, ok := goja.AssertFunction(c.Argument(0))
 		if !ok {
@@ -205,17 +224,16 @@ func (r *rt) bytesArg(v goja.Value) []byte {
 	panic(r.vm.NewTypeError("expected an ArrayBuffer"))
 }
 
-// callTool starts a tool call on its own goroutine and returns a promise
+// toolCall starts a tool call on its own goroutine and returns a promise
 // that the loop settles, so Promise.all over tool calls runs them at once.
-func (r *rt) callTool(c goja.FunctionCall) goja.Value {
-	path := c.Argument(0).String()
+func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 	p, resolve, reject := r.vm.NewPromise()
 	if path == "" {
 		_ = reject(r.vm.NewTypeError("tools is not a function: call tools.<name>(args)"))
 		return r.vm.ToValue(p)
 	}
 	var args json.RawMessage
-	if a := c.Argument(1); !goja.IsUndefined(a) {
+	if !goja.IsUndefined(a) {
 		s, ok, err := r.toJSON(a)
 		if err != nil {
 			msg := err.Error()

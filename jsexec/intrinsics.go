@@ -13,7 +13,7 @@ import (
 type intrinsics struct {
 	stringify, parse goja.Callable
 	errorCtor        *goja.Object
-	bigintReplacer   goja.Value
+	bigintReplacer   *goja.Object
 }
 
 var bigIntType = reflect.TypeOf((*big.Int)(nil))
@@ -25,13 +25,15 @@ func (r *rt) captureIntrinsics() {
 	r.in.errorCtor = r.vm.Get("Error").ToObject(r.vm)
 	// BigInts are not JSON: results and tool arguments carry them as
 	// decimal strings.
+	// The native JSON.stringify (jsonstr.go) knows this replacer and does
+	// its work inline; it stays a function for any other stringify.
 	r.in.bigintReplacer = r.vm.ToValue(func(c goja.FunctionCall) goja.Value {
 		v := c.Argument(1)
 		if v.ExportType() == bigIntType {
 			return r.vm.ToValue(v.String())
 		}
 		return v
-	})
+	}).(*goja.Object)
 }
 
 // toJSON serialises v with the original JSON.stringify; ok is false for
@@ -59,10 +61,11 @@ func (r *rt) newError(msg string) *goja.Object {
 // hiddenSrc returns objects no global name leads to, which the sandbox
 // locks (harden) and freezes: the prototypes of plain, async and generator
 // functions, and one instance of each built-in iterator. It runs before
-// the guards, so Int8Array is still goja's own. Set and Int8Array are
-// left out (null) when they are lazy (lazy.go): their getters reach them.
-const hiddenSrc = `(function (lazySet, lazyTyped) {
-  return [function () {}, async function () {}, function* () {}, [][Symbol.iterator](), new Map()[Symbol.iterator](),
+// the guards, so Int8Array is still goja's own. Map, Set and Int8Array
+// are left out (null) when they are lazy (lazy.go): their getters reach
+// them.
+const hiddenSrc = `(function (lazySet, lazyTyped, lazyMap) {
+  return [function () {}, async function () {}, function* () {}, [][Symbol.iterator](), lazyMap ? null : new Map()[Symbol.iterator](),
     lazySet ? null : new Set()[Symbol.iterator](), ""[Symbol.iterator](), /x/[Symbol.matchAll](""), lazyTyped ? null : Int8Array];
 })`
 
@@ -81,7 +84,7 @@ func (r *rt) captureHidden() error {
 		return err
 	}
 	fn, _ := goja.AssertFunction(fv)
-	list, err := fn(goja.Undefined(), r.vm.ToValue(r.isLazy("Set")), r.vm.ToValue(r.isLazy("Int8Array")))
+	list, err := fn(goja.Undefined(), r.vm.ToValue(r.isLazy("Set")), r.vm.ToValue(r.isLazy("Int8Array")), r.vm.ToValue(r.isLazy("Map")))
 	if err != nil {
 		return err
 	}

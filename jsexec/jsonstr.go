@@ -25,13 +25,18 @@ import (
 type jsonState struct {
 	r        *rt
 	replacer goja.Callable
-	propList []string // nil: every enumerable own key
-	gap      string
-	indent   string
-	open     map[*goja.Object]struct{}
-	depth    int
-	b        bytes.Buffer
-	steps    int
+	// bigintStrings is the host's own replacer (rt.toJSON's), done
+	// inline: a BigInt becomes its decimal string. It was a call into the
+	// VM for every property the host serialised (a tool call's
+	// arguments, a run's result).
+	bigintStrings bool
+	propList      []string // nil: every enumerable own key
+	gap           string
+	indent        string
+	open          map[*goja.Object]struct{}
+	depth         int
+	b             bytes.Buffer
+	steps         int
 }
 
 // errJSONStop unwinds a stringify whose run has ended (a limit tripped or
@@ -60,6 +65,10 @@ func (r *rt) jsonStringify(call goja.FunctionCall) (ret goja.Value) {
 }
 
 func (st *jsonState) setReplacer(v goja.Value) {
+	if o, ok := v.(*goja.Object); ok && o == st.r.in.bigintReplacer {
+		st.bigintStrings = true // no script can hold this one
+		return
+	}
 	if f, ok := goja.AssertFunction(v); ok {
 		st.replacer = f
 		return
@@ -169,6 +178,8 @@ func (st *jsonState) property(key string, holder *goja.Object, value goja.Value)
 	}
 	if st.replacer != nil {
 		value = st.call(st.replacer, holder, r.vm.ToValue(key), value)
+	} else if st.bigintStrings && value.ExportType() == bigIntType {
+		value = r.vm.ToValue(value.String())
 	}
 	if o, ok := value.(*goja.Object); ok {
 		switch o.ClassName() {

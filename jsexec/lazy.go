@@ -31,13 +31,14 @@ import (
 
 // lazyGroupDefs are the groups; a group is realised as a whole.
 var lazyGroupDefs = [][]string{
-	{"Math"}, {"Reflect"}, {"Date"}, {"Set"}, {"WeakSet"},
+	{"Math"}, {"Reflect"}, {"Date"}, {"Set"}, {"WeakSet"}, {"Map"}, {"WeakMap"},
 	{"ArrayBuffer", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
 		"Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"},
 }
 
 // Indexes of rt.hidden.frozen the lazy groups fill (captureHidden's order).
 const (
+	hiddenMapIter    = 4
 	hiddenSetIter    = 6
 	hiddenTyped      = 9
 	hiddenTypedProto = 10
@@ -433,12 +434,12 @@ func (r *rt) guardLazy(lg *lazyGroup) error {
 			return err
 		}
 		lg.val[0] = W
-	case "Set":
-		it, err := r.setIterProto(lg.orig[0])
+	case "Set", "Map":
+		it, err := r.iterProto(lg.orig[0])
 		if err != nil {
 			return err
 		}
-		r.hidden.frozen[hiddenSetIter] = it
+		r.hidden.frozen[r.hiddenOf(lg)[0]] = it
 	case "ArrayBuffer":
 		for i, name := range lg.names {
 			if name == "DataView" {
@@ -466,14 +467,17 @@ func (r *rt) hiddenOf(lg *lazyGroup) []int {
 	switch lg.names[0] {
 	case "Set":
 		return []int{hiddenSetIter}
+	case "Map":
+		return []int{hiddenMapIter}
 	case "ArrayBuffer":
 		return []int{hiddenTyped, hiddenTypedProto}
 	}
 	return nil
 }
 
-// setIterProto is %SetIteratorPrototype%, from a new Set's iterator.
-func (r *rt) setIterProto(S *goja.Object) (*goja.Object, error) {
+// iterProto is %SetIteratorPrototype% or %MapIteratorPrototype%, from a
+// new collection's iterator.
+func (r *rt) iterProto(S *goja.Object) (*goja.Object, error) {
 	s, err := r.vm.New(S)
 	if err != nil {
 		return nil, err

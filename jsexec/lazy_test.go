@@ -95,6 +95,12 @@ func TestLazyBuiltinsFrozen(t *testing.T) {
 		{"frozen", `return [Math, Math.max, Reflect, Reflect.apply, Date, Date.prototype, Set.prototype, WeakSet.prototype, DataView.prototype,
 			Uint8Array, Uint8Array.prototype, Object.getPrototypeOf(Int8Array), Object.getPrototypeOf(Int8Array.prototype)].every(Object.isFrozen)`, `true`},
 		{"set iterator first", `const it = Object.getPrototypeOf(new Set([1]).values()); return [Object.isFrozen(it), Object.isFrozen(Set.prototype)]`, `[true,true]`},
+		{"map and weakmap frozen", `return [Map, Map.prototype, WeakMap, WeakMap.prototype, Object.getPrototypeOf(new Map([[1, 2]]).entries())].every(Object.isFrozen)`, `true`},
+		{"map iterator first", `const it = Object.getPrototypeOf(new Map([[1, 2]]).keys()); return [Object.isFrozen(it), Object.isFrozen(Map.prototype)]`, `[true,true]`},
+		{"map works", `const m = new Map([["a", 1]]); const w = new WeakMap(); const k = {}; w.set(k, 2); return [m.get("a"), w.get(k), [...m.keys()][0]]`, `[1,2,"a"]`},
+		{"proxy chain", `let p = {}; for (let i = 0; i < 5; i++) p = new Proxy(p, {}); return typeof p`, `"object"`},
+		{"format without making", `console.log({ a: [1] }, "x"); return ["Map", "Set", "Date", "ArrayBuffer"].map((n) => n)`, `["Map","Set","Date","ArrayBuffer"]`},
+		{"format made", `console.log(new Map([[1, {b: 2}]]), new Set([1]), new Uint8Array(2), new ArrayBuffer(3), new Date(0)); console.count(); console.count(); return 1`, `1`},
 		{"typed via buffer", `const b = new Uint16Array(2).buffer; return [Object.isFrozen(Object.getPrototypeOf(b)), b instanceof ArrayBuffer]`, `[true,true]`},
 		{"guards", `try { new Uint8Array(2 ** 40); return "allocated" } catch (e) { return "threw" }`, `null`},
 		{"date zone", `return new Date(0).getHours() + "/" + new Date(0).toString().slice(0, 15)`, `"0/Thu Jan 01 1970"`},
@@ -112,6 +118,23 @@ func TestLazyBuiltinsFrozen(t *testing.T) {
 				t.Fatal("not lazy")
 			}
 			res, err := p.Run(context.Background(), tc.code, PreparedRun{})
+			switch tc.name {
+			case "format without making":
+				// Logging an object makes none of the built-ins the
+				// formatter asks about.
+				for _, g := range p.r.lazy.groups {
+					if g.state != lazyPending && g.names[0] != "Math" {
+						t.Errorf("%s was made", g.names[0])
+					}
+				}
+				if want := "{ a: [ 1 ] } x\n"; res.Stdout != want {
+					t.Errorf("stdout %q, want %q", res.Stdout, want)
+				}
+			case "format made":
+				if want := "Map(1) { 1 => { b: 2 } } Set(1) { 1 } Uint8Array(2) [ 0, 0 ] ArrayBuffer { byteLength: 3 } 1970-01-01T00:00:00.000Z\ndefault: 1\ndefault: 2\n"; res.Stdout != want {
+					t.Errorf("stdout %q, want %q", res.Stdout, want)
+				}
+			}
 			if tc.name == "guards" {
 				if err == nil || err.(*Error).Limit != "memory" {
 					t.Fatalf("want a memory limit, got %s, %v", res.Value, err)

@@ -250,14 +250,19 @@ func (r *rt) installGlobals() error {
 	if err := g.DefineDataProperty("__jsexec_require", req, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
 		return err
 	}
-	mk, _ := goja.AssertFunction(r.api.Get("toolProxy"))
 	if r.opts.Invoke != nil {
-		tools, _ := mk(goja.Undefined(), r.vm.ToValue(""))
+		tools, err := r.toolProxy("")
+		if err != nil {
+			return err
+		}
 		if err := g.DefineDataProperty("tools", tools, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
 			return err
 		}
 		for _, name := range sortedKeys(r.opts.ToolGlobals) {
-			p, _ := mk(goja.Undefined(), r.vm.ToValue(r.opts.ToolGlobals[name]))
+			p, err := r.toolProxy(r.opts.ToolGlobals[name])
+			if err != nil {
+				return err
+			}
 			if err := g.DefineDataProperty(name, p, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
 				return err
 			}

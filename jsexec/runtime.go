@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/dop251/goja"
 )
@@ -41,6 +43,7 @@ type rt struct {
 	hidden     hidden
 	httpClient *http.Client
 	toolCalls  int
+	tools      toolProxies
 	exited     bool
 	exitCode   int
 	modCache   map[string]*goja.Object
@@ -112,12 +115,32 @@ func newRT(parent context.Context, opts RunOptions) *rt {
 // start arms the watchdogs; the timeout and any cancel interrupt the VM
 // wherever it is (a busy loop, a microtask after an await).
 func (r *rt) start() {
-	tctx, tcancel := context.WithTimeoutCause(r.ctx, r.lim.Timeout, newLimitError("timeout", "%s", r.lim.Timeout))
+	tctx, tcancel := context.WithTimeoutCause(r.ctx, r.lim.Timeout, timeoutError(r.lim.Timeout))
 	r.ctx = tctx
 	stop := context.AfterFunc(tctx, func() { r.vm.Interrupt(tctx) })
 	r.stopWatches = append(r.stopWatches, stop, func() bool { tcancel(); return true })
 	r.stopWatches = append(r.stopWatches, startMemoryWatch(r.lim.MaxMemoryBytes, r.cancel, r.finished))
 }
+
+// timeoutError is the cause of a run's timeout. A run's is formatted
+// before the run starts and nearly always unused, so the last one is
+// kept (one entry: timeouts can come from callers): the error is never
+// changed, and runs with the same timeout share it.
+func timeoutError(d time.Duration) *limitError {
+	if last := lastTimeout.Load(); last != nil && last.d == d {
+		return last.err
+	}
+	e := newLimitError("timeout", "%s", d)
+	lastTimeout.Store(&timeoutCause{d, e})
+	return e
+}
+
+type timeoutCause struct {
+	d   time.Duration
+	err *limitError
+}
+
+var lastTimeout atomic.Pointer[timeoutCause]
 
 func (r *rt) close() {
 	close(r.finished)

@@ -3,7 +3,6 @@
 // bindings, so scripts never see `host` itself.
 (function (host, g) {
   "use strict";
-  const toolTargets = new WeakMap();
   const defineHidden = (o, k, v) => Object.defineProperty(o, k, { value: v, writable: true, configurable: true, enumerable: false });
 
   // ---- inspect / format (node-like) ----
@@ -13,6 +12,12 @@
   const F = () => formatter || (formatter = makeFormat());
   const inspect = (v, opts) => F().inspect(v, opts);
   const format = (...args) => F().format(...args);
+  // isA is v instanceof the global name, without making a lazy built-in
+  // (lazy.go) that nothing has used yet: there is no instance of it then.
+  const isA = (v, name) => {
+    const C = host.made(name);
+    return C !== undefined && v instanceof C;
+  };
   function isErr(v) { return v instanceof Error || Object.prototype.toString.call(v) === "[object Error]"; }
   function makeFormat() {
     const identRe = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -45,7 +50,10 @@
         case "symbol": return v.toString();
       }
       if (v === null) return "null";
-      if (typeof v === "function" && toolTargets.has(v)) return "[tools: " + (toolTargets.get(v) || "tools") + "]";
+      if (typeof v === "function") {
+        const path = host.toolPath(v);
+        if (path !== undefined) return "[tools: " + (path || "tools") + "]";
+      }
       if (seen.includes(v)) return "[Circular *1]";
       if (typeof v === "function") {
         const src = Function.prototype.toString.call(v);
@@ -61,7 +69,7 @@
         if (keys.length === 0 || depth < 0) return stack;
         return formatProps(v, keys, depth, seen, indent, stack + " {", "}");
       }
-      if (v instanceof Date) return isNaN(v) ? "Invalid Date" : v.toISOString();
+      if (isA(v, "Date")) return isNaN(v) ? "Invalid Date" : v.toISOString();
       if (v instanceof RegExp) return String(v);
       if (v instanceof Promise) {
         const st = host.promiseState(v);
@@ -92,24 +100,25 @@
         if (rows !== parts) return open + "\n" + "  ".repeat(indent + 1) + rows.join(",\n" + "  ".repeat(indent + 1)) + "\n" + "  ".repeat(indent) + "]";
         return wrap(open, rows, "]", indent);
       }
-      if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+      const AB = host.made("ArrayBuffer");
+      if (AB !== undefined && AB.isView(v) && !isA(v, "DataView")) {
         const parts = [];
         const n = Math.min(v.length, 100);
         for (let i = 0; i < n; i++) parts.push(formatValue(v[i], depth - 1, s2, indent + 1, false));
         if (v.length > 100) parts.push("... " + (v.length - 100) + " more items");
         return wrap(name + "(" + v.length + ") [", parts, "]", indent);
       }
-      if (v instanceof Map) {
+      if (isA(v, "Map")) {
         const parts = [];
         for (const [k, val] of v) parts.push(formatValue(k, depth - 1, s2, indent + 1, false) + " => " + formatValue(val, depth - 1, s2, indent + 1, false));
         return wrap("Map(" + v.size + ") {", parts, "}", indent);
       }
-      if (v instanceof Set) {
+      if (isA(v, "Set")) {
         const parts = [];
         for (const val of v) parts.push(formatValue(val, depth - 1, s2, indent + 1, false));
         return wrap("Set(" + v.size + ") {", parts, "}", indent);
       }
-      if (v instanceof ArrayBuffer) return "ArrayBuffer { byteLength: " + v.byteLength + " }";
+      if (AB !== undefined && v instanceof AB) return "ArrayBuffer { byteLength: " + v.byteLength + " }";
       let open = "{";
       if (name === null) open = "[Object: null prototype] {";
       else if (name && name !== "Object") open = name + " {";
@@ -207,8 +216,10 @@
       host.log(level, text);
       host.write(fd, text + "\n");
     }
-    const counts = new Map();
-    const timersStart = new Map();
+    // Made on first use: a Map realises Map (a lazy built-in, lazy.go).
+    let countsMap, timersMap;
+    const counts = () => countsMap || (countsMap = new Map());
+    const timersStart = () => timersMap || (timersMap = new Map());
     const console = {
       log: (...a) => emit("log", 1, a),
       info: (...a) => emit("info", 1, a),
@@ -218,11 +229,11 @@
       trace: (...a) => emit("error", 2, ["Trace: " + format(...a) + "\n" + (new Error().stack || "").split("\n").slice(1).join("\n")]),
       dir: (v, o) => emit("log", 1, [inspect(v, o)]),
       assert: (c, ...a) => { if (!c) emit("error", 2, a.length ? ["Assertion failed:", ...a] : ["Assertion failed"]); },
-      count: (l = "default") => { const n = (counts.get(l) || 0) + 1; counts.set(l, n); emit("log", 1, [l + ": " + n]); },
-      countReset: (l = "default") => counts.delete(l),
-      time: (l = "default") => timersStart.set(l, Date.now()),
-      timeEnd: (l = "default") => { if (timersStart.has(l)) { emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms"]); timersStart.delete(l); } },
-      timeLog: (l = "default", ...a) => { if (timersStart.has(l)) emit("log", 1, [l + ": " + (Date.now() - timersStart.get(l)) + "ms", ...a]); },
+      count: (l = "default") => { const n = (counts().get(l) || 0) + 1; counts().set(l, n); emit("log", 1, [l + ": " + n]); },
+      countReset: (l = "default") => counts().delete(l),
+      time: (l = "default") => timersStart().set(l, Date.now()),
+      timeEnd: (l = "default") => { if (timersStart().has(l)) { emit("log", 1, [l + ": " + (Date.now() - timersStart().get(l)) + "ms"]); timersStart().delete(l); } },
+      timeLog: (l = "default", ...a) => { if (timersStart().has(l)) emit("log", 1, [l + ": " + (Date.now() - timersStart().get(l)) + "ms", ...a]); },
       group: (...a) => { if (a.length) emit("log", 1, a); groupIndent += "  "; },
       groupEnd: () => { groupIndent = groupIndent.slice(2); },
       table: (v) => emit("log", 1, [table(v)]),
@@ -232,8 +243,9 @@
     // key in order of first appearance, and Values for primitive rows.
     function table(data) {
       if (data === null || typeof data !== "object") return data;
-      const rowKeys = data instanceof Map ? [...data.keys()] : Object.keys(data);
-      const rowOf = (k) => (data instanceof Map ? data.get(k) : data[k]);
+      const isMap = isA(data, "Map");
+      const rowKeys = isMap ? [...data.keys()] : Object.keys(data);
+      const rowOf = (k) => (isMap ? data.get(k) : data[k]);
       const cols = [];
       let hasValues = false;
       for (const k of rowKeys) {
@@ -347,37 +359,12 @@
   }
 
   // ---- tools proxy ----
-  // One handler serves every proxy: a proxy's path and its cache of
-  // sub-proxies hang off its target.
-  const readOnly = () => { throw new TypeError("tools are read-only"); };
-  const toolCache = new WeakMap();
-  const toolHandler = {
-    get(t, prop) {
-      if (typeof prop === "symbol" || prop === "then" || prop === "toJSON") return undefined;
-      let cache = toolCache.get(t);
-      if (!cache) { cache = new Map(); toolCache.set(t, cache); }
-      let sub = cache.get(prop);
-      if (!sub) { const path = toolTargets.get(t); sub = toolProxy(path ? path + "." + prop : prop); cache.set(prop, sub); }
-      return sub;
-    },
-    apply(t, self, args) {
-      const path = toolTargets.get(t);
-      if (!path) return host.callTool("", undefined);
-      // The host serialises the argument with the original JSON.stringify.
-      return host.callTool(path, args.length > 0 ? args[0] : undefined);
-    },
-    set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, setPrototypeOf: readOnly,
-    preventExtensions() { return false; },
-    has() { return true; },
-    ownKeys() { return ["prototype"]; },
-  };
-  function toolProxy(path) {
+  // The proxies are Go's (toolproxy.go); their targets are made here, as
+  // plain functions of the prelude's.
+  const toolTarget = () => {
     const target = function () {};
-    toolTargets.set(target, path);
-    const p = new Proxy(target, toolHandler);
-    toolTargets.set(p, path);
-    return p;
-  }
+    return target;
+  };
 
   // ---- URL ----
   // Made on first use (see lazyAPI below).
@@ -570,5 +557,5 @@
   if (host.fetch) Object.assign(globals, fetchAPI());
   const names = Object.keys(globals);
   for (let i = 0; i < names.length; i++) defineHidden(g, names[i], globals[names[i]]);
-  return { inspect, format, toolProxy, toBytes, bufOf, isErr };
+  return { inspect, format, toolTarget, toBytes, bufOf, isErr };
 })
