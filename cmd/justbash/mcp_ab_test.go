@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,9 +34,7 @@ func TestMCPMeasureAB(t *testing.T) {
 		t.Skip("set JUSTBASH_MCP_AB to another justbash binary to compare with")
 	}
 	n := 200
-	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_N")); err == nil && v > 0 {
-		n = v
-	}
+	n = envCount("JUSTBASH_MCP_N", n)
 	measureGap = 5 * time.Millisecond
 	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
 		measureGap = v
@@ -66,9 +63,7 @@ func TestMCPMeasureAB(t *testing.T) {
 
 	// First calls, starts alternated.
 	k := 5
-	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_FIRST")); err == nil && v > 0 {
-		k = v
-	}
+	k = envCount("JUSTBASH_MCP_FIRST", k)
 	firsts := make([][]time.Duration, 2)
 	for i := 0; i < k; i++ {
 		for j := range bins {

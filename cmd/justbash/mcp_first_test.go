@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"testing"
 	"time"
 )
@@ -34,9 +33,7 @@ func TestMCPMeasureFirst(t *testing.T) {
 		t.Skip("set JUSTBASH_MCP_MEASURE=1 to measure the first call")
 	}
 	k := 20
-	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_FIRST")); err == nil && v > 0 {
-		k = v
-	}
+	k = envCount("JUSTBASH_MCP_FIRST", k)
 	modes := []string{"workers", "in-process"}
 	if m := os.Getenv("JUSTBASH_MCP_AB_MODE"); m != "" {
 		modes = []string{m}

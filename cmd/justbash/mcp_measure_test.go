@@ -81,9 +81,7 @@ func TestMCPMeasure(t *testing.T) {
 		t.Skip("set JUSTBASH_MCP_MEASURE=1 to measure execute_code latency")
 	}
 	n := 200
-	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_N")); err == nil && v > 0 {
-		n = v
-	}
+	n = envCount("JUSTBASH_MCP_N", n)
 	measureGap = 5 * time.Millisecond
 	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
 		measureGap = v
@@ -210,9 +208,7 @@ func measureCopy(t *testing.T, dir string) {
 // busy machine.
 func measureFirstCalls(t *testing.T, env, args []string) []time.Duration {
 	k := 5
-	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_FIRST")); err == nil && v > 0 {
-		k = v
-	}
+	k = envCount("JUSTBASH_MCP_FIRST", k)
 	var out []time.Duration
 	for i := 1; i < k; i++ {
 		c, _ := startLineClient(t, env, args...)
@@ -224,6 +220,15 @@ func measureFirstCalls(t *testing.T, env, args []string) []time.Duration {
 		c.close()
 	}
 	return out
+}
+
+// envCount is the positive count the environment variable name sets, or
+// def.
+func envCount(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
+		return v
+	}
+	return def
 }
 
 // msList shows durations sorted, in milliseconds.

@@ -30,9 +30,7 @@ func TestMCPSpans(t *testing.T) {
 		t.Skip("set JUSTBASH_MCP_SPANS_RUN=1 to profile execute_code's hops")
 	}
 	n := 1000
-	if v, err := strconv.Atoi(os.Getenv("JUSTBASH_MCP_N")); err == nil && v > 0 {
-		n = v
-	}
+	n = envCount("JUSTBASH_MCP_N", n)
 	gap := 5 * time.Millisecond
 	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
 		gap = v
