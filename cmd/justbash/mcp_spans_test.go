@@ -62,14 +62,23 @@ func TestMCPSpans(t *testing.T) {
 		}
 		calls[i][1] = time.Now().UnixNano()
 	}
-	// The processes write their events out twice a second.
-	deadline := time.Now().Add(5 * time.Second)
-	for lastEvent(spanFile+"*") < calls[n-1][1] && time.Now().Before(deadline) {
+	// The processes write their events out twice a second: wait until
+	// the server has written every response's event (initialize's and
+	// the calls') and, with workers, the workers every run's reply event.
+	calls0 := 20 + n
+	withWorkers := os.Getenv("JUSTBASH_MCP_SPANS_MODE") != "in-process"
+	deadline := time.Now().Add(10 * time.Second)
+	var server, workers []spanEv
+	for {
+		server, workers = readSpans(t, spanFile), readSpans(t, spanFile+".w*")
+		if countEvents(server, "s.write") >= 1+calls0 && (!withWorkers || countEvents(workers, "w.sent") >= calls0) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the span files hold %d of %d responses and %d replies", countEvents(server, "s.write"), calls0, countEvents(workers, "w.sent"))
+		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	time.Sleep(time.Second) // a worker's last reply event comes after the server's
-	server := readSpans(t, spanFile)
-	workers := readSpans(t, spanFile+".w*")
 	reportSpans(t, calls, server, workers)
 }
 
@@ -106,19 +115,15 @@ func readSpans(t *testing.T, glob string) []spanEv {
 	return evs
 }
 
-func lastEvent(glob string) int64 {
-	files, _ := filepath.Glob(glob)
-	var last int64
-	for _, f := range files {
-		b, _ := os.ReadFile(f)
-		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-		if fs := strings.Fields(lines[len(lines)-1]); len(fs) == 6 {
-			if v, _ := strconv.ParseInt(fs[1], 10, 64); v > last {
-				last = v
-			}
+// countEvents counts the events named name.
+func countEvents(evs []spanEv, name string) int {
+	k := 0
+	for _, e := range evs {
+		if e.name == name {
+			k++
 		}
 	}
-	return last
+	return k
 }
 
 // spanHops are the points of a call, in order; a hop is the time between
