@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,6 +21,9 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	if d, err := strconv.Atoi(os.Getenv("JUSTBASH_TEST_RELAY")); err == nil {
+		os.Exit(relayMain(d)) // a stand-in server of TestMCPFloor
+	}
 	dir, err := os.MkdirTemp("", "justbash-cli-test")
 	if err != nil {
 		panic(err)

@@ -35,10 +35,7 @@ func TestMCPMeasureAB(t *testing.T) {
 	}
 	n := 200
 	n = envCount("JUSTBASH_MCP_N", n)
-	measureGap = 5 * time.Millisecond
-	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
-		measureGap = v
-	}
+	measureGap = envGap()
 	mode := "workers"
 	if os.Getenv("JUSTBASH_MCP_AB_MODE") == "in-process" {
 		mode = "in-process"

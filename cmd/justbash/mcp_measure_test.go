@@ -82,10 +82,7 @@ func TestMCPMeasure(t *testing.T) {
 	}
 	n := 200
 	n = envCount("JUSTBASH_MCP_N", n)
-	measureGap = 5 * time.Millisecond
-	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
-		measureGap = v
-	}
+	measureGap = envGap()
 	t.Logf("%d calls per scenario, %v pause before each", n, measureGap)
 	dir := t.TempDir()
 	measureCopy(t, dir)
@@ -247,6 +244,15 @@ func msList(d []time.Duration) string {
 
 // measureGap is the pause before each timed call.
 var measureGap time.Duration
+
+// envGap is the pause before each measured call: JUSTBASH_MCP_GAP (a Go
+// duration), 5 ms by default.
+func envGap() time.Duration {
+	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
+		return v
+	}
+	return 5 * time.Millisecond
+}
 
 func mcpRunArgs(cfg, mode string) []string {
 	args := []string{binary, "mcp", "run", "--config", cfg}
@@ -438,24 +444,10 @@ func (c *lineClient) callTool(name string, args any) (json.RawMessage, error) {
 
 // workers are the pids of the server's worker processes.
 func (c *lineClient) workers() []int {
-	pid := strconv.Itoa(c.cmd.Process.Pid)
 	var out []int
-	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, p := range procs {
-		stat, _ := os.ReadFile(p)
-		// pid (comm) state ppid ...: comm may hold spaces, so cut at the last ')'.
-		i := bytes.LastIndexByte(stat, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 2 || f[1] != pid {
-			continue
-		}
-		dir := filepath.Dir(p)
-		argv, _ := os.ReadFile(dir + "/cmdline")
+	for _, k := range childPids(c.cmd.Process.Pid) {
+		argv, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", k))
 		if bytes.Contains(argv, []byte("__worker")) {
-			k, _ := strconv.Atoi(filepath.Base(dir))
 			out = append(out, k)
 		}
 	}

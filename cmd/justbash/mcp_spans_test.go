@@ -31,10 +31,7 @@ func TestMCPSpans(t *testing.T) {
 	}
 	n := 1000
 	n = envCount("JUSTBASH_MCP_N", n)
-	gap := 5 * time.Millisecond
-	if v, err := time.ParseDuration(os.Getenv("JUSTBASH_MCP_GAP")); err == nil {
-		gap = v
-	}
+	gap := envGap()
 	dir := t.TempDir()
 	measureCopy(t, dir)
 	if b := os.Getenv("JUSTBASH_MCP_SPANS_BIN"); b != "" {
