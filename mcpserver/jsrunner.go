@@ -122,7 +122,7 @@ func (j JSRunner) Prewarm(servers []string, mem uint64) {
 		// the first call to fault in (first call after start, 20 starts
 		// at load ~16: median 2.7 ms with the floor first, 0.86 without).
 		traceMark("floor")
-		keepHeapFloor()
+		keepHeapFloor(heapFloorBytes)
 	}()
 }
 

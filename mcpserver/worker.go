@@ -617,6 +617,7 @@ func (wk *worker) died(tool, who string, err error) error {
 func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	startTraceRole("worker")
 	traceMark("serve")
+	keepHeapFloor(workerHeapFloorBytes)
 	if memBytes > 0 {
 		// The Go runtime reserves much address space up front (over 1 GiB
 		// of virtual size at an RSS of ~30 MB), so the cap is this
