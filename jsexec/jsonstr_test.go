@@ -1,6 +1,7 @@
 package jsexec
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -106,5 +107,34 @@ func TestFlatDeep(t *testing.T) {
 	want := `[20001,1,0,19999,[1,2,3,4,5],[1,[2],3],[1,2,[3]],[1,[2]],[[1]],[1,2]]`
 	if err != nil || string(res.Value) != want {
 		t.Fatalf("got %s %v\nwant %s", res.Value, err, want)
+	}
+}
+
+// quoteJSON's fast path (the string's UTF-8 bytes) writes what the unit
+// by unit quoting writes, for strings made in JavaScript (ASCII, UTF-16,
+// lone surrogates, a real U+FFFD) and strings imported from Go (valid and
+// invalid UTF-8).
+func TestQuoteJSONFastPath(t *testing.T) {
+	vm := goja.New()
+	var strs []goja.String
+	for _, js := range []string{`""`, `"plain ascii"`, `"q\"b\\s\u0000\u001f\b\f\n\r\t\u007f"`, `"é ü 日本"`,
+		`"\ud83d\ude00 pair"`, `"lone \ud800 high"`, `"lone \udc00 low"`, `"\ufffd real"`, `"\ufffd and \ud800"`,
+		`"\u2028\u2029"`, `"x".repeat(5000) + "\n"`} {
+		v, err := vm.RunString(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strs = append(strs, v.(goja.String))
+	}
+	for _, g := range []string{"go ascii", "go é", "bad \xff byte", "\xe2\x82 cut", "\uFFFD go"} {
+		strs = append(strs, vm.ToValue(g).(goja.String))
+	}
+	for _, s := range strs {
+		var fast, slow bytes.Buffer
+		quoteJSON(&fast, s)
+		quoteUnits(&slow, s)
+		if fast.String() != slow.String() {
+			t.Errorf("%q: quoteJSON %q, unit by unit %q", s.String(), fast.String(), slow.String())
+		}
 	}
 }

@@ -159,7 +159,7 @@ func TestWebSocket(t *testing.T) {
 		t.Errorf("logs across reconnect: %s", toJSON(res.StructuredContent))
 	}
 	res = callTool(t, ctx, c2, ToolExecuteCode, map[string]any{"code": "return await jsmcp.memory.get('m')", "rawText": false})
-	if toJSON(res.StructuredContent.(map[string]any)["value"]) != "5" {
+	if structuredValue(res) != "5" {
 		t.Errorf("memory across reconnect: %v", texts(res))
 	}
 	// The same session over HTTP with the default profile has no memory

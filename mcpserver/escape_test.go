@@ -37,7 +37,7 @@ func TestExecuteCodeEscapes(t *testing.T) {
 		}
 	}
 	frozen := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": `try { Array.prototype.push = null } catch (e) {} ; JSON.stringify = () => "x"; return [typeof Array.prototype.push, JSON.stringify(1)]`})
-	if frozen.IsError || toJSON(frozen.StructuredContent.(map[string]any)["value"]) != `["function","1"]` {
+	if frozen.IsError || structuredValue(frozen) != `["function","1"]` {
 		t.Errorf("built-ins are not frozen: %v", texts(frozen))
 	}
 	for _, code := range []string{

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -198,4 +199,14 @@ func structured(t testing.TB, res *CallToolResult) map[string]any {
 func toJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// structuredValue is the "value" field of a result's structured content
+// (a map or JSON already), as compact JSON.
+func structuredValue(res *CallToolResult) string {
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal([]byte(toJSON(res.StructuredContent)), &m)
+	var b bytes.Buffer
+	_ = json.Compact(&b, m["value"])
+	return b.String()
 }

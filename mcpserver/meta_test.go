@@ -261,7 +261,7 @@ func TestConcurrentSessions(t *testing.T) {
 			ctx := scoped(rt, "", fmt.Sprintf("s%d", i))
 			code := fmt.Sprintf(`await jsmcp.memory.set("me", %d); console.log("I am %d"); const r = await math.add({a: %d, b: 1}); return [r.sum, await jsmcp.memory.get("me")];`, i, i, i)
 			res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": code})
-			if want := fmt.Sprintf(`[%d,%d]`, i+1, i); res.IsError || toJSON(res.StructuredContent.(map[string]any)["value"]) != want {
+			if want := fmt.Sprintf(`[%d,%d]`, i+1, i); res.IsError || structuredValue(res) != want {
 				errs <- fmt.Sprintf("session %d: %v", i, texts(res))
 				return
 			}
