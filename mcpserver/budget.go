@@ -25,11 +25,12 @@ type SessionStats struct {
 	MaxBytes int64 `json:"maxBytes"`
 }
 
-// usage is what a session holds: jsmcp.memory values and the files of
-// its in-process shells (workers' shells live in their own processes,
-// bounded by the pool).
+// usage is what a session holds: its console entries, jsmcp.memory
+// values and the files of its in-process shells (workers' shells live in
+// their own processes, bounded by the pool).
 func (s *Session) usage() int64 {
 	s.mu.Lock()
+	logs := s.logs.bytes
 	mems := make([]*Memory, 0, len(s.memory))
 	for _, m := range s.memory {
 		mems = append(mems, m)
@@ -39,7 +40,7 @@ func (s *Session) usage() int64 {
 		shells = append(shells, ss)
 	}
 	s.mu.Unlock()
-	var n int64
+	n := logs
 	for _, m := range mems {
 		m.mu.Lock()
 		n += int64(m.size)

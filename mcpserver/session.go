@@ -22,6 +22,7 @@ var SessionIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompi
 // Limits of one session's buffers.
 const (
 	MaxLogEntries   = 10000
+	MaxLogBytes     = 16 << 20 // a session's console entries, as logEntryBytes counts them
 	MaxMemoryBytes  = 16 << 20 // JSON bytes stored in jsmcp.memory per profile
 	maxIdleSessions = 4096
 )
@@ -42,9 +43,7 @@ type Session struct {
 	ID string
 
 	mu      sync.Mutex
-	logs    []LogEntry
-	nextLog int64
-	dropped int
+	logs    logBuffer
 	memory  map[string]*Memory
 	shells  map[string]*sessionShell
 	used    time.Time
@@ -79,18 +78,12 @@ func newSession(id string) *Session {
 	return &Session{ID: id, memory: map[string]*Memory{}, shells: map[string]*sessionShell{}, used: time.Now()}
 }
 
-// AddLog appends a console entry, dropping the oldest past MaxLogEntries.
+// AddLog appends a console entry, dropping the oldest past MaxLogEntries
+// or MaxLogBytes.
 func (s *Session) AddLog(level, message string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.nextLog++
-	s.logs = append(s.logs, LogEntry{ID: s.nextLog, Level: level, Message: message,
-		Timestamp: time.Now().UTC().Format(time.RFC3339Nano)})
-	if len(s.logs) > MaxLogEntries {
-		n := len(s.logs) - MaxLogEntries
-		s.dropped += n
-		s.logs = append([]LogEntry(nil), s.logs[n:]...)
-	}
+	s.logs.add(level, message, time.Now().UTC().Format(time.RFC3339Nano))
 }
 
 // DrainLogs returns and removes the buffered entries, and how many were
@@ -98,18 +91,15 @@ func (s *Session) AddLog(level, message string) {
 func (s *Session) DrainLogs() ([]LogEntry, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out, dropped := s.logs, s.dropped
-	s.logs, s.dropped = nil, 0
-	return out, dropped
+	return s.logs.drain()
 }
 
 // ClearLogs empties the buffer and returns how many entries it held.
 func (s *Session) ClearLogs() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := len(s.logs)
-	s.logs, s.dropped = nil, 0
-	return n
+	out, _ := s.logs.drain()
+	return len(out)
 }
 
 // Memory returns the session's jsmcp.memory for a profile.

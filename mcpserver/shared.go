@@ -331,7 +331,7 @@ func (c *syncCall) loadLogs(ctx context.Context) error {
 	}
 	s := c.sess
 	s.mu.Lock()
-	s.logs, s.dropped, s.nextLog = entries, int(got.Dropped), got.Last
+	s.logs.reset(entries, int(got.Dropped), got.Last)
 	s.mu.Unlock()
 	return nil
 }
