@@ -42,11 +42,11 @@ type LogEntry struct {
 type Session struct {
 	ID string
 
-	mu      sync.Mutex
-	logs    logBuffer
-	memory  map[string]*Memory
-	shells  map[string]*sessionShell
-	used    time.Time
+	mu     sync.Mutex
+	logs   logBuffer
+	memory map[string]*Memory
+	shells map[string]*sessionShell
+	used   time.Time
 	// ephemeral sessions live for one request: their bash worker is
 	// freed as soon as the call ends.
 	ephemeral bool
