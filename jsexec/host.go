@@ -266,7 +266,7 @@ func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 				_ = resolve(goja.Undefined())
 				return
 			}
-			v, perr := r.in.parse(goja.Undefined(), r.vm.ToValue(string(out)))
+			v, perr := r.hostJSON(out)
 			if perr != nil {
 				_ = reject(r.toolError(path, fmt.Errorf("tool %s returned invalid JSON", path)))
 				return

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/dop251/goja"
 )
 
 // Prepared is a runtime made ready ahead of its one run: the VM, its
@@ -205,7 +203,7 @@ func (p *Prepared) run(code string, globals map[string]json.RawMessage) (json.Ra
 	}
 	g := r.vm.GlobalObject()
 	for _, name := range sortedKeys(globals) {
-		v, err := r.in.parse(goja.Undefined(), r.vm.ToValue(string(globals[name])))
+		v, err := r.hostJSON(globals[name])
 		if err != nil {
 			return nil, r.convert(err)
 		}

@@ -273,7 +273,7 @@ func (r *rt) installGlobals() error {
 		if err != nil {
 			return &Error{Message: fmt.Sprintf("js-exec: global %s is not JSON: %v", name, err)}
 		}
-		v, err := r.in.parse(goja.Undefined(), r.vm.ToValue(string(b)))
+		v, err := r.hostJSON(b)
 		if err != nil {
 			return r.convert(err)
 		}
