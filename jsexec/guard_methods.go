@@ -91,6 +91,9 @@ func (r *rt) installMethodGuards() error {
 		if !r.check("json", goja.Null(), c.Argument(0), goja.Undefined(), goja.Undefined()) {
 			return goja.Undefined()
 		}
+		if v, ok := r.fastJSONParse(c.Argument(0), c.Argument(1)); ok {
+			return v // jsonparse.go: goja's own reads token by token
+		}
 		return callOrig(orig, c.This, c.Arguments...)
 	}); err != nil {
 		return err

@@ -86,7 +86,7 @@ func TestHostJSONMatchesJSONParse(t *testing.T) {
 		if strings.Contains(text, "e400") && !strings.Contains(text, "e-400") {
 			// JSON.parse (goja) fails here; the specification says
 			// ±Infinity, as node does.
-			v, err := r.parseHostJSON([]byte(text))
+			v, err := r.parseHostJSON(text)
 			if err != nil || !strings.Contains(desc(v), "Infinity") {
 				t.Errorf("%q: %v %v, want ±Infinity", text, v, err)
 			}
@@ -95,7 +95,7 @@ func TestHostJSONMatchesJSONParse(t *testing.T) {
 		check(text)
 	}
 	for _, text := range badJSONTexts {
-		if _, err := r.parseHostJSON([]byte(text)); err == nil {
+		if _, err := r.parseHostJSON(text); err == nil {
 			t.Errorf("%q: parsed, but it is not JSON", text)
 		}
 		check(text)
@@ -112,11 +112,11 @@ func TestHostJSONMatchesJSONParse(t *testing.T) {
 	}
 	// Nesting past the limit is refused (and JSON.parse then reports it).
 	deep := strings.Repeat("[", MaxJSONDepth+1) + strings.Repeat("]", MaxJSONDepth+1)
-	if _, err := r.parseHostJSON([]byte(deep)); err == nil || !strings.Contains(err.Error(), "max nesting depth") {
+	if _, err := r.parseHostJSON(deep); err == nil || !strings.Contains(err.Error(), "max nesting depth") {
 		t.Errorf("nesting %d deep: %v", MaxJSONDepth+1, err)
 	}
 	ok := strings.Repeat("[", MaxJSONDepth) + strings.Repeat("]", MaxJSONDepth)
-	if _, err := r.parseHostJSON([]byte(ok)); err != nil {
+	if _, err := r.parseHostJSON(ok); err != nil {
 		t.Errorf("nesting %d deep: %v", MaxJSONDepth, err)
 	}
 }
@@ -170,5 +170,51 @@ func TestHostJSONInRuns(t *testing.T) {
 	}
 	if want := `[["__proto__","toString","n"],true,true,"mine",true,null]`; string(res.Value) != want {
 		t.Errorf("got %s, want %s", res.Value, want)
+	}
+}
+
+// A script's JSON.parse takes the same parser when it can: its values and
+// its errors are those of goja's JSON.parse in a plain VM (none of our
+// code), except numbers out of range, which are ±Infinity as in node.
+func TestScriptJSONParse(t *testing.T) {
+	native := goja.New()
+	nd, err := native.RunString(describeJS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	describe, _ := goja.AssertFunction(nd)
+	texts := append(append([]string{}, jsonTexts...), badJSONTexts...)
+	texts = append(texts, `{"a":1}`+strings.Repeat(" ", 3), `[1,2,3]`, `"\ud800"`)
+	for _, text := range texts {
+		if strings.Contains(text, "e400") && !strings.Contains(text, "e-400") {
+			continue
+		}
+		enc, _ := json.Marshal(text)
+		code := `const d = ` + describeJS + `; try { return d(JSON.parse(data)) } catch (e) { return e.name + ": " + e.message }`
+		res, err := Run(context.Background(), code, RunOptions{Globals: map[string]any{"data": json.RawMessage(enc)}})
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		var got string
+		_ = json.Unmarshal(res.Value, &got)
+		native.Set("text", native.ToValue(text))
+		want, err := native.RunString(`(function () { try { return JSON.parse(text) } catch (e) { return {err: e.name + ": " + e.message} } })()`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w string
+		if o, ok := want.(*goja.Object); ok && o.Get("err") != nil && !goja.IsUndefined(o.Get("err")) && len(o.Keys()) == 1 && o.Keys()[0] == "err" {
+			w = o.Get("err").String()
+		} else {
+			dv, _ := describe(goja.Undefined(), want)
+			w = dv.String()
+		}
+		if got != w {
+			t.Errorf("JSON.parse(%q):\n got  %s\n want %s", text, got, w)
+		}
+	}
+	res, err := Run(context.Background(), `return [JSON.parse("1e400"), JSON.parse("[-1e400]")[0] === -Infinity, JSON.parse('{"a":[1]}', (k, v) => k === "a" ? "revived" : v).a]`, RunOptions{})
+	if err != nil || string(res.Value) != `[null,true,"revived"]` {
+		t.Errorf("out of range and reviver: %s %v", res.Value, err)
 	}
 }

@@ -50,3 +50,21 @@ func BenchmarkLargeData(b *testing.B) {
 func BenchmarkLongLoop(b *testing.B) {
 	benchLarge(b, "let s=0; for (let i=0;i<1e6;i++) s+=i; return s", nil)
 }
+
+// BenchmarkLargeParse is a script's JSON.parse of a 190 KB text (10,000
+// small objects), as a script parses a tool's JSON answer.
+func BenchmarkLargeParse(b *testing.B) {
+	text := []byte("[")
+	for i := 0; i < 10000; i++ {
+		if i > 0 {
+			text = append(text, ',')
+		}
+		text = append(text, `{"i":`...)
+		text = strconv.AppendInt(text, int64(i), 10)
+		text = append(text, `,"s":"v`...)
+		text = strconv.AppendInt(text, int64(i), 10)
+		text = append(text, `"}`...)
+	}
+	data, _ := json.Marshal(string(append(text, ']')))
+	benchLarge(b, "return JSON.parse(data).length", data)
+}
