@@ -2,6 +2,7 @@ package jsexec
 
 import (
 	"context"
+	"errors"
 	"os"
 	"runtime"
 	"strings"
@@ -143,5 +144,30 @@ func TestEndlessReadsBounded(t *testing.T) {
 	logMem(t, "js-exec /dev/zero")
 	if code != 1 || !strings.Contains(strings.ToLower(stderr), "file too large") {
 		t.Fatalf("js-exec /dev/zero: status %d, stderr %q", code, stderr)
+	}
+}
+
+// A result too large to encode ends the run with the limit's error; it
+// used to come back as a null value, as if the script had returned null.
+func TestOversizedResultIsAnError(t *testing.T) {
+	lim := Limits{MaxStringBytes: 1 << 20}
+	for _, code := range []string{
+		`return Array.from({length: 3}, () => "y".repeat(512 << 10))`,
+		`return {a: "x".repeat(700 << 10), b: "x".repeat(700 << 10)}`,
+	} {
+		res, err := Run(context.Background(), code, RunOptions{Limits: lim})
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != KindLimit || !strings.Contains(e.Message, "JSON.stringify") {
+			t.Errorf("%s: value %.40q, error %v; want the JSON.stringify limit", code, res.Value, err)
+		}
+		p := Prepare(RunOptions{Limits: lim})
+		if res, err := p.Run(context.Background(), code, PreparedRun{}); !errors.As(err, &e) || e.Kind != KindLimit {
+			t.Errorf("prepared %s: value %.40q, error %v; want the limit", code, res.Value, err)
+		}
+	}
+	// Below the bound the result is whole.
+	res, err := Run(context.Background(), `return "y".repeat(512 << 10).length`, RunOptions{Limits: lim})
+	if err != nil || string(res.Value) != "524288" {
+		t.Errorf("a result within bounds: %s %v", res.Value, err)
 	}
 }

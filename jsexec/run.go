@@ -148,6 +148,12 @@ func (r *rt) runBody(fv goja.Value) (json.RawMessage, error) {
 
 func (r *rt) resultJSON(v goja.Value) (json.RawMessage, error) {
 	s, ok, err := r.toJSON(v)
+	// A limit that trips while the result is encoded (its size, the
+	// time) ends the run with that limit's error: the encoding stopped
+	// with nothing, which read as a null result.
+	if r.ctx.Err() != nil {
+		return nil, r.ctxError()
+	}
 	if err != nil {
 		return nil, &Error{Kind: KindUncaught, Message: "js-exec: result is not JSON-serialisable: " + r.convert(err).Error()}
 	}
