@@ -50,13 +50,15 @@ type PreparedRun struct {
 
 // Precompile does, once per process, the work a process's first run pays
 // on top of every later one: compiling the prelude (tens of
-// milliseconds), compiling the patterns that classify a script, the
-// first parse with a source map, the freeze's plan. A process that will
+// milliseconds), every program of it, also those a runtime otherwise
+// compiles when it first needs them (node.js for a Host), compiling the
+// patterns that classify a script, the first parse with a source map,
+// the freeze's plan. A process that will
 // run JavaScript moves that off its first call by calling this early, on
 // a goroutine of its own; later calls return at once.
 func Precompile() {
 	precompileOnce.Do(func() {
-		compilePrelude()
+		compileAll()
 		p := Prepare(RunOptions{Freeze: true, Globals: map[string]any{"data": nil}})
 		_, _ = p.Run(context.Background(), "return 1", PreparedRun{Globals: map[string]json.RawMessage{"data": json.RawMessage("null")}})
 	})
