@@ -82,6 +82,8 @@ type freezePlan struct {
 	hidden [][]ownKey // aligned with rt.hidden.frozen; nil: not an object
 	// console is frozen by itself as well, whatever the global walk did.
 	console []ownKey
+	// consoleUnwalked: the walk's console was lazy, console is not known.
+	consoleUnwalked bool
 	// byName indexes steps by global name (for the lazy built-ins).
 	byName map[string]int
 }
@@ -191,7 +193,13 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 		}
 		plan.hidden = append(plan.hidden, keys)
 	}
-	if plan.console, err = w.freeze(r.vm.Get("console")); err != nil {
+	// A lazy console freezes itself when first read (lazyAPI in core.js);
+	// reading it here would make it, and compile its part of the prelude,
+	// for a run that may never log. A later VM that keeps the name then
+	// walks its console by itself (replayFreeze).
+	if r.preludeLazyName("console") {
+		plan.consoleUnwalked = true
+	} else if plan.console, err = w.freeze(r.vm.Get("console")); err != nil {
 		return nil, err
 	}
 	if !w.ok {
@@ -450,11 +458,9 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		}
 	}
 	// A lazy console (preludeLazy) freezes itself when first read.
-	if plan.console != nil && r.keeps("console") {
-		if c, ok := r.vm.Get("console").(*goja.Object); ok {
-			if err := freezeKnown(c, plan.console, pe); err != nil {
-				return err
-			}
+	if r.keeps("console") {
+		if err := r.freezeConsole(plan, pe); err != nil {
+			return err
 		}
 	}
 	fv, err := r.vm.RunProgram(sealPrg)
@@ -464,6 +470,27 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 	seal, _ := goja.AssertFunction(fv)
 	_, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions"))
 	return err
+}
+
+// freezeConsole freezes the console of a VM whose console is not lazy,
+// from the plan or, when the plan's walk left a lazy console alone, as the
+// walk would have.
+func (r *rt) freezeConsole(plan *freezePlan, pe func(*goja.Object)) error {
+	c, ok := r.vm.Get("console").(*goja.Object)
+	switch {
+	case !ok:
+		return nil
+	case plan.console != nil:
+		return freezeKnown(c, plan.console, pe)
+	case plan.consoleUnwalked:
+		w, err := r.newWalker()
+		if err != nil {
+			return err
+		}
+		_, err = w.freeze(c)
+		return err
+	}
+	return nil
 }
 
 // sealSrc makes the objects of a list non-extensible.

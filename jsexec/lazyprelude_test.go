@@ -54,8 +54,10 @@ func lazyPreludeInChild(t *testing.T) {
 	if res, err := p.Run(context.Background(), "return [typeof require, typeof module]", PreparedRun{}); err != nil || string(res.Value) != `["undefined","undefined"]` {
 		t.Fatalf("prepared run: %s, %v", res.Value, err)
 	}
-	if nodePrg.prg != nil {
-		t.Fatal("a runtime without a Host compiled node.js")
+	for _, l := range lazyPrgs() {
+		if l.prg != nil && l != datePrg {
+			t.Fatalf("a frozen runtime without a Host that ran \"return 1\" compiled %s", l.name)
+		}
 	}
 	// First uses from many goroutines at once: Host runtimes (node.js),
 	// Date named in a VM that left it lazy (date), and the others.
@@ -75,6 +77,8 @@ func lazyPreludeInChild(t *testing.T) {
 			func() RunOptions { return RunOptions{Host: host(), Freeze: true} }},
 		{`return new Date(Date.UTC(2020, 0, 2)).toISOString()`, `"2020-01-02T00:00:00.000Z"`, mcpPrepareOpts},
 		{`console.log({a: [1, {b: "x"}]}); return 1`, `1`, mcpPrepareOpts},
+		{`return [new URL("../x?y=1", "https://a.b/c/d").href, new TextDecoder().decode(new TextEncoder().encode("é"))]`,
+			`["https://a.b/x?y=1","é"]`, mcpPrepareOpts},
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, 4*len(cases))
@@ -99,8 +103,10 @@ func lazyPreludeInChild(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if nodePrg.prg == nil || datePrg.prg == nil {
-		t.Fatal("the runs that needed node.js and the date wrapper did not compile them")
+	for _, l := range lazyPrgs() {
+		if l.prg == nil && l != coreParts[len(coreParts)-1] { // fetch: no run had a network
+			t.Fatalf("the runs that needed %s did not compile it", l.name)
+		}
 	}
 }
 
@@ -121,6 +127,45 @@ func TestPrecompileCompilesAll(t *testing.T) {
 	for _, l := range lazyPrgs() {
 		if l.prg == nil || l.err != nil {
 			t.Errorf("%s after Precompile: %v, %v", l.name, l.prg, l.err)
+		}
+	}
+}
+
+// The parts of core.js compiled on their own (splitCore) behave exactly as
+// core.js compiled whole: the same values, output, stacks (program name,
+// line, column and even the position in the function's code) and
+// function sources.
+func TestCorePartsAsWhole(t *testing.T) {
+	e := newEnv(t)
+	scripts := []string{
+		`try { new URL("::bad") } catch (e) { return e.stack }`,
+		`console.trace("x"); return 1`,
+		`try { console.log(new Proxy({}, {ownKeys() { throw new Error("k") }})) } catch (e) { return e.stack }`,
+		`try { new TextDecoder("latin9") } catch (e) { return e.stack }`,
+		`try { console.table(new Proxy([1], {ownKeys() { throw new Error("t") }})) } catch (e) { return e.stack }`,
+		`try { new URLSearchParams({get a() { throw new Error("u") }}) } catch (e) { return e.stack }`,
+		`return [console.log.toString(), URL.toString(), TextEncoder.prototype.encode.toString(), console.table.name, console.table.length]`,
+		`console.log({a: [1, {b: "x"}], d: new Date(0), m: new Map([[1, 2]]), u: new Uint8Array(2)}, "%d%%", 5); console.table([{a: 1}, {b: 2}]); return 1`,
+		`const u = new URL("https://a.b/c?d=1#e"); u.searchParams.append("f", "g h"); return [u.href, new TextDecoder().decode(new TextEncoder().encode("é")), btoa("hi")]`,
+		`console.dir({x: {y: {z: {w: 1}}}}, {depth: 0}); console.error(new Error("e")); return require("util").inspect({a: 1})`,
+	}
+	optsList := []RunOptions{{}, {Freeze: true}, mcpPrepareOpts(), {Host: &commands.Context{FS: e.fs, Dir: "/home/user"}, Freeze: true}}
+	run := func(code string, opts RunOptions) string {
+		res, err := Run(context.Background(), code, opts)
+		return fmt.Sprintf("%s | %q | %q | %v", res.Value, res.Stdout, res.Stderr, err)
+	}
+	for _, code := range scripts {
+		for i, opts := range optsList {
+			split := run(code, opts)
+			wholeCore = true
+			whole := run(code, opts)
+			wholeCore = false
+			if split != whole {
+				t.Errorf("%s (options %d):\nsplit: %s\nwhole: %s", code, i, split, whole)
+			}
+			if strings.Contains(split, "internal error") {
+				t.Errorf("%s (options %d): %s", code, i, split)
+			}
 		}
 	}
 }

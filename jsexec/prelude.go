@@ -3,6 +3,8 @@ package jsexec
 import (
 	_ "embed"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/dlclark/regexp2/v2"
@@ -32,8 +34,12 @@ func compilePrelude() {
 	preludeOnce.Do(func() {
 		var errs []error
 		var err error
-		corePrg, err = goja.Compile("jsexec:core", coreSrc, true)
+		split, err := splitCore()
 		errs = append(errs, err)
+		if err == nil {
+			corePrg, err = goja.Compile("jsexec:core", split.core, true)
+			errs = append(errs, err)
+		}
 		hiddenPrg, err = goja.Compile("jsexec:hidden", hiddenSrc, true)
 		errs = append(errs, err)
 		sealPrg, err = goja.Compile("jsexec:seal", sealSrc, true)
@@ -70,7 +76,7 @@ var (
 )
 
 // lazyPrgs are the programs compiled on first need.
-func lazyPrgs() []*lazyPrg { return []*lazyPrg{nodePrg, datePrg} }
+func lazyPrgs() []*lazyPrg { return append([]*lazyPrg{nodePrg, datePrg}, coreParts...) }
 
 // compileAll compiles every prelude program (Precompile).
 func compileAll() {
@@ -78,4 +84,113 @@ func compileAll() {
 	for _, l := range lazyPrgs() {
 		_, _ = l.get()
 	}
+}
+
+// Parts of core.js. Most of core.js is functions that make, on a run's
+// first use, what most runs never use (the formatter, the console, the
+// encoders, URL, fetch), yet a program is compiled whole, and compiling
+// core.js was the largest part of a process's first Prepare. So each such
+// function (corePartNames) is cut out of the core program, which keeps a
+// stub of it, and compiled, as a program of its own, by the first run
+// that calls the stub (host.part). Nothing a script can see changes: the
+// part keeps the program name and, padded with blank lines and its
+// indentation, the lines and columns it has in core.js, so stacks and
+// function sources read exactly as before; it gets the core's names it
+// uses (corePartDeps, all constants) as arguments of a wrapper.
+var corePartNames = []string{"makeFormat", "consoleAPI", "textAPI", "urlAPI", "fetchAPI"}
+
+// corePartDeps are the names of core.js's scope that its parts use.
+const corePartDeps = "host, g, defineHidden, F, inspect, format, isA, isErr, toBytes, bufOf"
+
+// coreParts are the parts' programs, in corePartNames' order.
+var coreParts = func() []*lazyPrg {
+	out := make([]*lazyPrg, len(corePartNames))
+	for i := range out {
+		out[i] = &lazyPrg{name: "jsexec:core", src: func() string {
+			split, _ := splitCore()
+			return split.parts[i]
+		}}
+	}
+	return out
+}()
+
+type coreSource struct {
+	core  string   // core.js with each part replaced by its stub
+	parts []string // each part's program
+}
+
+// splitCore cuts the parts out of core.js. A part is a top-level function
+// declaration, from its line "  function NAME() {" to the first line
+// "  }" after it.
+var splitCore = sync.OnceValues(func() (coreSource, error) {
+	src := coreSrc
+	var out coreSource
+	var core strings.Builder
+	at := 0
+	for i, name := range corePartNames {
+		open := "\n  function " + name + "() {\n"
+		start := strings.Index(src, open)
+		if start < at {
+			return coreSource{}, fmt.Errorf("core.js: no function %s after the previous part", name)
+		}
+		start += 3 // past "\n  ", at "function"
+		n := strings.Index(src[start:], "\n  }\n")
+		if n < 0 {
+			return coreSource{}, fmt.Errorf("core.js: function %s does not end", name)
+		}
+		end := start + n + 4 // past "\n  }"
+		region := src[start:end]
+		line := strings.Count(src[:start], "\n") + 1
+		out.parts = append(out.parts, "(function ("+corePartDeps+") { \"use strict\";"+
+			strings.Repeat("\n", line-1)+"  "+region+"\nreturn "+name+"; })")
+		core.WriteString(src[at:start])
+		fmt.Fprintf(&core, "function %s() { return host.part(%d, %s)(); }", name, i, corePartDeps)
+		core.WriteString(strings.Repeat("\n", strings.Count(region, "\n")))
+		at = end
+	}
+	core.WriteString(src[at:])
+	out.core = core.String()
+	return out, nil
+})
+
+// wholeCore makes VMs run core.js as the one program it is on disk
+// (tests compare the two).
+var wholeCore = false
+
+var wholeCorePrg = sync.OnceValues(func() (*goja.Program, error) {
+	return goja.Compile("jsexec:core", coreSrc, true)
+})
+
+// corePrgFor is the core program this VM runs.
+func corePrgFor() (*goja.Program, error) {
+	if wholeCore {
+		return wholeCorePrg()
+	}
+	return corePrg, nil
+}
+
+// part is host.part(i, deps...): the function core.js's i-th part
+// declares, made in this VM from its program (compiled on first use).
+func (r *rt) part(c goja.FunctionCall) goja.Value {
+	i := int(c.Argument(0).ToInteger())
+	if i < 0 || i >= len(coreParts) {
+		panic(r.vm.NewTypeError("js-exec: internal error: no core part %d", i))
+	}
+	prg, err := coreParts[i].get()
+	if err != nil {
+		panic(r.vm.NewTypeError("js-exec: internal error: " + err.Error()))
+	}
+	wv, err := r.vm.RunProgram(prg)
+	if err != nil {
+		panic(err)
+	}
+	wrap, ok := goja.AssertFunction(wv)
+	if !ok {
+		panic(r.vm.NewTypeError("js-exec: internal error: core part %d is not a function", i))
+	}
+	fn, err := wrap(goja.Undefined(), c.Arguments[1:]...)
+	if err != nil {
+		panic(err)
+	}
+	return fn
 }

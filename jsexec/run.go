@@ -148,7 +148,11 @@ func (r *rt) setup() error {
 	if r.opts.Host != nil {
 		r.nodeBindings(r.host)
 	}
-	api, err := r.callPrelude(corePrg)
+	core, err := corePrgFor()
+	if err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
+	api, err := r.callPrelude(core)
 	if err != nil {
 		return err
 	}
