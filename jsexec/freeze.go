@@ -84,6 +84,12 @@ type freezePlan struct {
 	console []ownKey
 	// consoleUnwalked: the walk's console was lazy, console is not known.
 	consoleUnwalked bool
+	// accessors are the global names the walk found as accessors (and
+	// left alone).
+	accessors []string
+	// embedded is set on the plan built into the binary (freezeplan.go),
+	// which the first VM of a process checks as it replays it.
+	embedded *embeddedState
 	// byName indexes steps by global name (for the lazy built-ins).
 	byName map[string]int
 }
@@ -111,7 +117,13 @@ var freezePlans = &freezePlanCache{plans: map[freezeKey]*freezePlan{}}
 func (c *freezePlanCache) get(k freezeKey) *freezePlan {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.plans[k]
+	if p := c.plans[k]; p != nil {
+		return p
+	}
+	if k == (freezeKey{}) && !noEmbeddedPlan && !embeddedStale.Load() {
+		return embeddedPlan()
+	}
+	return nil
 }
 
 func (c *freezePlanCache) put(k freezeKey, p *freezePlan) {
@@ -156,6 +168,8 @@ type freezeWalker struct {
 	// ok turns false when something could not be recorded (a symbol key
 	// that is not a well-known symbol): the plan is then not kept.
 	ok bool
+	// accessors are the global names the walk left as accessors.
+	accessors []string
 }
 
 // newWalker captures the reflection a walk asks. Reflect.ownKeys is
@@ -205,6 +219,7 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 	if !w.ok {
 		return nil, nil
 	}
+	plan.accessors = w.accessors
 	plan.byName = make(map[string]int, len(plan.steps))
 	for i, st := range plan.steps {
 		plan.byName[st.name] = i
@@ -289,6 +304,9 @@ func (w *freezeWalker) globals(skip []string) ([]freezeStep, error) {
 			return nil, err
 		}
 		if !d.exists || !d.data {
+			if d.exists {
+				w.accessors = append(w.accessors, k)
+			}
 			continue
 		}
 		if d.configurable {
@@ -297,49 +315,53 @@ func (w *freezeWalker) globals(skip []string) ([]freezeStep, error) {
 			}
 		}
 		st := freezeStep{name: k, readOnly: d.configurable}
-		v, isObj := d.value.(*goja.Object)
-		if !isObj {
-			steps = append(steps, st)
-			continue
-		}
-		add := func(via string, o goja.Value) error {
-			keys, err := w.freeze(o)
-			if err == nil && keys != nil {
-				st.objs = append(st.objs, frozenObj{via: via, keys: keys})
-			}
-			return err
-		}
-		if err := add("", v); err != nil {
+		if err := w.value(&st, d.value); err != nil {
 			return nil, err
-		}
-		if _, isFn := goja.AssertFunction(v); isFn {
-			if err := add("prototype", v.Get("prototype")); err != nil {
-				return nil, err
-			}
-			steps = append(steps, st)
-			continue
-		}
-		inner, err := w.keysOf(v)
-		if err != nil {
-			return nil, err
-		}
-		for _, iv := range inner {
-			if _, isSym := iv.(*goja.Symbol); isSym {
-				continue
-			}
-			x, err := w.describe(v, iv)
-			if err != nil {
-				return nil, err
-			}
-			if x.exists && x.data {
-				if err := add(iv.String(), x.value); err != nil {
-					return nil, err
-				}
-			}
 		}
 		steps = append(steps, st)
 	}
 	return steps, nil
+}
+
+// value freezes what a global's value v leads to, recording it in st: v
+// itself, and a function's prototype or each object a namespace holds.
+func (w *freezeWalker) value(st *freezeStep, value goja.Value) error {
+	v, isObj := value.(*goja.Object)
+	if !isObj {
+		return nil
+	}
+	add := func(via string, o goja.Value) error {
+		keys, err := w.freeze(o)
+		if err == nil && keys != nil {
+			st.objs = append(st.objs, frozenObj{via: via, keys: keys})
+		}
+		return err
+	}
+	if err := add("", v); err != nil {
+		return err
+	}
+	if _, isFn := goja.AssertFunction(v); isFn {
+		return add("prototype", v.Get("prototype"))
+	}
+	inner, err := w.keysOf(v)
+	if err != nil {
+		return err
+	}
+	for _, iv := range inner {
+		if _, isSym := iv.(*goja.Symbol); isSym {
+			continue
+		}
+		x, err := w.describe(v, iv)
+		if err != nil {
+			return err
+		}
+		if x.exists && x.data {
+			if err := add(iv.String(), x.value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (w *freezeWalker) keysOf(o *goja.Object) ([]goja.Value, error) {
@@ -468,8 +490,10 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		return err
 	}
 	seal, _ := goja.AssertFunction(fv)
-	_, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions"))
-	return err
+	if _, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions")); err != nil {
+		return err
+	}
+	return r.checkReplay(plan, skip, sealed)
 }
 
 // freezeConsole freezes the console of a VM whose console is not lazy,

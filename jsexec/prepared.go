@@ -70,9 +70,9 @@ var precompileOnce sync.Once
 // opts.Invoke only needs to be non-nil (the run's own comes with Run), and
 // opts.Globals' values are ignored: their names are kept out of the
 // freeze, their values come with Run.
-func Prepare(opts RunOptions) *Prepared {
+func Prepare(opts RunOptions) (p *Prepared) {
 	compilePrelude()
-	p := &Prepared{}
+	p = &Prepared{}
 	if preludeErr != nil {
 		p.err = &Error{Message: "js-exec: internal error: " + preludeErr.Error()}
 		return p
