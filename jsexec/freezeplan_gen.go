@@ -266,3 +266,63 @@ hidden !buffer !byteLength !byteOffset at constructor copyWithin entries every f
 console-unwalked
 accessors console TextEncoder TextDecoder URL URLSearchParams
 `
+
+// embeddedLayoutText is goja's global object's layout (layout.go).
+const embeddedLayoutText = `Object 1 1 0
+Function 1 1 0
+Array 1 1 0
+String 1 1 0
+Number 1 1 0
+BigInt 1 1 0
+RegExp 1 1 0
+Date 1 1 0
+Boolean 1 1 0
+Proxy 1 1 0
+Reflect 1 1 0
+Error 1 1 0
+AggregateError 1 1 0
+TypeError 1 1 0
+ReferenceError 1 1 0
+SyntaxError 1 1 0
+RangeError 1 1 0
+EvalError 1 1 0
+URIError 1 1 0
+GoError 1 1 0
+eval 1 1 0
+Math 1 1 0
+JSON 1 1 0
+ArrayBuffer 1 1 0
+DataView 1 1 0
+Uint8Array 1 1 0
+Uint8ClampedArray 1 1 0
+Int8Array 1 1 0
+Uint16Array 1 1 0
+Int16Array 1 1 0
+Uint32Array 1 1 0
+Int32Array 1 1 0
+Float32Array 1 1 0
+Float64Array 1 1 0
+BigInt64Array 1 1 0
+BigUint64Array 1 1 0
+Symbol 1 1 0
+WeakSet 1 1 0
+WeakMap 1 1 0
+Map 1 1 0
+Set 1 1 0
+Promise 1 1 0
+globalThis 1 1 0
+NaN 0 0 0
+undefined 0 0 0
+Infinity 0 0 0
+isNaN 1 1 0
+parseInt 1 1 0
+parseFloat 1 1 0
+isFinite 1 1 0
+decodeURI 1 1 0
+decodeURIComponent 1 1 0
+encodeURI 1 1 0
+encodeURIComponent 1 1 0
+escape 1 1 0
+unescape 1 1 0
+@toStringTag 0 1 0
+`

@@ -173,7 +173,7 @@ func (r *rt) installLazy() error {
 	for _, lg := range ls.groups {
 		lg.orig = make([]*goja.Object, len(lg.names))
 	}
-	layout := globalLayout()
+	layout := r.globalLayout()
 	if layout == nil {
 		return r.lazyGettersOn(orig)
 	}
