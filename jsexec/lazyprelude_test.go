@@ -123,11 +123,19 @@ func TestPrecompileCompilesAll(t *testing.T) {
 			t.Fatalf("%s compiled before Precompile", l.name)
 		}
 	}
+	if prg, _ := corePrgFor(); prg != corePrg {
+		t.Fatal("a process that has not precompiled runs core.js whole")
+	}
 	Precompile()
 	for _, l := range lazyPrgs() {
 		if l.prg == nil || l.err != nil {
 			t.Errorf("%s after Precompile: %v, %v", l.name, l.prg, l.err)
 		}
+	}
+	// VMs set up from now on run core.js whole, without parts.
+	whole, err := wholeCorePrg()
+	if prg, _ := corePrgFor(); err != nil || prg != whole {
+		t.Fatal("after Precompile, VMs do not run core.js whole")
 	}
 }
 
@@ -156,10 +164,11 @@ func TestCorePartsAsWhole(t *testing.T) {
 	}
 	for _, code := range scripts {
 		for i, opts := range optsList {
+			coreMode = coreSplit
 			split := run(code, opts)
-			wholeCore = true
+			coreMode = coreWhole
 			whole := run(code, opts)
-			wholeCore = false
+			coreMode = coreAuto
 			if split != whole {
 				t.Errorf("%s (options %d):\nsplit: %s\nwhole: %s", code, i, split, whole)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
@@ -78,11 +79,15 @@ var (
 // lazyPrgs are the programs compiled on first need.
 func lazyPrgs() []*lazyPrg { return append([]*lazyPrg{nodePrg, datePrg}, coreParts...) }
 
-// compileAll compiles every prelude program (Precompile).
+// compileAll compiles every prelude program (Precompile): core.js whole
+// for the VMs to come, and its parts for those set up before.
 func compileAll() {
 	compilePrelude()
 	for _, l := range lazyPrgs() {
 		_, _ = l.get()
+	}
+	if p, err := wholeCorePrg(); p != nil && err == nil {
+		wholeReady.Store(true)
 	}
 }
 
@@ -96,7 +101,8 @@ func compileAll() {
 // part keeps the program name and, padded with blank lines and its
 // indentation, the lines and columns it has in core.js, so stacks and
 // function sources read exactly as before; it gets the core's names it
-// uses (corePartDeps, all constants) as arguments of a wrapper.
+// uses (corePartDeps, all constants) as arguments of a wrapper. Once the
+// process has precompiled, VMs run core.js whole (corePrgFor).
 var corePartNames = []string{"makeFormat", "consoleAPI", "textAPI", "urlAPI", "fetchAPI"}
 
 // corePartDeps are the names of core.js's scope that its parts use.
@@ -153,17 +159,29 @@ var splitCore = sync.OnceValues(func() (coreSource, error) {
 	return out, nil
 })
 
-// wholeCore makes VMs run core.js as the one program it is on disk
-// (tests compare the two).
-var wholeCore = false
+// Once Precompile has compiled core.js whole (wholeReady), VMs run that
+// program: the parts save a process's first runtimes the compile, but
+// each part a run needs costs it a program run and a call (some 35
+// allocations; a run that logs needs two), so a warm process goes back
+// to the one program. The two behave alike (TestCorePartsAsWhole).
+var (
+	wholeReady   atomic.Bool
+	wholeCorePrg = sync.OnceValues(func() (*goja.Program, error) {
+		return goja.Compile("jsexec:core", coreSrc, true)
+	})
+	// coreMode forces a core program (tests compare the two).
+	coreMode = coreAuto
+)
 
-var wholeCorePrg = sync.OnceValues(func() (*goja.Program, error) {
-	return goja.Compile("jsexec:core", coreSrc, true)
-})
+const (
+	coreAuto = iota
+	coreWhole
+	coreSplit
+)
 
-// corePrgFor is the core program this VM runs.
+// corePrgFor is the core program a new VM runs.
 func corePrgFor() (*goja.Program, error) {
-	if wholeCore {
+	if coreMode == coreWhole || coreMode == coreAuto && wholeReady.Load() {
 		return wholeCorePrg()
 	}
 	return corePrg, nil
