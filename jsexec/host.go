@@ -134,7 +134,9 @@ func (r *rt) coreBindings(h *goja.Object) {
 		}
 		return goja.Undefined()
 	})
-	r.bind(h, "part", r.part)
+	if r.splitCore {
+		r.bind(h, "part", r.part)
+	}
 	r.bind(h, "toolPath", func(c goja.FunctionCall) goja.Value {
 		if path, ok := r.toolPath(c.Argument(0)); ok {
 			return stringValue(r.vm, path)

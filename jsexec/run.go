@@ -142,15 +142,16 @@ func (r *rt) setup() error {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
 	r.captureIntrinsics()
+	core, err := corePrgFor()
+	if err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
+	r.splitCore = core == corePrg
 	r.hostFns = newHostObject(r)
 	r.host = r.vm.NewDynamicObject(r.hostFns)
 	r.coreBindings(r.host)
 	if r.opts.Host != nil {
 		r.nodeBindings(r.host)
-	}
-	core, err := corePrgFor()
-	if err != nil {
-		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
 	api, err := r.callPrelude(core)
 	if err != nil {
