@@ -147,7 +147,14 @@ func (r *rt) freeze() error {
 		skip = append(skip, "tools")
 	}
 	key := freezeKey{node: r.opts.Host != nil, network: r.opts.Network != nil}
-	if plan := freezePlans.get(key); plan != nil && !noFreezePlan {
+	plan := freezePlans.get(key)
+	if r.lazy != nil {
+		// The plan its getters replay, even if the cache has since
+		// dropped it (a stale embedded plan): a walk here would skip
+		// the lazy names and record a plan without them.
+		plan = r.lazy.plan
+	}
+	if plan != nil && !noFreezePlan {
 		return r.replayFreeze(plan, skip)
 	}
 	plan, err := r.walkFreeze(skip)

@@ -220,3 +220,33 @@ func TestGlobalLayoutEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// A VM that chose the embedded plan for its lazy getters replays it even
+// when another VM has meanwhile found it stale: a walk there would skip
+// the lazy names and record a plan without them, which later VMs would
+// replay with those built-ins unfrozen.
+func TestFreezePlanStaleMeanwhile(t *testing.T) {
+	compilePrelude()
+	withEmbedded(t, stalePlan(t, func(*freezePlan) {}), func() {
+		r := newRT(context.Background(), RunOptions{Freeze: true})
+		r.pickLazy(r.keeps)
+		if r.lazy == nil {
+			t.Fatal("no lazy VM from the embedded plan")
+		}
+		embeddedStale.Store(true) // found out by another VM meanwhile
+		if err := r.setup(); err != nil {
+			t.Fatal(err)
+		}
+		r.close()
+		if freezePlans.plans[freezeKey{}] != nil {
+			t.Fatal("a VM with lazy getters recorded a plan")
+		}
+		res, err := Prepare(mcpPrepareOpts()).Run(context.Background(), frozenCheck, PreparedRun{})
+		if err != nil || string(res.Value) != frozenWant {
+			t.Fatalf("the next VM: %s, %v", res.Value, err)
+		}
+		if p := freezePlans.plans[freezeKey{}]; p == nil || p.step("Math") == nil {
+			t.Fatal("the next VM did not record a whole plan")
+		}
+	})
+}

@@ -113,7 +113,10 @@ var coreParts = func() []*lazyPrg {
 	out := make([]*lazyPrg, len(corePartNames))
 	for i := range out {
 		out[i] = &lazyPrg{name: "jsexec:core", src: func() string {
-			split, _ := splitCore()
+			split, err := splitCore()
+			if err != nil {
+				return "" // no VM runs: compilePrelude failed on it
+			}
 			return split.parts[i]
 		}}
 	}
