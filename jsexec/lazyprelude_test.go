@@ -84,7 +84,7 @@ func lazyPreludeInChild(t *testing.T) {
 		code, want string
 		opts       func() RunOptions
 	}{
-		{`return require("path").join("a", "b", "..", "c")`, `"a/c"`, func() RunOptions { return RunOptions{Host: host()} }},
+		{`return require("path").join("a", "b", "..", "c")`, `"a/c"`, func() RunOptions { return RunOptions{Host: host(), Freeze: true} }},
 		{`return [process.cwd(), require("util").format("%s=%d", "x", 4)]`, `["/home/user","x=4"]`,
 			func() RunOptions { return RunOptions{Host: host(), Freeze: true} }},
 		{`return new Date(Date.UTC(2020, 0, 2)).toISOString()`, `"2020-01-02T00:00:00.000Z"`, mcpPrepareOpts},
@@ -120,6 +120,15 @@ func lazyPreludeInChild(t *testing.T) {
 			t.Fatalf("the runs that needed %s did not compile it", l.name)
 		}
 	}
+	// A VM that does not freeze makes the console, encoders and URL at
+	// once: it runs core.js whole, and so do the VMs after it.
+	if wholeReady.Load() {
+		t.Fatal("core.js compiled whole before a VM needed it")
+	}
+	res, err := Run(context.Background(), `console.log(new URL("https://a.b/c").host); return 1`, RunOptions{Host: host()})
+	if err != nil || res.Stdout != "a.b\n" || !wholeReady.Load() {
+		t.Fatalf("%q %v, whole %v", res.Stdout, err, wholeReady.Load())
+	}
 }
 
 // Precompile compiles every program, the lazy ones included, so that no
@@ -135,7 +144,7 @@ func TestPrecompileCompilesAll(t *testing.T) {
 			t.Fatalf("%s compiled before Precompile", l.name)
 		}
 	}
-	if prg, _ := corePrgFor(); prg != corePrg {
+	if prg, _ := corePrgFor(true); prg != corePrg {
 		t.Fatal("a process that has not precompiled runs core.js whole")
 	}
 	Precompile()
@@ -146,7 +155,7 @@ func TestPrecompileCompilesAll(t *testing.T) {
 	}
 	// VMs set up from now on run core.js whole, without parts.
 	whole, err := wholeCorePrg()
-	if prg, _ := corePrgFor(); err != nil || prg != whole {
+	if prg, _ := corePrgFor(true); err != nil || prg != whole {
 		t.Fatal("after Precompile, VMs do not run core.js whole")
 	}
 }

@@ -162,8 +162,8 @@ var splitCore = sync.OnceValues(func() (coreSource, error) {
 	return out, nil
 })
 
-// Once Precompile has compiled core.js whole (wholeReady), VMs run that
-// program: the parts save a process's first runtimes the compile, but
+// Once Precompile (or a VM that does not freeze) has compiled core.js
+// whole (wholeReady), VMs run that program: the parts save a process's first runtimes the compile, but
 // each part a run needs costs it a program run and a call (some 35
 // allocations; a run that logs needs two), so a warm process goes back
 // to the one program. The two behave alike (TestCorePartsAsWhole).
@@ -182,12 +182,19 @@ const (
 	coreSplit
 )
 
-// corePrgFor is the core program a new VM runs.
-func corePrgFor() (*goja.Program, error) {
-	if coreMode == coreWhole || coreMode == coreAuto && wholeReady.Load() {
-		return wholeCorePrg()
+// corePrgFor is the core program a new VM runs. A VM that does not
+// freeze makes the console, the encoders and URL as it is set up (only a
+// frozen one makes them on first use), so it would load three parts
+// every time: it runs core.js whole, compiling it if need be.
+func corePrgFor(freezing bool) (*goja.Program, error) {
+	if coreMode == coreSplit || coreMode == coreAuto && freezing && !wholeReady.Load() {
+		return corePrg, nil
 	}
-	return corePrg, nil
+	p, err := wholeCorePrg()
+	if err == nil {
+		wholeReady.Store(true)
+	}
+	return p, err
 }
 
 // part is host.part(i, deps...): the function core.js's i-th part

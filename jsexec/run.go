@@ -142,7 +142,7 @@ func (r *rt) setup() error {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
 	r.captureIntrinsics()
-	core, err := corePrgFor()
+	core, err := corePrgFor(r.freezing)
 	if err != nil {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
