@@ -79,15 +79,16 @@ var (
 // lazyPrgs are the programs compiled on first need.
 func lazyPrgs() []*lazyPrg { return append([]*lazyPrg{nodePrg, datePrg}, coreParts...) }
 
-// compileAll compiles every prelude program (Precompile): core.js whole
-// for the VMs to come, and its parts for those set up before.
+// compileAll compiles every prelude program (Precompile): first core.js
+// whole, which the VMs set up from then on run, then the parts, for those
+// set up before, and the rest.
 func compileAll() {
 	compilePrelude()
-	for _, l := range lazyPrgs() {
-		_, _ = l.get()
-	}
 	if p, err := wholeCorePrg(); p != nil && err == nil {
 		wholeReady.Store(true)
+	}
+	for _, l := range lazyPrgs() {
+		_, _ = l.get()
 	}
 }
 
