@@ -108,6 +108,7 @@ func mcpPrepareOpts() RunOptions {
 // BenchmarkPrepare is setting one execute_code runtime up ahead of its
 // call (the work a warm pool does between calls).
 func BenchmarkPrepare(b *testing.B) {
+	Precompile() // as the server does when idle: a warm process
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	for b.Loop() {
@@ -120,6 +121,7 @@ func BenchmarkPrepare(b *testing.B) {
 // difference is what freezing costs (most of it goja materialising every
 // method of every built-in, which a frozen object must have).
 func BenchmarkPrepareNoFreeze(b *testing.B) {
+	Precompile() // as the server does when idle: a warm process
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	opts := mcpPrepareOpts()
@@ -153,6 +155,7 @@ func cpuTime() time.Duration {
 // BenchmarkPreparedRunOne is the call itself on a prepared runtime: what
 // execute_code `return 1` pays when a warm runtime is waiting.
 func BenchmarkPreparedRunOne(b *testing.B) {
+	Precompile() // as the server does when idle: a warm process
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
@@ -181,6 +184,7 @@ func BenchmarkPrepareWalk(b *testing.B) {
 // BenchmarkPreparedRunMCP is BenchmarkPreparedRunOne with the code as the
 // MCP server hands it over: its scripts start with an empty line.
 func BenchmarkPreparedRunMCP(b *testing.B) {
+	Precompile() // as the server does when idle: a warm process
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
@@ -197,6 +201,7 @@ func BenchmarkPreparedRunMCP(b *testing.B) {
 // of a tool call (argument encoding, the proxy, the promise, the reply's
 // decoding, the result) on top of BenchmarkPreparedRunMCP.
 func BenchmarkPreparedRunTool(b *testing.B) {
+	Precompile() // as the server does when idle: a warm process
 	b.ReportAllocs()
 	reply := json.RawMessage(`{"sum":3}`)
 	run := PreparedRun{Invoke: func(_ context.Context, path string, _ json.RawMessage) (json.RawMessage, error) {
@@ -215,6 +220,24 @@ func BenchmarkPreparedRunTool(b *testing.B) {
 // BenchmarkPreparedRunLog is a prepared run that logs an object: the
 // console and the formatter are made on first use.
 func BenchmarkPreparedRunLog(b *testing.B) {
+	Precompile() // as the server does when idle: a warm process
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		p := Prepare(mcpPrepareOpts())
+		b.StartTimer()
+		if res, err := p.Run(context.Background(), "\nconsole.log({a: 1}); return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
+			b.Fatal(res.Value, err)
+		}
+	}
+}
+
+// BenchmarkPreparedRunLogSplit is BenchmarkPreparedRunLog in a process
+// that has not precompiled: the run makes the console and the formatter
+// from core.js's parts (prelude.go), a program run and a call each.
+func BenchmarkPreparedRunLogSplit(b *testing.B) {
+	coreMode = coreSplit
+	defer func() { coreMode = coreAuto }()
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()

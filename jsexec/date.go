@@ -58,9 +58,6 @@ const dateSrc = `(function (D, fmt, parse, parts, R) {
   return W;
 })`
 
-// datePrg is compiled with the prelude, on first use (compilePrelude).
-var datePrg *goja.Program
-
 // location is the run's zone: RunOptions.Location, else the TZ variable
 // of the sandbox the command runs in, else UTC. Never the host's.
 func location(opts RunOptions) *time.Location {
@@ -189,7 +186,11 @@ func (r *rt) wrapDate(D *goja.Object) (*goja.Object, error) {
 	if R == nil {
 		return nil, errMissingBuiltins
 	}
-	fv, err := r.vm.RunProgram(datePrg)
+	prg, err := datePrg.get()
+	if err != nil {
+		return nil, err
+	}
+	fv, err := r.vm.RunProgram(prg)
 	if err != nil {
 		return nil, err
 	}

@@ -82,6 +82,14 @@ type freezePlan struct {
 	hidden [][]ownKey // aligned with rt.hidden.frozen; nil: not an object
 	// console is frozen by itself as well, whatever the global walk did.
 	console []ownKey
+	// consoleUnwalked: the walk's console was lazy, console is not known.
+	consoleUnwalked bool
+	// accessors are the global names the walk found as accessors (and
+	// left alone).
+	accessors []string
+	// embedded is set on the plan built into the binary (freezeplan.go),
+	// which the first VM of a process checks as it replays it.
+	embedded *embeddedState
 	// byName indexes steps by global name (for the lazy built-ins).
 	byName map[string]int
 }
@@ -109,7 +117,13 @@ var freezePlans = &freezePlanCache{plans: map[freezeKey]*freezePlan{}}
 func (c *freezePlanCache) get(k freezeKey) *freezePlan {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.plans[k]
+	if p := c.plans[k]; p != nil {
+		return p
+	}
+	if k == (freezeKey{}) && !noEmbeddedPlan && !embeddedStale.Load() {
+		return embeddedPlan()
+	}
+	return nil
 }
 
 func (c *freezePlanCache) put(k freezeKey, p *freezePlan) {
@@ -133,7 +147,14 @@ func (r *rt) freeze() error {
 		skip = append(skip, "tools")
 	}
 	key := freezeKey{node: r.opts.Host != nil, network: r.opts.Network != nil}
-	if plan := freezePlans.get(key); plan != nil && !noFreezePlan {
+	plan := freezePlans.get(key)
+	if r.lazy != nil {
+		// The plan its getters replay, even if the cache has since
+		// dropped it (a stale embedded plan): a walk here would skip
+		// the lazy names and record a plan without them.
+		plan = r.lazy.plan
+	}
+	if plan != nil && !noFreezePlan {
 		return r.replayFreeze(plan, skip)
 	}
 	plan, err := r.walkFreeze(skip)
@@ -154,6 +175,8 @@ type freezeWalker struct {
 	// ok turns false when something could not be recorded (a symbol key
 	// that is not a well-known symbol): the plan is then not kept.
 	ok bool
+	// accessors are the global names the walk left as accessors.
+	accessors []string
 }
 
 // newWalker captures the reflection a walk asks. Reflect.ownKeys is
@@ -191,12 +214,19 @@ func (r *rt) walkFreeze(skip []string) (*freezePlan, error) {
 		}
 		plan.hidden = append(plan.hidden, keys)
 	}
-	if plan.console, err = w.freeze(r.vm.Get("console")); err != nil {
+	// A lazy console freezes itself when first read (lazyAPI in core.js);
+	// reading it here would make it, and compile its part of the prelude,
+	// for a run that may never log. A later VM that keeps the name then
+	// walks its console by itself (replayFreeze).
+	if r.preludeLazyName("console") {
+		plan.consoleUnwalked = true
+	} else if plan.console, err = w.freeze(r.vm.Get("console")); err != nil {
 		return nil, err
 	}
 	if !w.ok {
 		return nil, nil
 	}
+	plan.accessors = w.accessors
 	plan.byName = make(map[string]int, len(plan.steps))
 	for i, st := range plan.steps {
 		plan.byName[st.name] = i
@@ -281,6 +311,9 @@ func (w *freezeWalker) globals(skip []string) ([]freezeStep, error) {
 			return nil, err
 		}
 		if !d.exists || !d.data {
+			if d.exists {
+				w.accessors = append(w.accessors, k)
+			}
 			continue
 		}
 		if d.configurable {
@@ -289,49 +322,53 @@ func (w *freezeWalker) globals(skip []string) ([]freezeStep, error) {
 			}
 		}
 		st := freezeStep{name: k, readOnly: d.configurable}
-		v, isObj := d.value.(*goja.Object)
-		if !isObj {
-			steps = append(steps, st)
-			continue
-		}
-		add := func(via string, o goja.Value) error {
-			keys, err := w.freeze(o)
-			if err == nil && keys != nil {
-				st.objs = append(st.objs, frozenObj{via: via, keys: keys})
-			}
-			return err
-		}
-		if err := add("", v); err != nil {
+		if err := w.value(&st, d.value); err != nil {
 			return nil, err
-		}
-		if _, isFn := goja.AssertFunction(v); isFn {
-			if err := add("prototype", v.Get("prototype")); err != nil {
-				return nil, err
-			}
-			steps = append(steps, st)
-			continue
-		}
-		inner, err := w.keysOf(v)
-		if err != nil {
-			return nil, err
-		}
-		for _, iv := range inner {
-			if _, isSym := iv.(*goja.Symbol); isSym {
-				continue
-			}
-			x, err := w.describe(v, iv)
-			if err != nil {
-				return nil, err
-			}
-			if x.exists && x.data {
-				if err := add(iv.String(), x.value); err != nil {
-					return nil, err
-				}
-			}
 		}
 		steps = append(steps, st)
 	}
 	return steps, nil
+}
+
+// value freezes what a global's value v leads to, recording it in st: v
+// itself, and a function's prototype or each object a namespace holds.
+func (w *freezeWalker) value(st *freezeStep, value goja.Value) error {
+	v, isObj := value.(*goja.Object)
+	if !isObj {
+		return nil
+	}
+	add := func(via string, o goja.Value) error {
+		keys, err := w.freeze(o)
+		if err == nil && keys != nil {
+			st.objs = append(st.objs, frozenObj{via: via, keys: keys})
+		}
+		return err
+	}
+	if err := add("", v); err != nil {
+		return err
+	}
+	if _, isFn := goja.AssertFunction(v); isFn {
+		return add("prototype", v.Get("prototype"))
+	}
+	inner, err := w.keysOf(v)
+	if err != nil {
+		return err
+	}
+	for _, iv := range inner {
+		if _, isSym := iv.(*goja.Symbol); isSym {
+			continue
+		}
+		x, err := w.describe(v, iv)
+		if err != nil {
+			return err
+		}
+		if x.exists && x.data {
+			if err := add(iv.String(), x.value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (w *freezeWalker) keysOf(o *goja.Object) ([]goja.Value, error) {
@@ -450,11 +487,9 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		}
 	}
 	// A lazy console (preludeLazy) freezes itself when first read.
-	if plan.console != nil && r.keeps("console") {
-		if c, ok := r.vm.Get("console").(*goja.Object); ok {
-			if err := freezeKnown(c, plan.console, pe); err != nil {
-				return err
-			}
+	if r.keeps("console") {
+		if err := r.freezeConsole(plan, pe); err != nil {
+			return err
 		}
 	}
 	fv, err := r.vm.RunProgram(sealPrg)
@@ -462,8 +497,31 @@ func (r *rt) replayFreeze(plan *freezePlan, skip []string) error {
 		return err
 	}
 	seal, _ := goja.AssertFunction(fv)
-	_, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions"))
-	return err
+	if _, err = seal(goja.Undefined(), r.vm.NewArray(sealed...), r.vm.Get("Object").ToObject(r.vm).Get("preventExtensions")); err != nil {
+		return err
+	}
+	return r.checkReplay(plan, skip, sealed)
+}
+
+// freezeConsole freezes the console of a VM whose console is not lazy,
+// from the plan or, when the plan's walk left a lazy console alone, as the
+// walk would have.
+func (r *rt) freezeConsole(plan *freezePlan, pe func(*goja.Object)) error {
+	c, ok := r.vm.Get("console").(*goja.Object)
+	switch {
+	case !ok:
+		return nil
+	case plan.console != nil:
+		return freezeKnown(c, plan.console, pe)
+	case plan.consoleUnwalked:
+		w, err := r.newWalker()
+		if err != nil {
+			return err
+		}
+		_, err = w.freeze(c)
+		return err
+	}
+	return nil
 }
 
 // sealSrc makes the objects of a list non-extensible.

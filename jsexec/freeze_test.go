@@ -172,3 +172,28 @@ return [new TypeError("a").name, new RangeError().name, new URIError().message, 
 		}
 	}
 }
+
+// A VM whose console is not lazy (the run keeps the name) has it frozen
+// whether the plan it replays was walked by a VM with a lazy console
+// (which leaves console alone) or not.
+func TestFreezeKeptConsole(t *testing.T) {
+	saved := freezePlans
+	defer func() { freezePlans = saved }()
+	kept := RunOptions{Freeze: true, Globals: map[string]any{"console": nil}}
+	lazy := RunOptions{Freeze: true}
+	for _, walker := range []RunOptions{kept, lazy} {
+		freezePlans = &freezePlanCache{plans: map[freezeKey]*freezePlan{}}
+		for i, opts := range []RunOptions{walker, kept} {
+			res, err := Prepare(opts).Run(context.Background(), `
+				const d = Object.getOwnPropertyDescriptor(globalThis, "console");
+				return ["value" in d, Object.isFrozen(console), typeof console.log]`, PreparedRun{})
+			want := `[true,true,"function"]`
+			if opts.Globals == nil {
+				want = `[false,true,"function"]` // the getter of a lazy console
+			}
+			if err != nil || string(res.Value) != want {
+				t.Errorf("walked with console kept %v, VM %d: %s, %v; want %s", walker.Globals != nil, i, res.Value, err, want)
+			}
+		}
+	}
+}

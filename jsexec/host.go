@@ -105,6 +105,10 @@ func (h *hostObject) Keys() []string {
 // freezes (lazyAPI in core.js).
 var preludeLazy = []string{"console", "TextEncoder", "TextDecoder", "URL", "URLSearchParams"}
 
+// preludeLazyName reports whether the prelude makes the global name, one
+// of preludeLazy, on first use in this VM.
+func (r *rt) preludeLazyName(name string) bool { return r.freezing && !r.keeps(name) }
+
 // coreBindings are the host functions every run has.
 func (r *rt) coreBindings(h *goja.Object) {
 	r.bind(h, "write", func(c goja.FunctionCall) goja.Value {
@@ -130,6 +134,9 @@ func (r *rt) coreBindings(h *goja.Object) {
 		}
 		return goja.Undefined()
 	})
+	if r.splitCore {
+		r.bind(h, "part", r.part)
+	}
 	r.bind(h, "toolPath", func(c goja.FunctionCall) goja.Value {
 		if path, ok := r.toolPath(c.Argument(0)); ok {
 			return stringValue(r.vm, path)
@@ -200,7 +207,7 @@ func (r *rt) coreBindings(h *goja.Object) {
 		// The prelude's classes made on first use (lazyAPI in core.js).
 		var lazy []any
 		for _, name := range preludeLazy {
-			if !r.keeps(name) {
+			if r.preludeLazyName(name) {
 				lazy = append(lazy, stringValue(r.vm, name))
 			}
 		}

@@ -38,7 +38,7 @@ var lazyGroupDefs = [][]string{
 
 // Indexes of rt.hidden.frozen the lazy groups fill (captureHidden's order).
 const (
-	hiddenMapIter    = 4
+	hiddenMapIter    = 5
 	hiddenSetIter    = 6
 	hiddenTyped      = 9
 	hiddenTypedProto = 10
@@ -53,6 +53,7 @@ const (
 // lazyGroup is one group in one VM.
 type lazyGroup struct {
 	names []string
+	def   int            // index in lazyGroupDefs
 	orig  []*goja.Object // the originals, read on first use (lazyOrig)
 	val   []goja.Value   // what the getters return
 	state int
@@ -95,7 +96,7 @@ func (r *rt) pickLazy(keep func(string) bool) {
 		return
 	}
 	ls := &lazyState{plan: plan}
-	for _, def := range lazyGroupDefs {
+	for gi, def := range lazyGroupDefs {
 		ok := true
 		for _, n := range def {
 			if keep(n) || plan.step(n) == nil {
@@ -104,7 +105,7 @@ func (r *rt) pickLazy(keep func(string) bool) {
 			}
 		}
 		if ok {
-			ls.groups = append(ls.groups, &lazyGroup{names: def})
+			ls.groups = append(ls.groups, &lazyGroup{names: def, def: gi})
 		}
 	}
 	if len(ls.groups) > 0 {
@@ -172,7 +173,7 @@ func (r *rt) installLazy() error {
 	for _, lg := range ls.groups {
 		lg.orig = make([]*goja.Object, len(lg.names))
 	}
-	layout := globalLayout()
+	layout := r.globalLayout()
 	if layout == nil {
 		return r.lazyGettersOn(orig)
 	}
@@ -418,6 +419,9 @@ func (r *rt) realise(lg *lazyGroup) error {
 		if _, err := r.lazy.preventExt(goja.Undefined(), o); err != nil {
 			return err
 		}
+	}
+	if err := r.checkLazyReplay(lg, sealed); err != nil {
+		return err
 	}
 	lg.state = lazyDone
 	return nil

@@ -215,3 +215,22 @@ func TestLazyRealiseAtStackLimit(t *testing.T) {
 		t.Errorf("the depths did not straddle the stack limit (%d of 12 hit it)", limits)
 	}
 }
+
+// A lazy group's hidden intrinsic lands in its own slot of the hidden
+// list: realising Map fills the Map iterator's, not the Array iterator's.
+func TestLazyHiddenSlots(t *testing.T) {
+	p := Prepare(mcpPrepareOpts())
+	if p.err != nil || p.r.group("Map") == nil || p.r.group("Set") == nil {
+		t.Skip("Map and Set are not lazy here")
+	}
+	res, err := p.Run(context.Background(), `
+		const protos = [Object.getPrototypeOf([][Symbol.iterator]()), Object.getPrototypeOf(new Map().keys()), Object.getPrototypeOf(new Set().keys())];
+		return protos.map((o) => Object.isFrozen(o))`, PreparedRun{})
+	if err != nil || string(res.Value) != "[true,true,true]" {
+		t.Fatalf("%s, %v", res.Value, err)
+	}
+	h := p.r.hidden.frozen
+	if h[4] == nil || h[hiddenMapIter] == nil || h[hiddenSetIter] == nil || h[4] == h[hiddenMapIter] {
+		t.Fatalf("array iterator %v, map iterator %v, set iterator %v", h[4], h[hiddenMapIter], h[hiddenSetIter])
+	}
+}

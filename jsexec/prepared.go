@@ -48,13 +48,15 @@ type PreparedRun struct {
 
 // Precompile does, once per process, the work a process's first run pays
 // on top of every later one: compiling the prelude (tens of
-// milliseconds), compiling the patterns that classify a script, the
-// first parse with a source map, the freeze's plan. A process that will
+// milliseconds), every program of it, also those a runtime otherwise
+// compiles when it first needs them (node.js for a Host), compiling the
+// patterns that classify a script, the first parse with a source map,
+// the freeze's plan. A process that will
 // run JavaScript moves that off its first call by calling this early, on
 // a goroutine of its own; later calls return at once.
 func Precompile() {
 	precompileOnce.Do(func() {
-		compilePrelude()
+		compileAll()
 		p := Prepare(RunOptions{Freeze: true, Globals: map[string]any{"data": nil}})
 		_, _ = p.Run(context.Background(), "return 1", PreparedRun{Globals: map[string]json.RawMessage{"data": json.RawMessage("null")}})
 	})
@@ -66,9 +68,9 @@ var precompileOnce sync.Once
 // opts.Invoke only needs to be non-nil (the run's own comes with Run), and
 // opts.Globals' values are ignored: their names are kept out of the
 // freeze, their values come with Run.
-func Prepare(opts RunOptions) *Prepared {
+func Prepare(opts RunOptions) (p *Prepared) {
 	compilePrelude()
-	p := &Prepared{}
+	p = &Prepared{}
 	if preludeErr != nil {
 		p.err = &Error{Message: "js-exec: internal error: " + preludeErr.Error()}
 		return p

@@ -2,7 +2,6 @@ package jsexec
 
 import (
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,48 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
 )
-
-//go:embed js/core.js
-var coreSrc string
-
-// Compiled once, on the first run rather than at package init (start-up
-// of programs that never run JavaScript matters); a goja Program is
-// immutable and can run in many VMs.
-var (
-	preludeOnce sync.Once
-	corePrg     *goja.Program
-	nodePrg     *goja.Program
-	hiddenPrg   *goja.Program
-	sealPrg     *goja.Program
-	guardPrg    *goja.Program
-	preludeErr  error
-)
-
-func compilePrelude() {
-	preludeOnce.Do(func() {
-		var errs []error
-		var err error
-		corePrg, err = goja.Compile("jsexec:core", coreSrc, true)
-		errs = append(errs, err)
-		nodePrg, err = goja.Compile("jsexec:node", nodeSrc, true)
-		errs = append(errs, err)
-		hiddenPrg, err = goja.Compile("jsexec:hidden", hiddenSrc, true)
-		errs = append(errs, err)
-		sealPrg, err = goja.Compile("jsexec:seal", sealSrc, true)
-		errs = append(errs, err)
-		guardPrg, err = goja.Compile("jsexec:guard", guardSrc, true)
-		errs = append(errs, err)
-		datePrg, err = goja.Compile("jsexec:date", dateSrc, true)
-		errs = append(errs, err)
-		// Read by regexp2.Compile; set once before any VM exists.
-		regexp2.DefaultMatchTimeout = regexSlice
-		preludeErr = errors.Join(errs...)
-	})
-}
 
 // bodyPrefix wraps a script as the body of an async function, so top-level
 // await and return work; it stays on line 1 so line numbers match.
@@ -188,19 +148,28 @@ func (r *rt) setup() error {
 		return fmt.Errorf("js-exec: internal error: %w", err)
 	}
 	r.captureIntrinsics()
+	core, err := corePrgFor(r.freezing)
+	if err != nil {
+		return fmt.Errorf("js-exec: internal error: %w", err)
+	}
+	r.splitCore = core == corePrg
 	r.hostFns = newHostObject(r)
 	r.host = r.vm.NewDynamicObject(r.hostFns)
 	r.coreBindings(r.host)
 	if r.opts.Host != nil {
 		r.nodeBindings(r.host)
 	}
-	api, err := r.callPrelude(corePrg)
+	api, err := r.callPrelude(core)
 	if err != nil {
 		return err
 	}
 	r.api = api
 	if r.opts.Host != nil {
-		node, err := r.callPrelude(nodePrg)
+		prg, err := nodePrg.get()
+		if err != nil {
+			return fmt.Errorf("js-exec: internal error: %w", err)
+		}
+		node, err := r.callPrelude(prg)
 		if err != nil {
 			return err
 		}

@@ -63,6 +63,8 @@ type rt struct {
 	// freezing is opts.Freeze as the run was asked for (Prepare turns
 	// the option off during setup and freezes afterwards).
 	freezing bool
+	// splitCore: the VM runs core.js without its parts (prelude.go).
+	splitCore bool
 	// keepNames are the data globals Run will install (Prepare's
 	// opts.Globals, whose values come later): never frozen, never lazy.
 	keepNames map[string]any
