@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/justbash/justbash/jsexec"
 )
@@ -86,6 +87,13 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 		if !afterReply(ctx, refill) {
 			defer refill()
 		}
+	}
+	// A run that goes on past startGCRunGrace gets the collector back
+	// (startgc.go): a quick first script runs without the start-up's
+	// collection, a long one is not left to the soft limit's.
+	if startGCPaused() {
+		t := time.AfterFunc(startGCRunGrace, resumeStartGC)
+		defer t.Stop()
 	}
 	run := jsexec.PreparedRun{
 		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {

@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // The collector during a process's start-up warm-up.
@@ -21,15 +22,19 @@ import (
 // the start-up's garbage came inside that first run. The pause is not
 // free: garbage that is not collected lands on fresh pages, and a page
 // fault costs ~15 µs on this machine (more pages touched, not fewer).
-// While paused, a soft memory limit (startGCLimit) bounds the heap: past
-// it the collector runs anyway, as it does for a first script that
-// allocates that much.
+// A first run that lasts past startGCRunGrace resumes it (JSRunner), and
+// while paused a soft memory limit (startGCLimit) bounds the heap: past
+// it the collector runs anyway.
 // collector runs anyway.
 
 // startGCLimit bounds the Go memory while the collector is paused: a
 // start-up is ~15-20 MB (the binary's own data, discovery, the first
 // runtime).
 const startGCLimit = 64 << 20
+
+// startGCRunGrace is how long a run may go on with the collector paused:
+// a first `return 1` takes 0.5-3 ms.
+const startGCRunGrace = 10 * time.Millisecond
 
 var startGC struct {
 	mu       sync.Mutex

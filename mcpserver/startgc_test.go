@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -106,4 +107,33 @@ func TestFillStopsForAWaitingCall(t *testing.T) {
 		t.Errorf("a fill with nobody waiting stopped below the pool's depth")
 	}
 	p.dropAll()
+}
+
+// A first run that goes on past startGCRunGrace gets the collector back
+// while it runs, not only after its reply.
+func TestStartGCResumedInALongRun(t *testing.T) {
+	resumeStartGC()
+	startGC.mu.Lock()
+	startGC.done = false
+	startGC.mu.Unlock()
+	pauseStartGC()
+	defer resumeStartGC()
+	resumed := false
+	invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+		// The run waits here until the collector is back, or 20 s.
+		deadline := time.Now().Add(20 * time.Second)
+		for startGCPaused() && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond) // polling a condition
+		}
+		resumed = !startGCPaused()
+		return json.RawMessage("1"), nil
+	}
+	res, err := JSRunner{}.RunCode(context.Background(), CodeRequest{Code: "return await up.wait({})",
+		Servers: []string{"up"}, Invoke: invoke, Timeout: 30 * time.Second})
+	if err != nil || string(res.Value) != "1" {
+		t.Fatalf("run: %s %v", res.Value, err)
+	}
+	if !resumed {
+		t.Errorf("the collector stayed paused through a long first run")
+	}
 }
