@@ -21,11 +21,11 @@ import (
 // (resumeStartGC). Resumed at a run's start instead, the collection of
 // the start-up's garbage came inside that first run. The pause is not
 // free: garbage that is not collected lands on fresh pages, and a page
-// fault costs ~15 µs on this machine (more pages touched, not fewer).
+// fault cost 15-25 µs on the machine measured (more pages touched, not
+// fewer).
 // A first run that lasts past startGCRunGrace resumes it (JSRunner), and
 // while paused a soft memory limit (startGCLimit) bounds the heap: past
 // it the collector runs anyway.
-// collector runs anyway.
 
 // startGCLimit bounds the Go memory while the collector is paused: a
 // start-up is ~15-20 MB (the binary's own data, discovery, the first
