@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/justbash/justbash/jsexec"
 )
@@ -64,20 +65,35 @@ type JSRunner struct {
 // RunCode implements CodeRunner.
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
 	jsRan.Store(true)
-	pr := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
+	pr, waited := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
 	span("took")
 	if !j.inWorker {
 		// The next call should find one ready too, prepared once this
 		// call's reply is out (warm_pace.go) — or now, when this call
 		// took the last one: calls that come back to back would
-		// otherwise wait for it.
-		if runtimes.readyFor(req.Servers, req.MaxMemoryBytes) == 0 {
+		// otherwise wait for it. Not when it waited for the fill: that
+		// is the first call after start, which the fill stopped for
+		// (warmPool.fillOne).
+		if !waited && runtimes.readyFor(req.Servers, req.MaxMemoryBytes) == 0 {
 			runtimes.refill(req.Servers, req.MaxMemoryBytes)
 		}
-		refill := func() { runtimes.refillAfterCall(req.Servers, req.MaxMemoryBytes) }
+		// The collector's start-up pause (startgc.go) ends after the
+		// first reply at the latest: resumed now, the collection of the
+		// start-up's garbage would come inside this run.
+		refill := func() {
+			resumeStartGC()
+			runtimes.refillAfterCall(req.Servers, req.MaxMemoryBytes)
+		}
 		if !afterReply(ctx, refill) {
 			defer refill()
 		}
+	}
+	// A run that goes on past startGCRunGrace gets the collector back
+	// (startgc.go): a quick first script runs without the start-up's
+	// collection, a long one is not left to the soft limit's.
+	if startGCPaused() {
+		t := time.AfterFunc(startGCRunGrace, resumeStartGC)
+		defer t.Stop()
 	}
 	run := jsexec.PreparedRun{
 		Invoke: func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
@@ -110,8 +126,12 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 // a runtime, and then filled beside that call's reply (start-up trace:
 // 4 of 20 starts, 1-7 ms between the reply's write and its read).
 func (j JSRunner) Prewarm(servers []string, mem uint64) {
+	first := warmStarted.CompareAndSwap(false, true)
+	if first {
+		pauseStartGC() // until warmUp is done (startgc.go)
+	}
 	runtimes.refill(servers, mem)
-	if !warmStarted.CompareAndSwap(false, true) {
+	if !first {
 		return
 	}
 	go func() {
@@ -146,12 +166,27 @@ var warmedUp atomic.Bool
 // parse with a source map) and a collection of the start-up's garbage,
 // which the first run's allocations would otherwise pay for. Started side
 // by side, the three shared the cores with a first call that came early.
+// A run that came before the warm-up (a worker's first run often comes
+// within its warmDelay) has prepared its own runtime, and its reply
+// refills: a fill started now ran beside that first preparation, two
+// first Prepares of a fresh process sharing its CPU (start-up trace,
+// HTTP upstream: 12 of 15 worker starts). The collector's start-up pause
+// ends once the fill is done, or after the first run's reply (RunCode,
+// serveRun; startgc.go).
 func warmUp(servers []string, mem uint64, idle func() bool) {
+	if !idle() {
+		return
+	}
 	runtimes.refill(servers, mem)
 	runtimes.settle(servers, mem)
 	if !idle() || !warmedUp.CompareAndSwap(false, true) {
 		return
 	}
+	// The first runtimes are ready: the collector's pause ends before
+	// Precompile, whose garbage would otherwise land on fresh pages too
+	// (paused until the end of the warm-up, a worker's start faulted in
+	// ~390 more pages, ~15 µs each here).
+	resumeStartGC()
 	endSpan := traceSpan("precompile")
 	jsexec.Precompile()
 	endSpan()

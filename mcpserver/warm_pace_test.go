@@ -93,15 +93,15 @@ func TestRefillAfterCall(t *testing.T) {
 	servers := []string{"pace"}
 	p.refill(servers, 0)
 	waitFor(t, "the first fill", func() bool { return p.readyFor(servers, 0) == 2 })
-	p.take(context.Background(), servers, 0).Discard()
+	p.takeOne(context.Background(), servers, 0).Discard()
 	p.refillAfterCall(servers, 0)
 	waitFor(t, "the delayed refill", func() bool { return p.readyFor(servers, 0) == 2 })
 	// With the delay out of reach, only an immediate refill fills it.
 	old := refillDelay
 	refillDelay = time.Hour
 	t.Cleanup(func() { refillDelay = old })
-	p.take(context.Background(), servers, 0).Discard()
-	p.take(context.Background(), servers, 0).Discard()
+	p.takeOne(context.Background(), servers, 0).Discard()
+	p.takeOne(context.Background(), servers, 0).Discard()
 	p.refillAfterCall(servers, 0)
 	waitFor(t, "the refill of an empty pool", func() bool { return p.readyFor(servers, 0) == 2 })
 	if n := p.missed.Load(); n != 0 {
@@ -117,7 +117,7 @@ func TestRunTakingTheLastRefillsAtOnce(t *testing.T) {
 	runtimes.refill(servers, mem)
 	waitFor(t, "the key's fill", func() bool { return runtimes.readyFor(servers, mem) == warmDepth })
 	for runtimes.readyFor(servers, mem) > 1 {
-		runtimes.take(context.Background(), servers, mem).Discard()
+		runtimes.takeOne(context.Background(), servers, mem).Discard()
 	}
 	// The after-reply list is never run here: only a refill started by
 	// the call itself can fill the pool.

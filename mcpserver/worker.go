@@ -625,6 +625,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		_ = workerproc.LimitAddressSpace(workerproc.VMSize() + memBytes + 64<<20)
 		debug.SetMemoryLimit(int64(memBytes))
 	}
+	// No collection until the first runtime is ready (startgc.go): the
+	// warm-up, the first run or a bash script ends the pause.
+	pauseStartGC()
 	// A worker serves either pooled execute_code runs or the one bash
 	// session it is pinned to; the shell lives here between runs. The
 	// daemon sends one run at a time.
@@ -678,6 +681,7 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 			// A worker pinned to a bash session runs no JavaScript: the
 			// runtimes it prepared while idle only cost memory and CPU.
 			bashOnly.Store(true)
+			resumeStartGC()
 			runtimes.dropAll()
 			if !workerproc.AfterReply(ctx, useOneP) {
 				useOneP()
@@ -741,6 +745,7 @@ func serveRun(ctx context.Context, body []byte, invoke callFunc, oneP func(), la
 	span("w.ran")
 	replied := func() {
 		span("w.sent")
+		resumeStartGC() // startgc.go: after the first reply at the latest
 		oneP()
 		refill.replied()
 		traceFirstReplied()
