@@ -128,14 +128,15 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 func (j JSRunner) Prewarm(servers []string, mem uint64) {
 	first := warmStarted.CompareAndSwap(false, true)
 	if first {
-		// The heap floor (prewarm.go) first, while the heap is young: its
-		// pages come fresh from the kernel and stay untouched. Taken after
-		// the warm-up, as it was before the collector paused for it
-		// (startgc.go), it reused the spans the warm-up's collection had
-		// freed — cleared, hence resident: peak RSS 41 -> 50 MB.
+		// The heap floor (prewarm.go) before the warm-up, while the heap
+		// is young: its pages come fresh from the kernel and stay
+		// untouched. Taken after the warm-up, it could reuse the spans the
+		// warm-up's collection had freed — cleared, hence resident (peak
+		// RSS 49-50 MB in one start of three, 41-42 now). After the pause:
+		// at a heap this young it would start a collection at once.
+		pauseStartGC() // until warmUp is done (startgc.go)
 		traceMark("floor")
 		keepHeapFloor(heapFloorBytes)
-		pauseStartGC() // until warmUp is done (startgc.go)
 	}
 	runtimes.refill(servers, mem)
 	if !first {

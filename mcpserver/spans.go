@@ -2,24 +2,14 @@ package mcpserver
 
 import (
 	"os"
-	"runtime/metrics"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 )
 
-// Span recording: a debugging switch for profiling a call's hops across
-// the server and its worker processes (bench/execute_code.md, session 8).
-// With JUSTBASH_MCP_SPANS=FILE in the server's own environment (read by
-// Go at start-up, never visible to a script), the server appends one line
-// per event to FILE and each worker (which gets the variable from the
-// server, its environment being otherwise empty) to FILE.w<pid>:
-//
-//	event unix-nanoseconds gc-cycles involuntary-switches voluntary-switches minor-faults
-//
-// cmd/justbash's TestMCPSpans joins them with the client's own send and
-// receive times. Off (the default) a span is one nil check.
+// Span recording (debugrec.go): with JUSTBASH_MCP_SPANS=FILE the server
+// appends its events to FILE and each worker to FILE.w<pid>; cmd/justbash's
+// TestMCPSpans joins them with the client's own send and receive times.
 
 // spansEnv names the switch in the server's environment.
 const spansEnv = "JUSTBASH_MCP_SPANS"
@@ -28,18 +18,17 @@ const spansEnv = "JUSTBASH_MCP_SPANS"
 var spans = newSpanLog(os.Getenv(spansEnv))
 
 type spanLog struct {
-	mu     sync.Mutex
-	path   string
-	buf    []byte
-	sample []metrics.Sample
-	once   sync.Once
+	mu   sync.Mutex
+	path string
+	buf  []byte
+	once sync.Once
 }
 
 func newSpanLog(path string) *spanLog {
 	if path == "" {
 		return nil
 	}
-	return &spanLog{path: path, sample: []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}}
+	return &spanLog{path: path}
 }
 
 // span records event ev now, when recording is on.
@@ -59,20 +48,9 @@ func spanWorker() {
 }
 
 func (l *spanLog) add(ev string) {
-	now := time.Now().UnixNano()
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	e := sampleEvent(ev)
 	l.mu.Lock()
-	metrics.Read(l.sample)
-	var gc uint64
-	if l.sample[0].Value.Kind() == metrics.KindUint64 {
-		gc = l.sample[0].Value.Uint64()
-	}
-	b := append(l.buf, ev...)
-	for _, n := range []int64{now, int64(gc), ru.Nivcsw, ru.Nvcsw, ru.Minflt} {
-		b = strconv.AppendInt(append(b, ' '), n, 10)
-	}
-	l.buf = append(b, '\n')
+	l.buf = e.appendLine(l.buf)
 	l.mu.Unlock()
 	// Written out twice a second by a goroutine of its own, not on the
 	// call's path.

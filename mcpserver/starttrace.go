@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"bufio"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -10,28 +9,19 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
-// The start-up trace: what a server (and its workers) do from the
-// process's start to the end of the first execute_code, to find what the
-// first call after start waits for or shares the CPU with. A debug
-// switch of the server process, read by Go from its environment (never a
-// name a script can see):
-//
-//	JUSTBASH_START_TRACE=DIR
-//
-// makes the server write DIR/server-PID.txt and each worker it starts
-// DIR/worker-PID.txt (the daemon passes the switch on to its workers,
-// whose environment is otherwise empty): one line per event, "wall-clock
-// ns, event, minor page faults so far, CPU ns so far (user+system)" of
-// the process, then the collections' pause ends and lengths. With
+// The start-up trace (debugrec.go): what a server and its workers do from
+// the process's start to the end of the first execute_code, to find what
+// the first call after start waits for or shares the CPU with. With
+// JUSTBASH_START_TRACE=DIR the server writes DIR/server-PID.txt and each
+// worker DIR/worker-PID.txt: its events, then one "gc" line per
+// collection (at its pause's end, its cpu field the pause's length). With
 // JUSTBASH_START_TRACE_RT=1 the same processes also write a runtime/trace
-// (DIR/rt-PID.trace) for `go tool trace`. The
-// files are written a moment after the process's first execute_code
-// reply (startTraceLinger), when the first call is over. Off, each
-// event point costs one atomic load.
+// (DIR/rt-PID.trace) for `go tool trace`. The files are written a moment
+// after the process's first execute_code reply (startTraceLinger), when
+// the first call is over.
 
 const (
 	startTraceEnv   = "JUSTBASH_START_TRACE"
@@ -44,18 +34,11 @@ const (
 	startTraceLinger = 30 * time.Millisecond
 )
 
-type startEvent struct {
-	at     int64 // wall clock, ns
-	name   string
-	minflt int64
-	cpu    int64 // ns
-}
-
 type startTracer struct {
 	dir, role string
 	rt        bool
 	mu        sync.Mutex
-	events    []startEvent
+	events    []procEvent
 	done      sync.Once
 }
 
@@ -119,10 +102,7 @@ func traceMark(name string) {
 	if t == nil {
 		return
 	}
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	e := startEvent{at: time.Now().UnixNano(), name: name, minflt: ru.Minflt,
-		cpu: ru.Utime.Nano() + ru.Stime.Nano()}
+	e := sampleEvent(name)
 	t.mu.Lock()
 	if len(t.events) < startTraceMax {
 		t.events = append(t.events, e)
@@ -166,11 +146,15 @@ func (t *startTracer) write() {
 		return
 	}
 	w := bufio.NewWriter(f)
-	for _, e := range t.events {
-		fmt.Fprintf(w, "%d %s %d %d\n", e.at, e.name, e.minflt, e.cpu)
+	var line []byte
+	for i := range t.events {
+		line = t.events[i].appendLine(line[:0])
+		w.Write(line)
 	}
 	for i := range gc.PauseEnd {
-		fmt.Fprintf(w, "%d gc %d 0\n", gc.PauseEnd[i].UnixNano(), gc.Pause[i].Nanoseconds())
+		e := procEvent{name: "gc", at: gc.PauseEnd[i].UnixNano(), cpuNs: gc.Pause[i].Nanoseconds()}
+		line = e.appendLine(line[:0])
+		w.Write(line)
 	}
 	w.Flush()
 	f.Close()

@@ -10,7 +10,6 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -331,7 +330,7 @@ func (w *WorkerRunner) start() (*worker, error) {
 	w.mu.Unlock()
 	wk := &worker{}
 	endSpan := traceSpan("wstart")
-	proc, err := workerproc.Start(w.Command, slices.Concat(workerEnv(w.Env), startTraceEnvOf()), wk.serve)
+	proc, err := workerproc.Start(w.Command, workerEnv(w.Env), wk.serve)
 	endSpan()
 	if err != nil {
 		<-slots
@@ -357,7 +356,7 @@ const workerGODEBUG = "GODEBUG=madvdontneed=0"
 
 // workerEnv is env with workerGODEBUG, unless env sets GODEBUG itself.
 func workerEnv(env []string) []string {
-	extra := spanEnv()
+	extra := debugEnv()
 	for _, e := range env {
 		if strings.HasPrefix(e, "GODEBUG=") {
 			return append(env[:len(env):len(env)], extra...)
@@ -617,7 +616,6 @@ func (wk *worker) died(tool, who string, err error) error {
 func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	startTraceRole("worker")
 	traceMark("serve")
-	keepHeapFloor(workerHeapFloorBytes)
 	if memBytes > 0 {
 		// The Go runtime reserves much address space up front (over 1 GiB
 		// of virtual size at an RSS of ~30 MB), so the cap is this
@@ -628,6 +626,9 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	// No collection until the first runtime is ready (startgc.go): the
 	// warm-up, the first run or a bash script ends the pause.
 	pauseStartGC()
+	// The floor (prewarm.go) once the collector is paused: at a heap this
+	// young, 4 MB more started a collection at once (2 ms, traced).
+	keepHeapFloor(workerHeapFloorBytes)
 	// A worker serves either pooled execute_code runs or the one bash
 	// session it is pinned to; the shell lives here between runs. The
 	// daemon sends one run at a time.

@@ -45,17 +45,16 @@ func readStartTrace(dir string) ([]traceEvent, error) {
 		}
 		seen := map[string]int{}
 		for _, line := range strings.Split(string(b), "\n") {
+			// name ns gc inv vol minflt cpu (mcpserver/debugrec.go); a
+			// collection's line has its pause in the cpu field.
 			f := strings.Fields(line)
-			if len(f) != 4 {
+			if len(f) != 7 {
 				continue
 			}
-			at, _ := strconv.ParseInt(f[0], 10, 64)
-			n, _ := strconv.ParseInt(f[2], 10, 64)
-			cpu, _ := strconv.ParseInt(f[3], 10, 64)
-			e := traceEvent{role: role, name: f[1], at: rel(at), cpu: float64(cpu) / 1e6, minflt: n}
-			if e.name == "gc" {
-				e.cpu, e.minflt = float64(n)/1e6, 0 // the pause, in the faults' column
-			}
+			at, _ := strconv.ParseInt(f[1], 10, 64)
+			n, _ := strconv.ParseInt(f[5], 10, 64)
+			cpu, _ := strconv.ParseInt(f[6], 10, 64)
+			e := traceEvent{role: role, name: f[0], at: rel(at), cpu: float64(cpu) / 1e6, minflt: n}
 			seen[e.name]++
 			if k := seen[e.name]; k > 1 {
 				e.name += "#" + strconv.Itoa(k)

@@ -96,8 +96,8 @@ func readSpans(t *testing.T, glob string) []spanEv {
 		}
 		sc := bufio.NewScanner(fh)
 		for sc.Scan() {
-			fs := strings.Fields(sc.Text())
-			if len(fs) != 6 {
+			fs := strings.Fields(sc.Text()) // mcpserver/debugrec.go's line
+			if len(fs) != 7 {
 				continue
 			}
 			var n [5]int64

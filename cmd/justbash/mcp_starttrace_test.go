@@ -43,7 +43,7 @@ func TestMCPStartTrace(t *testing.T) {
 					if len(files) == 1 {
 						b, _ := os.ReadFile(files[0])
 						// the file is whole once its "end" event is in it
-						if strings.Contains(string(b), " end ") {
+						if strings.HasPrefix(string(b), "end ") || strings.Contains(string(b), "\nend ") {
 							text = string(b)
 							break
 						}
@@ -55,9 +55,9 @@ func TestMCPStartTrace(t *testing.T) {
 				}
 				have := map[string]int{} // the line of each event's first
 				for i, line := range strings.Split(text, "\n") {
-					if f := strings.Fields(line); len(f) == 4 {
-						if _, ok := have[f[1]]; !ok {
-							have[f[1]] = i
+					if f := strings.Fields(line); len(f) == 7 { // mcpserver/debugrec.go
+						if _, ok := have[f[0]]; !ok {
+							have[f[0]] = i
 						}
 					}
 				}
