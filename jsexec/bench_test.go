@@ -155,16 +155,7 @@ func cpuTime() time.Duration {
 // BenchmarkPreparedRunOne is the call itself on a prepared runtime: what
 // execute_code `return 1` pays when a warm runtime is waiting.
 func BenchmarkPreparedRunOne(b *testing.B) {
-	Precompile() // as the server does when idle: a warm process
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		p := Prepare(mcpPrepareOpts())
-		b.StartTimer()
-		if res, err := p.Run(context.Background(), "return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
-			b.Fatal(res.Value, err)
-		}
-	}
+	benchPreparedRun(b, "return 1", PreparedRun{}, "1")
 }
 
 // BenchmarkPrepareWalk is BenchmarkPrepare with the freeze's discovering
@@ -184,16 +175,7 @@ func BenchmarkPrepareWalk(b *testing.B) {
 // BenchmarkPreparedRunMCP is BenchmarkPreparedRunOne with the code as the
 // MCP server hands it over: its scripts start with an empty line.
 func BenchmarkPreparedRunMCP(b *testing.B) {
-	Precompile() // as the server does when idle: a warm process
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		p := Prepare(mcpPrepareOpts())
-		b.StartTimer()
-		if res, err := p.Run(context.Background(), "\nreturn 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
-			b.Fatal(res.Value, err)
-		}
-	}
+	benchPreparedRun(b, "\nreturn 1", PreparedRun{}, "1")
 }
 
 // BenchmarkPreparedRunTool is a prepared run making one tool call through
@@ -201,35 +183,17 @@ func BenchmarkPreparedRunMCP(b *testing.B) {
 // of a tool call (argument encoding, the proxy, the promise, the reply's
 // decoding, the result) on top of BenchmarkPreparedRunMCP.
 func BenchmarkPreparedRunTool(b *testing.B) {
-	Precompile() // as the server does when idle: a warm process
-	b.ReportAllocs()
 	reply := json.RawMessage(`{"sum":3}`)
 	run := PreparedRun{Invoke: func(_ context.Context, path string, _ json.RawMessage) (json.RawMessage, error) {
 		return reply, nil
 	}}
-	for b.Loop() {
-		b.StopTimer()
-		p := Prepare(mcpPrepareOpts())
-		b.StartTimer()
-		if res, err := p.Run(context.Background(), "\nreturn (await math.add({a: 1, b: 2})).sum", run); err != nil || string(res.Value) != "3" {
-			b.Fatal(res.Value, err)
-		}
-	}
+	benchPreparedRun(b, "\nreturn (await math.add({a: 1, b: 2})).sum", run, "3")
 }
 
 // BenchmarkPreparedRunLog is a prepared run that logs an object: the
 // console and the formatter are made on first use.
 func BenchmarkPreparedRunLog(b *testing.B) {
-	Precompile() // as the server does when idle: a warm process
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		p := Prepare(mcpPrepareOpts())
-		b.StartTimer()
-		if res, err := p.Run(context.Background(), "\nconsole.log({a: 1}); return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
-			b.Fatal(res.Value, err)
-		}
-	}
+	benchPreparedRun(b, "\nconsole.log({a: 1}); return 1", PreparedRun{}, "1")
 }
 
 // BenchmarkPreparedRunLogSplit is BenchmarkPreparedRunLog in a process
@@ -238,12 +202,24 @@ func BenchmarkPreparedRunLog(b *testing.B) {
 func BenchmarkPreparedRunLogSplit(b *testing.B) {
 	coreMode = coreSplit
 	defer func() { coreMode = coreAuto }()
+	benchPreparedRun(b, "\nconsole.log({a: 1}); return 1", PreparedRun{}, "1")
+}
+
+// benchPreparedRun runs code on a runtime prepared as the MCP server
+// prepares them, in a warm process (Precompile, as the server does when
+// idle, unless the benchmark chose the split core), checking the value
+// when want is not empty; only the run is timed.
+func benchPreparedRun(b *testing.B, code string, run PreparedRun, want string) {
+	if coreMode != coreSplit {
+		Precompile()
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
 		p := Prepare(mcpPrepareOpts())
 		b.StartTimer()
-		if res, err := p.Run(context.Background(), "\nconsole.log({a: 1}); return 1", PreparedRun{}); err != nil || string(res.Value) != "1" {
+		res, err := p.Run(context.Background(), code, run)
+		if err != nil || want != "" && string(res.Value) != want {
 			b.Fatal(res.Value, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package jsexec
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 	"testing"
@@ -10,19 +9,11 @@ import (
 // benchLarge runs code (with data as its data global) on a prepared
 // runtime: large results, large inputs, long loops.
 func benchLarge(b *testing.B, code string, data json.RawMessage) {
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		p := Prepare(mcpPrepareOpts())
-		b.StartTimer()
-		pr := PreparedRun{}
-		if data != nil {
-			pr.Globals = map[string]json.RawMessage{"data": data}
-		}
-		if _, err := p.Run(context.Background(), code, pr); err != nil {
-			b.Fatal(err)
-		}
+	var run PreparedRun
+	if data != nil {
+		run.Globals = map[string]json.RawMessage{"data": data}
 	}
+	benchPreparedRun(b, code, run, "")
 }
 
 // The Make benchmarks build what the Return ones return: the difference is

@@ -124,31 +124,7 @@ func benchWarmCall(b *testing.B) {
 	}
 }
 
-// stubRunner answers every run with the value 1 at once: the benchmarks
-// that use it measure the server's own path around the JavaScript.
-type stubRunner struct{}
-
-func (stubRunner) RunCode(context.Context, CodeRequest) (CodeResult, error) {
-	return CodeResult{Value: []byte("1")}, nil
-}
-
 // BenchmarkCallPath is one execute_code message through the MCP handler
 // — decode, session, arguments, the run (a stub), rendering, encoding —
 // without the JavaScript: the server's own cost per call.
-func BenchmarkCallPath(b *testing.B) {
-	cfg, _ := ParseConfig("/x/config.json", []byte(testConfig), LoadOptions{})
-	rt, err := NewRuntime(context.Background(), cfg, Options{Start: fakeStarter, Runner: stubRunner{}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer rt.Close()
-	s := NewMCPServer(rt)
-	ctx := WithScope(context.Background(), Scope{Session: rt.Session("bench")})
-	msg := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"return 1"}}}`)
-	b.ReportAllocs()
-	for b.Loop() {
-		if s.HandleMessage(ctx, msg) == nil {
-			b.Fatal("no answer")
-		}
-	}
-}
+func BenchmarkCallPath(b *testing.B) { benchValue(b, []byte("1")) }
