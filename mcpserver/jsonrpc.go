@@ -239,18 +239,27 @@ func (s *MCPServer) callTool(ctx context.Context, p *peer, m *rpcMsg) []byte {
 		ctx = withPeer(ctx, p)
 	}
 	res := s.rt.Call(WithAsker(ctx, peerAsk), params.Name, args)
-	return resultResponse(m.ID, encodeToolResult(res))
+	// One buffer for the response, with room for the line's end: a large
+	// result is copied into it once (ServeLines appends the newline).
+	b := make([]byte, 0, toolResultSize(res)+len(m.ID)+48)
+	b = appendResponseHead(b, m.ID)
+	b = appendToolResult(b, res)
+	return append(b, '}')
 }
 
 // resultResponse and errorResponse encode a response by hand: the id is
 // echoed byte for byte and the result is already JSON.
 func resultResponse(id json.RawMessage, result []byte) []byte {
-	b := make([]byte, 0, len(result)+len(id)+40)
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = append(b, id...)
-	b = append(b, `,"result":`...)
+	b := appendResponseHead(make([]byte, 0, len(result)+len(id)+40), id)
 	b = append(b, result...)
 	return append(b, '}')
+}
+
+// appendResponseHead appends a response's start, up to its result.
+func appendResponseHead(b []byte, id json.RawMessage) []byte {
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, id...)
+	return append(b, `,"result":`...)
 }
 
 func errorResponse(id json.RawMessage, code int, msg string) []byte {

@@ -9,22 +9,34 @@ import (
 // error flag and structured content (a map per result and reflection over
 // it would cost more than the call).
 func encodeToolResult(r *CallToolResult) []byte {
+	return appendToolResult(make([]byte, 0, toolResultSize(r)), r)
+}
+
+// toolResultSize is about what appendToolResult appends for r: a buffer
+// of that much is not grown (a large value is then copied once).
+func toolResultSize(r *CallToolResult) int {
+	n := 96
+	for _, c := range r.Content {
+		n += len(c.Text) + len(c.Text)/16 + 32
+	}
+	if e, ok := r.StructuredContent.(execEnvelope); ok {
+		n += len(e.value) + 40
+	}
+	return n
+}
+
+// appendToolResult appends r's encoding to b.
+func appendToolResult(b []byte, r *CallToolResult) []byte {
 	var sc []byte
 	switch v := r.StructuredContent.(type) {
 	case nil:
-	case json.RawMessage: // made by this package, JSON already (renderExec)
-		sc = v
+	case execEnvelope: // written in place below
 	default:
 		var err error
 		if sc, err = json.Marshal(v); err != nil {
-			return []byte(`{"content":[{"type":"text","text":"encoding the result failed"}],"isError":true}`)
+			return append(b, `{"content":[{"type":"text","text":"encoding the result failed"}],"isError":true}`...)
 		}
 	}
-	n := len(sc) + 64
-	for _, c := range r.Content {
-		n += len(c.Text) + 32
-	}
-	b := make([]byte, 0, n)
 	b = append(b, `{"content":[`...)
 	for i, c := range r.Content {
 		if i > 0 {
@@ -38,9 +50,10 @@ func encodeToolResult(r *CallToolResult) []byte {
 	if r.IsError {
 		b = append(b, `,"isError":true`...)
 	}
-	if sc != nil {
-		b = append(b, `,"structuredContent":`...)
-		b = append(b, sc...)
+	if e, ok := r.StructuredContent.(execEnvelope); ok {
+		b = e.appendJSON(append(b, `,"structuredContent":`...))
+	} else if sc != nil {
+		b = append(append(b, `,"structuredContent":`...), sc...)
 	}
 	return append(b, '}')
 }
