@@ -45,8 +45,8 @@ const describeJS = `(function d(v) {
 })`
 
 func TestHostJSONMatchesJSONParse(t *testing.T) {
-	r := newRT(context.Background(), RunOptions{Freeze: true})
-	if err := r.setup(); err != nil {
+	r, err := jsonTestRT()
+	if err != nil {
 		t.Fatal(err)
 	}
 	dv, err := r.vm.RunString(describeJS)
@@ -217,4 +217,11 @@ func TestScriptJSONParse(t *testing.T) {
 	if err != nil || string(res.Value) != `[null,true,"revived"]` {
 		t.Errorf("out of range and reviver: %s %v", res.Value, err)
 	}
+}
+
+// jsonTestRT is a set-up runtime, frozen, as runs have them.
+func jsonTestRT() (*rt, error) {
+	compilePrelude()
+	r := newRT(context.Background(), RunOptions{Freeze: true})
+	return r, r.setup()
 }
