@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"runtime"
 	"strconv"
@@ -149,7 +150,11 @@ func TestSessionBudget(t *testing.T) {
 		t.Fatalf("over budget: %v %s", isErr, out)
 	}
 	st := rt.Call(scoped(rt, "", "s"), ToolListServers, nil)
-	if got := toJSON(st.StructuredContent); !strings.Contains(got, `"sessions":{"bytes":`) || !strings.Contains(got, `"maxBytes":1048576`) {
+	var status struct {
+		Limits struct{ Sessions SessionStats }
+	}
+	if got := toJSON(st.StructuredContent); json.Unmarshal([]byte(got), &status) != nil ||
+		status.Limits.Sessions.Bytes == 0 || status.Limits.Sessions.MaxBytes != 1048576 {
 		t.Fatalf("status: %s", got)
 	}
 }

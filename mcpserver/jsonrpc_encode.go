@@ -19,8 +19,11 @@ func toolResultSize(r *CallToolResult) int {
 	for _, c := range r.Content {
 		n += len(c.Text) + len(c.Text)/16 + 32
 	}
-	if e, ok := r.StructuredContent.(execEnvelope); ok {
-		n += len(e.value) + 40
+	switch v := r.StructuredContent.(type) {
+	case execEnvelope:
+		n += len(v.value) + 40
+	case json.RawMessage:
+		n += len(v) + 24
 	}
 	return n
 }
@@ -31,6 +34,8 @@ func appendToolResult(b []byte, r *CallToolResult) []byte {
 	switch v := r.StructuredContent.(type) {
 	case nil:
 	case execEnvelope: // written in place below
+	case json.RawMessage: // JSON already, made by this package (jsonResult)
+		sc = v
 	default:
 		var err error
 		if sc, err = json.Marshal(v); err != nil {

@@ -220,15 +220,19 @@ func (e execEnvelope) appendJSON(b []byte) []byte {
 // MarshalJSON implements json.Marshaler.
 func (e execEnvelope) MarshalJSON() ([]byte, error) { return e.appendJSON(nil), nil }
 
+// jsonResult is v as a tool result: its JSON indented as the text, and
+// compact as the structured content. Encoded once (MarshalIndent is
+// Marshal then Indent); the structured content used to be decoded into Go
+// values and encoded again (fetch_logs of 10,000 entries: 70-130 ms).
 func jsonResult(v any) *CallToolResult {
-	b, err := json.MarshalIndent(v, "", "  ")
+	b, err := json.Marshal(v)
 	if err != nil {
 		return errorResult("internal error: " + err.Error())
 	}
-	// Round-trip so structuredContent is plain JSON data on every transport.
-	var sc any
-	_ = json.Unmarshal(b, &sc)
-	return &CallToolResult{Content: []TextContent{textContent(string(b))}, StructuredContent: sc}
+	var text bytes.Buffer
+	text.Grow(len(b) + len(b)/4)
+	_ = json.Indent(&text, b, "", "  ")
+	return &CallToolResult{Content: []TextContent{textContent(text.String())}, StructuredContent: json.RawMessage(b)}
 }
 
 func errorResult(msg string) *CallToolResult {
