@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,7 +26,7 @@ type traceEvent struct {
 // readStartTrace reads one start's directory; the events are sorted by
 // time, a name repeated within a role is numbered (fill, fill#2, ...).
 func readStartTrace(dir string) ([]traceEvent, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "client.txt"))
+	b, err := readSmall(filepath.Join(dir, "client.txt"))
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +40,7 @@ func readStartTrace(dir string) ([]traceEvent, error) {
 	files, _ := filepath.Glob(filepath.Join(dir, "*-*.txt"))
 	for _, file := range files {
 		role, _, _ := strings.Cut(filepath.Base(file), "-")
-		b, err := os.ReadFile(file)
+		b, err := readSmall(file)
 		if err != nil {
 			return nil, err
 		}
@@ -129,4 +130,22 @@ func traceMedians(dirs []string) string {
 		fmt.Fprintf(&b, "  %8.2f (%6.2f-%6.2f) %-26s cpu %6.2f  [%d]\n", r.p50, r.p10, r.p90, r.key, r.cpu, r.n)
 	}
 	return b.String()
+}
+
+// traceFileMax bounds a trace file read back: a server writes at most
+// startTraceMax (4,096) events of well under 128 bytes each.
+const traceFileMax = 1 << 20
+
+// readSmall reads a file of at most traceFileMax bytes.
+func readSmall(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, traceFileMax+1))
+	if err == nil && len(b) > traceFileMax {
+		err = fmt.Errorf("%s: larger than %d bytes", name, traceFileMax)
+	}
+	return b, err
 }

@@ -138,7 +138,7 @@ func childPids(pid int) []int {
 	var out []int
 	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
 	for _, p := range procs {
-		stat, _ := os.ReadFile(p)
+		stat, _ := readSmall(p) // a kernel file of a few hundred bytes
 		if ppidOf(stat) == pid {
 			k, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
 			out = append(out, k)

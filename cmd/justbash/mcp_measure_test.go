@@ -446,7 +446,7 @@ func (c *lineClient) callTool(name string, args any) (json.RawMessage, error) {
 func (c *lineClient) workers() []int {
 	var out []int
 	for _, k := range childPids(c.cmd.Process.Pid) {
-		argv, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", k))
+		argv, _ := readSmall(fmt.Sprintf("/proc/%d/cmdline", k))
 		if bytes.Contains(argv, []byte("__worker")) {
 			out = append(out, k)
 		}
