@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dop251/goja"
+
+	"github.com/justbash/justbash/internal/jsonquote"
 )
 
 // JSON.stringify, written here instead of goja's. goja's recurses on the
@@ -397,40 +399,8 @@ func quoteUnits(b *bytes.Buffer, s goja.String) {
 // quoteUTF8 is quoteJSON for a string without lone surrogates: the same
 // escapes, every other character as it is.
 func quoteUTF8(b *bytes.Buffer, s string) {
-	const hex = "0123456789abcdef"
 	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b.WriteString(s[start:i])
-		switch c {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		}
-		start = i + 1
-	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
+	b.Write(jsonquote.Append(b.AvailableBuffer(), s))
 }
 
 var proxyType = reflect.TypeOf(goja.Proxy{})

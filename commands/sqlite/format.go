@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/justbash/justbash/internal/jsonquote"
 )
 
 // formatReal renders a REAL the way the sqlite3 CLI shows it in text modes:
@@ -71,32 +73,7 @@ func quoteString(s string) string {
 // jsonString writes s as a JSON string the way the CLI does: only quote,
 // backslash and control characters are escaped; other bytes pass through.
 func jsonString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if c < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('"')
+	b.Write(jsonquote.Append(make([]byte, 0, len(s)+2), s))
 }
 
 // needsCSVQuote reports whether a CSV field must be quoted: it is empty,
