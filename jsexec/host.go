@@ -1,13 +1,16 @@
 package jsexec
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -260,10 +263,8 @@ func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 		_ = reject(r.vm.NewGoError(fmt.Errorf("tool call limit exceeded")))
 		return r.vm.ToValue(p)
 	}
-	inv := r.opts.Invoke
 	ctx := r.ctx
-	r.goAsync(func() func() {
-		out, err := inv(ctx, path, args)
+	settle := func(out json.RawMessage, err error) func() {
 		return func() {
 			if err != nil {
 				_ = reject(r.toolError(path, err))
@@ -280,8 +281,45 @@ func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 			}
 			_ = resolve(v)
 		}
+	}
+	if r.startTool(ctx, path, args, settle) {
+		return r.vm.ToValue(p)
+	}
+	inv := r.opts.Invoke
+	r.goAsync(func() func() {
+		out, err := inv(ctx, path, args)
+		return settle(out, err)
 	})
 	return r.vm.ToValue(p)
+}
+
+// startTool offers the call to the host's StartFunc; true means it took
+// it and its answer will come through post. A panic in the host's code
+// answers the call with an error instead of ending the run.
+func (r *rt) startTool(ctx context.Context, path string, args json.RawMessage, settle func(json.RawMessage, error) func()) (took bool) {
+	if r.startFn == nil {
+		return false
+	}
+	var answered atomic.Bool
+	done := func(out json.RawMessage, err error) {
+		if answered.CompareAndSwap(false, true) {
+			r.post(settle(out, err))
+		}
+	}
+	r.pending++
+	defer func() {
+		if v := recover(); v != nil {
+			done(nil, errors.New("internal error in host call"))
+			took = true
+		}
+		if !took && !answered.CompareAndSwap(false, true) {
+			took = true // declined, but answered all the same: keep the answer
+		}
+		if !took {
+			r.pending--
+		}
+	}()
+	return r.startFn(ctx, path, args, done)
 }
 
 // toolError is a real JS Error (instanceof Error, .message) with a code.

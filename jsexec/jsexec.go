@@ -95,6 +95,15 @@ func (l Limits) withDefaults() Limits {
 // It is the same hook shape as toolcmd.Invoker.Invoke.
 type InvokeFunc func(ctx context.Context, path string, argsJSON json.RawMessage) (json.RawMessage, error)
 
+// StartFunc offers a tool call to a host that can answer it without a
+// goroutine waiting: it runs on the event loop's goroutine, so it must
+// not block. It returns false to leave the call to the InvokeFunc (run on
+// a goroutine of its own); true means it calls done exactly once, from
+// any goroutine, which must not block either (the answer is queued for
+// the loop). An MCP server's answer read from its pipe then reaches the
+// script without a goroutine in between, one hand-off less each way.
+type StartFunc func(ctx context.Context, path string, argsJSON json.RawMessage, done func(json.RawMessage, error)) bool
+
 // RunOptions configure one Run.
 type RunOptions struct {
 	// Invoke backs the `tools` global; nil leaves `tools` out.

@@ -106,6 +106,33 @@ func (r *rt) goAsync(work func() func()) {
 	}()
 }
 
+// post queues a job for the loop from any goroutine without waiting.
+func (r *rt) post(job func()) {
+	r.postMu.Lock()
+	r.posted = append(r.posted, job)
+	r.postMu.Unlock()
+	select {
+	case r.postReady <- struct{}{}:
+	default: // the loop has a wake-up coming already
+	}
+}
+
+// runPosted runs the jobs posted so far, each one settling a pending call.
+func (r *rt) runPosted() error {
+	r.postMu.Lock()
+	jobs := r.posted
+	r.posted = nil
+	r.postMu.Unlock()
+	for i, job := range jobs {
+		r.pending--
+		if err := r.exec(job); err != nil {
+			r.pending -= len(jobs) - 1 - i
+			return err
+		}
+	}
+	return nil
+}
+
 // safeWork keeps a panicking worker from killing the host process.
 func safeWork(work func() func()) (done func()) {
 	defer func() {
@@ -158,6 +185,10 @@ func (r *rt) drive(p *goja.Promise) error {
 		case job := <-r.jobs:
 			r.pending--
 			if err := r.exec(job); err != nil {
+				return err
+			}
+		case <-r.postReady:
+			if err := r.runPosted(); err != nil {
 				return err
 			}
 		case <-timerC:

@@ -29,6 +29,7 @@ type Prepared struct {
 	// asker), while their cancellation follows the run's own context.
 	callCtx context.Context
 	invoke  InvokeFunc
+	start   StartFunc
 }
 
 // PreparedRun is what only the call itself knows.
@@ -37,6 +38,9 @@ type PreparedRun struct {
 	// only consulted when the runtime was prepared with an Invoke (or
 	// ToolGlobals), which decides whether the proxies exist.
 	Invoke InvokeFunc
+	// Start, when set, is offered every tool call first (see StartFunc);
+	// the calls it declines go to Invoke.
+	Start StartFunc
 	// Globals are JSON values installed as globals before the code runs
 	// (e.g. "data"), as RunOptions.Globals does; their names must have
 	// been listed in the prepared RunOptions.Globals (with any value) when
@@ -88,6 +92,9 @@ func Prepare(opts RunOptions) (p *Prepared) {
 	// The run's own context arrives with Run; until then nothing can be
 	// cancelled, and Run ties the two together.
 	p.r = newRT(context.Background(), opts)
+	if hasTools {
+		p.r.startFn = p.startTool
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			p.err = &Error{Kind: KindUncaught, Message: fmt.Sprintf("js-exec: internal error: %v", v)}
@@ -125,6 +132,15 @@ func (p *Prepared) invokeTool(ctx context.Context, path string, args json.RawMes
 	return inv(valuesOf{Context: ctx, values: callCtx}, path, args)
 }
 
+// startTool offers a call to the run's Start, with the values of the
+// run's context as invokeTool passes them.
+func (p *Prepared) startTool(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+	p.mu.Lock()
+	start, callCtx := p.start, p.callCtx
+	p.mu.Unlock()
+	return start != nil && start(valuesOf{Context: ctx, values: callCtx}, path, args, done)
+}
+
 // valuesOf is ctx with the values of another context.
 type valuesOf struct {
 	context.Context
@@ -157,7 +173,7 @@ func (p *Prepared) Run(ctx context.Context, code string, pr PreparedRun) (res Re
 		return Result{ExitCode: 1, Value: json.RawMessage("null")}, &Error{Message: "js-exec: internal error: a prepared runtime runs once"}
 	}
 	p.used = true
-	p.callCtx, p.invoke = ctx, pr.Invoke
+	p.callCtx, p.invoke, p.start = ctx, pr.Invoke, pr.Start
 	p.mu.Unlock()
 	if p.err != nil {
 		p.r.close()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,6 +26,14 @@ type rt struct {
 	jobs     chan func()
 	finished chan struct{}
 	pending  int
+	// posted are answers handed over by callbacks (post), which must not
+	// wait for the loop; postReady wakes the loop for them.
+	postMu    sync.Mutex
+	posted    []func()
+	postReady chan struct{}
+	// start offers a tool call to the host before a goroutine is spent
+	// on it (StartFunc); nil when the run has none.
+	startFn StartFunc
 
 	timers    timerHeap
 	timerByID map[int64]*jsTimer
@@ -87,6 +96,7 @@ func newRT(parent context.Context, opts RunOptions) *rt {
 		ctx:       ctx,
 		cancel:    cancel,
 		jobs:      make(chan func()),
+		postReady: make(chan struct{}, 1),
 		finished:  make(chan struct{}),
 		timerByID: map[int64]*jsTimer{},
 		unhandled: map[*goja.Promise]struct{}{},

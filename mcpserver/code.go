@@ -28,6 +28,11 @@ type CodeRequest struct {
 	// Invoke calls an allowed tool by "server.tool" (name or alias); the
 	// result is the unwrapped upstream result as JSON.
 	Invoke func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error)
+	// Start, when set, starts a call that can be answered without a
+	// goroutine waiting on it (see jsexec.StartFunc): done gets the
+	// answer Invoke would have returned. It returns false, having done
+	// nothing, for the calls only Invoke makes.
+	Start func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool
 	// Memory is the session's jsmcp.memory for this profile.
 	Memory *Memory
 }
@@ -129,7 +134,7 @@ func (rt *Runtime) Execute(ctx context.Context, profile string, sess *Session, e
 		return ExecResult{Err: "execute_code: no JavaScript runtime is available in this build"}
 	}
 	req := CodeRequest{Code: ea.Code, Data: ea.Data, Timeout: time.Duration(ea.TimeoutMs) * time.Millisecond,
-		MaxMemoryBytes: rt.opts.MaxMemoryBytes, Invoke: v.call, Memory: sess.Memory(v.profile), Servers: v.codeServers()}
+		MaxMemoryBytes: rt.opts.MaxMemoryBytes, Invoke: v.call, Start: v.start, Memory: sess.Memory(v.profile), Servers: v.codeServers()}
 	start := time.Now()
 	endSpan := traceSpan("exec")
 	res, err := safeRun(ctx, rt.opts.Runner, req)

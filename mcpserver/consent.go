@@ -64,16 +64,23 @@ func (rt *Runtime) policy() string {
 	return ApprovePrompt
 }
 
+// consentFree says that a call of t runs without asking anyone: consent
+// would allow it at once.
+func (rt *Runtime) consentFree(t *ExposedTool) bool {
+	pol := rt.policy()
+	return pol != ApproveDenyAll && (!t.Annotations.RequiresApproval || pol == ApproveAcceptAll)
+}
+
 // consent decides whether the call of t with args may run; the error is a
 // *toolcmd.DeniedError, as the CLI's Invoker reports it.
 func (rt *Runtime) consent(ctx context.Context, t *ExposedTool, args json.RawMessage) error {
+	if rt.consentFree(t) {
+		return nil
+	}
 	path := t.Server + "." + t.Name
 	pol := rt.policy()
 	if pol == ApproveDenyAll {
 		return &toolcmd.DeniedError{Path: path, Reason: "policy deny-all"}
-	}
-	if !t.Annotations.RequiresApproval || pol == ApproveAcceptAll {
-		return nil
 	}
 	if pol == ApproveAllowAll {
 		return &toolcmd.DeniedError{Path: path, Reason: "approval declined: policy allow-all runs no writes"}

@@ -104,6 +104,14 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 		},
 		Timeout: req.Timeout,
 	}
+	if req.Start != nil {
+		run.Start = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+			if strings.HasPrefix(path, memoryGlobal+".") && !j.inWorker {
+				return false // the session's memory (maybe a store's): Invoke
+			}
+			return req.Start(ctx, path, args, done)
+		}
+	}
 	if req.Data != nil {
 		run.Globals = map[string]json.RawMessage{"data": req.Data}
 	}

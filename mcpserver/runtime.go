@@ -243,6 +243,23 @@ func (v *view) call(ctx context.Context, path string, args json.RawMessage) (jso
 	return st.up.Call(ctx, t.Upstream, args)
 }
 
+// start is call for the calls that need no goroutine waiting on them (a
+// tool needing no approval, of an upstream that answers through a
+// callback); it returns false, having done nothing, for the others,
+// which call makes.
+func (v *view) start(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+	server, tool, ok := strings.Cut(path, ".")
+	if !ok {
+		return false
+	}
+	st, t, err := v.resolve(server, tool)
+	if err != nil || !v.rt.consentFree(t) {
+		return false
+	}
+	up, ok := st.up.(startUpstream)
+	return ok && up.Start(ctx, t.Upstream, args, done)
+}
+
 // registry builds the profile's tools as a toolcmd.Registry for the bash
 // meta tool: path server.<alias>, invoking the upstream.
 func (v *view) registry() *toolcmd.Registry {

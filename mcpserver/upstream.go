@@ -176,6 +176,19 @@ func (u *sourceUpstream) Call(ctx context.Context, tool string, args json.RawMes
 	return t.Invoke(ctx, args)
 }
 
+// startUpstream is an Upstream that can start a call and answer it
+// through a callback, without a goroutine waiting (view.start).
+type startUpstream interface {
+	// Start returns false, having done nothing, when the call needs
+	// Call (a connection to make again, an HTTP request).
+	Start(ctx context.Context, tool string, args json.RawMessage, done func(json.RawMessage, error)) bool
+}
+
+// Start implements startUpstream for an MCP server's source.
+func (u *sourceUpstream) Start(ctx context.Context, tool string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+	return u.async != nil && u.async.TryCallAsync(ctx, u.name+"."+tool, args, done)
+}
+
 // replyLater lets the upstream answer a worker's tool call itself
 // (worker.serve): carried in the call's context through the profile's
 // checks down to Upstream.Call, it is taken by an upstream that can

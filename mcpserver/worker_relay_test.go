@@ -79,17 +79,24 @@ func serveTestUpstream() int {
 func relayRuntime(t testing.TB) *Runtime {
 	t.Helper()
 	wr := &WorkerRunner{Command: []string{os.Args[0], "-test.run=^$"}, Env: []string{"MCPSERVER_TEST_WORKER=" + fmt.Sprint(256<<20)}}
+	t.Cleanup(wr.Close)
+	return upstreamRuntime(t, wr)
+}
+
+// upstreamRuntime is a runtime with runner and one real upstream, "up".
+func upstreamRuntime(t testing.TB, runner CodeRunner) *Runtime {
+	t.Helper()
 	cfgText, _ := json.Marshal(map[string]any{"servers": map[string]any{
 		"up": map[string]any{"type": "stdio", "command": []string{os.Args[0], "-test.run=^$"}}}})
 	cfg, err := ParseConfig("/x/config.json", cfgText, LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, err := NewRuntime(context.Background(), cfg, Options{Start: SourceStarter([]string{upstreamEnv + "=1"}, nil), Runner: wr, MaxMemoryBytes: 256 << 20})
+	rt, err := NewRuntime(context.Background(), cfg, Options{Start: SourceStarter([]string{upstreamEnv + "=1"}, nil), Runner: runner, MaxMemoryBytes: 256 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { rt.Close(); wr.Close() })
+	t.Cleanup(func() { rt.Close() })
 	if st := rt.servers["up"]; st == nil || st.err != nil {
 		t.Fatalf("upstream did not start: %+v", st)
 	}
@@ -100,7 +107,14 @@ func relayRuntime(t testing.TB) *Runtime {
 // the worker (replyLater): values, errors, parallel calls kept apart,
 // calls the script left behind, a crash and the reconnect after it.
 func TestWorkerRelaysUpstreamAnswers(t *testing.T) {
-	rt := relayRuntime(t)
+	checkUpstreamCalls(t, relayRuntime(t))
+}
+
+// checkUpstreamCalls runs scripts calling rt's upstream "up" in every way
+// a script can: values, errors, parallel calls kept apart, calls the
+// script left behind, a crash and the reconnect after it.
+func checkUpstreamCalls(t *testing.T, rt *Runtime) {
+	t.Helper()
 	ctx := scoped(rt, "", "relay")
 	run := func(code string, timeoutMs int) (bool, string) {
 		t.Helper()

@@ -126,3 +126,72 @@ func TestCallAsyncRemote(t *testing.T) {
 		}
 	}
 }
+
+// TryCallAsync takes only the calls it can start without blocking: a
+// tool the server offers over a live stdio connection. It declines the
+// rest, having done nothing (done is never called), and CallAsync makes
+// them: an unknown tool, an HTTP or SSE server, a connection to make again,
+// a closed source.
+func TestTryCallAsync(t *testing.T) {
+	try := func(t *testing.T, src *Source, path, args string) (took bool, got string, err error) {
+		t.Helper()
+		type answer struct {
+			res json.RawMessage
+			err error
+		}
+		ch := make(chan answer, 2)
+		took = src.TryCallAsync(context.Background(), path, json.RawMessage(args), func(res json.RawMessage, err error) { ch <- answer{res, err} })
+		if !took {
+			select {
+			case a := <-ch:
+				t.Errorf("%s: declined, yet answered %s %v", path, a.res, a.err)
+			case <-time.After(20 * time.Millisecond):
+			}
+			return false, "", nil
+		}
+		select {
+		case a := <-ch:
+			return true, string(a.res), a.err
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: no answer", path)
+		}
+		return
+	}
+	_, src := addSource(t, stdioConfig("fx"))
+	if took, got, err := try(t, src, "fx.add", `{"a":2,"b":3}`); !took || got != `{"sum":5}` || err != nil {
+		t.Errorf("live stdio: took %v, %s %v", took, got, err)
+	}
+	if took, _, err := try(t, src, "fx.fail", `{}`); !took || err == nil || err.Error() != "boom happened" {
+		t.Errorf("a failing tool: took %v, %v", took, err)
+	}
+	if took, _, _ := try(t, src, "fx.nothing", `{}`); took {
+		t.Error("an unknown tool was taken")
+	}
+	if _, err := callAsync(t, context.Background(), src, "fx.crash", `{}`); err == nil {
+		t.Fatal("the crash call answered")
+	}
+	if took, _, _ := try(t, src, "fx.echo", `{"message":"x"}`); took {
+		t.Error("a call needing a new connection was taken")
+	}
+	if got, err := callAsync(t, context.Background(), src, "fx.echo", `{"message":"again"}`); err != nil || got != `"echo: again"` {
+		t.Fatalf("CallAsync's reconnect: %s %v", got, err)
+	}
+	if took, got, err := try(t, src, "fx.echo", `{"message":"back"}`); !took || got != `"echo: back"` || err != nil {
+		t.Errorf("after the reconnect: took %v, %s %v", took, got, err)
+	}
+	src.Close()
+	if took, _, _ := try(t, src, "fx.echo", `{"message":"x"}`); took {
+		t.Error("a closed source took a call")
+	}
+
+	streamable := httptest.NewServer(server.NewStreamableHTTPServer(newTestServer()))
+	t.Cleanup(streamable.Close)
+	sse := httptest.NewServer(server.NewSSEServer(newTestServer()))
+	t.Cleanup(sse.Close)
+	for _, cfg := range []Config{{Name: "fx", Type: "http", URL: streamable.URL + "/mcp"}, {Name: "fx", Type: "sse", URL: sse.URL + "/sse"}} {
+		_, remote := addSource(t, cfg)
+		if took, _, _ := try(t, remote, "fx.add", `{"a":1,"b":2}`); took {
+			t.Errorf("%s: a remote call was taken", cfg.Type)
+		}
+	}
+}

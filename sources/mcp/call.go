@@ -70,6 +70,9 @@ func (s *Source) callError(ctx, cctx context.Context, cl *mcpclient.Client, time
 // while the response stream is open would cost the keep-alive
 // connection).
 func (s *Source) CallAsync(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) {
+	if s.TryCallAsync(ctx, path, args, done) {
+		return
+	}
 	s.toolsMu.RLock()
 	name, ok := s.names[path]
 	s.toolsMu.RUnlock()
@@ -86,6 +89,37 @@ func (s *Source) CallAsync(ctx context.Context, path string, args json.RawMessag
 		done(nil, err)
 		return
 	}
+	s.startCall(ctx, cl, name, args, done)
+}
+
+// TryCallAsync is CallAsync when it would not block: a tool the server
+// offers, over a live stdio connection. It returns false, having done
+// nothing, for the calls that need a connection made, an HTTP request
+// or an error explained; CallAsync (or Invoke) answers those.
+func (s *Source) TryCallAsync(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+	s.toolsMu.RLock()
+	name, ok := s.names[path]
+	s.toolsMu.RUnlock()
+	if !ok {
+		return false
+	}
+	if kind, _ := s.kind(); kind != "stdio" {
+		return false // an HTTP request is made on the caller's goroutine
+	}
+	s.mu.Lock()
+	cl := s.cl
+	live := cl != nil && s.dead == nil && !s.closed
+	s.mu.Unlock()
+	if !live {
+		return false
+	}
+	s.startCall(ctx, cl, name, args, done)
+	return true
+}
+
+// startCall sends the call on cl and answers done from the goroutine that
+// reads the answer.
+func (s *Source) startCall(ctx context.Context, cl *mcpclient.Client, name string, args json.RawMessage, done func(json.RawMessage, error)) {
 	timeout := s.callTimeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	cctx, leave := s.calls.enter(cctx)

@@ -1,0 +1,151 @@
+package jsexec
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// startRun runs code in a prepared runtime whose tool calls go to start
+// first and to invoke when start declines them.
+func startRun(t *testing.T, code string, start StartFunc, invoke InvokeFunc, timeout time.Duration) (Result, error) {
+	t.Helper()
+	p := Prepare(preparedOpts())
+	ctx := context.WithValue(context.Background(), ctxKey{}, "session-9")
+	return p.Run(ctx, code, PreparedRun{Start: start, Invoke: invoke, Timeout: timeout})
+}
+
+// noInvoke fails the test when a call reaches Invoke.
+func noInvoke(t *testing.T) InvokeFunc {
+	return func(_ context.Context, path string, _ json.RawMessage) (json.RawMessage, error) {
+		t.Errorf("%s reached Invoke", path)
+		return nil, errors.New("not expected")
+	}
+}
+
+// Calls that Start takes are answered by done from other goroutines, in
+// any order, each promise with its own answer; the context carries the
+// run's values as Invoke's does.
+func TestStartAnswersFromOtherGoroutines(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	start := func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+		mu.Lock()
+		seen = append(seen, fmt.Sprintf("%s %s %v", path, args, ctx.Value(ctxKey{})))
+		mu.Unlock()
+		var a struct{ N int }
+		_ = json.Unmarshal(args, &a)
+		go func() {
+			time.Sleep(time.Duration(10-a.N) * time.Millisecond) // later calls answer first
+			done(json.RawMessage(fmt.Sprintf(`{"n":%d}`, a.N*a.N)), nil)
+		}()
+		return true
+	}
+	res, err := startRun(t, `const r = await Promise.all([1,2,3,4,5].map(n => math.sq({N: n})));
+		const one = await math.sq({N: 6}); return [r.map(x => x.n), one.n]`, start, noInvoke(t), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Value) != `[[1,4,9,16,25],36]` {
+		t.Errorf("value %s", res.Value)
+	}
+	if len(seen) != 6 || seen[0] != `math.sq {"N":1} session-9` {
+		t.Errorf("calls %q", seen)
+	}
+	if res.ToolCalls != 6 {
+		t.Errorf("tool calls %d", res.ToolCalls)
+	}
+}
+
+// A declined call goes to Invoke; an answer given inside Start itself,
+// an error answer, a panic in Start and a second done each do what the
+// script expects.
+func TestStartDeclinesAndMisbehaves(t *testing.T) {
+	var invoked atomic.Int32
+	invoke := func(_ context.Context, path string, _ json.RawMessage) (json.RawMessage, error) {
+		invoked.Add(1)
+		return json.RawMessage(`"from invoke"`), nil
+	}
+	start := func(_ context.Context, path string, _ json.RawMessage, done func(json.RawMessage, error)) bool {
+		switch path {
+		case "math.declined":
+			return false
+		case "math.atOnce":
+			done(json.RawMessage(`"at once"`), nil)
+			done(json.RawMessage(`"twice"`), nil) // ignored
+			return true
+		case "math.fails":
+			go done(nil, errors.New("upstream said no"))
+			return true
+		case "math.declinedAnswered":
+			done(json.RawMessage(`"kept"`), nil)
+			return false
+		case "math.empty":
+			go done(nil, nil)
+			return true
+		}
+		panic("boom")
+	}
+	res, err := startRun(t, `const out = [await math.declined({}), await math.atOnce({})];
+		try { await math.fails({}) } catch (e) { out.push(e.message, e.code, e.tool) }
+		try { await math.panics({}) } catch (e) { out.push(e.message) }
+		out.push(await math.declinedAnswered({}), typeof await math.empty({}));
+		return out`, start, invoke, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `["from invoke","at once","upstream said no","TOOL_ERROR","math.fails","internal error in host call","kept","undefined"]`
+	if string(res.Value) != want {
+		t.Errorf("value %s\nwant  %s", res.Value, want)
+	}
+	if invoked.Load() != 1 {
+		t.Errorf("Invoke ran %d times, want 1 (only the declined call)", invoked.Load())
+	}
+}
+
+// A call Start took and never answers keeps the run waiting until its
+// timeout, which ends it as a limit; an answer that comes after the run
+// ended touches nothing.
+func TestStartUnansweredCallTimesOut(t *testing.T) {
+	var late func(json.RawMessage, error)
+	var mu sync.Mutex
+	start := func(_ context.Context, _ string, _ json.RawMessage, done func(json.RawMessage, error)) bool {
+		mu.Lock()
+		late = done
+		mu.Unlock()
+		return true
+	}
+	_, err := startRun(t, `await math.never({}); return 1`, start, noInvoke(t), 50*time.Millisecond)
+	var je *Error
+	if !errors.As(err, &je) || je.Kind != KindLimit || !strings.Contains(err.Error(), "time") {
+		t.Fatalf("want a timeout limit error, got %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if late == nil {
+		t.Fatal("Start was not called")
+	}
+	late(json.RawMessage(`1`), nil) // after the run: must not panic or block
+}
+
+// A script whose only pending work is a call Start took is not
+// "unsettled": the loop waits for the answer.
+func TestStartPendingIsNotUnsettled(t *testing.T) {
+	start := func(_ context.Context, _ string, _ json.RawMessage, done func(json.RawMessage, error)) bool {
+		go func() {
+			time.Sleep(5 * time.Millisecond)
+			done(json.RawMessage(`7`), nil)
+		}()
+		return true
+	}
+	res, err := startRun(t, `return await math.later({})`, start, noInvoke(t), 0)
+	if err != nil || string(res.Value) != "7" {
+		t.Fatalf("%s %v", res.Value, err)
+	}
+}
