@@ -662,18 +662,17 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 		parent := workerproc.Peer(ctx)
 		// invoke asks the daemon to run a call and waits for its answer.
 		invoke := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
-			body := make([]byte, 0, len(path)+1+len(args))
-			body = append(append(append(body, path...), 0), args...)
-			out, err := parent.Call(ctx, methodTool, body)
-			var re *workerproc.RemoteError
-			if errors.As(err, &re) {
-				return nil, errors.New(re.Message)
-			}
-			return out, err
+			return toolAnswer(parent.Call(ctx, methodTool, toolFrame(path, args)))
+		}
+		// start asks it without waiting: the answer goes to the script
+		// from the goroutine that read it (jsexec.StartFunc).
+		start := func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+			parent.CallAsync(ctx, methodTool, toolFrame(path, args), func(out []byte, err error) { done(toolAnswer(out, err)) })
+			return true
 		}
 		switch method {
 		case methodRun:
-			return serveRun(ctx, body, invoke, useOneP, &lastRefill)
+			return serveRun(ctx, body, invoke, start, useOneP, &lastRefill)
 		case methodBash:
 			var m bashMsg
 			if err := json.Unmarshal(body, &m); err != nil {
@@ -718,6 +717,26 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	return 0
 }
 
+// startFunc is CodeRequest.Start's type.
+type startFunc = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool
+
+// toolFrame is a tool call's body on the worker pipe: the path, a NUL,
+// the arguments' JSON (worker.serve splits it).
+func toolFrame(path string, args json.RawMessage) []byte {
+	body := make([]byte, 0, len(path)+1+len(args))
+	return append(append(append(body, path...), 0), args...)
+}
+
+// toolAnswer is the daemon's reply to a tool call as the script sees it:
+// its error message without the protocol's wrapping.
+func toolAnswer(out []byte, err error) (json.RawMessage, error) {
+	var re *workerproc.RemoteError
+	if errors.As(err, &re) {
+		return nil, errors.New(re.Message)
+	}
+	return out, err
+}
+
 // warmDelay is how long a new worker waits before preparing runtimes:
 // long enough for a bash message already in the pipe to be read first,
 // short enough that the first execute_code after start-up finds its
@@ -727,7 +746,7 @@ const warmDelay = 2 * time.Millisecond
 // serveRun is a worker's "run" call: the script, then its reply; after
 // the reply, oneP (ServeWorker) and the refill's pacing. last keeps the
 // run's refill for the daemon's notification.
-func serveRun(ctx context.Context, body []byte, invoke callFunc, oneP func(), last *atomic.Pointer[runRefill]) ([]byte, error) {
+func serveRun(ctx context.Context, body []byte, invoke callFunc, start startFunc, oneP func(), last *atomic.Pointer[runRefill]) ([]byte, error) {
 	span("w.handler")
 	traceMark("runmsg")
 	m, err := decodeRun(body)
@@ -741,7 +760,7 @@ func serveRun(ctx context.Context, body []byte, invoke callFunc, oneP func(), la
 	refill := armRefill(m.Servers, m.MemBytes, m.Notify)
 	last.Store(refill)
 	req := CodeRequest{Code: m.Code, Data: m.Data, Timeout: time.Duration(m.TimeoutMs) * time.Millisecond,
-		MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke}
+		MaxMemoryBytes: m.MemBytes, Servers: m.Servers, Invoke: invoke, Start: start}
 	res, err := runInWorker(req)
 	span("w.ran")
 	replied := func() {

@@ -89,10 +89,14 @@ type Conn struct {
 	idle atomic.Int32
 }
 
-// waiter is a call waiting for its reply.
+// waiter is a call waiting for its reply: a Call's channels, or a
+// CallAsync's callback (async.go).
 type waiter struct {
 	reply chan frame    // buffered: the reader never blocks on it
 	lead  chan struct{} // buffered: the read side was handed to this caller
+	// done answers a CallAsync; stop releases its context's AfterFunc.
+	done func([]byte, error)
+	stop func() bool
 }
 
 type frame struct {
@@ -351,14 +355,22 @@ func (c *Conn) readFrames(self uint64) {
 			c.mu.Lock()
 			wt := c.pending[f.id]
 			delete(c.pending, f.id)
+			var async *waiter
 			if wt != nil {
-				wt.reply <- f
+				if wt.done != nil {
+					async = wt
+				} else {
+					wt.reply <- f
+				}
 			}
 			stop := f.id == self
 			if stop {
 				c.passReadLocked()
 			}
 			c.mu.Unlock()
+			if async != nil {
+				async.answer(f.result())
+			}
 			if stop {
 				return
 			}
@@ -398,6 +410,9 @@ func (c *Conn) passReadLocked() {
 		return
 	}
 	for _, wt := range c.pending {
+		if wt.lead == nil {
+			continue // a CallAsync: it does not read
+		}
 		wt.lead <- struct{}{}
 		return
 	}
@@ -412,9 +427,19 @@ func (c *Conn) passReadLocked() {
 func (c *Conn) end(err error) {
 	c.mu.Lock()
 	c.err = err
+	var orphans []*waiter
+	for id, wt := range c.pending {
+		if wt.done != nil {
+			orphans = append(orphans, wt)
+			delete(c.pending, id)
+		}
+	}
 	c.mu.Unlock()
 	c.cancel()
 	close(c.done)
+	for _, wt := range orphans {
+		wt.answer(nil, ErrClosed)
+	}
 }
 
 // handOff lets the goroutine the reader just made runnable (a handler,
