@@ -234,8 +234,8 @@ func (r *rt) bytesArg(v goja.Value) []byte {
 	panic(r.vm.NewTypeError("expected an ArrayBuffer"))
 }
 
-// toolCall starts a tool call on its own goroutine and returns a promise
-// that the loop settles, so Promise.all over tool calls runs them at once.
+// toolCall starts a tool call (queueTool) and returns a promise that the
+// loop settles, so Promise.all over tool calls runs them at once.
 func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 	p, resolve, reject := r.vm.NewPromise()
 	if path == "" {
@@ -263,9 +263,16 @@ func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 		_ = reject(r.vm.NewGoError(fmt.Errorf("tool call limit exceeded")))
 		return r.vm.ToValue(p)
 	}
-	ctx := r.ctx
-	settle := func(out json.RawMessage, err error) func() {
+	r.queueTool(path, args, r.toolSettle(path, resolve, reject))
+	return r.vm.ToValue(p)
+}
+
+// toolSettle is what settles a tool call's promise with its answer: a job
+// for the loop, given the answer.
+func (r *rt) toolSettle(path string, resolve, reject func(any) error) func(json.RawMessage, error) func() {
+	return func(out json.RawMessage, err error) func() {
 		return func() {
+			r.toolDone()
 			if err != nil {
 				_ = reject(r.toolError(path, err))
 				return
@@ -282,15 +289,44 @@ func (r *rt) toolCall(path string, a goja.Value) goja.Value {
 			_ = resolve(v)
 		}
 	}
-	if r.startTool(ctx, path, args, settle) {
-		return r.vm.ToValue(p)
+}
+
+// queueTool starts the call now, or once fewer than
+// Limits.MaxToolCallsInFlight of the run's calls wait for their answers:
+// a script that fires calls without awaiting them waits its turn
+// instead of holding the host's state for a million calls at once.
+func (r *rt) queueTool(path string, args json.RawMessage, settle func(json.RawMessage, error) func()) {
+	begin := func() {
+		r.toolsInFlight++
+		if r.startTool(r.ctx, path, args, settle) {
+			return
+		}
+		inv, ctx := r.opts.Invoke, r.ctx
+		r.goAsync(func() func() {
+			out, err := inv(ctx, path, args)
+			return settle(out, err)
+		})
 	}
-	inv := r.opts.Invoke
-	r.goAsync(func() func() {
-		out, err := inv(ctx, path, args)
-		return settle(out, err)
-	})
-	return r.vm.ToValue(p)
+	if r.toolsInFlight >= r.lim.MaxToolCallsInFlight {
+		r.pending++ // a queued call keeps the loop waiting, as a started one does
+		r.toolQueue = append(r.toolQueue, begin)
+		return
+	}
+	begin()
+}
+
+// toolDone is a call's answer reaching the loop: its place goes to the
+// call queued first.
+func (r *rt) toolDone() {
+	r.toolsInFlight--
+	if len(r.toolQueue) == 0 {
+		return
+	}
+	begin := r.toolQueue[0]
+	r.toolQueue[0] = nil
+	r.toolQueue = r.toolQueue[1:]
+	r.pending--
+	begin()
 }
 
 // startTool offers the call to the host's StartFunc; true means it took

@@ -43,6 +43,10 @@ type Limits struct {
 	MaxMemoryBytes uint64
 	// MaxToolCalls caps the tool calls of one run (0: DefaultMaxToolCalls).
 	MaxToolCalls int
+	// MaxToolCallsInFlight bounds the calls of one run that wait for
+	// their answers at once (0: DefaultMaxToolCallsInFlight); more wait
+	// their turn, in order, as if the host answered more slowly.
+	MaxToolCallsInFlight int
 	// MaxStringBytes bounds a string a script builds in one step (repeat,
 	// padStart/padEnd, join) and the element count of a join; the run
 	// ends with a "memory" limit before anything is allocated. Array and
@@ -61,8 +65,11 @@ const (
 	DefaultMaxOutputBytes   = 16 << 20
 	DefaultMaxMemoryBytes   = 512 << 20
 	DefaultMaxToolCalls     = 1_000_000
-	DefaultMaxStringBytes   = 64 << 20
-	DefaultMaxFileBytes     = 64 << 20
+	// DefaultMaxToolCallsInFlight: far more parallelism than an upstream
+	// server gives, far less host state than a million waiting calls.
+	DefaultMaxToolCallsInFlight = 256
+	DefaultMaxStringBytes       = 64 << 20
+	DefaultMaxFileBytes         = 64 << 20
 )
 
 func (l Limits) withDefaults() Limits {
@@ -80,6 +87,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxToolCalls <= 0 {
 		l.MaxToolCalls = DefaultMaxToolCalls
+	}
+	if l.MaxToolCallsInFlight <= 0 {
+		l.MaxToolCallsInFlight = DefaultMaxToolCallsInFlight
 	}
 	if l.MaxStringBytes <= 0 {
 		l.MaxStringBytes = DefaultMaxStringBytes

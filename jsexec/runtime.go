@@ -34,6 +34,10 @@ type rt struct {
 	// start offers a tool call to the host before a goroutine is spent
 	// on it (StartFunc); nil when the run has none.
 	startFn StartFunc
+	// toolsInFlight are the calls waiting for their answers; toolQueue
+	// the calls waiting to start (queueTool).
+	toolsInFlight int
+	toolQueue     []func()
 
 	timers    timerHeap
 	timerByID map[int64]*jsTimer

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -147,5 +149,79 @@ func TestStartPendingIsNotUnsettled(t *testing.T) {
 	res, err := startRun(t, `return await math.later({})`, start, noInvoke(t), 0)
 	if err != nil || string(res.Value) != "7" {
 		t.Fatalf("%s %v", res.Value, err)
+	}
+}
+
+// A run has at most Limits.MaxToolCallsInFlight calls waiting for their
+// answers; the others start in order as answers come, through Start and
+// through Invoke alike, and a run that returns without awaiting its calls
+// never starts the ones still queued.
+func TestToolCallsInFlightBound(t *testing.T) {
+	const limit = 3
+	for _, viaStart := range []bool{true, false} {
+		var mu sync.Mutex
+		inFlight, most := 0, 0
+		var order []int
+		begin := func(args json.RawMessage) int {
+			var a struct{ N int }
+			_ = json.Unmarshal(args, &a)
+			mu.Lock()
+			defer mu.Unlock()
+			inFlight++
+			most = max(most, inFlight)
+			order = append(order, a.N)
+			return a.N
+		}
+		answer := func(n int) json.RawMessage {
+			time.Sleep(2 * time.Millisecond)
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+			return json.RawMessage(strconv.Itoa(n * 10))
+		}
+		var start StartFunc
+		invoke := func(_ context.Context, _ string, args json.RawMessage) (json.RawMessage, error) {
+			return answer(begin(args)), nil
+		}
+		if viaStart {
+			start = func(_ context.Context, _ string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+				n := begin(args)
+				go func() { done(answer(n), nil) }()
+				return true
+			}
+			invoke = noInvoke(t)
+		}
+		opts := preparedOpts()
+		opts.Limits.MaxToolCallsInFlight = limit
+		p := Prepare(opts)
+		res, err := p.Run(context.Background(), `const r = await Promise.all(Array.from({length: 20}, (_, i) => math.f({N: i})));
+			for (let i = 20; i < 30; i++) math.f({N: i}); // left behind
+			return r.join()`, PreparedRun{Start: start, Invoke: invoke})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "0,10,20,30,40,50,60,70,80,90,100,110,120,130,140,150,160,170,180,190"; string(res.Value) != `"`+want+`"` {
+			t.Errorf("start %v: value %s", viaStart, res.Value)
+		}
+		mu.Lock()
+		if most > limit {
+			t.Errorf("start %v: %d calls in flight at once, limit %d", viaStart, most, limit)
+		}
+		if len(order) < 20 || len(order) > 20+limit {
+			t.Errorf("start %v: %d calls started, want 20 to %d", viaStart, len(order), 20+limit)
+		}
+		// Start runs on the loop, in the queue's order; Invoke's goroutines
+		// may swap neighbours, but the first twenty are the awaited ones.
+		first := append([]int(nil), order[:min(len(order), 20)]...)
+		if !viaStart {
+			slices.Sort(first)
+		}
+		for i, n := range first {
+			if n != i {
+				t.Errorf("start %v: calls started in order %v", viaStart, order)
+				break
+			}
+		}
+		mu.Unlock()
 	}
 }
