@@ -195,3 +195,44 @@ func TestTryCallAsync(t *testing.T) {
 		}
 	}
 }
+
+// The tracker answers an elicitation that names no call with the most
+// recent call still in flight; calls leave in any order, once, and a
+// call's own context is its own.
+func TestTrackerPicksTheLatestCall(t *testing.T) {
+	var tr tracker
+	type key struct{}
+	ctxs := make([]context.Context, 5)
+	leaves := make([]func(), 5)
+	for i := range ctxs {
+		ctxs[i], leaves[i] = tr.enter(context.WithValue(context.Background(), key{}, i))
+	}
+	latest := func() any {
+		c := tr.pick(context.Background())
+		if c == nil {
+			return nil
+		}
+		return c.Value(key{})
+	}
+	if got := latest(); got != 4 {
+		t.Fatalf("latest %v, want 4", got)
+	}
+	if got := tr.pick(ctxs[1]).Value(key{}); got != 1 {
+		t.Errorf("a call's own context gave %v", got)
+	}
+	leaves[4]()
+	leaves[4]() // a second leave changes nothing
+	leaves[2]()
+	if got := latest(); got != 3 {
+		t.Errorf("after 4 and 2 left: %v, want 3", got)
+	}
+	leaves[3]()
+	leaves[1]()
+	if got := latest(); got != 0 {
+		t.Errorf("after 3 and 1 left: %v, want 0", got)
+	}
+	leaves[0]()
+	if got := latest(); got != nil {
+		t.Errorf("with no call in flight: %v", got)
+	}
+}

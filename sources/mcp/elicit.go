@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"container/list"
 	"context"
 	"encoding/json"
 	"sync"
@@ -18,29 +19,26 @@ import (
 // source, which is the one that asked whenever calls are not concurrent.
 type tracker struct {
 	mu     sync.Mutex
-	active []*callCtx
+	active list.List // of *callCtx, the most recent last
 }
 
 type callCtx struct{ ctx context.Context }
 
 type callKey struct{}
 
+// enter records a call in flight until the returned func is called; both
+// take constant time, however many calls a busy daemon has in flight.
 func (t *tracker) enter(ctx context.Context) (context.Context, func()) {
 	c := &callCtx{}
 	ctx = context.WithValue(ctx, callKey{}, c)
 	c.ctx = ctx
 	t.mu.Lock()
-	t.active = append(t.active, c)
+	e := t.active.PushBack(c)
 	t.mu.Unlock()
 	return ctx, func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
-		for i, a := range t.active {
-			if a == c {
-				t.active = append(t.active[:i], t.active[i+1:]...)
-				return
-			}
-		}
+		t.active.Remove(e) // a no-op the second time
 	}
 }
 
@@ -51,8 +49,8 @@ func (t *tracker) pick(ctx context.Context) context.Context {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if n := len(t.active); n > 0 {
-		return t.active[n-1].ctx
+	if e := t.active.Back(); e != nil {
+		return e.Value.(*callCtx).ctx
 	}
 	return nil
 }
