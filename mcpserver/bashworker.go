@@ -241,7 +241,7 @@ func (w *WorkerRunner) runBash(ctx context.Context, pw *pinnedWorker, run bashRu
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		m, err := wk.exchange(ctx, methodBash, body, false, inv.Invoke)
+		m, err := wk.exchange(ctx, methodBash, body, false, inv.Invoke, nil)
 		done <- outcome{m, err}
 	}()
 	select {

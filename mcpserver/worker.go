@@ -161,6 +161,9 @@ type worker struct {
 	// in progress (a worker runs one at a time).
 	mu     sync.Mutex
 	answer callFunc
+	// begin starts a call without a goroutine waiting (startFunc), on
+	// the goroutine that read it (wk.begin); nil for bash runs.
+	begin  startFunc
 	runCtx context.Context
 	// relay: an upstream may answer a tool call straight to the worker
 	// (replyLater); set for execute_code runs, whose calls go to
@@ -337,6 +340,7 @@ func (w *WorkerRunner) start() (*worker, error) {
 		return nil, err
 	}
 	wk.proc = proc
+	proc.SetStarter(wk.start)
 	go func() {
 		// The slot is free once the process is reaped, however it ended.
 		<-proc.Dead()
@@ -408,6 +412,38 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 	stop()
 	cancel()
 	return res, err
+}
+
+// start is the worker pipe's Starter: a tool call the run's begin takes
+// goes from the frame just read to the upstream, and its answer back to
+// the worker from the goroutine that read it, with no serving goroutine
+// handed the call (worker.serve serves the others).
+func (wk *worker) start(ctx context.Context, method string, body []byte, reply func([]byte, error)) bool {
+	if method != methodTool || !relayAnswers {
+		return false
+	}
+	wk.mu.Lock()
+	begin, runCtx := wk.begin, wk.runCtx
+	wk.mu.Unlock()
+	if begin == nil {
+		return false
+	}
+	path, args := body, []byte(nil)
+	if i := bytes.IndexByte(body, 0); i >= 0 {
+		path, args = body[:i], body[i+1:]
+	}
+	callCtx, cancel := context.WithCancel(runCtx)
+	stop := context.AfterFunc(ctx, cancel) // the worker's cancel of the call
+	took := begin(callCtx, string(path), json.RawMessage(args), func(res json.RawMessage, err error) {
+		stop()
+		reply(res, err)
+		cancel()
+	})
+	if !took {
+		stop()
+		cancel()
+	}
+	return took
 }
 
 // Prewarm starts a worker into the idle pool that prepares a runtime for
@@ -537,12 +573,19 @@ func (w *WorkerRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult
 func (wk *worker) run(ctx context.Context, req CodeRequest, notify uint64) (CodeResult, error, bool) {
 	body := encodeRun(runMsg{Code: req.Code, Data: req.Data, TimeoutMs: req.Timeout.Milliseconds(),
 		MemBytes: req.MaxMemoryBytes, Servers: req.Servers, Notify: notify})
-	m, err := wk.exchange(ctx, methodRun, body, true, func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
+	answer := func(ctx context.Context, path string, args json.RawMessage) (json.RawMessage, error) {
 		if op, ok := strings.CutPrefix(path, memoryGlobal+"."); ok {
 			return memoryOp(req.Memory, op, args)
 		}
 		return req.Invoke(ctx, path, args)
-	})
+	}
+	var begin startFunc
+	if req.Start != nil {
+		begin = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
+			return !strings.HasPrefix(path, memoryGlobal+".") && req.Start(ctx, path, args, done)
+		}
+	}
+	m, err := wk.exchange(ctx, methodRun, body, true, answer, begin)
 	if err != nil {
 		return CodeResult{}, wk.died("execute_code", "the script", err), false
 	}
@@ -567,13 +610,13 @@ var errBadMessage = errors.New("bad message from worker")
 // as a script may await several at once) until it is done; relay lets an
 // upstream answer them directly (replyLater). An error
 // means the worker is unusable: it died or broke the protocol.
-func (wk *worker) exchange(ctx context.Context, method string, body []byte, relay bool, answer callFunc) (doneMsg, error) {
+func (wk *worker) exchange(ctx context.Context, method string, body []byte, relay bool, answer callFunc, begin startFunc) (doneMsg, error) {
 	wk.mu.Lock()
-	wk.answer, wk.runCtx, wk.relay = answer, ctx, relay
+	wk.answer, wk.begin, wk.runCtx, wk.relay = answer, begin, ctx, relay
 	wk.mu.Unlock()
 	defer func() {
 		wk.mu.Lock()
-		wk.answer, wk.runCtx, wk.relay = nil, nil, false
+		wk.answer, wk.begin, wk.runCtx, wk.relay = nil, nil, nil, false
 		wk.mu.Unlock()
 	}()
 	span("s.call")

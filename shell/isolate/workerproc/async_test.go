@@ -144,3 +144,92 @@ func TestCallAsyncOnDemand(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// A Starter takes the calls it can answer without a serving goroutine,
+// on the parent's end as on a worker's: the caller gets its reply; the
+// calls it declines, and notifications, go to the Handler; the caller's
+// cancel ends the context the Starter got.
+func TestStarter(t *testing.T) {
+	for _, onDemand := range []bool{false, true} {
+		served := make(chan string, 8)
+		handler := func(ctx context.Context, method string, body []byte) ([]byte, error) {
+			served <- method
+			return []byte("served:" + method), nil
+		}
+		// The worker's "run" holds the call open until released: the
+		// parent's end reads only while one of its calls waits.
+		release := make(chan struct{})
+		workerH := func(ctx context.Context, method string, body []byte) ([]byte, error) {
+			<-release
+			return nil, nil
+		}
+		var worker, callee *Conn
+		var closeAll func()
+		if onDemand {
+			callee, worker, closeAll = onDemandPair(handler, workerH)
+		} else {
+			callee, worker, closeAll = pair(handler, workerH)
+		}
+		held, cancelled := make(chan struct{}), make(chan struct{})
+		callee.SetStarter(func(ctx context.Context, method string, body []byte, reply func([]byte, error)) bool {
+			switch method {
+			case "fast":
+				go reply(append([]byte("started:"), body...), nil)
+				return true
+			case "fails":
+				reply(nil, errors.New("no luck"))
+				return true
+			case "held":
+				close(held)
+				go func() {
+					<-ctx.Done()
+					close(cancelled)
+					reply([]byte("let go"), nil)
+				}()
+				return true
+			}
+			return false
+		})
+		ran := make(chan error, 1)
+		go func() {
+			_, err := callee.Call(context.Background(), "run", nil)
+			ran <- err
+		}()
+		if out, err := worker.Call(context.Background(), "fast", []byte("x")); err != nil || string(out) != "started:x" {
+			t.Errorf("onDemand %v: fast: %q %v", onDemand, out, err)
+		}
+		var re *RemoteError
+		if _, err := worker.Call(context.Background(), "fails", nil); !errors.As(err, &re) || re.Message != "no luck" {
+			t.Errorf("onDemand %v: fails: %v", onDemand, err)
+		}
+		if out, err := worker.Call(context.Background(), "slow", nil); err != nil || string(out) != "served:slow" {
+			t.Errorf("onDemand %v: declined: %q %v", onDemand, out, err)
+		}
+		if err := worker.Notify("fast", nil); err != nil {
+			t.Fatal(err)
+		}
+		if m := <-served; m != "slow" {
+			t.Errorf("onDemand %v: served %q first", onDemand, m)
+		}
+		if m := <-served; m != "fast" {
+			t.Errorf("onDemand %v: the notification went to %q", onDemand, m)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan string, 1)
+		go func() {
+			out, err := worker.Call(ctx, "held", nil)
+			done <- fmt.Sprint(string(out), err)
+		}()
+		<-held
+		cancel()
+		<-cancelled
+		if got := <-done; got != "let go<nil>" {
+			t.Errorf("onDemand %v: held: %s", onDemand, got)
+		}
+		close(release)
+		if err := <-ran; err != nil {
+			t.Errorf("onDemand %v: run: %v", onDemand, err)
+		}
+		closeAll()
+	}
+}

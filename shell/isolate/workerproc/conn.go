@@ -87,6 +87,8 @@ type Conn struct {
 	// (servers.go); idle counts those.
 	jobs chan job
 	idle atomic.Int32
+	// starter is offered each call on the reading goroutine (SetStarter).
+	starter Starter
 }
 
 // waiter is a call waiting for its reply: a Call's channels, or a
@@ -390,10 +392,15 @@ func (c *Conn) readFrames(self uint64) {
 			ci := &callInfo{c: c, id: f.id}
 			ctx, cancel := context.WithCancel(context.WithValue(c.ctx, peerKey{}, ci))
 			ci.cancel = cancel
+			var starter Starter // for calls only: a notification has no reply
 			if f.id != 0 {
 				c.mu.Lock()
 				c.inflight[f.id] = cancel
+				starter = c.starter
 				c.mu.Unlock()
+			}
+			if starter != nil && starter(ctx, f.method, f.body, ci.replyOnce()) {
+				continue
 			}
 			c.dispatch(job{ctx, cancel, ci, f})
 			handOff()

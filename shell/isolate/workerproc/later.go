@@ -27,6 +27,12 @@ func Later(ctx context.Context) (reply func(out []byte, err error)) {
 	ci.mu.Lock()
 	ci.later = true
 	ci.mu.Unlock()
+	return ci.replyOnce()
+}
+
+// replyOnce is the function that answers ci's call, once, without waiting
+// (Later's, and a Starter's reply).
+func (ci *callInfo) replyOnce() func(out []byte, err error) {
 	var once sync.Once
 	return func(out []byte, err error) {
 		once.Do(func() {

@@ -55,3 +55,21 @@ func (c *Conn) serveJobs(j job) {
 		}
 	}
 }
+
+// Starter is offered each call from the peer on the goroutine that read
+// it, before a serving goroutine is: it must not block. It returns false,
+// having done nothing, for the calls the Handler serves; true means it
+// calls reply exactly once, from any goroutine, which answers the call
+// without waiting (as Later's reply does) and ends its context. The MCP
+// server starts a worker's tool call this way when the upstream answers
+// through a callback: the frame goes from the pipe to the upstream with
+// no goroutine handed the call in between.
+type Starter func(ctx context.Context, method string, body []byte, reply func(out []byte, err error)) bool
+
+// SetStarter sets c's Starter for the calls read from now on; notifications
+// (calls without a reply) always go to the Handler.
+func (c *Conn) SetStarter(s Starter) {
+	c.mu.Lock()
+	c.starter = s
+	c.mu.Unlock()
+}
