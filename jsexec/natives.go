@@ -24,13 +24,22 @@ func (r *rt) native(name string, length int, f func(goja.FunctionCall) goja.Valu
 // few in each).
 var stringValues sync.Map
 
+// stringValue is s as a string primitive shared by every VM. goja makes
+// a string of more than 16 bytes an "imported" one that scans its own
+// content on first use, writing to itself: shared unscanned, two VMs
+// preparing at once raced on that write (the race detector caught it in
+// two first Prepares of a fresh process). It is scanned here, once,
+// before any other VM can see it; after that its methods only read.
 func stringValue(vm *goja.Runtime, s string) goja.Value {
 	if v, ok := stringValues.Load(s); ok {
 		return v.(goja.Value)
 	}
 	v := vm.ToValue(s)
-	stringValues.Store(s, v)
-	return v
+	if str, ok := v.(goja.String); ok {
+		_ = str.Length() // scans an imported string
+	}
+	shared, _ := stringValues.LoadOrStore(s, v)
+	return shared.(goja.Value)
 }
 
 // errMissingBuiltins is a VM without a built-in the set-up relies on.

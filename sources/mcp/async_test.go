@@ -101,15 +101,21 @@ func TestCallAsyncFailures(t *testing.T) {
 	}
 }
 
-// Over Streamable HTTP and SSE too; over HTTP the answer is in before
-// CallAsync returns (the response is read to its end on the caller's
-// goroutine).
-func TestCallAsyncRemote(t *testing.T) {
+// remoteConfigs serves the test server over Streamable HTTP and SSE for
+// the test's duration and returns a config of each.
+func remoteConfigs(t *testing.T) []Config {
 	streamable := httptest.NewServer(server.NewStreamableHTTPServer(newTestServer()))
 	t.Cleanup(streamable.Close)
 	sse := httptest.NewServer(server.NewSSEServer(newTestServer()))
 	t.Cleanup(sse.Close)
-	for _, cfg := range []Config{{Name: "fx", Type: "http", URL: streamable.URL + "/mcp"}, {Name: "fx", Type: "sse", URL: sse.URL + "/sse"}} {
+	return []Config{{Name: "fx", Type: "http", URL: streamable.URL + "/mcp"}, {Name: "fx", Type: "sse", URL: sse.URL + "/sse"}}
+}
+
+// Over Streamable HTTP and SSE too; over HTTP the answer is in before
+// CallAsync returns (the response is read to its end on the caller's
+// goroutine).
+func TestCallAsyncRemote(t *testing.T) {
+	for _, cfg := range remoteConfigs(t) {
 		_, src := addSource(t, cfg)
 		if got, err := callAsync(t, context.Background(), src, "fx.add", `{"a":1.5,"b":2}`); err != nil || got != `{"sum":3.5}` {
 			t.Errorf("%s: add = %s, %v", cfg.Type, got, err)
@@ -184,11 +190,7 @@ func TestTryCallAsync(t *testing.T) {
 		t.Error("a closed source took a call")
 	}
 
-	streamable := httptest.NewServer(server.NewStreamableHTTPServer(newTestServer()))
-	t.Cleanup(streamable.Close)
-	sse := httptest.NewServer(server.NewSSEServer(newTestServer()))
-	t.Cleanup(sse.Close)
-	for _, cfg := range []Config{{Name: "fx", Type: "http", URL: streamable.URL + "/mcp"}, {Name: "fx", Type: "sse", URL: sse.URL + "/sse"}} {
+	for _, cfg := range remoteConfigs(t) {
 		_, remote := addSource(t, cfg)
 		if took, _, _ := try(t, remote, "fx.add", `{"a":1,"b":2}`); took {
 			t.Errorf("%s: a remote call was taken", cfg.Type)
