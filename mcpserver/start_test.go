@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,5 +86,38 @@ func TestConsentFreeMatchesConsent(t *testing.T) {
 				t.Errorf("policy %s, approval needed %v: consentFree %v, consent err=%v asked=%v", pol, needs, rt.consentFree(tool), err, asked)
 			}
 		}
+	}
+}
+
+// Runs of several sessions at once share one upstream through both paths
+// (in process and workers): each gets its own answers, the calls a run
+// leaves behind end with it, and nothing waits on another session.
+func TestConcurrentRunsShareAnUpstream(t *testing.T) {
+	for _, mode := range []string{"in-process", "workers"} {
+		var rt *Runtime
+		if mode == "workers" {
+			rt = relayRuntime(t)
+		} else {
+			rt = upstreamRuntime(t, JSRunner{})
+		}
+		var wg sync.WaitGroup
+		for s := 0; s < 6; s++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx := scoped(rt, "", fmt.Sprintf("s%d", s))
+				for r := 0; r < 4; r++ {
+					tag := fmt.Sprintf("%d-%d", s, r)
+					code := fmt.Sprintf(`const r = await Promise.all(Array.from({length: 40}, (_, i) => up.echo({message: "%s/" + i})));
+						for (let i = 0; i < 5; i++) up.echo({message: "left"}); // not awaited
+						return r.every((v, i) => v === "echo: %s/" + i) && r.length`, tag, tag)
+					res := rt.Call(ctx, ToolExecuteCode, map[string]any{"code": code, "timeoutMs": 20000})
+					if got := toJSON(res.StructuredContent); res.IsError || !strings.Contains(got, `"value":40`) {
+						t.Errorf("%s run %s: isError=%v %s", mode, tag, res.IsError, got)
+					}
+				}
+			}()
+		}
+		wg.Wait()
 	}
 }
