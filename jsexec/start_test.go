@@ -37,6 +37,12 @@ func noInvoke(t *testing.T) InvokeFunc {
 func TestStartAnswersFromOtherGoroutines(t *testing.T) {
 	var mu sync.Mutex
 	var seen []string
+	// answered[n] closes once call n has its answer: calls 1-4 of the
+	// Promise.all wait for the next one's, so they answer last to first.
+	answered := map[int]chan struct{}{}
+	for n := 1; n <= 6; n++ {
+		answered[n] = make(chan struct{})
+	}
 	start := func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
 		mu.Lock()
 		seen = append(seen, fmt.Sprintf("%s %s %v", path, args, ctx.Value(ctxKey{})))
@@ -44,8 +50,11 @@ func TestStartAnswersFromOtherGoroutines(t *testing.T) {
 		var a struct{ N int }
 		_ = json.Unmarshal(args, &a)
 		go func() {
-			time.Sleep(time.Duration(10-a.N) * time.Millisecond) // later calls answer first
+			if next := answered[a.N+1]; a.N < 5 {
+				<-next
+			}
 			done(json.RawMessage(fmt.Sprintf(`{"n":%d}`, a.N*a.N)), nil)
+			close(answered[a.N])
 		}()
 		return true
 	}
@@ -140,10 +149,7 @@ func TestStartUnansweredCallTimesOut(t *testing.T) {
 // "unsettled": the loop waits for the answer.
 func TestStartPendingIsNotUnsettled(t *testing.T) {
 	start := func(_ context.Context, _ string, _ json.RawMessage, done func(json.RawMessage, error)) bool {
-		go func() {
-			time.Sleep(5 * time.Millisecond)
-			done(json.RawMessage(`7`), nil)
-		}()
+		go done(json.RawMessage(`7`), nil)
 		return true
 	}
 	res, err := startRun(t, `return await math.later({})`, start, noInvoke(t), 0)
@@ -160,6 +166,7 @@ func TestToolCallsInFlightBound(t *testing.T) {
 	const limit = 3
 	for _, viaStart := range []bool{true, false} {
 		var mu sync.Mutex
+		more := sync.NewCond(&mu)
 		inFlight, most := 0, 0
 		var order []int
 		begin := func(args json.RawMessage) int {
@@ -170,11 +177,17 @@ func TestToolCallsInFlightBound(t *testing.T) {
 			inFlight++
 			most = max(most, inFlight)
 			order = append(order, a.N)
+			more.Broadcast()
 			return a.N
 		}
+		// A call is answered only once `limit` calls are in flight (or
+		// every awaited one has begun): without the bound, all twenty
+		// would begin before any answer.
 		answer := func(n int) json.RawMessage {
-			time.Sleep(2 * time.Millisecond)
 			mu.Lock()
+			for inFlight < limit && len(order) < 20 {
+				more.Wait()
+			}
 			inFlight--
 			mu.Unlock()
 			return json.RawMessage(strconv.Itoa(n * 10))
