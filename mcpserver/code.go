@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -32,10 +33,18 @@ type CodeRequest struct {
 	// goroutine waiting on it (see jsexec.StartFunc): done gets the
 	// answer Invoke would have returned. It returns false, having done
 	// nothing, for the calls only Invoke makes.
-	Start func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool
+	Start startFunc
 	// Memory is the session's jsmcp.memory for this profile.
 	Memory *Memory
 }
+
+// startFunc is CodeRequest.Start's type (jsexec.StartFunc's shape).
+type startFunc = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool
+
+// isMemoryCall says that a call is jsmcp.memory's, which the daemon
+// answers from the session (maybe a store): never started without a
+// goroutine waiting.
+func isMemoryCall(path string) bool { return strings.HasPrefix(path, memoryGlobal+".") }
 
 // CodeLog is one console call of a run.
 type CodeLog struct {

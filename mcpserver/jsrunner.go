@@ -106,7 +106,7 @@ func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, err
 	}
 	if req.Start != nil {
 		run.Start = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
-			if strings.HasPrefix(path, memoryGlobal+".") && !j.inWorker {
+			if isMemoryCall(path) && !j.inWorker {
 				return false // the session's memory (maybe a store's): Invoke
 			}
 			return req.Start(ctx, path, args, done)

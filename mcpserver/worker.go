@@ -399,13 +399,8 @@ func (wk *worker) serve(ctx context.Context, method string, body []byte) ([]byte
 			}
 		}})
 	}
-	// The arguments are the frame's own bytes (workerproc allocates each
-	// frame): no copy.
-	path, args := body, []byte(nil)
-	if i := bytes.IndexByte(body, 0); i >= 0 {
-		path, args = body[:i], body[i+1:]
-	}
-	res, err := answer(callCtx, string(path), json.RawMessage(args))
+	path, args := splitToolFrame(body)
+	res, err := answer(callCtx, path, args)
 	if later {
 		return nil, nil // the upstream answers the worker (replyLater)
 	}
@@ -428,13 +423,10 @@ func (wk *worker) start(ctx context.Context, method string, body []byte, reply f
 	if begin == nil {
 		return false
 	}
-	path, args := body, []byte(nil)
-	if i := bytes.IndexByte(body, 0); i >= 0 {
-		path, args = body[:i], body[i+1:]
-	}
+	path, args := splitToolFrame(body)
 	callCtx, cancel := context.WithCancel(runCtx)
 	stop := context.AfterFunc(ctx, cancel) // the worker's cancel of the call
-	took := begin(callCtx, string(path), json.RawMessage(args), func(res json.RawMessage, err error) {
+	took := begin(callCtx, path, args, func(res json.RawMessage, err error) {
 		stop()
 		reply(res, err)
 		cancel()
@@ -582,7 +574,7 @@ func (wk *worker) run(ctx context.Context, req CodeRequest, notify uint64) (Code
 	var begin startFunc
 	if req.Start != nil {
 		begin = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool {
-			return !strings.HasPrefix(path, memoryGlobal+".") && req.Start(ctx, path, args, done)
+			return !isMemoryCall(path) && req.Start(ctx, path, args, done)
 		}
 	}
 	m, err := wk.exchange(ctx, methodRun, body, true, answer, begin)
@@ -760,14 +752,20 @@ func ServeWorker(stdin io.Reader, stdout io.Writer, memBytes uint64) int {
 	return 0
 }
 
-// startFunc is CodeRequest.Start's type.
-type startFunc = func(ctx context.Context, path string, args json.RawMessage, done func(json.RawMessage, error)) bool
-
 // toolFrame is a tool call's body on the worker pipe: the path, a NUL,
 // the arguments' JSON (worker.serve splits it).
 func toolFrame(path string, args json.RawMessage) []byte {
 	body := make([]byte, 0, len(path)+1+len(args))
 	return append(append(append(body, path...), 0), args...)
+}
+
+// splitToolFrame is toolFrame's inverse. The arguments are the frame's own
+// bytes (workerproc allocates each frame): no copy.
+func splitToolFrame(body []byte) (path string, args json.RawMessage) {
+	if i := bytes.IndexByte(body, 0); i >= 0 {
+		return string(body[:i]), body[i+1:]
+	}
+	return string(body), nil
 }
 
 // toolAnswer is the daemon's reply to a tool call as the script sees it:
