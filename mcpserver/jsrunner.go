@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/justbash/justbash/internal/procs"
 	"github.com/justbash/justbash/jsexec"
 )
 
@@ -65,6 +66,11 @@ type JSRunner struct {
 // RunCode implements CodeRunner.
 func (j JSRunner) RunCode(ctx context.Context, req CodeRequest) (CodeResult, error) {
 	jsRan.Store(true)
+	if !j.inWorker {
+		// A lone run gets one processor when the program turned the
+		// budget on (internal/procs; a worker has one all the time).
+		defer procs.Narrow()()
+	}
 	pr, waited := runtimes.take(ctx, req.Servers, req.MaxMemoryBytes)
 	span("took")
 	if !j.inWorker {
@@ -184,6 +190,8 @@ func warmUp(servers []string, mem uint64, idle func() bool) {
 	if !idle() {
 		return
 	}
+	// The first call may come during it (internal/procs).
+	defer procs.Wide()()
 	runtimes.refill(servers, mem)
 	runtimes.settle(servers, mem)
 	if !idle() || !warmedUp.CompareAndSwap(false, true) {

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/justbash/justbash/internal/procs"
 	"github.com/justbash/justbash/shell"
 	"github.com/justbash/justbash/toolcmd"
 )
@@ -329,7 +330,11 @@ func (ss *sessionShell) execInProcess(ctx context.Context, script string, lim sh
 			return shell.Result{}, errors.New("bash: " + err.Error())
 		}
 	}
+	// A shell runs pipeline stages and jobs in parallel: every processor
+	// (internal/procs).
+	release := procs.Wide()
 	res, err := ss.sess.Exec(ctx, script)
+	release()
 	if err != nil {
 		err = errors.New("bash: " + err.Error())
 	}

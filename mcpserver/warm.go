@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/justbash/justbash/internal/procs"
 	"github.com/justbash/justbash/jsexec"
 )
 
@@ -166,6 +167,9 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 	k.filling = true
 	p.mu.Unlock()
 	go func() {
+		// A refill beside a run, or before the next request, may use
+		// every processor (internal/procs).
+		defer procs.Wide()()
 		for p.fillOne(key, k) {
 		}
 	}()

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/justbash/justbash/internal/procs"
 	"github.com/justbash/justbash/mcpserver"
 )
 
@@ -247,7 +248,13 @@ func startRuntime(ctx context.Context, a *mcpArgs, profile string, extra ...func
 	for _, f := range extra {
 		f(&opts)
 	}
-	return mcpserver.NewRuntime(ctx, cfg, opts)
+	rt, err := mcpserver.NewRuntime(ctx, cfg, opts)
+	if err == nil && a.has("in-process") {
+		// This process serves nothing else: a lone run gets one
+		// processor, anything more all of them (internal/procs).
+		procs.Enable()
+	}
+	return rt, err
 }
 
 // workerMemory is the memory cap of one execute_code run.

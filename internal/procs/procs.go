@@ -1,0 +1,169 @@
+// Package procs sizes GOMAXPROCS to the work a server has in hand.
+//
+// A lone execute_code run is one goroutine at a time — the script's loop,
+// the reader that hands it an upstream's answer — and mostly waits. With a
+// second processor idle beside it, every goroutine made runnable (an
+// answer for the loop, the next request) wakes a second thread to look
+// for work (the runtime's spinning M), which finds none and sleeps again:
+// a cross-core wake-up per hop, paid in CPU and in latency on a shared
+// machine. Measured in process (server-everything over stdio, ten
+// sequential upstream calls per run, 600 runs, three interleaved pairs):
+// one processor ran them in 3.1-3.4 ms against 4.3-4.8 with two, at
+// 3.1-3.3 ms of CPU against 4.2-4.8. A worker process has run on one
+// processor since session 8 for the same reason (mcpserver/worker.go).
+//
+// One processor all the time is not the answer in process: a refill
+// (preparing the next runtime, 1-3 ms of CPU) would hold it when the next
+// request arrives, which then waits until the runtime preempts the refill
+// (`return 1` 1 ms apart: p99 2.7 → 7.5 ms). So the budget gives one
+// processor only while at most one narrow unit of work is in hand and no
+// wide one: a refill, a shell run (its pipeline stages run in parallel),
+// or a second run at once gets every processor back.
+//
+// Changing GOMAXPROCS stops the world (~25 µs here), so processors are
+// added the moment work needs them but taken away only after the process
+// has had nothing in hand for Quiet — never under a run or before its
+// reply. Requests about 1 ms apart, which find the previous run's refill
+// still under way or just ended, keep every processor and pay no change
+// at all (measured: shrinking at each refill's end made `return 1` sent
+// 1 ms apart 0.30 → 0.51 ms at the median); requests further apart, as an
+// agent's are, find one.
+//
+// The budget is off until the program that owns the process turns it on
+// (the CLI's in-process MCP server): a library must not change a process
+// setting behind its embedder's back.
+package procs
+
+import (
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Quiet is how long the process must have had nothing in hand before
+// its processors are taken down to one.
+const Quiet = time.Millisecond
+
+// Budget decides GOMAXPROCS from the holds on it.
+type Budget struct {
+	mu     sync.Mutex
+	on     bool
+	max    int // the processors when not narrowed
+	cur    int // what set was last asked for
+	narrow int
+	wide   int
+	// holds counts every hold taken: a shrink armed when the last one
+	// ended happens only if none was taken since.
+	holds uint64
+	armed bool
+	// set changes GOMAXPROCS (runtime.GOMAXPROCS); after runs f after d
+	// (time.AfterFunc). Tests record instead.
+	set   func(int) int
+	after func(d time.Duration, f func())
+}
+
+// process is the process's budget: GOMAXPROCS is the process's setting.
+var process = &Budget{set: runtime.GOMAXPROCS, after: func(d time.Duration, f func()) { time.AfterFunc(d, f) }}
+
+// Enable turns the process's budget on with the processors it has now as
+// its maximum. Calling it again does nothing.
+func Enable() { process.Enable() }
+
+// Disable turns the process's budget off and gives every processor back.
+func Disable() { process.Disable() }
+
+// Narrow holds one unit of work that runs one goroutine at a time and
+// mostly waits (an execute_code run). Call release once when it ends.
+func Narrow() (release func()) { return process.Narrow() }
+
+// Wide holds work that can use every processor (a refill, a shell run).
+func Wide() (release func()) { return process.Wide() }
+
+// Enable turns b on; see the package's Enable.
+func (b *Budget) Enable() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.on {
+		return
+	}
+	b.on = true
+	b.max = b.set(0)
+	b.cur = b.max
+	b.releasedLocked()
+}
+
+// Disable turns b off, setting the maximum back.
+func (b *Budget) Disable() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.on {
+		return
+	}
+	b.on = false
+	if b.cur != b.max {
+		b.set(b.max)
+		b.cur = b.max
+	}
+}
+
+// Narrow holds a narrow unit; see the package's Narrow.
+func (b *Budget) Narrow() func() { return b.hold(&b.narrow) }
+
+// Wide holds a wide unit; see the package's Wide.
+func (b *Budget) Wide() func() { return b.hold(&b.wide) }
+
+func (b *Budget) hold(count *int) func() {
+	b.mu.Lock()
+	*count++
+	b.holds++
+	if b.on && b.cur < b.wantLocked() {
+		b.set(b.max)
+		b.cur = b.max
+	}
+	b.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			b.mu.Lock()
+			*count--
+			b.releasedLocked()
+			b.mu.Unlock()
+		})
+	}
+}
+
+// wantLocked is the processors for the holds now in hand.
+func (b *Budget) wantLocked() int {
+	if b.wide == 0 && b.narrow <= 1 {
+		return 1
+	}
+	return b.max
+}
+
+// releasedLocked arms the shrink when nothing is left in hand and fewer
+// processors are wanted: it happens after Quiet if no hold was taken
+// meanwhile. Holds are counted while the budget is off too, so turning
+// it on while work is in hand is right.
+func (b *Budget) releasedLocked() {
+	if !b.on || b.armed || b.narrow > 0 || b.wide > 0 || b.cur <= b.wantLocked() {
+		return
+	}
+	b.armed = true
+	holds := b.holds
+	b.after(Quiet, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.armed = false
+		if !b.on || b.narrow > 0 || b.wide > 0 {
+			return // busy again: the next release arms it
+		}
+		if b.holds != holds {
+			b.releasedLocked() // idle, but not for all of Quiet
+			return
+		}
+		if want := b.wantLocked(); want < b.cur {
+			b.set(want)
+			b.cur = want
+		}
+	})
+}
