@@ -28,6 +28,10 @@ import (
 // p50/p90/p99 per scenario, the CPU time of server and workers per
 // round, the per-upstream-call time over `return 1` (sequential p50),
 // the first call over alternated starts, and peak RSS.
+//
+// JUSTBASH_MCP_AB=$PWD/bench/jsmcp-standin/jsmcp-standin compares with a
+// node:vm server built as jsmcp's is (bench/jsmcp-standin/server.mjs), on
+// the same machine and upstream.
 func TestMCPMeasureAB(t *testing.T) {
 	other := os.Getenv("JUSTBASH_MCP_AB")
 	if other == "" {
@@ -44,7 +48,9 @@ func TestMCPMeasureAB(t *testing.T) {
 	// Both run as copies (see measureCopy): a freshly linked file counts
 	// megabytes more resident.
 	measureCopy(t, dir)
-	other = copyFile(t, other, filepath.Join(dir, "bin", "other"))
+	if !isScript(other) {
+		other = copyFile(t, other, filepath.Join(dir, "bin", "other"))
+	}
 	up := measureUpstreams(t, dir)[0]
 	cfg := filepath.Join(dir, "config.json")
 	b, _ := json.Marshal(map[string]any{"servers": map[string]any{"up": up.server}})
@@ -158,6 +164,20 @@ func loadAverage() string {
 // copyFile copies an executable to dst and returns dst, the way
 // measureCopy does (one large write leaves the same large folios that a
 // linker's output has).
+// isScript says whether path starts with #!: a script (such as
+// bench/jsmcp-standin/jsmcp-standin) runs where it is, finding its files
+// beside it; only binaries are copied.
+func isScript(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 2)
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == "#!"
+}
+
 func copyFile(t *testing.T, src, dst string) string {
 	in, err := os.Open(src)
 	if err != nil {
