@@ -166,10 +166,11 @@ func (p *warmPool) refill(servers []string, mem uint64) {
 	}
 	k.filling = true
 	p.mu.Unlock()
+	// A refill beside a run, or before the next request, may use every
+	// processor (internal/procs).
+	release := procs.Wide()
 	go func() {
-		// A refill beside a run, or before the next request, may use
-		// every processor (internal/procs).
-		defer procs.Wide()()
+		defer release()
 		for p.fillOne(key, k) {
 		}
 	}()

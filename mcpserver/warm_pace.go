@@ -1,6 +1,10 @@
 package mcpserver
 
-import "time"
+import (
+	"time"
+
+	"github.com/justbash/justbash/internal/procs"
+)
 
 // When the warm pool's refill runs (warm.go).
 //
@@ -26,5 +30,12 @@ func (p *warmPool) refillAfterCall(servers []string, mem uint64) {
 		p.refill(servers, mem)
 		return
 	}
-	time.AfterFunc(refillDelay, func() { p.refill(servers, mem) })
+	// The refill to come is work in hand from now (internal/procs): the
+	// processors are not taken away in the gap before it starts, only to
+	// be given back when it does.
+	release := procs.Wide()
+	time.AfterFunc(refillDelay, func() {
+		p.refill(servers, mem)
+		release()
+	})
 }

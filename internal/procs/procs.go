@@ -21,13 +21,15 @@
 // or a second run at once gets every processor back.
 //
 // Changing GOMAXPROCS stops the world (~25 µs here), so processors are
-// added the moment work needs them but taken away only after the process
-// has had nothing in hand for Quiet — never under a run or before its
-// reply. Requests about 1 ms apart, which find the previous run's refill
-// still under way or just ended, keep every processor and pay no change
-// at all (measured: shrinking at each refill's end made `return 1` sent
-// 1 ms apart 0.30 → 0.51 ms at the median); requests further apart, as an
-// agent's are, find one.
+// added the moment work needs them but taken away only once no hold has
+// been taken or released for Quiet: never right before a run's reply or
+// as the next run starts. Requests about 1 ms apart, which find the
+// previous run's refill still under way or just ended, keep every
+// processor and pay no change at all (measured: shrinking at each
+// refill's end made `return 1` sent 1 ms apart 0.30 → 0.51 ms at the
+// median); requests further apart, as an agent's are, find one, and a run
+// that began beside a refill gets one once the refill has been over for
+// Quiet.
 //
 // The budget is off until the program that owns the process turns it on
 // (the CLI's in-process MCP server): a library must not change a process
@@ -52,10 +54,10 @@ type Budget struct {
 	cur    int // what set was last asked for
 	narrow int
 	wide   int
-	// holds counts every hold taken: a shrink armed when the last one
-	// ended happens only if none was taken since.
-	holds uint64
-	armed bool
+	// changes counts holds taken and released: an armed shrink happens
+	// only if there was none since it was armed.
+	changes uint64
+	armed   bool
 	// set changes GOMAXPROCS (runtime.GOMAXPROCS); after runs f after d
 	// (time.AfterFunc). Tests record instead.
 	set   func(int) int
@@ -89,7 +91,7 @@ func (b *Budget) Enable() {
 	b.on = true
 	b.max = b.set(0)
 	b.cur = b.max
-	b.releasedLocked()
+	b.armLocked()
 }
 
 // Disable turns b off, setting the maximum back.
@@ -115,7 +117,7 @@ func (b *Budget) Wide() func() { return b.hold(&b.wide) }
 func (b *Budget) hold(count *int) func() {
 	b.mu.Lock()
 	*count++
-	b.holds++
+	b.changes++
 	if b.on && b.cur < b.wantLocked() {
 		b.set(b.max)
 		b.cur = b.max
@@ -126,7 +128,8 @@ func (b *Budget) hold(count *int) func() {
 		once.Do(func() {
 			b.mu.Lock()
 			*count--
-			b.releasedLocked()
+			b.changes++
+			b.armLocked()
 			b.mu.Unlock()
 		})
 	}
@@ -140,30 +143,27 @@ func (b *Budget) wantLocked() int {
 	return b.max
 }
 
-// releasedLocked arms the shrink when nothing is left in hand and fewer
-// processors are wanted: it happens after Quiet if no hold was taken
-// meanwhile. Holds are counted while the budget is off too, so turning
-// it on while work is in hand is right.
-func (b *Budget) releasedLocked() {
-	if !b.on || b.armed || b.narrow > 0 || b.wide > 0 || b.cur <= b.wantLocked() {
+// armLocked arms the shrink when fewer processors are wanted than set:
+// it happens after Quiet with no hold taken or released meanwhile, else
+// it is armed again. Holds are counted while the budget is off too, so
+// turning it on while work is in hand is right.
+func (b *Budget) armLocked() {
+	if !b.on || b.armed || b.cur <= b.wantLocked() {
 		return
 	}
 	b.armed = true
-	holds := b.holds
+	changes := b.changes
 	b.after(Quiet, func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		b.armed = false
-		if !b.on || b.narrow > 0 || b.wide > 0 {
-			return // busy again: the next release arms it
-		}
-		if b.holds != holds {
-			b.releasedLocked() // idle, but not for all of Quiet
+		if b.changes != changes {
+			b.armLocked() // not quiet for all of Quiet
 			return
 		}
-		if want := b.wantLocked(); want < b.cur {
-			b.set(want)
-			b.cur = want
+		if b.on && b.wantLocked() < b.cur {
+			b.cur = b.wantLocked()
+			b.set(b.cur)
 		}
 	})
 }

@@ -64,33 +64,35 @@ func TestBudgetRules(t *testing.T) {
 	check("two runs: at once", 4)
 	second()
 	second() // a second release does nothing
-	check("a run ended under another", 4)
+	check("a run ended beside another, before Quiet", 4)
+	f.fire()
+	check("the other run alone for Quiet", 1)
+
 	fill := b.Wide()
+	check("a run and a refill", 4)
 	run()
-	check("a refill alone", 4)
 	fill()
 	check("the refill ended, before Quiet", 4)
 	f.fire()
 	check("Quiet with nothing in hand", 1)
 
-	// A run that comes within Quiet of the refill's end keeps every
-	// processor; so does a refill that ends under a run.
+	// Holds taken or released within Quiet put the shrink off: a run
+	// that starts right after a refill ends keeps every processor until
+	// nothing has changed for Quiet.
 	b.Wide()()
-	check("a refill", 4)
 	run = b.Narrow()
-	f.fire() // the timer fires under the run
-	check("Quiet ended under a run", 4)
+	f.fire()
+	check("a run started within Quiet", 4)
+	f.fire()
+	check("then Quiet with the run alone", 1)
 	run()
-	b.Wide()()
-	check("no shrink yet", 4)
-	// A hold taken and released within Quiet: the shrink waits Quiet again.
-	b.Narrow()()
 	f.fire()
-	check("idle at the timer but a run came meanwhile", 4)
-	f.fire()
-	check("then a whole Quiet idle", 1)
+	check("nothing armed at one processor", 1)
+	if len(f.pending) != 0 {
+		t.Fatalf("%d shrinks armed with nothing to take away", len(f.pending))
+	}
 
-	want := []int{1, 4, 1, 4, 1}
+	want := []int{1, 4, 1, 4, 1, 4, 1}
 	if len(f.changes) != len(want) {
 		t.Fatalf("changes %v, want %v", f.changes, want)
 	}
