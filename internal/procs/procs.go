@@ -20,16 +20,16 @@
 // wide one: a refill, a shell run (its pipeline stages run in parallel),
 // or a second run at once gets every processor back.
 //
-// Changing GOMAXPROCS stops the world (~25 µs here), so processors are
-// added the moment work needs them but taken away only once no hold has
-// been taken or released for Quiet: never right before a run's reply or
-// as the next run starts. Requests about 1 ms apart, which find the
-// previous run's refill still under way or just ended, keep every
-// processor and pay no change at all (measured: shrinking at each
-// refill's end made `return 1` sent 1 ms apart 0.30 → 0.51 ms at the
-// median); requests further apart, as an agent's are, find one, and a run
-// that began beside a refill gets one once the refill has been over for
-// Quiet.
+// Changing GOMAXPROCS stops the world (~25 µs a change here), so
+// processors are added the moment work needs them but taken away only
+// once no hold has been taken or released for Quiet: never right before a
+// run's reply or as the next run starts, and a run that began beside a
+// refill gets one once the refill has been over for Quiet. Requests about
+// 1 ms apart, which find the previous run's refill under way or just
+// ended, mostly keep every processor (one change per ten calls; shrinking
+// at each refill's end instead made `return 1` sent 1 ms apart 0.30 → 0.51
+// ms at the median, this rule 0.25 → 0.29); requests further apart, as an
+// agent's are, find one.
 //
 // The budget is off until the program that owns the process turns it on
 // (the CLI's in-process MCP server): a library must not change a process
@@ -42,8 +42,8 @@ import (
 	"time"
 )
 
-// Quiet is how long the process must have had nothing in hand before
-// its processors are taken down to one.
+// Quiet is how long no hold may have been taken or released before the
+// processors are taken down to what the holds in hand want.
 const Quiet = time.Millisecond
 
 // Budget decides GOMAXPROCS from the holds on it.
