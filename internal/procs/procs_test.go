@@ -155,8 +155,12 @@ func TestProcessBudget(t *testing.T) {
 	}
 	w()
 	release()
-	// The shrink comes from a timer: wait for it, as long as it takes.
+	// The shrink comes from a timer: wait for it (a minute at most).
+	deadline := time.Now().Add(time.Minute)
 	for runtime.GOMAXPROCS(0) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("GOMAXPROCS still %d a minute after the last release", runtime.GOMAXPROCS(0))
+		}
 		time.Sleep(Quiet)
 	}
 	Disable()
