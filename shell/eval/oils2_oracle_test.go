@@ -91,7 +91,7 @@ func TestJobRules(t *testing.T) {
 		// the next command is a race in bash too, so neither case leaves it
 		// open; and bash's message for the reaped pid depends on how the
 		// script was read (none from stdin, one without a line from -c).
-		{"wait -n missing ids", `echo x & wait $!; wait -n $! 2>/dev/null; echo s=$?; sleep 0.3 & wait -n $!; echo s=$?; wait -n bad %7; echo s=$?`, false},
+		{"wait -n missing ids", `echo x & wait $!; wait -n $! 2>/dev/null; echo s=$?; sleep 1 & wait -n $!; echo s=$?; wait -n bad %7; echo s=$?`, false},
 		{"signal message", `sleep 1 & kill -HUP $!; wait $!; echo status=$?; sleep 1 & kill -9 $!; wait $!; echo $?`, true},
 		{"signal message compound", `{ sleep 1; } & kill -USR1 $!; wait -n; echo $?`, true},
 		{"no message for TERM", `sleep 1 & kill $!; wait $!; echo $?`, false},
