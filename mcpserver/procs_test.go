@@ -57,36 +57,58 @@ func TestProcessorBudget(t *testing.T) {
 	procs.Enable()
 	defer procs.Disable()
 
-	// Idle for procs.Quiet (once the start-up's refill has ended): one.
-	deadline := time.Now().Add(time.Minute)
-	for runtime.GOMAXPROCS(0) != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("GOMAXPROCS still %d a minute after start", runtime.GOMAXPROCS(0))
+	// one waits until the budget has taken the processors down to one
+	// (after procs.Quiet with nothing starting or ending), so that what
+	// the next step sees is its own doing.
+	one := func(when string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if !procs.WaitFor(ctx, 1) {
+			t.Fatalf("%s: GOMAXPROCS still %d after a minute", when, runtime.GOMAXPROCS(0))
 		}
-		time.Sleep(procs.Quiet)
 	}
-	code := func(session, src string) string {
+	one("after start")
+	// run returns the run's result, or its error text: it is also called
+	// from a goroutine, where the test must not stop.
+	run := func(session, src string) string {
 		res := rt.Call(scoped(rt, "", session), ToolExecuteCode, map[string]any{"code": src})
 		if res.IsError {
-			t.Fatalf("%s: %s", src, toJSON(res))
+			return "error: " + toJSON(res)
 		}
 		return toJSON(res.StructuredContent)
 	}
-	if got := code("a", `return await probe.nproc({})`); !strings.Contains(got, `"value":1`) {
+	if got := run("a", `return await probe.nproc({})`); !strings.Contains(got, `"value":1`) {
 		t.Errorf("a lone run saw %s, want GOMAXPROCS 1", got)
 	}
 
+	one("after a run")
 	res := rt.Call(scoped(rt, "", "a"), ToolBash, map[string]any{"script": "nproc"})
 	if got := toJSON(res); !strings.Contains(got, strconv.Itoa(max)+`\n`) {
 		t.Errorf("a shell run: nproc printed %s, want %d", got, max)
 	}
 
 	held := make(chan string)
-	go func() { held <- code("b", `return await probe.hold({})`) }()
+	go func() { held <- run("b", `return await probe.hold({})`) }()
 	<-probe.entered
-	if got := code("c", `return await probe.nproc({})`); !strings.Contains(got, `"value":`+strconv.Itoa(max)) {
+	// The pool full again, so that the next run's take starts no refill
+	// (which would give every processor back on its own account).
+	v, err := rt.view("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	servers, mem := v.codeServers(), rt.opts.MaxMemoryBytes
+	runtimes.refill(servers, mem)
+	runtimes.settle(servers, mem)
+	if n := runtimes.readyFor(servers, mem); n != warmDepth {
+		t.Fatalf("%d runtimes ready, want %d", n, warmDepth)
+	}
+	one("under a lone run, once the refill is over")
+	if got := run("c", `return await probe.nproc({})`); !strings.Contains(got, `"value":`+strconv.Itoa(max)) {
 		t.Errorf("a run beside another saw %s, want GOMAXPROCS %d", got, max)
 	}
 	close(probe.release)
-	<-held
+	if got := <-held; !strings.Contains(got, `"value":`) {
+		t.Errorf("the held run: %s", got)
+	}
 }

@@ -37,6 +37,7 @@
 package procs
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"time"
@@ -58,6 +59,9 @@ type Budget struct {
 	// only if there was none since it was armed.
 	changes uint64
 	armed   bool
+	// changed is closed (and dropped) when GOMAXPROCS is set: Changed's
+	// wake-up for whoever waits for a shrink.
+	changed chan struct{}
 	// set changes GOMAXPROCS (runtime.GOMAXPROCS); after runs f after d
 	// (time.AfterFunc). Tests record instead.
 	set   func(int) int
@@ -81,6 +85,48 @@ func Narrow() (release func()) { return process.Narrow() }
 // Wide holds work that can use every processor (a refill, a shell run).
 func Wide() (release func()) { return process.Wide() }
 
+// Changed returns a channel closed the next time the process's budget
+// changes GOMAXPROCS: a wait for the shrink, which a timer makes, takes it
+// before reading runtime.GOMAXPROCS(0) and waits on it while the value is
+// not yet the one wanted.
+func Changed() <-chan struct{} { return process.Changed() }
+
+// WaitFor waits until GOMAXPROCS is n or ctx ends, and reports whether
+// it is n.
+func WaitFor(ctx context.Context, n int) bool {
+	for {
+		changed := Changed()
+		if runtime.GOMAXPROCS(0) == n {
+			return true
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return runtime.GOMAXPROCS(0) == n
+		}
+	}
+}
+
+// Changed is the package's Changed for b.
+func (b *Budget) Changed() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.changed == nil {
+		b.changed = make(chan struct{})
+	}
+	return b.changed
+}
+
+// setLocked sets GOMAXPROCS to n and wakes Changed's waiters.
+func (b *Budget) setLocked(n int) {
+	b.set(n)
+	b.cur = n
+	if b.changed != nil {
+		close(b.changed)
+		b.changed = nil
+	}
+}
+
 // Enable turns b on; see the package's Enable.
 func (b *Budget) Enable() {
 	b.mu.Lock()
@@ -103,8 +149,7 @@ func (b *Budget) Disable() {
 	}
 	b.on = false
 	if b.cur != b.max {
-		b.set(b.max)
-		b.cur = b.max
+		b.setLocked(b.max)
 	}
 }
 
@@ -119,8 +164,7 @@ func (b *Budget) hold(count *int) func() {
 	*count++
 	b.changes++
 	if b.on && b.cur < b.wantLocked() {
-		b.set(b.max)
-		b.cur = b.max
+		b.setLocked(b.max)
 	}
 	b.mu.Unlock()
 	var once sync.Once
@@ -162,8 +206,7 @@ func (b *Budget) armLocked() {
 			return
 		}
 		if b.on && b.wantLocked() < b.cur {
-			b.cur = b.wantLocked()
-			b.set(b.cur)
+			b.setLocked(b.wantLocked())
 		}
 	})
 }

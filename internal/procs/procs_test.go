@@ -1,6 +1,7 @@
 package procs
 
 import (
+	"context"
 	"runtime"
 	"testing"
 	"time"
@@ -156,12 +157,10 @@ func TestProcessBudget(t *testing.T) {
 	w()
 	release()
 	// The shrink comes from a timer: wait for it (a minute at most).
-	deadline := time.Now().Add(time.Minute)
-	for runtime.GOMAXPROCS(0) != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("GOMAXPROCS still %d a minute after the last release", runtime.GOMAXPROCS(0))
-		}
-		time.Sleep(Quiet)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if !WaitFor(ctx, 1) {
+		t.Fatalf("GOMAXPROCS still %d a minute after the last release", runtime.GOMAXPROCS(0))
 	}
 	Disable()
 	if n := runtime.GOMAXPROCS(0); n != max {
